@@ -1,0 +1,269 @@
+"""Settings: frozen dataclasses loaded from ``[tool.anchorlint]`` or ``anchorlint.toml``.
+
+Every key is validated against the dataclass that declares it, so a typo or a wrong type
+stops the run with exit status 2 and a message naming the file and the key, before any file
+is linted. TOML keys are the field names in kebab-case.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import dataclasses
+import sys
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+CONFIG_FILENAMES = ("anchorlint.toml", "pyproject.toml")
+
+
+class ConfigError(Exception):
+    """A configuration problem; the CLI reports it and exits 2."""
+
+    def __init__(self, source: str, key: str, reason: str) -> None:
+        super().__init__(f"{source}: {key}: {reason}")
+        self.source = source
+        self.key = key
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class TextSettings:
+    """``[tool.anchorlint.text]``: how summaries are read and what the text rules look for."""
+
+    density_floor: float = 0.5
+    #: JSON/JSONL text fields; dotted paths, ``[]`` steps into arrays: ``messages[].content``
+    fields: tuple[str, ...] = ("summary",)
+    #: extra anchor regexes (each match is an anchor); ``key-pattern`` replaces the key syntax
+    anchor_patterns: tuple[str, ...] = ()
+    key_pattern: str = ""
+    #: boilerplate sentences that never fire (regexes matched against the sentence)
+    allow: tuple[str, ...] = ()
+    extra_anaphora: tuple[str, ...] = ()
+    extra_document_nouns: tuple[str, ...] = ()
+    extra_elision_markers: tuple[str, ...] = ()
+    extra_completeness_claims: tuple[str, ...] = ()
+    spacy_model: str = ""
+
+
+@dataclass(frozen=True)
+class CodeSettings:
+    """``[tool.anchorlint.code]``: the names that make code a compactor, resolver or pointer."""
+
+    summarizer_names: tuple[str, ...] = (
+        "summar",
+        "compact",
+        "condens",
+        "compress",
+        "abridge",
+        "rewrite",
+        "truncate",
+    )
+    extra_summarizer_names: tuple[str, ...] = ()
+    resolver_names: tuple[str, ...] = (
+        "resolve",
+        "reconstruct",
+        "expand",
+        "fetch_span",
+        "get_span",
+        "quote",
+        "verify",
+    )
+    extra_resolver_names: tuple[str, ...] = ()
+    source_parameter_names: tuple[str, ...] = (
+        "source",
+        "original",
+        "raw",
+        "doc",
+        "doc_text",
+        "doc_bytes",
+        "document",
+    )
+    provenance_attributes: tuple[str, ...] = (
+        "provenance",
+        "pointer",
+        "citation",
+        "source_id",
+        "doc_id",
+        "chunk_id",
+        "anchor",
+    )
+    pointer_class_words: tuple[str, ...] = (
+        "Pointer",
+        "Citation",
+        "Span",
+        "Provenance",
+        "Anchor",
+        "Locator",
+    )
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    """``[tool.anchorlint.store]``: where anchors are resolved in isolation."""
+
+    path: str = ""
+    #: auto, directory, sqlite, manifest, plugin
+    kind: str = "auto"
+    table: str = "documents"
+    key_column: str = "key"
+    content_column: str = "content"
+    sha256_column: str = ""
+    plugin: str = ""
+    plugin_timeout: float = 30.0
+
+
+@dataclass(frozen=True)
+class HistorySettings:
+    """``[tool.anchorlint.history]``: how generations of one summary are recognised."""
+
+    thread_field: str = "thread"
+    generation_field: str = "generation"
+    max_density_drop: float = 0.30
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The whole configuration of one run."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    extend_ignore: tuple[str, ...] = ()
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    store: str = ""
+    cache_dir: str = ".anchorlint_cache"
+    text: TextSettings = field(default_factory=TextSettings)
+    code: CodeSettings = field(default_factory=CodeSettings)
+    store_options: StoreSettings = field(default_factory=StoreSettings)
+    history: HistorySettings = field(default_factory=HistorySettings)
+    #: the directory relative paths in the config are resolved against
+    root: str = "."
+    #: where the settings came from, for messages
+    source: str = "<defaults>"
+
+
+#: TOML table names of nested sections that are not named like their field
+_SECTION_NAMES = {"store_options": "store"}
+_META_FIELDS = frozenset({"root", "source"})
+
+
+def _toml_name(field_name: str) -> str:
+    return _SECTION_NAMES.get(field_name, field_name).replace("_", "-")
+
+
+def _coerce(value: Any, annotation: Any, source: str, key: str) -> Any:
+    """Check ``value`` against ``annotation`` and convert lists to tuples."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation is bool:
+        if isinstance(value, bool):
+            return value
+        raise ConfigError(source, key, f"expected true or false, got {value!r}")
+    if annotation is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        raise ConfigError(source, key, f"expected a number, got {value!r}")
+    if annotation is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise ConfigError(source, key, f"expected an integer, got {value!r}")
+    if annotation is str:
+        if isinstance(value, str):
+            return value
+        raise ConfigError(source, key, f"expected a string, got {value!r}")
+    if origin is tuple:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(source, key, f"expected a list of strings, got {value!r}")
+        return tuple(value)
+    if origin in (dict, collections.abc.Mapping):
+        if not isinstance(value, dict):
+            raise ConfigError(source, key, f"expected a table, got {value!r}")
+        return types.MappingProxyType(
+            {k: _coerce(v, args[1], source, f"{key}.{k}") for k, v in value.items()}
+        )
+    raise ConfigError(source, key, f"unsupported setting type {annotation!r}")
+
+
+def _build(cls: type, table: Mapping[str, Any], source: str, prefix: str) -> Any:
+    hints = typing.get_type_hints(cls)
+    by_toml = {
+        _toml_name(f.name): f for f in dataclasses.fields(cls) if f.name not in _META_FIELDS
+    }
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        dotted = f"{prefix}{key}"
+        spec = by_toml.get(key) or by_toml.get(key.replace("_", "-"))
+        if spec is None:
+            raise ConfigError(source, dotted, "unknown setting")
+        hint = hints[spec.name]
+        if dataclasses.is_dataclass(hint):
+            if not isinstance(value, dict):
+                raise ConfigError(source, dotted, "expected a table")
+            values[spec.name] = _build(hint, value, source, f"{dotted}.")
+        else:
+            values[spec.name] = _coerce(value, hint, source, dotted)
+    return cls(**values)
+
+
+def settings_from_table(table: Mapping[str, Any], source: str, root: str) -> Settings:
+    """Validate one ``[tool.anchorlint]`` table (already parsed TOML)."""
+    settings = _build(Settings, table, source, "tool.anchorlint." if "pyproject" in source else "")
+    return dataclasses.replace(settings, source=source, root=root)
+
+
+def load_file(path: Path) -> Settings:
+    """Load settings from an ``anchorlint.toml`` or ``pyproject.toml`` file."""
+    source = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(source, "<file>", f"cannot read: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(source, "<toml>", f"invalid TOML: {exc}") from None
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("anchorlint", {})
+    else:
+        table = data.get("tool", {}).get("anchorlint", data) if "tool" in data else data
+    if not isinstance(table, dict):
+        raise ConfigError(source, "tool.anchorlint", "expected a table")
+    return settings_from_table(table, source, str(path.parent))
+
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest anchorlint.toml, or pyproject.toml with a [tool.anchorlint] table."""
+    for directory in (start, *start.parents):
+        candidate = directory / "anchorlint.toml"
+        if candidate.is_file():
+            return candidate
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                text = candidate.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if "[tool.anchorlint" in text:
+                return candidate
+    return None
+
+
+def load_settings(config: Path | None = None, start: Path | None = None) -> Settings:
+    """Explicit ``--config`` wins; otherwise walk up from ``start`` (the working directory)."""
+    path = config if config is not None else find_config_file((start or Path.cwd()).resolve())
+    if path is None:
+        return Settings(root=str((start or Path.cwd()).resolve()))
+    return load_file(path)

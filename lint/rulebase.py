@@ -1,0 +1,135 @@
+"""What a rule is: metadata, documentation, examples and a pure ``check``.
+
+Rules never read files, print or exit. A text rule gets an analysed summary, a code rule an
+analysed module, a run rule the facts every summary of the run exported. Each yields hits in
+its own coordinates; the engine attaches the code, maps positions and applies suppressions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from anchorlint.findings import Fix
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+
+
+@dataclass(frozen=True)
+class TextHit:
+    """A text finding at character offsets ``start``..``end`` of the summary's prose."""
+
+    start: int
+    end: int
+    message: str
+    fix: Fix | None = None
+
+
+@dataclass(frozen=True)
+class CodeHit:
+    """A code finding at 1-based line/column positions of the module."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class LocatedHit:
+    """A run-level finding at a known place in a known file."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A rule example. ``source`` is a summary (``suffix`` .md/.txt/.json/.jsonl) or Python.
+
+    ``store`` maps document keys to contents for rules that need a store; ``files`` adds
+    sibling summaries for run-level rules.
+    """
+
+    source: str
+    suffix: str = ".md"
+    store: Mapping[str, str] | None = None
+    files: Mapping[str, str] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    """A rule's page: what it flags, why it matters, an example and a fix."""
+
+    what: str
+    why: str
+    example: str
+    fix: str
+
+
+class Rule:
+    """Base class. Subclasses set the class attributes and implement one ``check`` method."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    doc: ClassVar[RuleDoc]
+    valid: ClassVar[tuple[Example, ...]] = ()
+    invalid: ClassVar[tuple[Example, ...]] = ()
+    #: default-enabled; rules off by default must be selected explicitly
+    default_enabled: ClassVar[bool] = True
+    kind: ClassVar[str] = "text"
+
+
+class TextRule(Rule):
+    """Runs on one analysed summary.
+
+    ``phase`` "sentence" rules run first; "summary" rules (density, completeness) run after
+    suppressions were applied to the first phase, and see its surviving unanchored
+    references in ``context.unanchored``. ``counts_as_elision`` marks rules whose hits are
+    unanchored references (they count as elisions for density).
+    """
+
+    kind: ClassVar[str] = "text"
+    phase: ClassVar[str] = "sentence"
+    counts_as_elision: ClassVar[bool] = False
+    needs_store: ClassVar[bool] = False
+
+    def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+        raise NotImplementedError
+
+
+class CodeRule(Rule):
+    """Runs on one analysed Python module."""
+
+    kind: ClassVar[str] = "code"
+
+    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        raise NotImplementedError
+
+
+class RunRule(Rule):
+    """Runs once per run over the facts every summary exported (cross-file rules)."""
+
+    kind: ClassVar[str] = "run"
+
+    def check_run(self, facts: tuple[Any, ...], settings: Settings) -> Iterator[LocatedHit]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TextContext:
+    """What a text rule may consult besides the summary itself."""
+
+    settings: Settings
+    store: Any = None
+    #: (code, sentence index) of unanchored references that survived suppression
+    unanchored: frozenset[tuple[str, int]] = frozenset()

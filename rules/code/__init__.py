@@ -1,0 +1,1 @@
+"""Rules of the code family, one module each."""

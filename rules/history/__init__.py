@@ -1,0 +1,1 @@
+"""Rules of the history family, one module each."""

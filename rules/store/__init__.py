@@ -1,0 +1,1 @@
+"""Rules of the store family, one module each."""

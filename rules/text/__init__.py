@@ -1,0 +1,1 @@
+"""Rules of the text family, one module each."""
