@@ -121,7 +121,9 @@ class RunRule(Rule):
 
     kind: ClassVar[str] = "run"
 
-    def check_run(self, facts: tuple[Any, ...], settings: Settings) -> Iterator[LocatedHit]:
+    def check_run(
+        self, facts: tuple[Any, ...], settings: Settings, store: Any = None
+    ) -> Iterator[LocatedHit]:
         raise NotImplementedError
 
 
