@@ -1,0 +1,152 @@
+"""Stores: where anchors are resolved *in isolation*, without the context that was elided.
+
+A summary keeps its recall guarantee only if each anchor it prints can be bound to source
+bytes by something that never saw the raw context. A store is that something: a directory
+of source documents, a SQLite file, a manifest of known keys, or a user's own resolver
+loaded as a plugin. Every kind answers the same three questions (:class:`Store`).
+
+The stores built here also cache, per run, each document's bytes and line index (see
+:mod:`anchorlint.stores.spans`), so ten anchors into one document read it once.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+    from anchorlint.stores.base import BaseStore
+
+__all__ = [
+    "ContentUnavailable",
+    "Store",
+    "StoreEntry",
+    "StoreError",
+    "detect_kind",
+    "open_store",
+    "open_store_at",
+]
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+KINDS = ("auto", "directory", "sqlite", "manifest", "plugin")
+
+
+class StoreError(Exception):
+    """A store that is missing or unusable. The CLI prints the message and exits 2."""
+
+
+class ContentUnavailable(StoreError):
+    """The store knows the key but holds no bytes for it (a manifest, a hash-only plugin).
+
+    Rules that need bytes (pins, quotes, ranges) stay silent on it: they cannot decide.
+    """
+
+
+@dataclass(frozen=True)
+class StoreEntry:
+    """One document the store knows.
+
+    ``key`` is the key it was looked up by, ``ref`` the store's own handle for it (a path
+    relative to the root, a row id, a manifest line), ``sha256`` the full hex digest of the
+    whole document when the store already knows it.
+    """
+
+    key: str
+    ref: str
+    sha256: str | None = None
+
+
+@runtime_checkable
+class Store(Protocol):
+    """What every store, built-in or plugin, provides."""
+
+    def lookup(self, key: str) -> tuple[StoreEntry, ...]:
+        """All entries matching ``key``: none (unresolvable), one, or several (ambiguous)."""
+        ...
+
+    def read(self, entry: StoreEntry) -> bytes:
+        """The document's bytes; raise :class:`ContentUnavailable` if the store has none."""
+        ...
+
+    def describe(self) -> str:
+        """A short human description for messages: ``directory /srv/docs``."""
+        ...
+
+
+def detect_kind(path: Path) -> str:
+    """Directory, SQLite file (by its magic header) or, otherwise, a manifest."""
+    if path.is_dir():
+        return "directory"
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise StoreError(f"store {path}: cannot read: {exc.strerror or exc}") from None
+    return "sqlite" if head == SQLITE_MAGIC else "manifest"
+
+
+def _store_path(raw: str, root: str) -> Path:
+    """Absolute paths as given; relative ones from the working directory, else the config root.
+
+    ``--store`` on the command line is meant relative to where the user stands; ``store =``
+    in a config file relative to that file. Trying the working directory first serves both.
+    """
+    path = Path(raw).expanduser()
+    if path.is_absolute() or path.exists():
+        return path
+    return Path(root) / path
+
+
+def open_store_at(path: str, *, kind: str = "auto", settings: Settings | None = None) -> BaseStore:
+    """Open the store at ``path`` (a directory, a SQLite file or a manifest)."""
+    from anchorlint.config import StoreSettings
+
+    options = settings.store_options if settings is not None else StoreSettings()
+    root = settings.root if settings is not None else os.getcwd()
+    if kind not in KINDS:
+        raise StoreError(f"unknown store kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if kind == "plugin":
+        from anchorlint.stores.plugin import open_plugin
+
+        return open_plugin(options.plugin, path, options.plugin_timeout)
+    resolved = _store_path(path, root)
+    if not resolved.exists():
+        raise StoreError(f"store {path}: no such file or directory")
+    if kind == "auto":
+        kind = detect_kind(resolved)
+    return _open_kind(kind, resolved, options)
+
+
+def _open_kind(kind: str, path: Path, options: object) -> BaseStore:
+    if kind == "directory":
+        from anchorlint.stores.directory import DirectoryStore
+
+        if not path.is_dir():
+            raise StoreError(f"store {path}: not a directory")
+        return DirectoryStore(path)
+    if kind == "sqlite":
+        from anchorlint.stores.sqlite import SqliteStore
+
+        return SqliteStore(path, options)  # type: ignore[arg-type]
+    from anchorlint.stores.manifest import ManifestStore
+
+    return ManifestStore(path)
+
+
+def open_store(settings: Settings) -> BaseStore | None:
+    """The store the settings name, or ``None`` when none is configured.
+
+    ``settings.store`` (``--store`` or top-level ``store =``) wins over ``[store] path``; a
+    configured ``plugin`` (or ``kind = "plugin"``) loads a resolver plugin.
+    """
+    options = settings.store_options
+    path = settings.store or options.path
+    kind = options.kind
+    if options.plugin and kind == "auto":
+        kind = "plugin"
+    if not path and kind != "plugin":
+        return None
+    return open_store_at(path, kind=kind, settings=settings)

@@ -1,0 +1,119 @@
+"""A directory of source documents: key = path relative to the root, extension optional.
+
+``runbooks/db`` matches ``runbooks/db.md``; when ``runbooks/db.txt`` exists too the key is
+ambiguous (two entries, ANC107). An exact file name wins over extension matching. A key can
+never leave the root: ``..`` segments, absolute paths, drive letters, backslashes and
+symlinks whose target lies outside resolve to nothing. URIs of other schemes and bare content
+hashes are not this store's to judge (:meth:`DirectoryStore.accepts` says so), because a
+directory cannot prove they do not exist elsewhere.
+
+Each directory is listed once per run, so resolving thousands of keys costs one ``scandir``
+per directory rather than a ``stat`` storm, and name matching is exact even on file systems
+that fold case.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import BinaryIO
+
+from anchorlint.stores import StoreEntry
+from anchorlint.stores.base import URI_SCHEME, BaseStore, hash_key
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def safe_parts(key: str) -> tuple[str, ...] | None:
+    """The path segments of ``key``, or ``None`` when the key could leave the root."""
+    if not key or "\\" in key or "\x00" in key or key.startswith("/") or _DRIVE.match(key):
+        return None
+    parts = [part for part in key.split("/") if part != "."]
+    if not parts or any(part in ("", "..") for part in parts):
+        return None
+    return tuple(parts)
+
+
+def _extension_match(name: str, candidate: str) -> bool:
+    """``candidate`` is ``name`` plus exactly one extension: ``db`` → ``db.md``."""
+    if not candidate.startswith(name + "."):
+        return False
+    extension = candidate[len(name) + 1 :]
+    return bool(extension) and "." not in extension
+
+
+class DirectoryStore(BaseStore):
+    """Resolves keys to files under ``root``; see the module docstring for the rules."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = Path(os.path.realpath(root))
+        self._listings: dict[tuple[str, ...], frozenset[str] | None] = {}
+
+    def describe(self) -> str:
+        return f"directory {self.root}"
+
+    def accepts(self, key: str, form: str) -> bool:
+        if form in ("uri", "hash") or hash_key(key) is not None:
+            return False
+        return URI_SCHEME.match(key) is None
+
+    def why_missing(self, key: str) -> str | None:
+        if safe_parts(key) is None:
+            return "the key would leave the store root"
+        return None
+
+    def lookup(self, key: str) -> tuple[StoreEntry, ...]:
+        parts = safe_parts(key)
+        if parts is None:
+            return ()
+        names = self._listing(parts[:-1])
+        if not names:
+            return ()
+        name = parts[-1]
+        exact = name in names
+        matches = [name] if exact else sorted(n for n in names if _extension_match(name, n))
+        prefix = "/".join(parts[:-1])
+        return tuple(
+            StoreEntry(key=key, ref=f"{prefix}/{match}" if prefix else match) for match in matches
+        )
+
+    def _inside(self, path: str) -> bool:
+        real = os.path.realpath(path)
+        return real == str(self.root) or real.startswith(str(self.root) + os.sep)
+
+    def _listing(self, dir_parts: tuple[str, ...]) -> frozenset[str] | None:
+        """Names of the regular files (inside the root) in one directory, listed once."""
+        if dir_parts in self._listings:
+            return self._listings[dir_parts]
+        directory = os.path.join(self.root, *dir_parts)
+        names: frozenset[str] | None = None
+        if self._inside(directory):
+            try:
+                with os.scandir(directory) as entries:
+                    names = frozenset(
+                        entry.name
+                        for entry in entries
+                        if entry.is_file() and (not entry.is_symlink() or self._inside(entry.path))
+                    )
+            except OSError:
+                names = None
+        self._listings[dir_parts] = names
+        return names
+
+    def _path(self, entry: StoreEntry) -> str:
+        return os.path.join(self.root, *entry.ref.split("/"))
+
+    def read(self, entry: StoreEntry) -> bytes:
+        with open(self._path(entry), "rb") as handle:
+            return handle.read()
+
+    def size_of(self, entry: StoreEntry) -> int | None:
+        try:
+            return os.stat(self._path(entry)).st_size
+        except OSError:
+            return None
+
+    def open_stream(self, entry: StoreEntry) -> BinaryIO:
+        return open(self._path(entry), "rb")  # noqa: SIM115 - the caller closes it
