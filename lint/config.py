@@ -201,9 +201,7 @@ def _coerce(value: Any, annotation: Any, source: str, key: str) -> Any:
 
 def _build(cls: type, table: Mapping[str, Any], source: str, prefix: str) -> Any:
     hints = typing.get_type_hints(cls)
-    by_toml = {
-        _toml_name(f.name): f for f in dataclasses.fields(cls) if f.name not in _META_FIELDS
-    }
+    by_toml = {_toml_name(f.name): f for f in dataclasses.fields(cls) if f.name not in _META_FIELDS}
     values: dict[str, Any] = {}
     for key, value in table.items():
         dotted = f"{prefix}{key}"

@@ -27,7 +27,10 @@ ENGINE_CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
         "ANC001": ("unreadable-file", "a file that cannot be read as UTF-8 text"),
         "ANC002": ("syntax-error", "Python that does not parse, or a malformed JSON record"),
-        "ANC003": ("unused-suppression", "a suppression naming an unknown code or suppressing nothing"),
+        "ANC003": (
+            "unused-suppression",
+            "a suppression naming an unknown code or suppressing nothing",
+        ),
     }
 )
 ENGINE_DEFAULT_OFF = frozenset({"ANC003"})

@@ -1,0 +1,7 @@
+"""``python -m anchorlint``."""
+
+import sys
+
+from anchorlint.cli import main
+
+sys.exit(main())

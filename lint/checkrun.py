@@ -1,0 +1,60 @@
+"""One ``anchorlint check`` run: paths or stdin in, sorted findings out."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from anchorlint.config import Settings
+from anchorlint.findings import Finding
+
+
+def _store_error_types() -> tuple[type[BaseException], ...]:
+    try:
+        from anchorlint.stores import StoreError
+    except ImportError:
+        return ()
+    return (StoreError,)
+
+
+def run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
+    """Lint what the command line names; store problems become usage errors (exit 2)."""
+    from anchorlint.cli import UsageError
+
+    try:
+        return _run(args, settings)
+    except _store_error_types() as exc:
+        raise UsageError(f"store: {exc}") from None
+
+
+def _run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
+    from anchorlint.cli import UsageError
+    from anchorlint.engine import kind_of, lint_bytes, lint_paths
+
+    paths = args.paths or ["."]
+    if paths == ["-"]:
+        name = args.stdin_filename or "stdin.md"
+        if kind_of(name) is None:
+            raise UsageError(
+                f"--stdin-filename {name!r} has no known suffix (.md, .txt, .json, .jsonl, .py)"
+            )
+        return lint_bytes(name, sys.stdin.buffer.read(), settings)
+    if "-" in paths:
+        raise UsageError("'-' (stdin) cannot be combined with other paths")
+    from anchorlint.discovery import discover
+
+    missing = [p for p in paths if not _exists(p)]
+    if missing:
+        raise UsageError(f"no such file or directory: {missing[0]}")
+    files = list(discover(paths, settings))
+    if args.fix:
+        from anchorlint.fixing import apply_fixes
+
+        apply_fixes(lint_paths(files, settings, jobs=args.jobs).findings)
+    return lint_paths(files, settings, jobs=args.jobs).findings
+
+
+def _exists(path: str) -> bool:
+    import os
+
+    return os.path.lexists(path)

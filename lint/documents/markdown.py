@@ -1,0 +1,123 @@
+"""Markdown: only prose is linted (paragraphs, headings, list items, table cells).
+
+markdown-it-py decides the structure: fenced and indented code, HTML blocks and front
+matter never become blocks. Inline tokens carry no offsets, so each block's text is taken
+from the inline token's raw content and lined up with the source lines it came from; inline
+code, HTML and link targets are then located in that content in token order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from anchorlint.documents import Block
+from anchorlint.positions import MapBuilder
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+_PARENT_KINDS = {
+    "heading_open": "heading",
+    "th_open": "cell",
+    "td_open": "cell",
+    "paragraph_open": "paragraph",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
+
+
+def split_blocks(source: str) -> Iterator[Block]:
+    """Prose blocks of a Markdown file, each with a map back to the file."""
+    lines = source.splitlines()
+    tokens = _parser().parse(source)
+    cursor: dict[int, int] = {}
+    kind = "paragraph"
+    row_map: list[int] | None = None
+    for token in tokens:
+        if token.type in _PARENT_KINDS:
+            kind = _PARENT_KINDS[token.type]
+        if token.type == "tr_open":
+            row_map = token.map
+        if token.type != "inline" or not token.content.strip():
+            continue
+        token_map = token.map or row_map
+        if token_map is None:
+            continue
+        block = _inline_block(token, token_map[0], lines, cursor, kind)
+        if block is not None:
+            yield block
+
+
+def _inline_block(
+    token: Token, first_line: int, lines: list[str], cursor: dict[int, int], kind: str
+) -> Block | None:
+    """Line the inline content up with its source lines and mark code, HTML and links."""
+    content = token.content
+    builder = MapBuilder()
+    for index, content_line in enumerate(content.split("\n")):
+        line_number = first_line + index
+        if line_number < len(lines):
+            source_line = lines[line_number]
+            found = source_line.find(content_line, cursor.get(line_number, 0))
+            if found < 0:
+                found = max(source_line.find(content_line.strip()), 0)
+            cursor[line_number] = found + len(content_line)
+            builder.point(line_number + 1, found + 1)
+        builder.advance(len(content_line) + 1)
+    code, hidden, links = _inline_spans(content, token.children or [])
+    return Block(content, builder.build(), kind, code, hidden, links)
+
+
+def _inline_spans(
+    content: str, children: list[Token]
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Find code spans, inline HTML and link targets in token order."""
+    code: list[tuple[int, int]] = []
+    hidden: list[tuple[int, int]] = []
+    links: list[tuple[int, int]] = []
+    at = 0
+    for child in children:
+        if child.type == "text":
+            found = content.find(child.content, at)
+            if found >= 0:
+                at = found + len(child.content)
+        elif child.type == "code_inline":
+            span = _code_span(content, child.markup, at)
+            if span:
+                code.append(span)
+                at = span[1]
+        elif child.type == "html_inline":
+            found = content.find(child.content, at)
+            if found >= 0:
+                hidden.append((found, found + len(child.content)))
+                at = found + len(child.content)
+        elif child.type == "link_open":
+            span = _link_target(content, child, at)
+            if span:
+                links.append(span)
+    return tuple(code), tuple(hidden), tuple(links)
+
+
+def _code_span(content: str, markup: str, at: int) -> tuple[int, int] | None:
+    opening = content.find(markup, at)
+    if opening < 0:
+        return None
+    closing = content.find(markup, opening + len(markup))
+    return (opening, closing + len(markup)) if closing >= 0 else None
+
+
+def _link_target(content: str, token: Token, at: int) -> tuple[int, int] | None:
+    href = str(token.attrs.get("href", ""))
+    if not href or token.markup == "autolink":
+        return None
+    opening = content.find("](", at)
+    if opening < 0:
+        return None
+    found = content.find(href, opening)
+    if found < 0 or content[opening + 2 : found].strip(" <"):
+        return None
+    return (found, found + len(href))

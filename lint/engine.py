@@ -1,0 +1,205 @@
+"""The engine: read each file once, analyse it once, run the enabled rules, suppress, collect.
+
+It knows file kinds and rule phases, never a rule's code: everything rule-specific lives in
+the rule modules. Workers return findings and small facts, never parsed documents, so runs
+parallelise across processes; run-level rules then see the facts of every file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from anchorlint.config import Settings
+from anchorlint.facts import SummaryFacts
+from anchorlint.findings import Finding, sort_findings
+from anchorlint.reading import Unreadable, decode, read_text
+from anchorlint.registry import all_rules, known_codes, rule_name
+from anchorlint.rulebase import CodeRule, RunRule, TextRule
+from anchorlint.selection import Selection
+from anchorlint.suppressions import Suppressions
+
+CODE_SUFFIXES = frozenset({".py", ".pyi"})
+TEXT_SUFFIXES = frozenset({".md", ".markdown", ".txt"})
+RECORD_SUFFIXES = frozenset({".json", ".jsonl"})
+LINTED_SUFFIXES = CODE_SUFFIXES | TEXT_SUFFIXES | RECORD_SUFFIXES
+
+
+def kind_of(path: str) -> str | None:
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in CODE_SUFFIXES:
+        return "code"
+    if suffix in TEXT_SUFFIXES or suffix in RECORD_SUFFIXES:
+        return "summary"
+    return None
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: str
+    findings: tuple[Finding, ...]
+    facts: tuple[SummaryFacts, ...] = ()
+    suppressions: Suppressions = field(default_factory=Suppressions)
+
+
+@dataclass(frozen=True)
+class RunResult:
+    findings: list[Finding]
+    files: int
+    facts: tuple[SummaryFacts, ...] = ()
+
+
+def finding(
+    path: str, code: str, message: str, line: int, column: int, end=None, fix=None
+) -> Finding:  # type: ignore[no-untyped-def]
+    end_line, end_column = end if end else (line, column)
+    return Finding(path, line, column, code, message, end_line, end_column, rule_name(code), fix)
+
+
+class Worker:
+    """What one process keeps between files: settings, selection, the pipeline, the store."""
+
+    def __init__(self, settings: Settings, store: Any = None) -> None:
+        self.settings = settings
+        self.selection = Selection.from_settings(settings)
+        self._store = store
+        self._store_opened = store is not None
+        self._pipeline: Any = None
+        rules = [r for code, r in all_rules().items() if code in self.selection.enabled]
+        self.code_rules = [r for r in rules if isinstance(r, CodeRule)]
+        self.text_rules = [r for r in rules if isinstance(r, TextRule)]
+        self.run_rules = [r for r in rules if isinstance(r, RunRule)]
+
+    @property
+    def store(self) -> Any:
+        if not self._store_opened:
+            self._store_opened = True
+            self._store = open_configured_store(self.settings)
+        return self._store
+
+    @property
+    def pipeline(self) -> Any:
+        if self._pipeline is None:
+            from anchorlint.nlp import Pipeline
+
+            self._pipeline = Pipeline(self.settings.text.spacy_model)
+        return self._pipeline
+
+    def lint_path(self, path: str, order: int = 0) -> FileResult:
+        text = read_text(path)
+        return self.lint_text(path, text, order)
+
+    def lint_text(self, path: str, text: str | Unreadable, order: int = 0) -> FileResult:
+        if isinstance(text, Unreadable):
+            found = finding(path, "ANC001", text.message, text.line, text.column)
+            return FileResult(path, self._keep(path, [found], Suppressions()))
+        if kind_of(path) == "code":
+            from anchorlint.codecheck import lint_python
+
+            findings, suppressions = lint_python(self, path, text)
+            return FileResult(path, self._keep(path, findings, suppressions), (), suppressions)
+        from anchorlint.textcheck import lint_summaries
+
+        findings, facts, suppressions = lint_summaries(self, path, text, order)
+        return FileResult(path, self._keep(path, findings, suppressions), facts, suppressions)
+
+    def _keep(
+        self, path: str, findings: Iterable[Finding], suppressions: Suppressions
+    ) -> tuple[Finding, ...]:
+        ignored = self.selection.ignored_for(path)
+        kept = [
+            f
+            for f in findings
+            if self.selection.reports(f.code, ignored)
+            and (f.code == "ANC001" or not suppressions.suppressed(f.code, f.line, f.end_line))
+        ]
+        if self.selection.reports("ANC003", ignored):
+            for line, column, message in suppressions.unused(known_codes()):
+                kept.append(finding(path, "ANC003", message, line, column))
+        return tuple(kept)
+
+
+def open_configured_store(settings: Settings) -> Any:
+    """The store named by ``store =`` / ``[store] path``, or None."""
+    if not (settings.store or settings.store_options.path):
+        return None
+    from anchorlint.stores import open_store
+
+    return open_store(settings)
+
+
+def run_level(worker: Worker, results: Sequence[FileResult]) -> list[Finding]:
+    """Cross-file rules over every summary's facts; suppressions of the target file apply."""
+    facts = tuple(f for result in results for f in result.facts)
+    by_path = {result.path: result.suppressions for result in results}
+    found: list[Finding] = []
+    for rule in worker.run_rules:
+        for hit in rule.check_run(facts, worker.settings, worker.store):
+            suppressions = by_path.get(hit.path, Suppressions())
+            if suppressions.suppressed(rule.code, hit.line, hit.end_line):
+                continue
+            if worker.selection.reports(rule.code, worker.selection.ignored_for(hit.path)):
+                found.append(
+                    finding(
+                        hit.path,
+                        rule.code,
+                        hit.message,
+                        hit.line,
+                        hit.column,
+                        (hit.end_line, hit.end_column),
+                    )
+                )
+    return found
+
+
+def lint_source(path: str, text: str, settings: Settings, *, store: Any = None) -> list[Finding]:
+    """Lint one file's contents held in memory (stdin, the editor, the gate API)."""
+    worker = Worker(settings, store)
+    result = worker.lint_text(path, text)
+    return sort_findings([*result.findings, *run_level(worker, [result])])
+
+
+def lint_bytes(path: str, data: bytes, settings: Settings, *, store: Any = None) -> list[Finding]:
+    """Like :func:`lint_source` for raw bytes (decoding problems become ANC001)."""
+    worker = Worker(settings, store)
+    result = worker.lint_text(path, decode(data))
+    return sort_findings([*result.findings, *run_level(worker, [result])])
+
+
+_PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
+
+
+def _init_process(settings: Settings) -> None:
+    _PROCESS_WORKER.append(Worker(settings))
+
+
+def _lint_in_process(job: tuple[str, int]) -> FileResult:
+    return _PROCESS_WORKER[0].lint_path(*job)
+
+
+def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[FileResult]:
+    numbered = [(p, i) for i, p in enumerate(paths)]
+    if jobs <= 1 or len(paths) < 2:
+        yield from (worker.lint_path(p, i) for p, i in numbered)
+        return
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(paths)), initializer=_init_process, initargs=(worker.settings,)
+    ) as pool:
+        yield from pool.map(_lint_in_process, numbered, chunksize=max(1, len(paths) // (jobs * 8)))
+
+
+def lint_paths(
+    paths: Sequence[str], settings: Settings, *, store: Any = None, jobs: int | None = None
+) -> RunResult:
+    """Lint files (already discovered), in parallel when ``jobs`` > 1."""
+    worker = Worker(settings, store)
+    # a store object handed in cannot travel to other processes; a configured one can
+    jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
+    results = list(_lint_many(worker, paths, jobs))
+    findings = [f for result in results for f in result.findings]
+    findings.extend(run_level(worker, results))
+    facts = tuple(f for result in results for f in result.facts)
+    return RunResult(sort_findings(findings), len(paths), facts)

@@ -1,0 +1,75 @@
+"""Word lists the text rules share, as data a user extends in ``[tool.anchorlint.text]``.
+
+Fixed markers (elisions, completeness claims) are bounded regexes over the masked prose;
+context-sensitive phrases (anaphora, prose pointers) are spaCy Matcher patterns built in the
+rule modules from these lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+from anchorlint.config import TextSettings
+
+ELISION_MARKERS: tuple[str, ...] = (
+    r"\betc\.",
+    r"\band so on\b",
+    r"\band so forth\b",
+    r"\band related items\b",
+    r"\band the like\b",
+    r"\bamong others\b",
+    r"\band (?:many )?more(?=[ \t]{0,4}(?:[.;:!?)\]]|$))",
+    r"(?<![\w.])(?:…|\.\.\.)(?![\w.])",
+    r"\[(?:truncated|omitted|\.\.\.|…|snip)\]",
+    r"\((?:truncated|omitted)\)",
+    r"\b(?:details|content|remaining items|the rest) (?:omitted|elided|truncated)\b",
+)
+
+COMPLETENESS_CLAIMS: tuple[str, ...] = (
+    r"\b(?:this|the|our) (?:summary|recap|digest|context|condensed context|compaction|"
+    r"compacted context|record|overview|handoff) (?:is|remains|was|stays) (?:fully |entirely )?"
+    r"(?:complete|comprehensive|exhaustive|lossless)\b",
+    r"\b(?:a |the )?(?:complete|comprehensive|exhaustive|lossless|full) (?:summary|recap|"
+    r"record|account|overview|transcript) of (?:the |this |our )?(?:conversation|context|"
+    r"session|thread|discussion|history|trace|everything)\b",
+    r"\bnothing (?:(?:was|has been|is|got|were) )?(?:omitted|left out|dropped|lost|elided|skipped)\b",
+    r"\bno (?:details?|information|context|content|facts?) (?:(?:was|were|has been|have been|is|are) )?"
+    r"(?:lost|omitted|dropped|left out|elided)\b",
+    r"\ball (?:relevant |important |key )?(?:details|information|context|facts|content|decisions)"
+    r" (?:(?:are|were|have been|has been|is) )?(?:preserved|retained|kept|captured|included)\b",
+    r"\b(?:full|entire|complete) context (?:(?:is|was|has been) )?(?:retained|preserved|kept)\b",
+    r"\b(?:covers|captures|includes) everything\b",
+    r"\bwithout (?:any )?(?:loss|omissions?)\b",
+    r"\bcomprehensive (?:summary|recap|overview|record)\b",
+)
+
+
+@dataclass(frozen=True)
+class CompiledLexicon:
+    elisions: regex.Pattern[str]
+    claims: regex.Pattern[str]
+    allow: tuple[regex.Pattern[str], ...]
+
+
+def _union(patterns: tuple[str, ...]) -> regex.Pattern[str]:
+    return regex.compile("|".join(f"(?:{p})" for p in patterns), regex.IGNORECASE | regex.MULTILINE)
+
+
+def _literal(phrase: str) -> str:
+    return r"\b" + regex.escape(phrase.strip()).replace(r"\ ", r"\s{1,4}") + r"(?!\w)"
+
+
+@lru_cache(maxsize=8)
+def compile_lexicon(settings: TextSettings) -> CompiledLexicon:
+    """Compile the markers with the user's extra phrases (taken literally) and allowlist."""
+    return CompiledLexicon(
+        elisions=_union(
+            ELISION_MARKERS + tuple(_literal(p) for p in settings.extra_elision_markers)
+        ),
+        claims=_union(
+            COMPLETENESS_CLAIMS + tuple(_literal(p) for p in settings.extra_completeness_claims)
+        ),
+        allow=tuple(regex.compile(p, regex.IGNORECASE) for p in settings.allow),
+    )

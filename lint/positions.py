@@ -1,0 +1,78 @@
+"""Map character offsets of extracted prose back to line and column of the original file.
+
+Prose handed to the NLP pipeline is not a slice of the file: Markdown drops list markers and
+``>`` prefixes, JSON strings decode escapes. Each block therefore carries a PositionMap of
+points where its text and the file line up again; between points characters advance one
+column each.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PositionMap:
+    """Sorted points (offset in text, 1-based line, 1-based column)."""
+
+    offsets: tuple[int, ...]
+    lines: tuple[int, ...]
+    columns: tuple[int, ...]
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        index = max(bisect_right(self.offsets, offset) - 1, 0)
+        return self.lines[index], self.columns[index] + offset - self.offsets[index]
+
+    def shifted(self, start: int, end: int) -> PositionMap:
+        """The map of ``text[start:end]``."""
+        first = max(bisect_right(self.offsets, start) - 1, 0)
+        last = bisect_right(self.offsets, end)
+        offsets = [0]
+        line, column = self.locate(start)
+        lines, columns = [line], [column]
+        for i in range(first + 1, last):
+            offsets.append(self.offsets[i] - start)
+            lines.append(self.lines[i])
+            columns.append(self.columns[i])
+        return PositionMap(tuple(offsets), tuple(lines), tuple(columns))
+
+
+def line_start_map(text: str, first_line: int = 1, first_column: int = 1) -> PositionMap:
+    """The map of a contiguous slice of a file: one point per line start."""
+    offsets, lines, columns = [0], [first_line], [first_column]
+    index = text.find("\n")
+    line = first_line
+    while index != -1:
+        line += 1
+        offsets.append(index + 1)
+        lines.append(line)
+        columns.append(1)
+        index = text.find("\n", index + 1)
+    return PositionMap(tuple(offsets), tuple(lines), tuple(columns))
+
+
+class MapBuilder:
+    """Builds a PositionMap while text is appended piece by piece."""
+
+    def __init__(self) -> None:
+        self._offsets: list[int] = []
+        self._lines: list[int] = []
+        self._columns: list[int] = []
+        self.length = 0
+
+    def point(self, line: int, column: int) -> None:
+        if self._offsets and self._offsets[-1] == self.length:
+            self._lines[-1], self._columns[-1] = line, column
+            return
+        self._offsets.append(self.length)
+        self._lines.append(line)
+        self._columns.append(column)
+
+    def advance(self, count: int) -> None:
+        self.length += count
+
+    def build(self) -> PositionMap:
+        if not self._offsets:
+            return PositionMap((0,), (1,), (1,))
+        return PositionMap(tuple(self._offsets), tuple(self._lines), tuple(self._columns))

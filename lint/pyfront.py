@@ -1,0 +1,174 @@
+"""The Python front end: a cheap prefilter, one LibCST parse, and a lazily analysed module.
+
+Parsing with LibCST's native parser is fast; every metadata provider is another full walk in
+Python and is not. So :class:`AnalysedModule` computes nothing up front: the module index, the
+flow facts and positions are built the first time a rule asks and cached on the object. Positions
+in particular are only resolved when some rule has a hit to report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cached_property, lru_cache
+from typing import Any
+
+import libcst as cst
+from anchorlint.config import CodeSettings
+from anchorlint.pyindex import ModuleIndex, build_index
+from anchorlint.pynames import NameSets
+from anchorlint.rulebase import CodeHit
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+_DOCUMENT_FIELDS = r"doc_id|source_id|chunk_id|uri|document"
+
+
+class ParseFailure(Exception):
+    """LibCST rejected the file; the engine reports it as ANC002."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+def _alternation(names: tuple[str, ...]) -> str:
+    cleaned = sorted({n.lstrip("_").lower() for n in names if n.strip("_")}, key=len, reverse=True)
+    return "|".join(re.escape(n) for n in cleaned) or r"(?!x)x"
+
+
+@lru_cache(maxsize=16)
+def prefilter_pattern(settings: CodeSettings) -> re.Pattern[str]:
+    """One case-insensitive regex; a file without a match cannot trigger any code rule.
+
+    Summarizer names (ANC301/302/303/306 need a compaction output; the ANC302 same-name clause
+    needs a ``summary*``/``compact*``/``compressed*`` parameter, covered by the same prefixes),
+    resolver *definitions* (ANC305/ANC307), and pointer class words or document fields (ANC304).
+    """
+    summarizers = _alternation(
+        settings.summarizer_names + settings.extra_summarizer_names + ("summar", "compact")
+    )
+    resolvers = _alternation(settings.resolver_names + settings.extra_resolver_names)
+    words = _alternation(tuple(settings.pointer_class_words) + ("Provenance",))
+    return re.compile(
+        rf"\b_*(?:{summarizers})|\bdef\s+_*(?:{resolvers})|{words}|\b(?:{_DOCUMENT_FIELDS})\b",
+        re.IGNORECASE,
+    )
+
+
+def may_fire(source: str, settings: CodeSettings) -> bool:
+    """False only when no code rule could fire on ``source``; the engine then skips parsing."""
+    return prefilter_pattern(settings).search(source) is not None
+
+
+class AnalysedModule:
+    """One parsed module and everything the code rules ask about it, computed on demand."""
+
+    def __init__(self, source: str, path: str, settings: CodeSettings, module: cst.Module):
+        self.source = source
+        self.path = path
+        self.settings = settings
+        self.module = module
+
+    @cached_property
+    def names(self) -> NameSets:
+        return NameSets.from_settings(self.settings)
+
+    @cached_property
+    def index(self) -> ModuleIndex:
+        return build_index(self.module)
+
+    @cached_property
+    def wrapper(self) -> MetadataWrapper:
+        """Built over the parsed tree itself (no deep copy), so our nodes are its nodes."""
+        return MetadataWrapper(self.module, unsafe_skip_copy=True)
+
+    @cached_property
+    def _metadata(self) -> dict[type, Mapping[cst.CSTNode, Any]]:
+        return {}
+
+    def metadata(self, provider: type) -> Mapping[cst.CSTNode, Any]:
+        """Resolve one provider, once per file."""
+        if provider not in self._metadata:
+            self._metadata[provider] = self.wrapper.resolve(provider)
+        return self._metadata[provider]
+
+    def position(self, node: cst.CSTNode) -> CodeRange:
+        return self.metadata(PositionProvider)[node]
+
+    def line_of(self, node: cst.CSTNode) -> int:
+        return self.position(node).start.line
+
+    def hit(self, node: cst.CSTNode, message: str) -> CodeHit:
+        """A hit spanning ``node`` (columns 1-based, end exclusive)."""
+        where = self.position(node)
+        return CodeHit(
+            line=where.start.line,
+            column=where.start.column + 1,
+            end_line=where.end.line,
+            end_column=where.end.column + 1,
+            message=message,
+        )
+
+    @cached_property
+    def flow(self) -> Any:
+        """The taint facts (ANC301/ANC302/ANC306), computed once for all three rules."""
+        from anchorlint.flow import analyse
+
+        return analyse(self)
+
+    @cached_property
+    def has_summarizer_text(self) -> bool:
+        """Cheaper than the flow engine: could any summarizer call occur at all?"""
+        names = self.settings.summarizer_names + self.settings.extra_summarizer_names
+        return re.search(rf"\b_*(?:{_alternation(names)})\w*\s*\(", self.source, re.I) is not None
+
+
+def analyse_module(source: str, path: str, settings: CodeSettings) -> AnalysedModule:
+    """Parse once with LibCST; raise :class:`ParseFailure` if it rejects the file."""
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        raise ParseFailure(exc.editor_line, exc.editor_column, exc.message) from None
+    except (RecursionError, ValueError, TypeError) as exc:
+        raise ParseFailure(1, 1, f"{type(exc).__name__}: {exc}") from None
+    return AnalysedModule(source, path, settings, module)
+
+
+class _StatementLines(cst.CSTVisitor):
+    """Collects the lines of simple statements and of compound-statement headers."""
+
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ranges: list[tuple[int, int]] = []
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        where = self.get_metadata(PositionProvider, node)
+        self.ranges.append((where.start.line, where.end.line))
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.BaseCompoundStatement):
+            start = self.get_metadata(PositionProvider, node).start.line
+            body = node.body
+            if isinstance(body, cst.IndentedBlock) and body.body:
+                first = body.body[0]
+                skipped = len(getattr(first, "leading_lines", ()))
+                end = self.get_metadata(PositionProvider, first).start.line - skipped - 1
+                self.ranges.append((start, max(start, end)))
+            else:
+                self.ranges.append((start, self.get_metadata(PositionProvider, node).end.line))
+        return super().on_visit(node)
+
+
+def statement_ranges(module: AnalysedModule) -> list[tuple[int, int]]:
+    """1-based first/last line of every simple statement or compound-statement header.
+
+    Costs one position walk (shared with the rules' hits), so call it only when there are hits.
+    """
+    visitor = _StatementLines()
+    visitor.metadata = {PositionProvider: module.metadata(PositionProvider)}  # type: ignore[assignment]
+    module.module.visit(visitor)
+    return sorted(set(visitor.ranges))

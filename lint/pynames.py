@@ -1,0 +1,145 @@
+"""Name conventions the code rules share: who is a summarizer, a resolver, a source parameter.
+
+Every question is answered from the last segment of a dotted name, lower-cased, with leading
+underscores removed, so ``llm.summarize`` and ``self._condense`` match the ``summar`` and
+``condens`` prefixes. The helpers are pure functions over strings and LibCST nodes; the
+prefix lists come from :class:`~anchorlint.config.CodeSettings` so configuration extends them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+from anchorlint.config import CodeSettings
+
+#: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers
+CODEC_MODULES = frozenset({"zlib", "gzip", "bz2", "lzma", "brotli", "zstd", "zstandard", "snappy"})
+
+_POSITIONAL_RE = re.compile(
+    r"^(?:start|end|offset|span|range)$"
+    r"|^(?:start|end|line|char|offset)(?:_|no$|nos$|s$|$)"
+    r"|_(?:start|end|line|lines|lineno|char|chars|offset|offsets|span|range)$"
+)
+_HASH_RE = re.compile(r"hash|digest|checksum|fingerprint|sha\d+|sha$")
+_DOC_FIELDS = frozenset({"doc_id", "source_id", "chunk_id", "uri", "document"})
+SUMMARY_PARAM_PREFIXES = ("summar", "compact", "compressed")
+
+
+@dataclass(frozen=True)
+class NameSets:
+    """The configured prefix lists, lower-cased once per module."""
+
+    summarizers: tuple[str, ...]
+    resolvers: tuple[str, ...]
+    sources: tuple[str, ...]
+    provenance: frozenset[str]
+    pointer_words: tuple[str, ...]
+
+    @classmethod
+    def from_settings(cls, code: CodeSettings) -> NameSets:
+        return cls(
+            summarizers=_lower(code.summarizer_names + code.extra_summarizer_names),
+            resolvers=_lower(code.resolver_names + code.extra_resolver_names),
+            sources=_lower(code.source_parameter_names),
+            provenance=frozenset(a.lower() for a in code.provenance_attributes),
+            pointer_words=tuple(code.pointer_class_words),
+        )
+
+    def is_summarizer(self, name: str) -> bool:
+        """A call name that produces a compaction output (lower-case names only)."""
+        return _callable_name(name) and _has_prefix(name, self.summarizers)
+
+    def is_resolver(self, name: str) -> bool:
+        return _callable_name(name) and _has_prefix(name, self.resolvers)
+
+    def is_source_param(self, name: str) -> bool:
+        """``source*``/``original*``/``raw*``/``document*`` or exactly ``doc``-like, never ``*_id``."""
+        low = name.lower().lstrip("_")
+        if low.endswith("_id") or low.endswith("_ids"):
+            return False
+        exact = {"doc", "doc_text", "doc_bytes"}
+        for prefix in self.sources:
+            if prefix in exact or prefix == "doc":
+                if low == prefix:
+                    return True
+            elif low.startswith(prefix):
+                return True
+        return False
+
+    def is_pointer_class(self, name: str, words: tuple[str, ...] | None = None) -> bool:
+        return any(word in name for word in (words or self.pointer_words))
+
+
+def _lower(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n.lower().lstrip("_") for n in names if n)
+
+
+def _callable_name(name: str) -> bool:
+    stripped = name.lstrip("_")
+    return bool(stripped) and not stripped[0].isupper()
+
+
+def _has_prefix(name: str, prefixes: tuple[str, ...]) -> bool:
+    low = name.lstrip("_").lower()
+    return any(low.startswith(p) for p in prefixes)
+
+
+def is_positional_field(name: str) -> bool:
+    """``start``, ``end``, ``offset``, ``line_start``, ``start_line``, ``char_end`` …"""
+    return bool(_POSITIONAL_RE.search(name.lower().lstrip("_")))
+
+
+def is_hash_field(name: str) -> bool:
+    return bool(_HASH_RE.search(name.lower()))
+
+
+def is_document_field(name: str) -> bool:
+    return name.lower() in _DOC_FIELDS
+
+
+def is_summary_param(name: str) -> bool:
+    low = name.lower().lstrip("_")
+    return low.startswith(SUMMARY_PARAM_PREFIXES)
+
+
+def dotted(node: cst.BaseExpression) -> str | None:
+    """``a.b.c`` for a chain of names, else None."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr.value}" if base is not None else None
+    return None
+
+
+def call_name(call: cst.Call) -> str | None:
+    """The last name segment of the called expression (``summarize`` for ``llm.summarize``)."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return None
+
+
+def call_receiver(call: cst.Call) -> cst.BaseExpression | None:
+    return call.func.value if isinstance(call.func, cst.Attribute) else None
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    """Every identifier (names and attribute names) inside ``node``: cheap text-ish facts."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.add(current.value)
+            continue
+        stack.extend(current.children)
+    return found
+
+
+def annotation_names(annotation: cst.Annotation | None) -> set[str]:
+    return names_in(annotation.annotation) if annotation is not None else set()

@@ -1,0 +1,169 @@
+"""Analyse summaries once: anchors, masked prose, spaCy sentences, elisions and claims.
+
+Every text rule reads the same :class:`AnalysedSummary`; none re-tokenises. Offsets are
+into ``summary.text``: the summary's blocks joined by blank lines, so no sentence crosses a
+block. Sentences matching the configured boilerplate allowlist are dropped here, so no rule
+fires on them and their markers do not count.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from anchorlint.anchors import Anchor, find_anchors, mark_in_code
+from anchorlint.config import TextSettings
+from anchorlint.documents import Block, SummarySource
+from anchorlint.lexicon import compile_lexicon
+from anchorlint.nlp import Pipeline
+
+BLOCK_SEPARATOR = "\n\n"
+ANCHOR_MASK = "X"
+CODE_MASK = "Q"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    index: int
+    start: int
+    end: int
+    block: int
+    span: Any  # spaCy Span over the masked block text
+    offset: int  # add to a token's ``idx`` to get an offset into summary.text
+    anchors: tuple[Anchor, ...]
+
+    @property
+    def has_anchor(self) -> bool:
+        return bool(self.anchors)
+
+
+@dataclass(frozen=True)
+class AnalysedSummary:
+    source: SummarySource
+    text: str
+    masked: str
+    anchors: tuple[Anchor, ...]
+    sentences: tuple[Sentence, ...]
+    elisions: tuple[tuple[int, int], ...]
+    claims: tuple[tuple[int, int], ...]
+    pipeline: Pipeline = field(compare=False)
+    block_starts: tuple[int, ...] = ()
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """File line and column (1-based) of an offset into ``text``."""
+        index = max(bisect_right(self.block_starts, offset) - 1, 0)
+        if not self.source.blocks:
+            return self.source.line, self.source.column
+        block = self.source.blocks[index]
+        return block.positions.locate(min(offset - self.block_starts[index], len(block.text)))
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        starts = [s.start for s in self.sentences]
+        index = bisect_right(starts, offset) - 1
+        if index >= 0 and offset < self.sentences[index].end:
+            return self.sentences[index]
+        return None
+
+
+def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, end):
+            if chars[i] not in "\n":
+                chars[i] = letter
+    return "".join(chars)
+
+
+def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], str]:
+    anchors = mark_in_code(find_anchors(block.text, settings, block.link_targets), block.code_spans)
+    masked = _mask(block.text, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
+    masked = _mask(masked, block.code_spans, CODE_MASK)
+    masked = _mask(masked, block.hidden_spans, " ")
+    return anchors, masked
+
+
+def analyse(
+    sources: Sequence[SummarySource], settings: TextSettings, pipeline: Pipeline
+) -> list[AnalysedSummary]:
+    """Analyse many summaries with one batched pass of the pipeline."""
+    prepared = []
+    texts: list[str] = []
+    for source in sources:
+        parts = [_block_parts(block, settings) for block in source.blocks]
+        prepared.append(parts)
+        texts.extend(masked for _, masked in parts)
+    docs = iter(pipeline.pipe(texts))
+    lexicon = compile_lexicon(settings)
+    return [
+        _assemble(source, parts, [next(docs) for _ in parts], lexicon, pipeline)
+        for source, parts in zip(sources, prepared)
+    ]
+
+
+def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # type: ignore[no-untyped-def]
+    starts: list[int] = []
+    anchors: list[Anchor] = []
+    sentences: list[Sentence] = []
+    offset = 0
+    for block_index, (block, (block_anchors, _), doc) in enumerate(zip(source.blocks, parts, docs)):
+        starts.append(offset)
+        shifted = [_shift(a, offset) for a in block_anchors]
+        anchors.extend(shifted)
+        for span in doc.sents:
+            start, end = offset + span.start_char, offset + span.end_char
+            if lexicon.allow and any(p.search(span.text) for p in lexicon.allow):
+                continue
+            inside = tuple(a for a in shifted if start <= a.start < end)
+            sentences.append(
+                Sentence(len(sentences), start, end, block_index, span, offset, inside)
+            )
+        offset += len(block.text) + len(BLOCK_SEPARATOR)
+    text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
+    masked = BLOCK_SEPARATOR.join(masked for _, masked in parts)
+    kept = [(s.start, s.end) for s in sentences]
+    return AnalysedSummary(
+        source,
+        text,
+        masked,
+        tuple(anchors),
+        tuple(sentences),
+        _hits(lexicon.elisions, masked, kept),
+        _hits(lexicon.claims, masked, kept),
+        pipeline,
+        tuple(starts),
+    )
+
+
+def _shift(anchor: Anchor, offset: int) -> Anchor:
+    from dataclasses import replace
+
+    return replace(anchor, start=anchor.start + offset, end=anchor.end + offset)
+
+
+def _hits(pattern: Any, masked: str, kept: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Pattern matches that lie inside a kept (not allowlisted) sentence."""
+    starts = [s for s, _ in kept]
+    found = []
+    for match in pattern.finditer(masked):
+        index = bisect_right(starts, match.start()) - 1
+        if index >= 0 and match.start() < kept[index][1]:
+            found.append(match.span())
+    return tuple(found)
+
+
+def density_figures(
+    summary: AnalysedSummary, unanchored: frozenset[tuple[str, int]]
+) -> tuple[int, int]:
+    """(anchors, elisions) as RULES.md counts them for density.
+
+    Each anchor counts once (a descriptive key is no anchor); elisions are the markers plus
+    one per sentence per code of the unanchored references that survived suppression.
+    """
+    anchors = sum(1 for a in summary.anchors if not a.descriptive)
+    return anchors, len(summary.elisions) + len(unanchored)

@@ -1,0 +1,166 @@
+"""In-file suppressions: ``# noqa``, Markdown comments, plain-text directives.
+
+Each directive remembers whether it suppressed anything, so ANC003 can report the ones that
+name unknown codes or suppress nothing. A directive without codes suppresses every code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import regex
+
+_CODE_LIST = r"(?P<codes>[A-Z]{1,3}[0-9]{0,4}(?:[\s,]{1,8}[A-Z]{1,3}[0-9]{0,4}){0,64})"
+_NOQA = regex.compile(r"#\s{0,8}noqa(?::[\s]{0,8}" + _CODE_LIST + r")?", regex.IGNORECASE)
+_FILE_NOQA = regex.compile(r"#\s{0,8}anchorlint:\s{0,8}noqa(?::\s{0,8}" + _CODE_LIST + r")?")
+_MD = regex.compile(
+    r"<!--\s{0,8}anchorlint-(?P<verb>disable-next-line|disable|enable)"
+    r"(?:\s{1,8}" + _CODE_LIST + r")?\s{0,8}-->"
+)
+_TXT = regex.compile(
+    r"^\s{0,16}anchorlint:\s{0,8}(?P<verb>disable|enable)(?:=" + _CODE_LIST + r")?\s{0,8}$"
+)
+
+
+def _codes(text: str | None) -> frozenset[str]:
+    return frozenset(c for c in regex.split(r"[\s,]+", text or "") if c)
+
+
+@dataclass
+class Directive:
+    """One suppression comment: the lines it covers and the codes it names (empty = all)."""
+
+    line: int
+    column: int
+    first: int
+    last: int
+    codes: frozenset[str]
+    used: set[str] = field(default_factory=set)
+
+    def covers(self, code: str, line: int, last: int) -> bool:
+        """The directive's lines meet ``line``..``last`` and it names ``code`` (or none)."""
+        return (
+            self.first <= last
+            and line <= self.last
+            and (not self.codes or any(code.startswith(c) for c in self.codes))
+        )
+
+
+@dataclass
+class Suppressions:
+    directives: list[Directive] = field(default_factory=list)
+
+    def suppressed(self, code: str, line: int, end_line: int | None = None) -> bool:
+        """True when a directive covers ``code`` on any line of ``line``..``end_line``."""
+        last = end_line if end_line and end_line >= line else line
+        for directive in self.directives:
+            if directive.covers(code, line, last):
+                directive.used.add(code)
+                return True
+        return False
+
+    def unused(self, known: frozenset[str]) -> Iterable[tuple[int, int, str]]:
+        """(line, column, message) for directives naming unknown codes or suppressing nothing."""
+        for directive in self.directives:
+            unknown = sorted(c for c in directive.codes if not any(k.startswith(c) for k in known))
+            if unknown:
+                yield (
+                    directive.line,
+                    directive.column,
+                    f"suppression names unknown code {', '.join(unknown)}",
+                )
+            elif not directive.used:
+                named = ", ".join(sorted(directive.codes)) or "all codes"
+                yield directive.line, directive.column, f"suppression of {named} suppresses nothing"
+
+
+def for_python(text: str, statements: list[tuple[int, int]] | None = None) -> Suppressions:
+    """``# noqa[: CODES]`` on any line of a statement; ``# anchorlint: noqa`` file-wide.
+
+    A file-wide directive counts only in the comments before the first statement.
+    """
+    result = Suppressions()
+    spans = {
+        line: (first, last) for first, last in (statements or []) for line in range(first, last + 1)
+    }
+    header = True
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if header and stripped and not stripped.startswith("#"):
+            header = False
+        if "#" not in line:
+            continue
+        file_wide = _FILE_NOQA.search(line)
+        if file_wide and header:
+            result.directives.append(
+                Directive(number, file_wide.start() + 1, 1, 10**9, _codes(file_wide["codes"]))
+            )
+            continue
+        match = _NOQA.search(line)
+        if match and not file_wide:
+            first, last = spans.get(number, (number, number))
+            result.directives.append(
+                Directive(number, match.start() + 1, first, last, _codes(match["codes"]))
+            )
+    return result
+
+
+def for_markdown(text: str) -> Suppressions:
+    """``<!-- anchorlint-disable CODES -->`` … ``<!-- anchorlint-enable -->`` and next-line."""
+    result = Suppressions()
+    open_ranges: list[Directive] = []
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        if "anchorlint-" not in line:
+            continue
+        for match in _MD.finditer(line):
+            codes = _codes(match["codes"])
+            verb = match["verb"]
+            if verb == "disable-next-line":
+                target = _next_content_line(lines, number)
+                result.directives.append(
+                    Directive(number, match.start() + 1, target, target, codes)
+                )
+            elif verb == "disable":
+                directive = Directive(number, match.start() + 1, number, 10**9, codes)
+                open_ranges.append(directive)
+                result.directives.append(directive)
+            else:
+                _close(open_ranges, codes, number)
+    return result
+
+
+def for_text(text: str) -> Suppressions:
+    """A line ``anchorlint: disable=CODES`` … ``anchorlint: enable``."""
+    result = Suppressions()
+    open_ranges: list[Directive] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "anchorlint:" not in line:
+            continue
+        match = _TXT.match(line)
+        if match is None:
+            continue
+        codes = _codes(match["codes"])
+        if match["verb"] == "disable":
+            directive = Directive(number, match.start("verb") + 1, number, 10**9, codes)
+            open_ranges.append(directive)
+            result.directives.append(directive)
+        else:
+            _close(open_ranges, codes, number)
+    return result
+
+
+def _close(open_ranges: list[Directive], codes: frozenset[str], line: int) -> None:
+    """Enable closes the ranges it names (all open ranges when it names none)."""
+    for directive in list(open_ranges):
+        if not codes or directive.codes & codes or not directive.codes:
+            directive.last = line
+            open_ranges.remove(directive)
+
+
+def _next_content_line(lines: list[str], number: int) -> int:
+    for index in range(number, len(lines)):
+        if lines[index].strip():
+            return index + 1
+    return number + 1

@@ -1,0 +1,140 @@
+"""Summaries through the text rules: front end, analysis, two rule phases, facts.
+
+Phase one (sentence rules) runs first and is suppressed; the unanchored references that
+survive count as elisions for phase two (density, orphaned elisions, completeness claims).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from anchorlint import suppressions as suppress
+from anchorlint.documents import RecordProblem, SummarySource
+from anchorlint.facts import AnchorOccurrence, SummaryFacts
+from anchorlint.findings import Finding
+from anchorlint.rulebase import TextContext, TextRule
+from anchorlint.summary import AnalysedSummary, analyse, density_figures
+
+if TYPE_CHECKING:
+    from anchorlint.engine import Worker
+
+
+def read_sources(worker: Worker, path: str, text: str) -> list[SummarySource | RecordProblem]:
+    settings = worker.settings
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".jsonl":
+        from anchorlint.documents.jsonrecords import read_jsonl
+
+        return list(read_jsonl(path, text, settings.text.fields, settings.history))
+    if suffix == ".json":
+        from anchorlint.documents.jsonrecords import read_json
+
+        return list(read_json(path, text, settings.text.fields, settings.history))
+    if suffix == ".txt":
+        from anchorlint.documents.plaintext import split_blocks
+        from anchorlint.positions import line_start_map
+
+        return [SummarySource(path, 1, 1, tuple(split_blocks(text, line_start_map(text))))]
+    from anchorlint.documents.markdown import split_blocks as markdown_blocks
+
+    return [SummarySource(path, 1, 1, tuple(markdown_blocks(text)))]
+
+
+def file_suppressions(path: str, text: str) -> suppress.Suppressions:
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in (".md", ".markdown"):
+        return suppress.for_markdown(text)
+    if suffix == ".txt":
+        return suppress.for_text(text)
+    return suppress.Suppressions()
+
+
+def lint_summaries(
+    worker: Worker, path: str, text: str, order: int
+) -> tuple[list[Finding], tuple[SummaryFacts, ...], suppress.Suppressions]:
+    from anchorlint.engine import finding
+
+    suppressions = file_suppressions(path, text)
+    findings: list[Finding] = []
+    sources: list[SummarySource] = []
+    for item in read_sources(worker, path, text):
+        if isinstance(item, RecordProblem):
+            findings.append(finding(path, "ANC002", item.message, item.line, item.column))
+        elif item.blocks or worker.run_rules:
+            sources.append(item)
+    if not sources or not worker.text_rules and not worker.run_rules:
+        return findings, (), suppressions
+    facts = []
+    for summary in analyse([s for s in sources], worker.settings.text, worker.pipeline):
+        found, unanchored = _run_rules(worker, summary, suppressions)
+        findings.extend(found)
+        facts.append(_facts(summary, unanchored, order))
+    return findings, tuple(facts), suppressions
+
+
+def _run_rules(
+    worker: Worker, summary: AnalysedSummary, suppressions: suppress.Suppressions
+) -> tuple[list[Finding], frozenset[tuple[str, int]]]:
+    store = worker.store if any(r.needs_store for r in worker.text_rules) else None
+    context = TextContext(worker.settings, store)
+    first = [r for r in worker.text_rules if r.phase == "sentence"]
+    found, unanchored = _apply(first, summary, context, suppressions)
+    context = TextContext(worker.settings, store, frozenset(unanchored))
+    second = [r for r in worker.text_rules if r.phase == "summary"]
+    more, _ = _apply(second, summary, context, suppressions)
+    return found + more, frozenset(unanchored)
+
+
+def _apply(
+    rules: Iterable[TextRule],
+    summary: AnalysedSummary,
+    context: TextContext,
+    suppressions: suppress.Suppressions,
+) -> tuple[list[Finding], set[tuple[str, int]]]:
+    from anchorlint.engine import finding
+
+    found: list[Finding] = []
+    unanchored: set[tuple[str, int]] = set()
+    for rule in rules:
+        if rule.needs_store and context.store is None:
+            continue
+        for hit in rule.check(summary, context):
+            line, column = summary.locate(hit.start)
+            end = summary.locate(max(hit.end, hit.start))
+            if suppressions.suppressed(rule.code, line, end[0]):
+                continue
+            found.append(finding(summary.path, rule.code, hit.message, line, column, end, hit.fix))
+            sentence = summary.sentence_at(hit.start)
+            if rule.counts_as_elision and sentence is not None:
+                unanchored.add((rule.code, sentence.index))
+    return found, unanchored
+
+
+def _facts(
+    summary: AnalysedSummary, unanchored: frozenset[tuple[str, int]], order: int
+) -> SummaryFacts:
+    occurrences = []
+    for anchor in summary.anchors:
+        line, column = summary.locate(anchor.start)
+        end_line, end_column = summary.locate(anchor.end)
+        occurrences.append(
+            AnchorOccurrence(
+                anchor.key, anchor.text, line, column, end_line, end_column, anchor.form
+            )
+        )
+    anchors, elisions = density_figures(summary, unanchored)
+    source = summary.source
+    return SummaryFacts(
+        source.path,
+        source.line,
+        source.column,
+        tuple(occurrences),
+        anchors,
+        elisions,
+        bool(summary.claims),
+        source.thread,
+        source.generation,
+        order,
+    )

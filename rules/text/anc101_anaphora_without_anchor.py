@@ -1,0 +1,319 @@
+"""ANC101 anaphora-without-anchor: "as noted earlier" with nothing to resolve it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.summary import ANCHOR_MASK, AnalysedSummary
+from anchorlint.textmatch import PhraseHit, first_per_sentence, quote, sentence_hits
+
+REFERRING_VERBS = [
+    "noted",
+    "mentioned",
+    "discussed",
+    "described",
+    "stated",
+    "explained",
+    "shown",
+    "outlined",
+    "covered",
+    "seen",
+    "established",
+    "agreed",
+    "decided",
+    "indicated",
+    "said",
+    "reported",
+    "flagged",
+    "raised",
+    "cited",
+    "referenced",
+    "quoted",
+    "listed",
+    "summarized",
+    "summarised",
+    "highlighted",
+    "identified",
+    "specified",
+    "detailed",
+    "suggested",
+    "captured",
+]
+BACKWARD = ["earlier", "above", "before", "previously", "already", "prior"]
+ORDINAL_ADJECTIVES = ["earlier", "previous", "prior", "preceding", "former", "latter"]
+TIME_WORDS = frozenset(
+    [
+        "today",
+        "tonight",
+        "yesterday",
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "weekend",
+        "month",
+        "months",
+        "quarter",
+        "quarters",
+        "year",
+        "years",
+        "decade",
+        "decades",
+        "hour",
+        "hours",
+        "minute",
+        "minutes",
+        "second",
+        "seconds",
+        "season",
+        "seasons",
+        "sprint",
+        "sprints",
+        "shift",
+        "shifts",
+        "this",
+        "that",
+        "than",
+        "in",
+        "half",
+        "halves",
+        "period",
+        "periods",
+        "fiscal",
+        "century",
+        "era",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "h1",
+        "h2",
+        "session",
+        "sessions",
+    ]
+)
+ROLE_WORDS = frozenset(
+    [
+        "cfo",
+        "ceo",
+        "cto",
+        "coo",
+        "ciso",
+        "president",
+        "vp",
+        "employee",
+        "employees",
+        "manager",
+        "managers",
+        "owner",
+        "owners",
+        "head",
+        "director",
+        "directors",
+        "member",
+        "members",
+        "colleague",
+        "colleagues",
+        "lead",
+        "leads",
+        "maintainer",
+        "maintainers",
+        "administration",
+        "regime",
+        "government",
+        "tenant",
+        "tenants",
+        "vendor",
+        "vendors",
+        "provider",
+        "providers",
+        "contractor",
+        "contractors",
+        "employer",
+        "partner",
+        "partners",
+        "chair",
+        "chairman",
+        "boss",
+        "staff",
+    ]
+)
+
+
+def _patterns(extra: tuple[str, ...]) -> list[tuple[str, list[list[dict[str, Any]]]]]:
+    verbs = {"IN": REFERRING_VERBS}
+    return [
+        ("as-verb-back", [[{"LOWER": "as"}, {"LOWER": verbs}, {"LOWER": {"IN": BACKWARD}}]]),
+        ("as-back-verb", [[{"LOWER": "as"}, {"LOWER": {"IN": BACKWARD}}, {"LOWER": verbs}]]),
+        ("as-verb-comma", [[{"LOWER": "as"}, {"LOWER": verbs}, {"IS_PUNCT": True}]]),
+        ("as-before", [[{"LOWER": "as"}, {"LOWER": {"IN": ["before", "previously"]}}]]),
+        ("verb-back", [[{"LOWER": verbs}, {"LOWER": {"IN": ["earlier", "above", "previously"]}}]]),
+        (
+            "verb-before",
+            [
+                [
+                    {"LOWER": {"IN": ["raised", "discussed", "mentioned", "noted"]}},
+                    {"LOWER": "before"},
+                ]
+            ],
+        ),
+        ("the-above", [[{"LOWER": {"IN": ["the", "see"]}}, {"LOWER": "above"}]]),
+        (
+            "above-mentioned",
+            [
+                [
+                    {
+                        "LOWER": {
+                            "IN": [
+                                "aforementioned",
+                                "abovementioned",
+                                "above-mentioned",
+                                "aforesaid",
+                            ]
+                        }
+                    }
+                ],
+                [{"LOWER": "above"}, {"ORTH": "-"}, {"LOWER": "mentioned"}],
+            ],
+        ),
+        (
+            "the-ordinal",
+            [
+                [
+                    {"LOWER": {"IN": ["the", "this", "that", "those", "these"]}},
+                    {"LOWER": {"IN": ORDINAL_ADJECTIVES}},
+                ]
+            ],
+        ),
+        *[("extra", [[{"LOWER": w} for w in phrase.lower().split()]]) for phrase in extra],
+    ]
+
+
+def _builder(extra: tuple[str, ...]) -> Any:
+    def build(vocab: Any) -> Any:
+        from spacy.matcher import Matcher
+
+        matcher = Matcher(vocab)
+        for label, patterns in _patterns(extra):
+            matcher.add(label, patterns)
+        return matcher
+
+    return build
+
+
+def _names_referent(token: Any) -> bool:
+    """A number, version, anchor, quotation or proper name right after the noun names it."""
+    text = token.text
+    return (
+        token.like_num
+        or (text[:1] in "vV" and any(c.isdigit() for c in text))
+        or text.startswith(ANCHOR_MASK * 2)
+        or text in ('"', "“", "'", "`", "(")
+        or (text[:1].isupper() and not token.is_sent_start)
+    )
+
+
+def _after(tokens: Any, distance: int) -> Any:
+    index = tokens.end - tokens.sent.start + distance - 1
+    sentence = tokens.sent
+    return sentence[index] if 0 <= index < len(sentence) else None
+
+
+def _is_world_reference(hit: PhraseHit) -> bool:
+    """Time, roles, comparisons and named referents are not anaphora."""
+    nxt = _after(hit.tokens, 1)
+    last = hit.tokens[-1].lower_
+    if hit.label == "the-above":
+        return nxt is not None and (nxt.like_num or nxt.text in ("%", "$"))
+    if hit.label == "the-ordinal":
+        if nxt is None or nxt.is_punct:
+            return False
+        word = nxt.lower_
+        if word in TIME_WORDS or word in ROLE_WORDS or nxt.like_num or _names_referent(nxt):
+            return True
+        following = _after(hit.tokens, 2)
+        return following is not None and not following.is_punct and _names_referent(following)
+    if last in ("earlier", "before", "above", "previously", "prior"):
+        return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
+    return False
+
+
+class AnaphoraWithoutAnchor(TextRule):
+    code: ClassVar[str] = "ANC101"
+    name: ClassVar[str] = "anaphora-without-anchor"
+    summary: ClassVar[str] = "A backward reference whose sentence carries no anchor"
+    counts_as_elision: ClassVar[bool] = True
+    doc: ClassVar[RuleDoc] = RuleDoc(
+        what=(
+            "Flags a sentence whose meaning leans on context the summary no longer holds "
+            '("as noted earlier", "the above", "the previous migration", "the latter") when '
+            "that sentence prints no anchor."
+        ),
+        why=(
+            "Compaction collapses the turn order such phrases point into. After compaction "
+            '"the earlier note" resolves to nothing: the reader, or the agent re-expanding the '
+            "context, cannot tell which source was meant."
+        ),
+        example="As noted earlier, the cutover was postponed.",
+        fix=(
+            "Put the key of the source in the same sentence "
+            "(`As recorded in [[runbooks/db-cutover#L40-52@sha256:…]], the cutover was "
+            "postponed.`), or restate the referent in full."
+        ),
+    )
+    valid: ClassVar[tuple[Example, ...]] = (
+        Example("Earlier today the on-call engineer restarted the queue workers."),
+        Example("The cutover finished earlier than planned, at 02:10 UTC."),
+        Example("Error rates stayed above 30% for the whole window."),
+        Example("The previous release v2.3 shipped the same parser."),
+        Example("Traffic dipped in the latter half of Q3."),
+        Example("As noted earlier in [[runbooks/db-cutover]], the cutover was postponed."),
+        Example("Revenue over the prior 12 months grew by a tenth."),
+        Example("The former CFO signed the vendor contract."),
+        Example("Use `as noted above` only with an anchor, says the style guide."),
+        Example("Compared with the previous quarter, churn fell."),
+        Example("Latency rose above the agreed threshold twice."),
+    )
+    invalid: ClassVar[tuple[Example, ...]] = (
+        Example("As noted earlier, the cutover was postponed."),
+        Example("The team followed the earlier migration note to rebuild the index."),
+        Example("See above for the rollback steps."),
+        Example("The aforementioned config caused the outage."),
+        Example("As previously discussed, billing moves to the new ledger."),
+        Example("We kept the retry policy as before."),
+        Example("The points raised before were not addressed."),
+        Example("The previous fix regressed under load, so the latter was reverted."),
+        Example("Everything in the above still applies.", suffix=".txt"),
+        Example('{"summary": "The config mentioned above was rolled back."}', suffix=".jsonl"),
+    )
+
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        extra = context.settings.text.extra_anaphora
+        hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra))
+        candidates = (h for h in hits if not h.sentence.has_anchor and not _is_world_reference(h))
+        for hit in first_per_sentence(candidates):
+            phrase = quote(summary.text[hit.start : hit.end]).rstrip(",.;:")
+            yield TextHit(
+                hit.start,
+                hit.start + len(phrase),
+                f'"{phrase}" points back into context the summary dropped; put an anchor to '
+                "the source in this sentence or restate the referent",
+            )
