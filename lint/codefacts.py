@@ -63,10 +63,11 @@ def _hashy(node: cst.CSTNode) -> bool:
 
 def is_digest_comparison(node: cst.CSTNode) -> bool:
     """``==``/``!=`` with a digest on one side, ``compare_digest(…)``, ``h.startswith(pin)``."""
-    if isinstance(node, cst.Comparison):
-        if any(isinstance(t.operator, (cst.Equal, cst.NotEqual)) for t in node.comparisons):
-            sides = [node.left, *(t.comparator for t in node.comparisons)]
-            return any(_hashy(side) for side in sides)
+    if isinstance(node, cst.Comparison) and any(
+        isinstance(t.operator, (cst.Equal, cst.NotEqual)) for t in node.comparisons
+    ):
+        sides = [node.left, *(t.comparator for t in node.comparisons)]
+        return any(_hashy(side) for side in sides)
     if isinstance(node, cst.Call):
         name = call_name(node) or ""
         if name == "compare_digest":
@@ -98,9 +99,12 @@ def has_digest_comparison(
                 name = (call_name(node) or "").lower()
                 if any(word in name for word in _VERIFY_WORDS):
                     return True
-            elif depth > 0 and id(callee.node) not in seen:
-                if has_digest_comparison(callee, index, depth - 1, seen):
-                    return True
+            elif (
+                depth > 0
+                and id(callee.node) not in seen
+                and has_digest_comparison(callee, index, depth - 1, seen)
+            ):
+                return True
     return False
 
 
@@ -166,9 +170,13 @@ def anchor_guard(
             if name == "gate" or "anchor" in name:
                 return True
             callee = index.lookup(node, info.owner if info else None)
-            if callee is not None and depth > 0 and callee is not info:
-                if anchor_guard(callee, callee.node.body, index, depth - 1):
-                    return True
+            if (
+                callee is not None
+                and depth > 0
+                and callee is not info
+                and anchor_guard(callee, callee.node.body, index, depth - 1)
+            ):
+                return True
     return False
 
 

@@ -196,15 +196,16 @@ class StatementRunner(ExprEvaluator):
         frame: Frame,
     ) -> None:
         """``a, b = x, y`` binds element-wise; ``a, b = f()`` gives both the call's taint."""
-        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(
-            value_node, (cst.Tuple, cst.List)
+        if (
+            isinstance(target, (cst.Tuple, cst.List))
+            and isinstance(value_node, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value_node.elements)
         ):
-            if len(target.elements) == len(value_node.elements):
-                for t_el, v_el in zip(target.elements, value_node.elements):
-                    self.bind_pairwise(
-                        t_el.value, v_el.value, self.eval(v_el.value, env, frame), env, frame
-                    )
-                return
+            for t_el, v_el in zip(target.elements, value_node.elements, strict=False):
+                self.bind_pairwise(
+                    t_el.value, v_el.value, self.eval(v_el.value, env, frame), env, frame
+                )
+            return
         self.bind(target, value, env, frame)
 
 
@@ -289,9 +290,9 @@ class Analyser(StatementRunner):
 
     def _attribute_sink(self, target: cst.Attribute, key: str, value: Taint, frame: Frame) -> None:
         base = key.rsplit(".", 1)[0]
-        if value.kind is Kind.OFFSET and is_positional_field(target.attr.value):
-            if any(word in base.lower() for word in _POINTERISH):
-                self.offset_sink(target, value, f"the `{key}` field")
+        pointerish = any(word in base.lower() for word in _POINTERISH)
+        if value.kind is Kind.OFFSET and is_positional_field(target.attr.value) and pointerish:
+            self.offset_sink(target, value, f"the `{key}` field")
         if value.kind is Kind.COMPACT and base == "self" and frame.owner is not None:
             self.class_taints.setdefault(frame.owner, {})[key] = value
 
@@ -309,14 +310,14 @@ class Analyser(StatementRunner):
         info = self.index.lookup(call, frame.owner)
         source = source_parameter(info, self.names) if info is not None else None
         mapped = _argument_names(info, args)
-        for (arg, taint), param in zip(args, mapped):
+        for (arg, taint), param in zip(args, mapped, strict=False):
             if taint is None or taint.kind not in (Kind.COMPACT, Kind.LINES) or param is None:
                 continue
-            if (source is not None and param == source) or (
-                info is None and arg.keyword is not None and self.names.is_source_param(param)
-            ):
-                if self._once("leak", arg.value):
-                    self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
+            if (
+                (source is not None and param == source)
+                or (info is None and arg.keyword is not None and self.names.is_source_param(param))
+            ) and self._once("leak", arg.value):
+                self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
 
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
@@ -339,7 +340,7 @@ def _argument_names(info: FunctionInfo | None, args: list) -> list[str | None]:
 def _map_arguments(info: FunctionInfo, args: list) -> Env:
     return {
         name: taint
-        for name, (_arg, taint) in zip(_argument_names(info, args), args)
+        for name, (_arg, taint) in zip(_argument_names(info, args), args, strict=False)
         if name is not None and taint is not None
     }
 

@@ -55,7 +55,7 @@ class NameSets:
         return _callable_name(name) and _has_prefix(name, self.resolvers)
 
     def is_source_param(self, name: str) -> bool:
-        """``source*``/``original*``/``raw*``/``document*`` or exactly ``doc``-like, never ``*_id``."""
+        """``source*``, ``original*``, ``raw*``, ``document*`` or ``doc``-like; never ``*_id``."""
         low = name.lower().lstrip("_")
         if low.endswith("_id") or low.endswith("_ids"):
             return False

@@ -1,0 +1,183 @@
+"""ANC301: an offset measured on a compaction output ends up in a pointer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from textwrap import dedent
+from typing import Any
+
+from anchorlint.config import Settings
+from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
+
+
+def _py(source: str) -> Example:
+    return Example(source=dedent(source).lstrip(), suffix=".py")
+
+
+class OffsetFromCompactedBuffer(CodeRule):
+    code = "ANC301"
+    name = "offset-from-compacted-buffer"
+    summary = "An offset or line number computed on a compaction output is stored in a pointer."
+    doc = RuleDoc(
+        what=(
+            "Follows the value returned by a summarizer call (`summarize`, `condense`, "
+            "`compact`, ...) and flags offsets derived from it (`.find()`, `.index()`, `len()`, "
+            "a regex match's `.start()`/`.end()`/`.span()`, a `splitlines()` position) when they "
+            "reach a pointer: an argument of a `*Pointer`/`*Citation`/`*Span`/`*Provenance`/"
+            "`*Anchor`/`*Locator` constructor, a keyword or dict key named like a positional "
+            "field (`start`, `line_end`, `char_offset`), or a returned `(start, end)` pair."
+        ),
+        why=(
+            "A positional pointer is only meaningful against the bytes it was measured on. An "
+            "offset taken on the summary is serialized exactly like one taken on the source, so "
+            "the citation validates, resolves, and returns the wrong bytes, silently."
+        ),
+        example=(
+            "```python\nsummary = condense(raw)\ni = summary.find(quote)\n"
+            "cite = Citation(doc_id, start=i, end=i + len(quote))  # ANC301\n```"
+        ),
+        fix=(
+            "Measure offsets on the original source (`raw.find(quote)`) and pin the span with a "
+            "content hash, or emit an opaque key that the summarizer never rewrites."
+        ),
+    )
+    invalid = (
+        _py("""
+            def cite(raw, quote):
+                summary = condense(raw)
+                i = summary.find(quote)
+                return Citation("doc_7", start=i, end=i + len(quote))
+        """),
+        _py("""
+            import re
+
+            def span_of(raw, pattern):
+                text = summarize(raw).strip()
+                m = re.search(pattern, text)
+                return SourceSpan("doc_7", m.start(), m.end())
+        """),
+        _py("""
+            def locate(raw: str, quote: str) -> tuple[int, int]:
+                short = compact(raw)
+                i = short.index(quote)
+                return i, i + len(quote)
+        """),
+        _py("""
+            def _pointer_for(text, quote):
+                start = text.find(quote)
+                return Pointer(start=start, end=start + len(quote))
+
+            def build(llm, raw, quote):
+                condensed = llm.condense(raw)
+                return _pointer_for(condensed, quote)
+        """),
+        _py("""
+            def line_index(raw, needle):
+                summary = summarize(raw)
+                for number, line in enumerate(summary.splitlines()):
+                    if needle in line:
+                        return {"doc": "doc_7", "line": number + 1}
+                return None
+        """),
+        _py("""
+            class Compactor:
+                async def anchor(self, doc_id, raw, quote):
+                    result = await self.llm.summarize(raw)
+                    pos = result.text.rfind(quote)
+                    return Anchor(doc_id, offset=pos)
+        """),
+        _py("""
+            def whole(raw):
+                summary = abridge(raw)
+                return Provenance("doc_7", 0, len(summary))
+        """),
+        _py("""
+            class Memory:
+                def refresh(self, text):
+                    self.summary = self.compact(text)
+
+                def locate(self, quote):
+                    i = self.summary.find(quote)
+                    return Locator(self.doc_id, start=i)
+        """),
+        _py("""
+            import re
+
+            def spans(raw, pattern):
+                out = []
+                text = rewrite(raw)
+                for m in re.finditer(pattern, text):
+                    out.append(Span(m.start(), m.end()))
+                return out
+        """),
+    )
+    valid = (
+        _py("""
+            def cite(raw, quote):
+                summary = condense(raw)
+                i = raw.find(quote)
+                return Citation("doc_7", start=i, end=i + len(quote)), summary
+        """),
+        _py("""
+            def budget(raw, limit):
+                summary = summarize(raw)
+                if len(summary) > limit:
+                    raise ValueError("summary over budget")
+                return summary
+        """),
+        _py("""
+            def window(raw, t0, t1):
+                summary = summarize(raw)
+                return summary, TimeWindow(start=t0, end=t1)
+        """),
+        _py("""
+            def excerpt(raw, quote):
+                summary = condense(raw)
+                i = summary.find(quote)
+                return summary[i : i + 80]
+        """),
+        _py("""
+            import re
+
+            KEY = re.compile(r"\\[\\[([^\\]]+)\\]\\]")
+
+            def keys(raw):
+                summary = summarize(raw)
+                return [Pointer.parse(k) for k in KEY.findall(summary)]
+        """),
+        _py("""
+            import zlib
+
+            def pack(raw):
+                blob = zlib.compress(raw.encode())
+                return Span(start=0, end=len(blob))
+        """),
+        _py("""
+            def reset(handle, raw, quote):
+                handle.truncate()
+                i = raw.find(quote)
+                return Citation(start=i, end=i + len(quote))
+        """),
+        _py("""
+            def first_hit(raw, quote):
+                summary = condense(raw)
+                return summary.find(quote)
+        """),
+        _py("""
+            def wrap(raw, quote):
+                result = CompactionResult(raw)
+                i = result.summary.find(quote)
+                return Citation(start=i)
+        """),
+    )
+
+    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        for fact in module.flow.offsets:
+            taint = fact.taint
+            line = module.line_of(taint.origin)
+            yield module.hit(
+                fact.node,
+                f"offset computed on `{taint.subject or 'the output'}` (from {taint.label} at line "
+                f"{line}) flows into {fact.sink}; offsets on a summary resolve against the "
+                "summary, not the source: measure them on the original text and pin a hash",
+            )
