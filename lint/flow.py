@@ -253,7 +253,7 @@ class Analyser(StatementRunner):
         info = self.index.lookup(call, frame.owner)
         if info is None:
             return None
-        params = _map_arguments(info, args)
+        params = map_arguments(info, args)
         key = (id(info.node), tuple(sorted((k, t.kind) for k, t in params.items())))
         if key in self._memo:
             return self._memo[key]
@@ -309,7 +309,7 @@ class Analyser(StatementRunner):
         """A compaction output in a resolver's source parameter (ANC302)."""
         info = self.index.lookup(call, frame.owner)
         source = source_parameter(info, self.names) if info is not None else None
-        mapped = _argument_names(info, args)
+        mapped = argument_names(info, args)
         for (arg, taint), param in zip(args, mapped, strict=False):
             if taint is None or taint.kind not in (Kind.COMPACT, Kind.LINES) or param is None:
                 continue
@@ -323,7 +323,7 @@ class Analyser(StatementRunner):
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
 
 
-def _argument_names(info: FunctionInfo | None, args: list) -> list[str | None]:
+def argument_names(info: FunctionInfo | None, args: list) -> list[str | None]:
     """The parameter each argument lands in (None when unknown, e.g. after ``*args``)."""
     params = info.params if info is not None else []
     names: list[str | None] = []
@@ -337,10 +337,10 @@ def _argument_names(info: FunctionInfo | None, args: list) -> list[str | None]:
     return names
 
 
-def _map_arguments(info: FunctionInfo, args: list) -> Env:
+def map_arguments(info: FunctionInfo, args: list) -> Env:
     return {
         name: taint
-        for name, (_arg, taint) in zip(_argument_names(info, args), args, strict=False)
+        for name, (_arg, taint) in zip(argument_names(info, args), args, strict=False)
         if name is not None and taint is not None
     }
 

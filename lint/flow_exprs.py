@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 from anchorlint.pynames import (
-    CODEC_MODULES,
     call_name,
     call_receiver,
     dotted,
+    is_library_call,
     is_positional_field,
 )
 
@@ -52,7 +52,6 @@ TEXT_METHODS = frozenset(
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
 LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
 NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
-_NOT_SUMMARIZER_MODULES = CODEC_MODULES | {"os", "io", "shutil", "zipfile", "tarfile"}
 _POINTERISH_BASES = (
     "pointer",
     "citation",
@@ -300,15 +299,7 @@ class ExprEvaluator:
                     return
 
     def is_codec_call(self, call: cst.Call, name: str) -> bool:
-        """``zlib.compress``, an imported codec function, or a file's bare ``.truncate()``."""
-        receiver = call_receiver(call)
-        if receiver is not None:
-            root = (dotted(receiver) or "").split(".")[0]
-            if root in _NOT_SUMMARIZER_MODULES:
-                return True
-            if name.lstrip("_").lower().startswith("truncate") and not call.args:
-                return True
-        return isinstance(call.func, cst.Name) and call.func.value in self.index.codec_names
+        return is_library_call(call, name, self.index.codec_names)
 
     def eval_call(self, call: cst.Call, env: Env, frame: Frame) -> Taint | None:
         name = call_name(call)

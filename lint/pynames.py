@@ -16,6 +16,7 @@ from anchorlint.config import CodeSettings
 
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers
 CODEC_MODULES = frozenset({"zlib", "gzip", "bz2", "lzma", "brotli", "zstd", "zstandard", "snappy"})
+_NOT_SUMMARIZER_MODULES = CODEC_MODULES | {"os", "io", "shutil", "zipfile", "tarfile"}
 
 _POSITIONAL_RE = re.compile(
     r"^(?:start|end|offset|span|range)$"
@@ -143,3 +144,15 @@ def names_in(node: cst.CSTNode) -> set[str]:
 
 def annotation_names(annotation: cst.Annotation | None) -> set[str]:
     return names_in(annotation.annotation) if annotation is not None else set()
+
+
+def is_library_call(call: cst.Call, name: str, codec_names: frozenset[str]) -> bool:
+    """``zlib.compress``, an imported codec function, or a file's argument-less ``.truncate()``."""
+    receiver = call_receiver(call)
+    if receiver is not None:
+        root = (dotted(receiver) or "").split(".")[0]
+        if root in _NOT_SUMMARIZER_MODULES:
+            return True
+        if name.lstrip("_").lower().startswith("truncate") and not call.args:
+            return True
+    return isinstance(call.func, cst.Name) and call.func.value in codec_names
