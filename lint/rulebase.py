@@ -17,9 +17,16 @@ if TYPE_CHECKING:
     from anchorlint.config import Settings
 
 
+#: TextHit offset that stands for the start of the summary itself (a file, or a JSON record)
+SUMMARY_START = -1
+
+
 @dataclass(frozen=True)
 class TextHit:
-    """A text finding at character offsets ``start``..``end`` of the summary's prose."""
+    """A text finding at character offsets ``start``..``end`` of the summary's prose.
+
+    Summary-wide findings (density, completeness) use ``SUMMARY_START`` for both offsets.
+    """
 
     start: int
     end: int

@@ -58,7 +58,7 @@ class AnalysedSummary:
     def locate(self, offset: int) -> tuple[int, int]:
         """File line and column (1-based) of an offset into ``text``."""
         index = max(bisect_right(self.block_starts, offset) - 1, 0)
-        if not self.source.blocks:
+        if offset < 0 or not self.source.blocks:
             return self.source.line, self.source.column
         block = self.source.blocks[index]
         return block.positions.locate(min(offset - self.block_starts[index], len(block.text)))

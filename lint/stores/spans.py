@@ -92,9 +92,9 @@ class DocumentView:
     def line_span(self, first: int, last: int) -> Span:
         """Lines ``first`` .. ``last`` (1-based, inclusive) with the last terminator."""
         if last > self.line_count:
+            plural = "" if self.line_count == 1 else "s"
             raise OutOfRange(
-                f"line {last} is past the end ({self.line_count} line"
-                f"{'' if self.line_count == 1 else 's'})"
+                f"it ends at line {last} but the document has {self.line_count} line{plural}"
             )
         end = self.line_starts[last] if last < self.line_count else self.size
         return Span(self.line_starts[first - 1], end)
@@ -113,7 +113,7 @@ class DocumentView:
             if first < 0 or last < first:
                 return None
             if last > self.size:
-                raise OutOfRange(f"byte {last} is past the end ({self.size} bytes)")
+                raise OutOfRange(f"it ends at byte {last} but the document has {self.size} bytes")
             return Span(first, last)
         return None
 

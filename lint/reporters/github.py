@@ -1,0 +1,45 @@
+"""``--format github``: workflow commands that annotate the changed lines of a pull request.
+
+Escaping follows the workflow-command rules: in the message ``%``, CR and LF are
+percent-encoded; in a property value ``:`` and ``,`` are too, since they delimit properties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from anchorlint.findings import Finding
+from anchorlint.reporters import ReportOptions
+
+
+def escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(value: str) -> str:
+    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(finding: Finding) -> str:
+    """One ``::error …::message`` line; the end never precedes the start."""
+    end_line = max(finding.end_line or finding.line, finding.line)
+    end_column = finding.end_column or finding.column
+    if end_line == finding.line:
+        end_column = max(end_column, finding.column)
+    title = f"{finding.code} {finding.name}".strip()
+    properties = {
+        "file": finding.path.replace("\\", "/"),
+        "line": str(finding.line),
+        "col": str(finding.column),
+        "endLine": str(end_line),
+        "endColumn": str(end_column),
+        "title": title,
+    }
+    joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
+    return f"::error {joined}::{escape_data(finding.message)}"
+
+
+def github(findings: Sequence[Finding], out: TextIO, options: ReportOptions) -> None:
+    for finding in findings:
+        out.write(annotation(finding) + "\n")

@@ -1,0 +1,84 @@
+"""ANC106 unpinned-pointer: a positional pointer without a content-hash pin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from anchorlint.anchors import Anchor
+from anchorlint.findings import Fix
+from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.summary import AnalysedSummary
+
+
+def _pin_fix(summary: AnalysedSummary, anchor: Anchor, store: Any) -> Fix | None:
+    """With a store, the pinned form of the pointer as a fix; None if it does not resolve."""
+    if store is None:
+        return None
+    from anchorlint.pinning import pinned_anchor_text
+
+    pinned = pinned_anchor_text(anchor, store)
+    if pinned is None:
+        return None
+    from anchorlint.findings import TextEdit
+
+    line, column = summary.locate(anchor.start)
+    end_line, end_column = summary.locate(anchor.end)
+    edit = TextEdit(line, column, end_line, end_column, pinned)
+    return Fix("pin the pointer to the sha256 of its span", (edit,))
+
+
+class UnpinnedPointer(TextRule):
+    code: ClassVar[str] = "ANC106"
+    name: ClassVar[str] = "unpinned-pointer"
+    summary: ClassVar[str] = "A positional pointer with no @sha256: pin"
+    doc: ClassVar[RuleDoc] = RuleDoc(
+        what=(
+            "Flags a pointer with a positional fragment (`#L12-20`, `#line=a,b`, `#char=a,b`) "
+            "that carries no `@sha256:` pin of at least 12 hex digits; says why a written pin "
+            "does not count (too short, another algorithm)."
+        ),
+        why=(
+            "Offsets are only valid against the exact source bytes. Without a content hash a "
+            "pointer re-derived from a rewritten buffer still looks valid and resolves to the "
+            "wrong bytes; a pin makes it fail closed."
+        ),
+        example="The quote is at [[doc_7#L120-140]].",
+        fix=(
+            "Pin it: `[[doc_7#L120-140@sha256:9f2c4e1ab07d]]` (the sha256 of the span's bytes, "
+            "a prefix of 12+ hex digits). `anchorlint pin --store DIR` or `check --fix` does it."
+        ),
+    )
+    valid: ClassVar[tuple[Example, ...]] = (
+        Example("The quote is at [[doc_7#L120-140@sha256:9f2c4e1ab07d]]."),
+        Example("Section pointers need no pin: [[ledger/2026-q3#sec-3.2]]."),
+        Example("Whole documents need no pin: [[runbooks/db-cutover]]."),
+        Example("Bare pointer pinned: notes.md#L3@sha256:0123456789ab."),
+        Example("Char range pinned: ledger#char=100,240@sha256:aabbccddeeff00."),
+        Example("URIs are not positional pointers: https://example.com/page#L10."),
+        Example("Issue #12 and C# are not pointers."),
+        Example('{"summary": "See [[doc_7#L1-3@sha256:9f2c4e1ab07d11]]."}', suffix=".jsonl"),
+    )
+    invalid: ClassVar[tuple[Example, ...]] = (
+        Example("The quote is at [[doc_7#L120-140]]."),
+        Example("Bare pointer notes.md#L3 has no pin."),
+        Example("Range ledger#char=100,240 is unpinned."),
+        Example("RFC 5147 lines doc_3#line=10,20 are unpinned."),
+        Example("Short pin [[doc_7#L1-3@sha256:9f2c]] is no pin."),
+        Example("MD5 pin [[doc_7#L1-3@md5:9f2c4e1ab07d9f2c]] is no pin."),
+        Example("Pointer `doc_7#L5` in code is still a pointer.", suffix=".txt"),
+        Example('{"summary": "Evidence at [[doc_9#L40-41]]."}', suffix=".jsonl"),
+    )
+
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        for anchor in summary.anchors:
+            if not anchor.positional or anchor.pin is not None or anchor.form == "uri":
+                continue
+            reason = anchor.pin_problem or "it has no @sha256: pin"
+            yield TextHit(
+                anchor.start,
+                anchor.end,
+                f'positional pointer "{anchor.text}" is unpinned ({reason}); its offsets are '
+                "valid only against the exact source bytes, pin the span's sha256",
+                _pin_fix(summary, anchor, context.store),
+            )

@@ -1,0 +1,66 @@
+"""ANC108 confidence-inflation: claims completeness while it elides."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.summary import AnalysedSummary, density_figures
+from anchorlint.textmatch import quote
+
+
+class ConfidenceInflation(TextRule):
+    code: ClassVar[str] = "ANC108"
+    name: ClassVar[str] = "confidence-inflation"
+    summary: ClassVar[str] = "The summary claims completeness while it elides"
+    phase: ClassVar[str] = "summary"
+    doc: ClassVar[RuleDoc] = RuleDoc(
+        what=(
+            'Flags a claim about the summary or the context ("this summary is complete", '
+            '"nothing was left out", "all details preserved", "full context retained") in a '
+            "summary that has elision markers or unanchored references. A status such as "
+            '"migration complete" is not a claim about the summary.'
+        ),
+        why=(
+            "Self-reported completeness rises as anchors decay, because fluent paraphrase "
+            "reads as coherent. A downstream agent trusts the claim and stops looking."
+        ),
+        example="This summary is complete. Billing, refunds and so on were discussed.",
+        fix="Drop the claim, or anchor every omission so that it becomes true.",
+    )
+    valid: ClassVar[tuple[Example, ...]] = (
+        Example("This summary is complete; every source is cited ([[tickets/88]])."),
+        Example("Migration complete. Billing, refunds and so on were moved ([[ops/moves]])."),
+        Example("The rollout is complete, and more regions follow next week ([[plan/regions]])."),
+        Example("A comprehensive test suite now covers refunds, etc.", note="not about the summary"),
+        Example("Nothing was left out ([[audit/2026-11]]).", suffix=".txt"),
+        Example('{"summary": "All details preserved in [[threads/5512]]."}', suffix=".jsonl"),
+        Example("Index rebuild complete; shards are balanced."),
+        Example("The `nothing omitted` flag is set by the exporter, etc. ([[exporter/flags]])."),
+    )
+    invalid: ClassVar[tuple[Example, ...]] = (
+        Example("This summary is complete. Billing, refunds and so on were discussed."),
+        Example("Nothing was omitted. As noted earlier, the cutover slipped."),
+        Example("All details are preserved below. Per the config, retries stop at five."),
+        Example("Full context retained. Vendors, contracts, etc. [[vendors/list]]."),
+        Example("A comprehensive summary: the queue, the cache, and more.", suffix=".txt"),
+        Example('{"summary": "No information was lost. Topics: auth, billing, etc."}', suffix=".jsonl"),
+        Example("# Recap\n\nThis recap is exhaustive.\n\n- auth\n- billing [truncated]"),
+        Example("The summary covers everything. Refunds and so on."),
+    )
+
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        if not summary.claims:
+            return
+        _, elisions = density_figures(summary, context.unanchored)
+        if elisions == 0:
+            return
+        start, end = summary.claims[0]
+        claim = quote(summary.text[start:end])
+        yield TextHit(
+            start,
+            end,
+            f'"{claim}" claims completeness while the summary elides ({elisions} '
+            f"elision{'s' if elisions != 1 else ''}); drop the claim or anchor what was dropped",
+        )
