@@ -1,0 +1,286 @@
+"""ANC304: a pointer record with positions and no content hash."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from textwrap import dedent
+from typing import Any
+
+import libcst as cst
+from anchorlint.config import Settings
+from anchorlint.pyindex import ClassInfo
+from anchorlint.pynames import (
+    annotation_names,
+    call_name,
+    dotted,
+    is_document_field,
+    is_hash_field,
+    is_positional_field,
+)
+from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
+
+_RECORD_DECORATORS = frozenset({"dataclass", "s", "attrs", "define", "frozen", "mutable"})
+_RECORD_BASES = frozenset({"NamedTuple", "TypedDict", "BaseModel"})
+_NEUTRAL_BASES = frozenset({"object", "Generic", "Protocol", "ABC"}) | _RECORD_BASES
+_ATTRS_FIELDS = frozenset({"ib", "attrib", "field"})
+_CLASS_WORDS = ("Pointer", "Provenance", "Citation", "Anchor", "Locator")
+
+
+def _py(source: str) -> Example:
+    return Example(source=dedent(source).lstrip(), suffix=".py")
+
+
+def _fields(info: ClassInfo) -> tuple[list[str], bool]:
+    """Declared field names, and whether the class body declares any annotated field."""
+    names: list[str] = []
+    annotated = False
+    body = info.node.body.body if isinstance(info.node.body, cst.IndentedBlock) else ()
+    for statement in body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                if "ClassVar" in annotation_names(small.annotation):
+                    continue
+                annotated = True
+                names.append(small.target.value)
+            elif (
+                isinstance(small, cst.Assign)
+                and isinstance(small.value, cst.Call)
+                and call_name(small.value) in _ATTRS_FIELDS
+            ):
+                names.extend(dotted(t.target) or "" for t in small.targets)
+    return [n for n in names if n], annotated
+
+
+class PointerWithoutHash(CodeRule):
+    code = "ANC304"
+    name = "pointer-without-hash"
+    summary = "A pointer/provenance record has positional fields and no content-hash field."
+    doc = RuleDoc(
+        what=(
+            "Flags a record class (dataclass, NamedTuple, attrs, pydantic, TypedDict, or a class "
+            "with annotated fields) named like a pointer (`*Pointer`, `*Provenance`, "
+            "`*Citation`, `*Anchor`, `*Locator`), or holding a document field (`doc_id`, "
+            "`source_id`, `chunk_id`, `uri`, `document`), that has positional fields (`start`, "
+            "`end`, `offset`, `line_start`, `char_end`, ...) but no hash field (`*hash*`, "
+            "`*digest*`, `*checksum*`, `*fingerprint*`, `sha256`), declared or inherited."
+        ),
+        why=(
+            "Offsets are only valid against the bytes they were measured on. Without a content "
+            "hash a pointer re-derived from a rewritten buffer looks exactly like a good one, so "
+            "resolution succeeds against the wrong bytes; with a hash it fails closed."
+        ),
+        example=(
+            "```python\n@dataclass(frozen=True)\nclass Citation:  # ANC304\n    doc_id: str\n"
+            "    start: int\n    end: int\n```"
+        ),
+        fix=(
+            "Add the digest of the pointed-to source bytes (`span_sha256: str`) and have the "
+            "resolver compare it before returning the span."
+        ),
+    )
+    invalid = (
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True)
+            class Citation:
+                doc_id: str
+                start: int
+                end: int
+        """),
+        _py("""
+            from typing import NamedTuple
+
+            class SourcePointer(NamedTuple):
+                doc: str
+                line_start: int
+                line_end: int
+        """),
+        _py("""
+            from typing import TypedDict
+
+            class ProvenanceRecord(TypedDict):
+                source_id: str
+                char_start: int
+                char_end: int
+        """),
+        _py("""
+            from pydantic import BaseModel
+
+            class AnchorModel(BaseModel):
+                key: str
+                offset: int
+        """),
+        _py("""
+            import attr
+
+            @attr.s(frozen=True)
+            class Locator:
+                path = attr.ib()
+                start = attr.ib()
+                end = attr.ib()
+        """),
+        _py("""
+            class SpanRef:
+                doc_id: str
+                start: int
+                end: int
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass
+            class Base:
+                chunk_id: str
+
+            @dataclass
+            class Quote(Base):
+                start_line: int
+                end_line: int
+        """),
+        _py("""
+            import dataclasses
+
+            @dataclasses.dataclass(frozen=True, slots=True)
+            class ChunkLocator:
+                chunk_id: str
+                offset: int
+                label: str = ""
+        """),
+    )
+    valid = (
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True)
+            class Citation:
+                doc_id: str
+                start: int
+                end: int
+                span_hash: str
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True)
+            class ProvenancePointer:
+                doc_id: str
+                span_hash: str
+                nominal_label: str
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass
+            class TimeWindow:
+                start: float
+                end: float
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass
+            class Hashed:
+                sha256: str
+
+            @dataclass
+            class Pointer(Hashed):
+                start: int
+                end: int
+        """),
+        _py("""
+            from dataclasses import dataclass
+            from typing import Optional
+
+            @dataclass
+            class Anchor:
+                key: str
+                line: int
+                digest: Optional[str] = None
+        """),
+        _py("""
+            from dataclasses import dataclass
+            from somewhere import PinnedRecord
+
+            @dataclass
+            class Pointer(PinnedRecord):
+                start: int
+                end: int
+        """),
+        _py("""
+            class Citation:
+                def __init__(self, start, end):
+                    self.start = start
+                    self.end = end
+        """),
+        _py("""
+            from typing import NamedTuple
+
+            class Locator(NamedTuple):
+                doc_sha: str
+                line: int
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True)
+            class CodePosition:
+                line: int
+                column: int
+        """),
+    )
+
+    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        classes = module.index.classes
+        for info in classes.values():
+            resolved = _all_fields(info, classes, set())
+            if resolved is None:
+                continue
+            fields, record = resolved
+            if not record:
+                continue
+            positional = [f for f in fields if is_positional_field(f)]
+            documents = [f for f in fields if is_document_field(f)]
+            named = any(word in info.name for word in _CLASS_WORDS)
+            if not positional or not (named or documents) or any(map(is_hash_field, fields)):
+                continue
+            shown = ", ".join(f"`{f}`" for f in positional[:3])
+            kind = (
+                f"pointer class `{info.name}`"
+                if named
+                else f"class `{info.name}` (document field `{documents[0]}`)"
+            )
+            yield module.hit(
+                info.node.name,
+                f"{kind} has positional fields {shown} but no content-hash field: "
+                "a pointer re-derived from a rewritten buffer still validates; add the digest "
+                "of the source span (`span_sha256`) and compare it when resolving",
+            )
+
+
+def _all_fields(
+    info: ClassInfo, classes: dict[str, ClassInfo], seen: set[str]
+) -> tuple[list[str], bool] | None:
+    """Fields including same-module bases; None when a base is unknown (it may hold a hash)."""
+    if info.name in seen:
+        return None
+    seen.add(info.name)
+    fields, annotated = _fields(info)
+    record = annotated or any(d.rsplit(".", 1)[-1] in _RECORD_DECORATORS for d in info.decorators)
+    for arg in info.node.bases:
+        value = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
+        base = (dotted(value) or "?").rsplit(".", 1)[-1]
+        if base in _RECORD_BASES:
+            record = True
+        if base in _NEUTRAL_BASES:
+            continue
+        if base not in classes:
+            return None
+        inherited = _all_fields(classes[base], classes, seen)
+        if inherited is None:
+            return None
+        fields = inherited[0] + fields
+        record = record or inherited[1]
+    return fields, record
