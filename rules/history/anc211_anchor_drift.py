@@ -1,0 +1,124 @@
+"""ANC211 anchor-drift: re-compaction changed the anchor set between two generations."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from anchorlint.history import drift, hit_at, label, listing, pairs, thread_name, threads
+from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
+
+
+def records(*summaries: str, thread: str = "t1", start: int = 1) -> str:
+    """Documentation helper: JSON Lines generations of one thread."""
+    return "".join(
+        json.dumps({"thread": thread, "generation": start + n, "summary": text}) + "\n"
+        for n, text in enumerate(summaries)
+    )
+
+
+A = "Cutover notes are in [[runbooks/db]] and doc_7#L120-140."
+
+
+class AnchorDrift(RunRule):
+    code: ClassVar[str] = "ANC211"
+    name: ClassVar[str] = "anchor-drift"
+    summary: ClassVar[str] = "A generation's anchor set differs from the previous generation's"
+    doc: ClassVar[RuleDoc] = RuleDoc(
+        what=(
+            "Compares, as sets, the anchors of consecutive generations of one summary (JSON "
+            "records sharing a thread id, ordered by generation number, or files given in "
+            "order to `anchorlint history`) and flags generation n when anchors were dropped, "
+            "added or mutated (same document key, different fragment or pin) against n-1."
+        ),
+        why=(
+            "A correct anchored compactor is idempotent on its anchor set: compacting a summary "
+            "again keeps every key byte-identical. Drift is the tell of a compactor that "
+            "re-paraphrases its pointers on each pass, so each generation recovers less of the "
+            "source while reading just as fluently."
+        ),
+        example=(
+            'generation 1: "… doc_7#L120-140 …"; generation 2: "… doc_7#L3-20 …" '
+            "(the pointer was re-derived from the first summary)"
+        ),
+        fix=(
+            "Re-expand from the raw context (or the store) and compact once, rather than "
+            "compacting the summary again; carry anchors through compaction verbatim and "
+            "compare anchor sets between passes (`anchorlint.api.gate(new, prior=old, ...)`)."
+        ),
+    )
+    valid: ClassVar[tuple[Example, ...]] = (
+        Example(records(A, A), suffix=".jsonl"),
+        Example(
+            records(A, "Shorter now; keys [[runbooks/db]] and doc_7#L120-140 stay."),
+            suffix=".jsonl",
+        ),
+        Example(records(A, A, A), suffix=".jsonl"),
+        Example(
+            records(A) + records("Only [[runbooks/db]].", thread="t2"),
+            suffix=".jsonl",
+            note="different threads are not generations of each other",
+        ),
+        Example(records(A), suffix=".jsonl", note="one generation has nothing to drift from"),
+        Example(records("No anchors.", "Still no anchors, just prose."), suffix=".jsonl"),
+        Example(
+            records("See [[a]] and [[b]].", "See [[b]] and [[a]]."),
+            suffix=".jsonl",
+            note="order does not matter: sets are compared",
+        ),
+        Example(records("See [[a]].", "See [[a]], again [[a]]."), suffix=".jsonl"),
+        Example(
+            json.dumps({"summary": "See [[a]]."}) + "\n" + json.dumps({"summary": "[[b]]"}),
+            suffix=".jsonl",
+            note="records without a thread are not generations",
+        ),
+    )
+    invalid: ClassVar[tuple[Example, ...]] = (
+        Example(
+            records(A, "Cutover notes are in [[runbooks/db]] and doc_7#L3-20."), suffix=".jsonl"
+        ),
+        Example(records(A, "Cutover notes are in [[runbooks/db]]."), suffix=".jsonl"),
+        Example(records(A, A + " Also [[ledger/2026-q3]]."), suffix=".jsonl"),
+        Example(records(A, "Cutover notes are in the runbook, and so on."), suffix=".jsonl"),
+        Example(records(A, A, "Only [[runbooks/db]] now."), suffix=".jsonl"),
+        Example(
+            records("[[doc_7#L1@sha256:0123456789ab]]", "[[doc_7#L1@sha256:ba9876543210]]"),
+            suffix=".jsonl",
+            note="a changed pin is a mutation",
+        ),
+        Example(records("See [[a]].", "See [[a-v2]].", thread="x"), suffix=".jsonl"),
+        Example(
+            json.dumps({"thread": "t", "generation": 2, "summary": "See [[b]]."})
+            + "\n"
+            + json.dumps({"thread": "t", "generation": 1, "summary": "See [[a]]."})
+            + "\n",
+            suffix=".jsonl",
+            note="ordered by generation number, not by line",
+        ),
+        Example(
+            records("See [[a]] and [[b]].", "See [[a]].", "See [[a]] and [[b]]."), suffix=".jsonl"
+        ),
+    )
+
+    def check_run(
+        self, facts: tuple[Any, ...], settings: Any, store: Any = None
+    ) -> Iterator[LocatedHit]:
+        for thread in threads(facts, settings.history):
+            for old, new in pairs(thread):
+                change = drift(old, new)
+                if not change:
+                    continue
+                parts = []
+                if change.dropped:
+                    parts.append(f"dropped {listing(change.dropped)}")
+                if change.added:
+                    parts.append(f"added {listing(change.added)}")
+                if change.mutated:
+                    parts.append(f"mutated {listing(f'{a} -> {b}' for a, b in change.mutated)}")
+                yield hit_at(
+                    new,
+                    f"anchor set of generation {label(new, thread)} drifted from generation "
+                    f"{label(old, thread)} of {thread_name(thread)}: {'; '.join(parts)}; "
+                    "re-expand from the raw context rather than compacting the summary again",
+                )
