@@ -35,18 +35,18 @@ _HASH_CALLS = frozenset(
         "xxh64",
     }
 )
-_VERIFY_WORDS = ("verify", "check", "validate", "hash", "digest", "pin")
+_VERIFY_SEGMENTS = frozenset({"verify", "check", "validate", "compare", "pin", "pinned", "ensure"})
 _NOT_IDENTITY_PARTNERS = ("sentinel", "missing", "marker", "default", "unset", "nothing", "empty")
 
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """Every node below ``node`` in no particular order, not entering nested scopes."""
-    stack: list[cst.CSTNode] = list(node.children)
+    """Every node below ``node`` in source order, not entering nested scopes."""
+    stack: list[cst.CSTNode] = list(reversed(node.children))
     while stack:
         current = stack.pop()
         yield current
         if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(current.children)
+            stack.extend(reversed(current.children))
 
 
 def _hashy(node: cst.CSTNode) -> bool:
@@ -96,8 +96,8 @@ def has_digest_comparison(
         if isinstance(node, cst.Call):
             callee = index.lookup(node, info.owner)
             if callee is None:
-                name = (call_name(node) or "").lower()
-                if any(word in name for word in _VERIFY_WORDS):
+                segments = (call_name(node) or "").lower().split("_")
+                if any(seg in _VERIFY_SEGMENTS or seg.startswith("verif") for seg in segments):
                     return True
             elif (
                 depth > 0

@@ -1,0 +1,138 @@
+"""Resolvers and what they return (ANC305, ANC307).
+
+A resolver is a same-module function named like one (``resolve*``, ``fetch_span*`` …). It
+*returns source bytes for a pointer* when a ``return`` hands back a slice or line range of its
+source parameter (bounds taken from the pointer or other parameters), or the whole source when
+a parameter is pointer-like. Values derived from the source (``.splitlines()``, ``.decode()``,
+local slices) are followed through plain assignments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import libcst as cst
+from anchorlint.codefacts import IdentityTest, identity_tests, walk
+from anchorlint.flow import source_parameter
+from anchorlint.flow_exprs import LINE_METHODS, TEXT_METHODS
+from anchorlint.pyindex import FunctionInfo
+from anchorlint.pynames import annotation_names, call_name, call_receiver, dotted
+
+_POINTER_PARAM_WORDS = ("ptr", "pointer", "citation", "span", "anchor", "locator", "ref")
+
+
+def resolvers(module: Any) -> Iterator[tuple[FunctionInfo, str]]:
+    """Every same-module resolver together with its source parameter."""
+    for info in module.index.all_functions():
+        if module.names.is_resolver(info.name):
+            source = source_parameter(info, module.names)
+            if source is not None:
+                yield info, source
+
+
+def _derives(expr: cst.CSTNode, derived: set[str]) -> bool:
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if name is not None:
+        return name in derived
+    if isinstance(expr, cst.Subscript):
+        return _derives(expr.value, derived)
+    if isinstance(expr, cst.Call):
+        receiver = call_receiver(expr)
+        method = call_name(expr) or ""
+        if receiver is not None and method in TEXT_METHODS | LINE_METHODS:
+            return _derives(receiver, derived) or (
+                method == "join" and any(_derives(a.value, derived) for a in expr.args)
+            )
+        if receiver is not None and method == "join":
+            return any(_derives(a.value, derived) for a in expr.args)
+        if method in ("str", "bytes", "bytearray", "memoryview") and expr.args:
+            return _derives(expr.args[0].value, derived)
+    return False
+
+
+def _bounded(subscript: cst.Subscript) -> bool:
+    """A slice or index whose bounds involve a name (``ptr.start``), not only literals."""
+    return any(isinstance(n, cst.Name) for element in subscript.slice for n in walk(element))
+
+
+def _span_expression(expr: cst.CSTNode, derived: set[str], spans: set[str]) -> bool:
+    """Is ``expr`` a bounded piece of the source (possibly joined or decoded)?"""
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if name is not None:
+        return name in spans
+    if isinstance(expr, cst.Subscript):
+        return _derives(expr.value, derived) and _bounded(expr)
+    if isinstance(expr, cst.Call):
+        receiver = call_receiver(expr)
+        method = call_name(expr) or ""
+        if receiver is not None and method == "join":
+            return any(_span_expression(a.value, derived, spans) for a in expr.args)
+        if receiver is not None and method in TEXT_METHODS:
+            return _span_expression(receiver, derived, spans)
+        if method in ("str", "bytes") and expr.args:
+            return _span_expression(expr.args[0].value, derived, spans)
+    if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
+        return _span_expression(expr.elt, derived, spans)
+    return False
+
+
+def _pointer_like(info: FunctionInfo, source: str, words: tuple[str, ...]) -> bool:
+    for param in [*info.params, *info.kwonly]:
+        name = param.name.value.lower()
+        if param.name.value == source:
+            continue
+        if any(w in name for w in _POINTER_PARAM_WORDS):
+            return True
+        if any(word in n for n in annotation_names(param.annotation) for word in words):
+            return True
+    return False
+
+
+def returned_source(info: FunctionInfo, source: str, words: tuple[str, ...]) -> cst.Return | None:
+    """The first ``return`` that hands back source bytes for a pointer, or None."""
+    if len(info.params) + len(info.kwonly) < 2:
+        return None
+    if info.node.returns is not None and "bool" in annotation_names(info.node.returns):
+        return None
+    derived, spans = {source}, set()
+    assignments = [n for n in walk(info.node.body) if isinstance(n, cst.Assign)]
+    for _ in range(3):
+        for node in assignments:
+            targets = [dotted(t.target) for t in node.targets]
+            if _span_expression(node.value, derived, spans):
+                spans.update(t for t in targets if t)
+            if _derives(node.value, derived):
+                derived.update(t for t in targets if t)
+    whole = _pointer_like(info, source, words)
+    returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
+    for node in returns:
+        value = node.value
+        if _span_expression(value, derived, spans) or (whole and dotted(value) == source):
+            return node
+    return None
+
+
+def _helper_identity(module: Any, call: cst.Call, owner: str | None) -> IdentityTest | None:
+    """``same(a, b)`` where the same-module helper returns ``x is y`` of its two parameters."""
+    helper = module.index.lookup(call, owner)
+    if helper is None or len(call.args) < 2:
+        return None
+    params = [p.name.value for p in helper.params]
+    for test in identity_tests(helper.node.body):
+        if test.left in params and test.right in params:
+            args = {p: dotted(a.value) for p, a in zip(params, call.args, strict=False)}
+            left, right = args.get(test.left), args.get(test.right)
+            if left and right:
+                return IdentityTest(call, left, right)
+    return None
+
+
+def resolver_identity_tests(module: Any, info: FunctionInfo) -> Iterator[IdentityTest]:
+    """Identity tests inside the resolver, written out or through a same-module helper."""
+    yield from identity_tests(info.node.body)
+    for node in walk(info.node.body):
+        if isinstance(node, cst.Call):
+            found = _helper_identity(module, node, info.owner)
+            if found is not None:
+                yield found

@@ -1,0 +1,179 @@
+"""ANC305: a resolver hands back source bytes without checking a digest first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from textwrap import dedent
+from typing import Any
+
+from anchorlint.codefacts import has_digest_comparison
+from anchorlint.config import Settings
+from anchorlint.resolution import resolvers, returned_source
+from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
+
+
+def _py(source: str) -> Example:
+    return Example(source=dedent(source).lstrip(), suffix=".py")
+
+
+class UnverifiedResolution(CodeRule):
+    code = "ANC305"
+    name = "unverified-resolution"
+    summary = "A resolver returns source text for a pointer without comparing a digest."
+    doc = RuleDoc(
+        what=(
+            "Flags a resolver (`resolve*`, `reconstruct*`, `expand*`, `fetch_span*`, "
+            "`get_span*`, `quote*`, `verify*`) that returns a slice or line range of its source "
+            "parameter (or the whole source, given a pointer) while neither it nor a same-module "
+            "helper it calls compares a digest (`==`/`!=` against a hash, "
+            "`hmac.compare_digest`, `.startswith(pin)`). A digest computed and never compared "
+            "does not count; resolvers returning `bool` are out of scope."
+        ),
+        why=(
+            "Offsets resolve against whatever bytes they are given. Without a hash comparison, a "
+            "pointer re-anchored during compaction, or a source that changed, yields a plausible "
+            "wrong span instead of an error: the failure is silent where it should fail closed."
+        ),
+        example=(
+            "```python\ndef resolve_span(ptr, source: str) -> str:\n"
+            "    return source[ptr.start : ptr.end]  # ANC305\n```"
+        ),
+        fix=(
+            "Hash the span (`hashlib.sha256(span).hexdigest()`), compare it with the pointer's "
+            "recorded hash, and raise on mismatch before returning."
+        ),
+    )
+    invalid = (
+        _py("""
+            def resolve_span(ptr, source: str) -> str:
+                return source[ptr.start : ptr.end]
+        """),
+        _py("""
+            def fetch_span(doc_text, line_start, line_end):
+                lines = doc_text.splitlines(keepends=True)
+                return "".join(lines[line_start - 1 : line_end])
+        """),
+        _py("""
+            class Store:
+                def reconstruct(self, pointer, original: bytes) -> str:
+                    chunk = original[pointer.offset : pointer.offset + pointer.length]
+                    return chunk.decode("utf-8")
+        """),
+        _py("""
+            async def get_span(ptr, *, source):
+                return source[ptr.start : ptr.end]
+        """),
+        _py("""
+            import hashlib
+
+            def resolve(ptr, source_bytes: bytes) -> bytes:
+                digest = hashlib.sha256(source_bytes).hexdigest()
+                print("resolving", ptr, digest)
+                return source_bytes[ptr.start : ptr.end]
+        """),
+        _py("""
+            def resolve_pointer(pointer, source_bytes: bytes) -> bytes:
+                if not source_bytes:
+                    raise ValueError("empty source")
+                return source_bytes
+        """),
+        _py("""
+            def expand_citation(citation, raw: str) -> str:
+                out = []
+                for i, line in enumerate(raw.splitlines()):
+                    if citation.first <= i <= citation.last:
+                        out.append(line)
+                return raw[citation.start : citation.end]
+        """),
+        _py("""
+            def quote_span(span, document):
+                text = document.decode()
+                piece = text[span.start : span.end]
+                return piece.strip()
+        """),
+    )
+    valid = (
+        _py("""
+            import hashlib
+
+            def resolve_pointer(pointer, source_bytes: bytes, summary_bytes: bytes) -> bytes:
+                if source_bytes is summary_bytes:
+                    raise RuntimeError("resolved against the compaction buffer")
+                actual = hashlib.sha256(source_bytes).hexdigest()
+                if actual != pointer.span_hash:
+                    raise RuntimeError("span hash mismatch")
+                return source_bytes
+        """),
+        _py("""
+            import hashlib
+            import hmac
+
+            def resolve_span(ptr, source: bytes) -> bytes:
+                span = source[ptr.start : ptr.end]
+                if not hmac.compare_digest(hashlib.sha256(span).hexdigest(), ptr.sha256):
+                    raise ValueError("pin mismatch")
+                return span
+        """),
+        _py("""
+            import hashlib
+
+            def fetch_span(ptr, source: bytes) -> bytes:
+                span = source[ptr.start : ptr.end]
+                if not hashlib.sha256(span).hexdigest().startswith(ptr.pin):
+                    raise ValueError("pin mismatch")
+                return span
+        """),
+        _py("""
+            import hashlib
+
+            def _check(span: bytes, expected: str) -> None:
+                if hashlib.sha256(span).hexdigest() != expected:
+                    raise ValueError("pin mismatch")
+
+            def resolve(ptr, source: bytes) -> bytes:
+                span = source[ptr.start : ptr.end]
+                _check(span, ptr.digest)
+                return span
+        """),
+        _py("""
+            def verify_quote(ptr, source: str, quote: str) -> bool:
+                return source[ptr.start : ptr.end] == quote
+        """),
+        _py("""
+            def expand_tabs(source: str, width: int = 8) -> str:
+                return source.expandtabs(width)
+        """),
+        _py("""
+            def resolve(key, store):
+                return store.get(key)
+        """),
+        _py("""
+            import hashlib
+
+            def get_span(ptr, source: bytes) -> bytes:
+                span = source[ptr.start : ptr.end]
+                assert hashlib.sha256(span).hexdigest() == ptr.sha256
+                return span
+        """),
+        _py("""
+            from pins import verify_pin
+
+            def resolve_span(ptr, source: bytes) -> bytes:
+                span = source[ptr.start : ptr.end]
+                verify_pin(ptr, span)
+                return span
+        """),
+    )
+
+    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        words = module.names.pointer_words
+        for info, source in resolvers(module):
+            returned = returned_source(info, source, words)
+            if returned is None or has_digest_comparison(info, module.index):
+                continue
+            yield module.hit(
+                returned,
+                f"resolver `{info.name}()` returns bytes of its source `{source}` without "
+                "comparing a digest: a pointer re-anchored during compaction resolves silently "
+                "to the wrong span; hash the span and compare it with the pointer's pin first",
+            )
