@@ -67,6 +67,7 @@ class ResolverLeak:
 @dataclass(frozen=True)
 class Recompaction:
     call: cst.Call
+    argument: cst.BaseExpression
     taint: Taint
     function: FunctionInfo | None
     summarizer: str
@@ -298,10 +299,11 @@ class Analyser(StatementRunner):
 
     def summarizer_call(self, call: cst.Call, name: str, args: list, frame: Frame) -> None:
         """A compaction output handed to a summarizer again is a recompaction (ANC306)."""
-        for _arg, taint in args:
+        for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
                 if self._once("recompact", call):
-                    self.facts.recompactions.append(Recompaction(call, taint, frame.function, name))
+                    fact = Recompaction(call, arg.value, taint, frame.function, name)
+                    self.facts.recompactions.append(fact)
                 break
         self.enter_callee(call, args, frame)
 

@@ -1,0 +1,173 @@
+"""ANC306: a compaction output is compacted again with no anchor-set check between passes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from textwrap import dedent
+from typing import Any
+
+from anchorlint.codefacts import anchor_guard
+from anchorlint.config import Settings
+from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
+
+
+def _py(source: str) -> Example:
+    return Example(source=dedent(source).lstrip(), suffix=".py")
+
+
+class UnguardedRecompaction(CodeRule):
+    code = "ANC306"
+    name = "unguarded-recompaction"
+    summary = "A compaction output is compacted again without comparing anchor sets."
+    doc = RuleDoc(
+        what=(
+            "Flags a summarizer call whose argument is already a compaction output: "
+            "`s = summarize(s)` after an earlier pass, a rolling summary in a loop, a chain "
+            "such as `truncate(summarize(x))`, or `self.summary = self.summarize(self.summary + "
+            "new)`, when the function holds no equality test or assertion between the anchor "
+            "sets of the old and new summary and no `anchorlint.gate` call. A length check is "
+            "not a guard; a one-shot `text = summarize(text)` on raw text is not a recompaction."
+        ),
+        why=(
+            "Each pass paraphrases the pointers the previous pass printed, so the anchor set "
+            "drifts and density collapses while the text stays fluent. Re-compaction is only safe "
+            "when the anchor set is byte-identical to the prior pass."
+        ),
+        example=(
+            "```python\nsummary = summarize(raw)\nwhile len(summary) > budget:\n"
+            "    summary = summarize(summary)  # ANC306\n```"
+        ),
+        fix=(
+            "Compare the anchor sets of the prior and the new summary and stop (re-expand from "
+            "the raw context) when they differ, or call `anchorlint.gate(new, prior=old)`."
+        ),
+    )
+    invalid = (
+        _py("""
+            def shrink(raw):
+                s = summarize(raw)
+                s = summarize(s)
+                return s
+        """),
+        _py("""
+            def shrink(raw):
+                return truncate(summarize(raw), 2000)
+        """),
+        _py("""
+            def rolling(chunks):
+                summary = ""
+                for chunk in chunks:
+                    summary = summarize(summary + chunk)
+                return summary
+        """),
+        _py("""
+            def fit(raw, limit):
+                s = compact(raw)
+                while len(s) > limit:
+                    s = compact(s)
+                return s
+        """),
+        _py("""
+            class Memory:
+                def __init__(self):
+                    self.summary = ""
+
+                def add(self, new):
+                    self.summary = self.summarize(self.summary + new)
+        """),
+        _py("""
+            async def twice(llm, raw):
+                first = await llm.condense(raw)
+                return await llm.condense(first.text)
+        """),
+        _py("""
+            def shrink(text):
+                return compress(text)
+
+            def run(raw):
+                return shrink(shrink(raw))
+        """),
+        _py("""
+            def tidy(raw):
+                return rewrite(abridge(raw).strip())
+        """),
+    )
+    valid = (
+        _py("""
+            def shrink(text):
+                text = summarize(text)
+                return text
+        """),
+        _py("""
+            def again(old):
+                new = summarize(old)
+                if anchors(new) != anchors(old):
+                    raise RuntimeError("anchor drift")
+                return summarize(new)
+        """),
+        _py("""
+            def compact_with_guarantee(raw_context, prior, summarize, resolver):
+                result = summarize(raw_context)
+                return result.summary
+        """),
+        _py("""
+            import re
+
+            KEY = re.compile(r"\\[\\[([^\\]]+)\\]\\]")
+
+            def again(raw):
+                old = summarize(raw)
+                new = summarize(old)
+                assert set(KEY.findall(new)) == set(KEY.findall(old)), "anchor keys drifted"
+                return new
+        """),
+        _py("""
+            import anchorlint
+
+            def again(raw):
+                old = summarize(raw)
+                new = summarize(old)
+                anchorlint.gate(new, prior=old)
+                return new
+        """),
+        _py("""
+            import zlib
+
+            def pack(raw):
+                return zlib.compress(summarize(raw).encode())
+        """),
+        _py("""
+            def save(fh, raw):
+                summary = summarize(raw)
+                fh.write(summary)
+                fh.truncate()
+        """),
+        _py("""
+            def each(chunks):
+                return [summarize(c) for c in chunks]
+        """),
+        _py("""
+            def wrap(raw):
+                return CompactionResult(summarize(raw))
+        """),
+    )
+
+    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        for fact in module.flow.recompactions:
+            info = fact.function
+            body = info.node.body if info is not None else module.module
+            if anchor_guard(info, body, module.index):
+                continue
+            held = " ".join(module.module.code_for_node(fact.argument).split())[:40]
+            origin = (
+                "this same call on an earlier pass"
+                if fact.taint.origin is fact.call
+                else f"{fact.taint.label} at line {module.line_of(fact.taint.origin)}"
+            )
+            yield module.hit(
+                fact.call,
+                f"`{fact.summarizer}()` compacts `{held}`, already the output of {origin}, with "
+                "no anchor-set equality check between the passes; each pass re-paraphrases "
+                "pointers: compare the old and new anchor sets (or call `anchorlint.gate`) and "
+                "re-expand from the raw context on drift",
+            )
