@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 from anchorlint.pyindex import FunctionInfo, ModuleIndex
-from anchorlint.pynames import call_name, call_receiver, dotted, is_hash_field
+from anchorlint.pynames import call_name, call_receiver, children, dotted, is_hash_field
 
 _HASH_CALLS = frozenset(
     {
@@ -41,12 +41,12 @@ _NOT_IDENTITY_PARTNERS = ("sentinel", "missing", "marker", "default", "unset", "
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Every node below ``node`` in source order, not entering nested scopes."""
-    stack: list[cst.CSTNode] = list(reversed(node.children))
+    stack: list[cst.CSTNode] = list(reversed(children(node)))
     while stack:
         current = stack.pop()
         yield current
         if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(reversed(current.children))
+            stack.extend(reversed(children(current)))
 
 
 def _hashy(node: cst.CSTNode) -> bool:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 from anchorlint.flow_exprs import ExprEvaluator
 from anchorlint.pyindex import FunctionInfo
-from anchorlint.pynames import NameSets, annotation_names, dotted, is_positional_field
+from anchorlint.pynames import NameSets, annotation_names, children, dotted, is_positional_field
 
 if TYPE_CHECKING:
     from anchorlint.pyfront import AnalysedModule
@@ -372,7 +372,7 @@ def returned_subscripts(function: cst.FunctionDef) -> set[str]:
             base = dotted(node.value.value)
             if base is not None:
                 found.add(base)
-        stack.extend(node.children)
+        stack.extend(children(node))
     return found
 
 

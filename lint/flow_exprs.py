@@ -14,6 +14,7 @@ import libcst as cst
 from anchorlint.pynames import (
     call_name,
     call_receiver,
+    children,
     dotted,
     is_library_call,
     is_positional_field,
@@ -161,7 +162,7 @@ class ExprEvaluator:
             return value
         if isinstance(node, (cst.Lambda, cst.BaseString, cst.BaseNumber, cst.Ellipsis)):
             return None
-        for child in node.children:
+        for child in children(node):
             if isinstance(
                 child,
                 (

@@ -8,6 +8,7 @@ prefix lists come from :class:`~anchorlint.config.CodeSettings` so configuration
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -129,6 +130,34 @@ def call_receiver(call: cst.Call) -> cst.BaseExpression | None:
     return call.func.value if isinstance(call.func, cst.Attribute) else None
 
 
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAF_TYPES = (cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.Newline, cst.Comment)
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The child nodes of ``node`` in source order, without whitespace and comments.
+
+    ``CSTNode.children`` rebuilds the node through a visitor on every access; reading the
+    dataclass fields directly is an order of magnitude cheaper, which matters on big trees.
+    """
+    kind = type(node)
+    names = _CHILD_FIELDS.get(kind)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        _CHILD_FIELDS[kind] = names
+    out: list[cst.CSTNode] = []
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            if not isinstance(value, _LEAF_TYPES):
+                out.append(value)
+        elif isinstance(value, (list, tuple)):
+            out.extend(
+                v for v in value if isinstance(v, cst.CSTNode) and not isinstance(v, _LEAF_TYPES)
+            )
+    return out
+
+
 def names_in(node: cst.CSTNode) -> set[str]:
     """Every identifier (names and attribute names) inside ``node``: cheap text-ish facts."""
     found: set[str] = set()
@@ -138,7 +167,7 @@ def names_in(node: cst.CSTNode) -> set[str]:
         if isinstance(current, cst.Name):
             found.add(current.value)
             continue
-        stack.extend(current.children)
+        stack.extend(children(current))
     return found
 
 

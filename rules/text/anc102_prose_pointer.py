@@ -9,72 +9,16 @@ from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary
 from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
 
-DOCUMENT_NOUNS = [
-    "doc",
-    "docs",
-    "document",
-    "documents",
-    "documentation",
-    "spec",
-    "specs",
-    "specification",
-    "config",
-    "configs",
-    "configuration",
-    "runbook",
-    "runbooks",
-    "playbook",
-    "ledger",
-    "log",
-    "logs",
-    "note",
-    "notes",
-    "memo",
-    "report",
-    "postmortem",
-    "post-mortem",
-    "rfc",
-    "readme",
-    "changelog",
-    "wiki",
-    "ticket",
-    "thread",
-    "email",
-    "transcript",
-    "minutes",
-    "handbook",
-    "manual",
-    "guide",
-    "policy",
-    "contract",
-    "proposal",
-    "brief",
-    "adr",
-    "dashboard",
-    "spreadsheet",
-    "sheet",
-    "writeup",
-    "write-up",
-    "appendix",
-    "diagram",
-    "deck",
-    "slides",
-    "paper",
-    "article",
-    "audit",
-    "schema",
-    "notebook",
-    "checklist",
-    "roadmap",
-    "charter",
-    "file",
-    "manifest",
-    "page",
-    "chapter",
-    "section",
-    "table",
-    "figure",
-]
+DOCUMENT_NOUNS = """
+doc docs document documents documentation spec specs specification config configs
+configuration runbook runbooks playbook ledger log logs note notes memo report postmortem
+post-mortem rfc readme changelog wiki ticket thread email transcript minutes handbook manual
+guide policy contract proposal brief adr dashboard spreadsheet sheet writeup write-up appendix
+diagram deck slides paper article audit schema notebook checklist roadmap charter file manifest
+page chapter section table figure model analysis agreement draft export form recording invoice
+review study survey benchmark evaluation retro retrospective announcement screenshot dump trace
+record records notice letter catalog sow
+""".split()
 SECTION_WORDS = [
     "§",
     "section",
@@ -115,13 +59,9 @@ DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
 
 
 def _noun_phrase(nouns: list[str]) -> list[dict[str, Any]]:
-    """A determiner, up to two modifiers, then a document noun."""
-    return [
-        {"LOWER": {"IN": DETERMINERS}},
-        {"IS_PUNCT": False, "OP": "?"},
-        {"IS_PUNCT": False, "OP": "?"},
-        {"LOWER": {"IN": nouns}},
-    ]
+    """A determiner, up to four modifiers ("the customer's admin console"), a document noun."""
+    modifier = {"IS_PUNCT": False, "OP": "?"}
+    return [{"LOWER": {"IN": DETERMINERS}}, *[modifier] * 4, {"LOWER": {"IN": nouns}}]
 
 
 def _patterns(extra_nouns: tuple[str, ...]) -> list[tuple[str, list[list[dict[str, Any]]]]]:

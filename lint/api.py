@@ -1,0 +1,156 @@
+"""The public API for compactors: check a summary in memory, or gate it before it is kept.
+
+A compactor that claims a retrieval-anchored recall guarantee should prove it on every pass:
+resolve the new summary's anchors against the store *alone* (never the raw context it is
+about to drop) and compare its anchor set with the previous generation's. ``gate`` does both
+and raises instead of returning, so a broken summary cannot silently replace a good one::
+
+    from anchorlint.api import RecallGuaranteeViolation, gate
+
+    def compact(history, previous):
+        summary = summarize(history)
+        try:
+            gate(summary, store="docs/", prior=previous)
+        except RecallGuaranteeViolation as exc:
+            log.warning("re-expanding instead: %s", exc)
+            summary = summarize(expand(history))  # from the raw context, not from `previous`
+        return summary
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable
+from typing import Any, Union
+
+from anchorlint.config import Settings
+from anchorlint.facts import AnchorOccurrence, SummaryFacts
+from anchorlint.findings import Finding, sort_findings
+from anchorlint.stores import Store
+from anchorlint.stores.base import BaseStore, as_caching_store
+
+__all__ = ["GATE_CODES", "RecallGuaranteeViolation", "check_summary", "gate"]
+
+#: what breaks the guarantee: unresolvable (ANC201, ANC204), mismatched (ANC202) or drifted
+#: (ANC211) anchors, no anchors while eliding (ANC104), density below the floor (ANC103)
+GATE_CODES = frozenset({"ANC201", "ANC202", "ANC204", "ANC211", "ANC104", "ANC103"})
+HISTORY_CODES = ("ANC211", "ANC212", "ANC213")
+PRIOR_THREAD = "<prior>"
+
+StoreLike = Union[str, "os.PathLike[str]", Store, None]
+Prior = Union[str, Iterable[str], None]
+
+
+class RecallGuaranteeViolation(Exception):
+    """The summary would break the recall guarantee; ``findings`` say where and why."""
+
+    def __init__(self, findings: Iterable[Finding]) -> None:
+        self.findings = tuple(findings)
+        lines = [f"{f.code} {f.message}" for f in self.findings]
+        super().__init__(
+            f"{len(self.findings)} recall-guarantee violation"
+            f"{'' if len(self.findings) == 1 else 's'}: " + "; ".join(lines)
+        )
+
+
+def _store(store: StoreLike, settings: Settings) -> BaseStore | None:
+    """A path opens the store there; a store object is wrapped with the per-run cache."""
+    if store is None:
+        from anchorlint.stores import open_store
+
+        return open_store(settings)
+    if isinstance(store, (str, os.PathLike)):
+        from anchorlint.stores import open_store_at
+
+        return open_store_at(os.fspath(store), kind=settings.store_options.kind, settings=settings)
+    return as_caching_store(store)
+
+
+def _anchor_set_facts(anchors: Iterable[Any], path: str) -> SummaryFacts:
+    """Facts for a prior given as anchor texts: enough for set comparison (ANC211) only."""
+    texts = sorted({getattr(a, "text", a) for a in anchors})
+    occurrences = tuple(
+        AnchorOccurrence(t.split("@")[0].split("#")[0], t, 1, 1, 1, 1, "wiki") for t in texts
+    )
+    return SummaryFacts(path, 1, 1, occurrences, len(texts), 0, False)
+
+
+def _history_findings(
+    current: SummaryFacts, prior: SummaryFacts, settings: Settings, anchors_only: bool
+) -> list[Finding]:
+    """Run the history rules over the pair (prior = generation 0, current = generation 1)."""
+    from anchorlint.engine import finding
+    from anchorlint.registry import all_rules
+    from anchorlint.selection import Selection
+
+    selection = Selection.from_settings(settings)
+    pair = (
+        dataclasses.replace(prior, thread=PRIOR_THREAD, generation=0.0, order=0),
+        dataclasses.replace(current, thread=PRIOR_THREAD, generation=1.0, order=1),
+    )
+    found = []
+    for code in ("ANC211",) if anchors_only else HISTORY_CODES:
+        if not selection.reports(code):
+            continue
+        for hit in all_rules()[code].check_run(pair, settings):
+            if hit.path == current.path:
+                found.append(finding(hit.path, code, hit.message, hit.line, hit.column))
+    return found
+
+
+def check_summary(
+    text: str,
+    *,
+    store: StoreLike = None,
+    prior: Prior = None,
+    settings: Settings | None = None,
+    path: str = "summary.md",
+) -> list[Finding]:
+    """Lint one summary held in memory, as ``anchorlint check`` would a file.
+
+    ``store`` (a path or any object with ``lookup``/``read``/``describe``) turns on isolation
+    resolution (ANC201-ANC204). ``prior``, the previous generation's summary text or its set of
+    anchor texts (``"doc_7#L3-4@sha256:…"``), adds the history rules for the pair (only ANC211
+    for an anchor set, which carries no densities). ``path`` only picks the format by suffix
+    and names the findings. ``settings`` default to the built-in defaults, not a config file.
+    """
+    from anchorlint.engine import Worker, lint_source
+
+    settings = settings or Settings()
+    opened = _store(store, settings)
+    findings = lint_source(path, text, settings, store=opened)
+    if prior is None:
+        return findings
+    worker = Worker(settings, opened)
+    current = worker.lint_text(path, text, 1).facts
+    if not current:
+        return findings
+    if isinstance(prior, str):
+        before = worker.lint_text(path, prior, 0).facts
+        if before:
+            findings += _history_findings(current[0], before[0], settings, False)
+    else:
+        before_facts = _anchor_set_facts(prior, path)
+        findings += _history_findings(current[0], before_facts, settings, True)
+    return sort_findings(findings)
+
+
+def gate(
+    summary: str,
+    *,
+    store: StoreLike,
+    prior: Prior = None,
+    settings: Settings | None = None,
+) -> None:
+    """Raise :class:`RecallGuaranteeViolation` unless ``summary`` keeps the recall guarantee.
+
+    Violations: an anchor the store cannot resolve, a pin that does not match, a pointer past
+    the end, an anchor set that drifted from ``prior``, elisions with no anchor at all, or
+    anchor density below the floor (see :data:`GATE_CODES`). Other findings (style, prose
+    pointers) are left to ``check_summary``: the gate blocks only what loses recall.
+    """
+    findings = check_summary(summary, store=store, prior=prior, settings=settings)
+    violations = [f for f in findings if f.code in GATE_CODES]
+    if violations:
+        raise RecallGuaranteeViolation(violations)
