@@ -1,11 +1,19 @@
-"""``--format github`` and ``--format full``: through the CLI, plus the escaping corner cases."""
+"""What users see besides the default lines: ``--format github``/``full`` and the progress line.
+
+The progress display must stay silent unless stderr is a terminal and the run is long.
+"""
 
 from __future__ import annotations
 
 import io
+import os
+import pty
+import subprocess
+import sys
 from pathlib import Path
 
 from anchorlint.findings import Finding
+from anchorlint.progress import Progress
 from anchorlint.reporters import ReportOptions, available
 from anchorlint.reporters.full import full
 from anchorlint.reporters.github import annotation
@@ -82,3 +90,86 @@ def test_full_windows_very_long_lines(tmp_path: Path) -> None:
     assert len(source) < 200
     caret_at = carets.index("^")
     assert source[caret_at : caret_at + 16] == "as noted earlier"
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def run_progress(stream: io.StringIO, total: int, seconds_per_file: float) -> str:
+    clock = Clock()
+    with Progress(total, stream, clock=clock) as progress:
+        for _ in range(total):
+            clock.now += seconds_per_file
+            progress.advance()
+    return stream.getvalue()
+
+
+def test_silent_when_stderr_is_not_a_tty() -> None:
+    assert run_progress(io.StringIO(), 50, 0.5) == ""
+
+
+def test_silent_for_short_or_small_runs() -> None:
+    assert run_progress(FakeTerminal(), 50, 0.001) == ""  # 0.05 s in total
+    assert run_progress(FakeTerminal(), 3, 2.0) == ""  # a few files, however slow
+
+
+def test_draws_counts_then_erases_the_line() -> None:
+    output = run_progress(FakeTerminal(), 20, 0.2)
+    assert "anchorlint: 5/20 files" in output
+    assert "anchorlint: 20/20 files" in output
+    assert output.endswith("\r" + " " * len("anchorlint: 20/20 files") + "\r")
+
+
+def test_real_process_with_redirected_stderr_prints_nothing() -> None:
+    code = (
+        "import time\n"
+        "from anchorlint.progress import Progress\n"
+        "with Progress(10, delay=0.0) as p:\n"
+        "    for _ in range(10):\n"
+        "        time.sleep(0.01); p.advance()\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    assert proc.stderr == "" and proc.stdout == ""
+
+
+def test_real_terminal_shows_progress() -> None:
+    leader, follower = pty.openpty()
+    code = (
+        "import sys, time\n"
+        "from anchorlint.progress import Progress\n"
+        "with Progress(10, delay=0.0) as p:\n"
+        "    for _ in range(10):\n"
+        "        time.sleep(0.12); p.advance()\n"
+    )
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", code], stderr=follower, stdout=subprocess.PIPE, timeout=60
+        )
+        os.close(follower)
+        follower = -1
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(leader)
+        if follower != -1:
+            os.close(follower)
+    assert proc.returncode == 0 and proc.stdout == b""
+    assert b"anchorlint: 10/10 files" in seen
