@@ -89,7 +89,7 @@ def settings_for(args: argparse.Namespace) -> Settings:
         if value is not None:
             overrides[name] = value
     if getattr(args, "store", None):
-        overrides["store"] = args.store
+        overrides["store"] = os.path.abspath(args.store)
     settings = dataclasses.replace(settings, **overrides)
     from anchorlint.selection import Selection
 

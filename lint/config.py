@@ -201,13 +201,21 @@ def _coerce(value: Any, annotation: Any, source: str, key: str) -> Any:
 
 def _build(cls: type, table: Mapping[str, Any], source: str, prefix: str) -> Any:
     hints = typing.get_type_hints(cls)
-    by_toml = {_toml_name(f.name): f for f in dataclasses.fields(cls) if f.name not in _META_FIELDS}
+    by_toml: dict[str, list[dataclasses.Field[Any]]] = {}
+    for spec in dataclasses.fields(cls):
+        if spec.name not in _META_FIELDS:
+            by_toml.setdefault(_toml_name(spec.name), []).append(spec)
     values: dict[str, Any] = {}
     for key, value in table.items():
         dotted = f"{prefix}{key}"
-        spec = by_toml.get(key) or by_toml.get(key.replace("_", "-"))
-        if spec is None:
+        specs = by_toml.get(key) or by_toml.get(key.replace("_", "-"))
+        if not specs:
             raise ConfigError(source, dotted, "unknown setting")
+        # ``store = "path"`` and a ``[store]`` table share a name: the value's shape decides
+        tables = [s for s in specs if dataclasses.is_dataclass(hints[s.name])]
+        spec = tables[0] if isinstance(value, dict) and tables else specs[0]
+        if isinstance(value, dict) != dataclasses.is_dataclass(hints[spec.name]) and len(specs) > 1:
+            spec = next(s for s in specs if s is not spec)
         hint = hints[spec.name]
         if dataclasses.is_dataclass(hint):
             if not isinstance(value, dict):

@@ -123,9 +123,7 @@ class Worker:
 
 
 def open_configured_store(settings: Settings) -> Any:
-    """The store named by ``store =`` / ``[store] path``, or None."""
-    if not (settings.store or settings.store_options.path):
-        return None
+    """The store named by ``store =``, ``[store] path`` or a plugin, or None."""
     from anchorlint.stores import open_store
 
     return open_store(settings)

@@ -18,6 +18,8 @@ _NO_BOUNDARY_AFTER = frozenset(
 )
 _ENDERS = frozenset({".", "!", "?", "…", "..."})
 COMPONENT = "anchorlint_boundaries"
+#: the letter anchors are masked with before spaCy sees the text (see summary.ANCHOR_MASK)
+CITATION_MASK = "X"
 
 
 def _register_component() -> None:
@@ -33,6 +35,8 @@ def _register_component() -> None:
             previous, token = doc[index - 1], doc[index]
             if previous.lower_ in ("etc.", "e.g.", "i.e.") and index >= 1:
                 token.is_sent_start = previous.lower_ == "etc." and token.text[:1].isupper()
+            elif token.is_sent_start and _is_citation(doc, index):
+                token.is_sent_start = False
             elif (
                 previous.text == "."
                 and index >= 2
@@ -41,6 +45,14 @@ def _register_component() -> None:
             ):
                 token.is_sent_start = False
         return doc
+
+
+def _is_citation(doc: Any, index: int) -> bool:
+    """An anchor right after a sentence's end cites that sentence: ``"…." [[doc#L3]]``."""
+    text = doc[index].text
+    if text == "(" and index + 1 < len(doc):
+        text = doc[index + 1].text
+    return len(text) >= 4 and text == CITATION_MASK * len(text)
 
 
 class Pipeline:

@@ -17,10 +17,10 @@ from anchorlint.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.config import TextSettings
 from anchorlint.documents import Block, SummarySource
 from anchorlint.lexicon import compile_lexicon
-from anchorlint.nlp import Pipeline
+from anchorlint.nlp import CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
-ANCHOR_MASK = "X"
+ANCHOR_MASK = CITATION_MASK
 CODE_MASK = "Q"
 
 
