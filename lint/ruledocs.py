@@ -20,7 +20,7 @@ def rule_page(rule: Rule) -> str:
     fence = "python" if rule.kind == "code" else "markdown"
     off = "" if rule.default_enabled else "\n\n*Off by default: enable it with `extend-select`.*"
     return (
-        f"# {rule.code} {rule.name}\n\n{rule.summary}.{off}\n\n"
+        f"# {rule.code} {rule.name}\n\n{rule.summary.rstrip('.')}.{off}\n\n"
         f"## What it does\n\n{doc.what}\n\n"
         f"## Why is this bad?\n\n{doc.why}\n\n"
         f"## Example\n\n```{fence}\n{doc.example}\n```\n\n"
