@@ -22,11 +22,12 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, sort_findings
+from anchorlint.history import PRIOR_THREAD
 from anchorlint.stores import Store
 from anchorlint.stores.base import BaseStore, as_caching_store
 
@@ -36,10 +37,9 @@ __all__ = ["GATE_CODES", "RecallGuaranteeViolation", "check_summary", "gate"]
 #: (ANC211) anchors, no anchors while eliding (ANC104), density below the floor (ANC103)
 GATE_CODES = frozenset({"ANC201", "ANC202", "ANC204", "ANC211", "ANC104", "ANC103"})
 HISTORY_CODES = ("ANC211", "ANC212", "ANC213")
-PRIOR_THREAD = "<prior>"
 
-StoreLike = Union[str, "os.PathLike[str]", Store, None]
-Prior = Union[str, Iterable[str], None]
+StoreLike: TypeAlias = "str | os.PathLike[str] | Store | None"
+Prior: TypeAlias = "str | Iterable[str] | None"
 
 
 class RecallGuaranteeViolation(Exception):
@@ -115,17 +115,15 @@ def check_summary(
     for an anchor set, which carries no densities). ``path`` only picks the format by suffix
     and names the findings. ``settings`` default to the built-in defaults, not a config file.
     """
-    from anchorlint.engine import Worker, lint_source
+    from anchorlint.engine import Worker, run_level
 
     settings = settings or Settings()
-    opened = _store(store, settings)
-    findings = lint_source(path, text, settings, store=opened)
-    if prior is None:
-        return findings
-    worker = Worker(settings, opened)
-    current = worker.lint_text(path, text, 1).facts
-    if not current:
-        return findings
+    worker = Worker(settings, _store(store, settings))
+    result = worker.lint_text(path, text, 1)
+    findings = [*result.findings, *run_level(worker, [result])]
+    current = result.facts
+    if prior is None or not current:
+        return sort_findings(findings)
     if isinstance(prior, str):
         before = worker.lint_text(path, prior, 0).facts
         if before:

@@ -23,6 +23,8 @@ from anchorlint.rulebase import LocatedHit
 
 #: the thread name given to files compared in order
 FILES_THREAD = "<files in order>"
+#: the thread name the API gives a (prior, current) pair
+PRIOR_THREAD = "<prior>"
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ def label(fact: SummaryFacts, thread: Thread) -> str:
 
 
 def thread_name(thread: Thread) -> str:
+    if thread.name == PRIOR_THREAD:
+        return "the prior summary (0) and this one (1)"
     return "the files given in order" if thread.name == FILES_THREAD else f"thread {thread.name!r}"
 
 
