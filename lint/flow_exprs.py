@@ -18,6 +18,7 @@ from anchorlint.pynames import (
     dotted,
     is_library_call,
     is_positional_field,
+    returns_non_text,
 )
 
 if TYPE_CHECKING:
@@ -312,7 +313,11 @@ class ExprEvaluator:
         if name is None:
             return None
         self._call_sinks(call, name, args, frame)
-        if self.names.is_summarizer(name) and not self.is_codec_call(call, name):
+        if (
+            self.names.is_summarizer(name)
+            and not self.is_codec_call(call, name)
+            and not returns_non_text(getattr(self.index.lookup(call, frame.owner), "node", None))
+        ):
             self.summarizer_call(call, name, args, frame)
             from anchorlint.flow import Kind, Taint
 

@@ -17,7 +17,13 @@ from typing import Any
 import libcst as cst
 from anchorlint.codefacts import walk
 from anchorlint.pyindex import FunctionInfo
-from anchorlint.pynames import annotation_names, call_name, dotted, is_library_call
+from anchorlint.pynames import (
+    annotation_names,
+    call_name,
+    dotted,
+    is_library_call,
+    returns_non_text,
+)
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
@@ -232,10 +238,12 @@ class SpanWalker:
                 if found is not None and container is not None:
                     self.lists.setdefault(container, found[1].removeprefix("list: "))
             return
-        names = self.module.names
-        if not names.is_summarizer(name) or is_library_call(
-            call, name, self.module.index.codec_names
+        index = self.module.index
+        if not self.module.names.is_summarizer(name) or is_library_call(
+            call, name, index.codec_names
         ):
+            return
+        if returns_non_text(getattr(index.lookup(call, self.info.owner), "node", None)):
             return
         for arg in call.args:
             found = self.span_argument(arg.value, clean)

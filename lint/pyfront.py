@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -21,6 +22,8 @@ from anchorlint.rulebase import CodeHit
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 _DOCUMENT_FIELDS = r"doc_id|source_id|chunk_id|uri|document"
+#: the ANC304 class-name words, whatever the configured ANC301 sink words are
+_RECORD_CLASS_WORDS = ("Pointer", "Provenance", "Citation", "Anchor", "Locator")
 
 
 class ParseFailure(Exception):
@@ -38,28 +41,62 @@ def _alternation(names: tuple[str, ...]) -> str:
     return "|".join(re.escape(n) for n in cleaned) or r"(?!x)x"
 
 
-@lru_cache(maxsize=16)
-def prefilter_pattern(settings: CodeSettings) -> re.Pattern[str]:
-    """One case-insensitive regex; a file without a match cannot trigger any code rule.
+@dataclass(frozen=True)
+class Prefilter:
+    """Literal words checked first (fast substring search), then one regex per rule family.
 
-    Summarizer names (ANC301/302/303/306 need a compaction output; the ANC302 same-name clause
-    needs a ``summary*``/``compact*``/``compressed*`` parameter, covered by the same prefixes),
-    resolver *definitions* (ANC305/ANC307), and pointer class words or document fields (ANC304).
+    Summarizer *calls* (ANC301/303/306 and ANC302's flow clause need a compaction output);
+    resolver *definitions* (ANC305/307, and ANC302's same-name clause on a local resolver);
+    ``summary=``-like keywords (ANC302's same-name clause on another module's resolver);
+    pointer class words or document fields next to ``class`` (ANC304). All run on the
+    lower-cased text except the class words, which are matched as written.
     """
-    summarizers = _alternation(
-        settings.summarizer_names + settings.extra_summarizer_names + ("summar", "compact")
-    )
-    resolvers = _alternation(settings.resolver_names + settings.extra_resolver_names)
-    words = _alternation(tuple(settings.pointer_class_words) + ("Provenance",))
-    return re.compile(
-        rf"\b_*(?:{summarizers})|\bdef\s+_*(?:{resolvers})|{words}|\b(?:{_DOCUMENT_FIELDS})\b",
-        re.IGNORECASE,
+
+    summarizer_words: tuple[str, ...]
+    resolver_words: tuple[str, ...]
+    summarizer_call: re.Pattern[str]
+    resolver_def: re.Pattern[str]
+    summary_keyword: re.Pattern[str]
+    class_words: re.Pattern[str]
+
+    def may_fire(self, source: str) -> bool:
+        low = source.lower()
+        if any(w in low for w in self.summarizer_words) and (
+            self.summarizer_call.search(low) or self.summary_keyword.search(low)
+        ):
+            return True
+        if (
+            "def" in low
+            and any(w in low for w in self.resolver_words)
+            and self.resolver_def.search(low)
+        ):
+            return True
+        return "class" in low and self.class_words.search(source) is not None
+
+
+def _words(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted({n.lstrip("_").lower() for n in names if n.strip("_")}))
+
+
+@lru_cache(maxsize=16)
+def prefilter(settings: CodeSettings) -> Prefilter:
+    summarizers = settings.summarizer_names + settings.extra_summarizer_names
+    resolvers = settings.resolver_names + settings.extra_resolver_names
+    words = {*settings.pointer_class_words, *_RECORD_CLASS_WORDS}
+    classy = "|".join(re.escape(w) for w in sorted(words))
+    return Prefilter(
+        summarizer_words=_words((*summarizers, "summar", "compact")),
+        resolver_words=_words(resolvers),
+        summarizer_call=re.compile(rf"(?<![a-z0-9])_*(?:{_alternation(summarizers)})\w*\s*\("),
+        resolver_def=re.compile(rf"\bdef\s+_*(?:{_alternation(resolvers)})"),
+        summary_keyword=re.compile(r"(?<![a-z0-9])_*(?:summar|compact|compressed)\w*\s*=(?!=)"),
+        class_words=re.compile(rf"{classy}|\b(?:{_DOCUMENT_FIELDS})\b"),
     )
 
 
 def may_fire(source: str, settings: CodeSettings) -> bool:
     """False only when no code rule could fire on ``source``; the engine then skips parsing."""
-    return prefilter_pattern(settings).search(source) is not None
+    return prefilter(settings).may_fire(source)
 
 
 class AnalysedModule:
@@ -121,8 +158,7 @@ class AnalysedModule:
     @cached_property
     def has_summarizer_text(self) -> bool:
         """Cheaper than the flow engine: could any summarizer call occur at all?"""
-        names = self.settings.summarizer_names + self.settings.extra_summarizer_names
-        return re.search(rf"\b_*(?:{_alternation(names)})\w*\s*\(", self.source, re.I) is not None
+        return prefilter(self.settings).summarizer_call.search(self.source.lower()) is not None
 
 
 def analyse_module(source: str, path: str, settings: CodeSettings) -> AnalysedModule:

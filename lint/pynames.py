@@ -185,3 +185,22 @@ def is_library_call(call: cst.Call, name: str, codec_names: frozenset[str]) -> b
         if name.lstrip("_").lower().startswith("truncate") and not call.args:
             return True
     return isinstance(call.func, cst.Name) and call.func.value in codec_names
+
+
+#: return annotations that say a same-module "summarizer" does not return text
+NON_TEXT_RETURNS = frozenset(
+    {"set", "Set", "frozenset", "FrozenSet", "list", "List", "dict", "Dict", "tuple", "Tuple"}
+    | {"Iterable", "Iterator", "Generator", "Sequence", "Mapping", "int", "float", "bool"}
+    | {"None", "Path"}
+)
+
+
+def returns_non_text(function: cst.FunctionDef | None) -> bool:
+    """``def compact(paths) -> set[str]``: a collection or number, so no compaction output."""
+    if function is None or function.returns is None:
+        return False
+    annotation = function.returns.annotation
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    head = dotted(annotation) if not isinstance(annotation, cst.SimpleString) else None
+    return head is not None and head.rsplit(".", 1)[-1] in NON_TEXT_RETURNS
