@@ -16,7 +16,7 @@ from typing import Any
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, sort_findings
-from anchorlint.reading import Unreadable, decode, read_text
+from anchorlint.reading import BINARY_SNIFF, Unreadable, decode, read_text
 from anchorlint.registry import all_rules, known_codes, rule_name
 from anchorlint.rulebase import CodeRule, RunRule, TextRule
 from anchorlint.selection import Selection
@@ -89,8 +89,35 @@ class Worker:
         return self._pipeline
 
     def lint_path(self, path: str, order: int = 0) -> FileResult:
+        if path.lower().endswith(".jsonl"):
+            return self._lint_jsonl_stream(path, order)
         text = read_text(path)
         return self.lint_text(path, text, order)
+
+    def _lint_jsonl_stream(self, path: str, order: int) -> FileResult:
+        """JSON Lines stream record by record, so a 200 MB file lints in bounded memory."""
+        from anchorlint.textcheck import lint_summaries
+
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(BINARY_SNIFF)
+                problem = (
+                    decode(head)
+                    if b"\x00" in head or head.startswith((b"\xff\xfe", b"\xfe\xff"))
+                    else None
+                )
+                if isinstance(problem, Unreadable):
+                    return self.lint_text(path, problem, order)
+                handle.seek(0)
+                lines = (_decode_line(raw, number) for number, raw in enumerate(handle, start=1))
+                findings, facts, suppressions = lint_summaries(self, path, lines, order)
+        except _BadLine as bad:
+            return self.lint_text(path, bad.problem, order)
+        except OSError as exc:
+            return self.lint_text(
+                path, Unreadable(f"cannot read file: {exc.strerror or exc}"), order
+            )
+        return FileResult(path, self._keep(path, findings, suppressions), facts, suppressions)
 
     def lint_text(self, path: str, text: str | Unreadable, order: int = 0) -> FileResult:
         if isinstance(text, Unreadable):
@@ -120,6 +147,19 @@ class Worker:
             for line, column, message in suppressions.unused(known_codes()):
                 kept.append(finding(path, "ANC003", message, line, column))
         return tuple(kept)
+
+
+class _BadLine(Exception):
+    def __init__(self, problem: Unreadable) -> None:
+        self.problem = problem
+
+
+def _decode_line(raw: bytes, number: int) -> str:
+    """Decode one JSON Lines line; an undecodable one makes the whole file ANC001."""
+    text = decode(raw.lstrip(b"\xef\xbb\xbf") if number == 1 else raw)
+    if isinstance(text, Unreadable):
+        raise _BadLine(Unreadable(text.message, number, text.column))
+    return text
 
 
 def open_configured_store(settings: Settings) -> Any:

@@ -35,13 +35,15 @@ def _register_component() -> None:
             previous, token = doc[index - 1], doc[index]
             if previous.lower_ in ("etc.", "e.g.", "i.e.") and index >= 1:
                 token.is_sent_start = previous.lower_ == "etc." and token.text[:1].isupper()
-            elif token.is_sent_start and _is_citation(doc, index):
-                token.is_sent_start = False
             elif (
-                previous.text == "."
-                and index >= 2
-                and doc[index - 2].lower_ in _NO_BOUNDARY_AFTER
-                and not doc[index - 2].whitespace_
+                token.is_sent_start
+                and _is_citation(doc, index)
+                or (
+                    previous.text == "."
+                    and index >= 2
+                    and doc[index - 2].lower_ in _NO_BOUNDARY_AFTER
+                    and not doc[index - 2].whitespace_
+                )
             ):
                 token.is_sent_start = False
         return doc

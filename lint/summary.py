@@ -102,7 +102,7 @@ def analyse(
     lexicon = compile_lexicon(settings)
     return [
         _assemble(source, parts, [next(docs) for _ in parts], lexicon, pipeline)
-        for source, parts in zip(sources, prepared)
+        for source, parts in zip(sources, prepared, strict=False)
     ]
 
 
@@ -111,7 +111,9 @@ def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # typ
     anchors: list[Anchor] = []
     sentences: list[Sentence] = []
     offset = 0
-    for block_index, (block, (block_anchors, _), doc) in enumerate(zip(source.blocks, parts, docs)):
+    for block_index, (block, (block_anchors, _), doc) in enumerate(
+        zip(source.blocks, parts, docs, strict=False)
+    ):
         starts.append(offset)
         shifted = [_shift(a, offset) for a in block_anchors]
         anchors.extend(shifted)

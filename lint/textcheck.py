@@ -7,7 +7,7 @@ survive count as elisions for phase two (density, orphaned elisions, completenes
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from anchorlint import suppressions as suppress
@@ -21,25 +21,30 @@ if TYPE_CHECKING:
     from anchorlint.engine import Worker
 
 
-def read_sources(worker: Worker, path: str, text: str) -> list[SummarySource | RecordProblem]:
+def read_sources(
+    worker: Worker, path: str, text: str | Iterable[str]
+) -> Iterator[SummarySource | RecordProblem]:
+    """Summaries of a file; JSON Lines arrive lazily when ``text`` is an iterable of lines."""
     settings = worker.settings
     suffix = os.path.splitext(path)[1].lower()
     if suffix == ".jsonl":
         from anchorlint.documents.jsonrecords import read_jsonl
 
-        return list(read_jsonl(path, text, settings.text.fields, settings.history))
+        lines = text.splitlines(keepends=True) if isinstance(text, str) else text
+        return read_jsonl(path, lines, settings.text.fields, settings.history)
+    assert isinstance(text, str)
     if suffix == ".json":
         from anchorlint.documents.jsonrecords import read_json
 
-        return list(read_json(path, text, settings.text.fields, settings.history))
+        return read_json(path, text, settings.text.fields, settings.history)
     if suffix == ".txt":
         from anchorlint.documents.plaintext import split_blocks
         from anchorlint.positions import line_start_map
 
-        return [SummarySource(path, 1, 1, tuple(split_blocks(text, line_start_map(text))))]
+        return iter([SummarySource(path, 1, 1, tuple(split_blocks(text, line_start_map(text))))])
     from anchorlint.documents.markdown import split_blocks as markdown_blocks
 
-    return [SummarySource(path, 1, 1, tuple(markdown_blocks(text)))]
+    return iter([SummarySource(path, 1, 1, tuple(markdown_blocks(text)))])
 
 
 def file_suppressions(path: str, text: str) -> suppress.Suppressions:
@@ -51,27 +56,48 @@ def file_suppressions(path: str, text: str) -> suppress.Suppressions:
     return suppress.Suppressions()
 
 
+#: summaries analysed per spaCy batch; bounds memory on large JSON Lines files
+BATCH = 512
+
+
 def lint_summaries(
-    worker: Worker, path: str, text: str, order: int
+    worker: Worker, path: str, text: str | Iterable[str], order: int
 ) -> tuple[list[Finding], tuple[SummaryFacts, ...], suppress.Suppressions]:
     from anchorlint.engine import finding
 
-    suppressions = file_suppressions(path, text)
+    suppressions = (
+        file_suppressions(path, text) if isinstance(text, str) else suppress.Suppressions()
+    )
     findings: list[Finding] = []
-    sources: list[SummarySource] = []
+    facts: list[SummaryFacts] = []
+    batch: list[SummarySource] = []
+    wanted = bool(worker.text_rules or worker.run_rules)
     for item in read_sources(worker, path, text):
         if isinstance(item, RecordProblem):
             findings.append(finding(path, "ANC002", item.message, item.line, item.column))
-        elif item.blocks or worker.run_rules:
-            sources.append(item)
-    if not sources or not worker.text_rules and not worker.run_rules:
-        return findings, (), suppressions
-    facts = []
-    for summary in analyse([s for s in sources], worker.settings.text, worker.pipeline):
+        elif wanted:
+            batch.append(item)
+            if len(batch) >= BATCH:
+                _lint_batch(worker, batch, suppressions, order, findings, facts)
+                batch = []
+    _lint_batch(worker, batch, suppressions, order, findings, facts)
+    return findings, tuple(facts), suppressions
+
+
+def _lint_batch(
+    worker: Worker,
+    batch: list[SummarySource],
+    suppressions: suppress.Suppressions,
+    order: int,
+    findings: list[Finding],
+    facts: list[SummaryFacts],
+) -> None:
+    if not batch:
+        return
+    for summary in analyse(batch, worker.settings.text, worker.pipeline):
         found, unanchored = _run_rules(worker, summary, suppressions)
         findings.extend(found)
         facts.append(_facts(summary, unanchored, order))
-    return findings, tuple(facts), suppressions
 
 
 def _run_rules(

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-
 from anchorlint.config import Settings
 from anchorlint.engine import lint_paths
 from anchorlint.findings import Finding
@@ -16,7 +15,9 @@ from anchorlint.findings import Finding
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, cwd: Path | None = None, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
     """``python -m anchorlint ARGS`` with captured output."""
     return subprocess.run(
         [sys.executable, "-m", "anchorlint", *args],

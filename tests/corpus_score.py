@@ -74,12 +74,20 @@ def score(corpus: Path, codes_prefix: str, tolerance: int = 0) -> Score:
 
 
 def main() -> None:
-    corpus, prefix, tolerance = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    corpus, prefix, tolerance = (
+        Path(sys.argv[1]),
+        sys.argv[2],
+        int(sys.argv[3]) if len(sys.argv) > 3 else 0,
+    )
     result = score(corpus, prefix, tolerance)
-    codes = sorted(set(result.true_positives) | {f[2] for f in result.false_positives + result.false_negatives})
+    codes = sorted(
+        set(result.true_positives) | {f[2] for f in result.false_positives + result.false_negatives}
+    )
     for code in codes:
         print(f"{code}: precision {result.precision(code):.2f} recall {result.recall(code):.2f}")
-    print(f"all: precision {result.precision():.3f} recall {result.recall():.3f} tp {sum(result.true_positives.values())}")
+    print(
+        f"all: precision {result.precision():.3f} recall {result.recall():.3f} tp {sum(result.true_positives.values())}"
+    )
     for item in result.false_positives:
         print("FP", *item)
     for item in result.false_negatives:

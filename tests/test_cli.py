@@ -28,7 +28,9 @@ def test_anchored_summary_is_clean_with_exit_0(tmp_path: Path) -> None:
 
 
 def test_unknown_config_key_exits_2_naming_key_and_file(tmp_path: Path) -> None:
-    write_tree(tmp_path, {"pyproject.toml": "[tool.anchorlint]\nselekt = ['ANC1']\n", "a.md": CLEAN})
+    write_tree(
+        tmp_path, {"pyproject.toml": "[tool.anchorlint]\nselekt = ['ANC1']\n", "a.md": CLEAN}
+    )
     result = run_cli("check", "a.md", cwd=tmp_path)
     assert result.returncode == 2
     assert "selekt" in result.stderr and "pyproject.toml" in result.stderr
@@ -39,7 +41,9 @@ def test_wrong_type_and_unknown_code_exit_2(tmp_path: Path) -> None:
     write_tree(tmp_path, {"anchorlint.toml": "[text]\ndensity-floor = 'high'\n", "a.md": CLEAN})
     result = run_cli("check", "a.md", cwd=tmp_path)
     assert result.returncode == 2 and "text.density-floor" in result.stderr
-    result = run_cli("check", "a.md", "--select", "ANC999", "--config", str(tmp_path / "none.toml"), cwd=tmp_path)
+    result = run_cli(
+        "check", "a.md", "--select", "ANC999", "--config", str(tmp_path / "none.toml"), cwd=tmp_path
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr
     (tmp_path / "anchorlint.toml").write_text("select = ['XYZ1']\n")
     result = run_cli("check", "a.md", cwd=tmp_path)
@@ -49,7 +53,12 @@ def test_wrong_type_and_unknown_code_exit_2(tmp_path: Path) -> None:
 def test_binary_and_broken_python_are_findings_and_the_run_goes_on(tmp_path: Path) -> None:
     write_tree(
         tmp_path,
-        {"blob.md": b"\x00\x01\x02binary", "broken.py": "def f(:\n    pass\n", "bad.md": BAD, "latin.txt": "caf\xe9".encode("latin-1")},
+        {
+            "blob.md": b"\x00\x01\x02binary",
+            "broken.py": "def f(:\n    pass\n",
+            "bad.md": BAD,
+            "latin.txt": "caf\xe9".encode("latin-1"),
+        },
     )
     result = run_cli("check", ".", cwd=tmp_path)
     assert result.returncode == 1
@@ -62,7 +71,9 @@ def test_binary_and_broken_python_are_findings_and_the_run_goes_on(tmp_path: Pat
 
 
 def test_malformed_json_lines_are_anc002_and_other_records_are_linted(tmp_path: Path) -> None:
-    records = '{"summary": "Fine [[a/b]]."}\n{broken\n[1, 2]\n{"summary": "As noted above, it failed."}\n'
+    records = (
+        '{"summary": "Fine [[a/b]]."}\n{broken\n[1, 2]\n{"summary": "As noted above, it failed."}\n'
+    )
     write_tree(tmp_path, {"s.jsonl": records})
     out = run_cli("check", "s.jsonl", cwd=tmp_path).stdout.splitlines()
     codes = [(line.split(":")[1], line.split()[1]) for line in out]
@@ -101,7 +112,13 @@ def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
 def test_version_and_rule_pages() -> None:
     assert run_cli("--version").stdout.startswith("anchorlint ")
     page = run_cli("rule", "ANC101").stdout
-    for heading in ("# ANC101 anaphora-without-anchor", "## What it does", "## Why is this bad?", "## Example", "## How to fix"):
+    for heading in (
+        "# ANC101 anaphora-without-anchor",
+        "## What it does",
+        "## Why is this bad?",
+        "## Example",
+        "## How to fix",
+    ):
         assert heading in page
     assert run_cli("rule", "ANC999").returncode == 2
 
@@ -126,7 +143,10 @@ def test_output_is_sorted_and_deterministic(tmp_path: Path) -> None:
     write_tree(tmp_path, {f"s{i}.md": BAD + "See the runbook. And so on.\n" for i in range(6)})
     first = run_cli("check", ".", "--jobs", "2", cwd=tmp_path).stdout
     second = run_cli("check", ".", "--jobs", "1", cwd=tmp_path).stdout
-    assert first == second and first.splitlines() == sorted(first.splitlines(), key=lambda l: (l.split(":")[0], int(l.split(":")[1]), int(l.split(":")[2])))
+    assert first == second and first.splitlines() == sorted(
+        first.splitlines(),
+        key=lambda row: (row.split(":")[0], int(row.split(":")[1]), int(row.split(":")[2])),
+    )
 
 
 def test_linting_python_only_does_not_import_spacy(tmp_path: Path) -> None:
@@ -135,14 +155,26 @@ def test_linting_python_only_does_not_import_spacy(tmp_path: Path) -> None:
         "import sys\nfrom anchorlint.cli import main\n"
         "rc = main(['check', 'm.py'])\nassert 'spacy' not in sys.modules, 'spacy imported'\nprint(rc)"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "0"
 
 
 def test_wheel_top_level_holds_only_anchorlint(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(REPO)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(tmp_path),
+            str(REPO),
+        ],
         check=True,
         capture_output=True,
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from anchorlint.registry import ENGINE_CODES, all_rules
-
 from conftest import REPO
 
 

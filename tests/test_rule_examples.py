@@ -8,11 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from anchorlint.config import Settings
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import Example
-
 from conftest import lint_tree, write_tree
 
 
@@ -38,7 +36,9 @@ def _codes_in_example(tmp_path: Path, example: Example) -> list[tuple[str, str]]
 @pytest.mark.parametrize(("code", "example"), _cases("invalid"))
 def test_invalid_example_fires(tmp_path: Path, code: str, example: Example) -> None:
     found = _codes_in_example(tmp_path, example)
-    assert (f"example{example.suffix}", code) in found, f"{code} did not fire on {example.source!r}: {found}"
+    assert (f"example{example.suffix}", code) in found, (
+        f"{code} did not fire on {example.source!r}: {found}"
+    )
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("valid"))

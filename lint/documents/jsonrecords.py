@@ -9,7 +9,7 @@ included.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import regex
@@ -112,8 +112,8 @@ def _steps(stack: list[list[object]]) -> list[str]:
 class LineIndex:
     """Offsets of line starts in a file, for offset → (line, column)."""
 
-    def __init__(self, text: str) -> None:
-        self._map = line_start_map(text)
+    def __init__(self, text: str, first_line: int = 1) -> None:
+        self._map = line_start_map(text, first_line)
 
     def locate(self, offset: int) -> tuple[int, int]:
         return self._map.locate(offset)
@@ -145,28 +145,30 @@ def _summary(
 
 
 def read_jsonl(
-    path: str, text: str, fields: tuple[str, ...], history: HistorySettings
+    path: str, lines: Iterable[str], fields: tuple[str, ...], history: HistorySettings
 ) -> Iterator[SummarySource | RecordProblem]:
-    """One summary per non-blank line; a broken line is a RecordProblem and the rest goes on."""
+    """One summary per non-blank line; a broken line is a RecordProblem and the rest goes on.
+
+    ``lines`` may be a lazily read file, so a large JSON Lines file streams through.
+    """
     paths = field_paths(fields)
-    lines = LineIndex(text)
-    offset = 0
-    for number, raw_line in enumerate(text.splitlines(keepends=True), start=1):
+    for number, raw_line in enumerate(lines, start=1):
         body = raw_line.rstrip("\r\n")
-        if body.strip():
-            try:
-                record = json.loads(body)
-            except ValueError as exc:
-                message = getattr(exc, "msg", str(exc))
-                yield RecordProblem(
-                    number, getattr(exc, "colno", 1), f"malformed JSON record: {message}"
-                )
-            else:
-                if isinstance(record, dict):
-                    yield _summary(path, record, body, offset, lines, paths, history)
-                else:
-                    yield RecordProblem(number, 1, "JSON record is not an object")
-        offset += len(raw_line)
+        if not body.strip():
+            continue
+        try:
+            record = json.loads(body)
+        except ValueError as exc:
+            message = getattr(exc, "msg", str(exc))
+            yield RecordProblem(
+                number, getattr(exc, "colno", 1), f"malformed JSON record: {message}"
+            )
+            continue
+        if not isinstance(record, dict):
+            yield RecordProblem(number, 1, "JSON record is not an object")
+            continue
+        index = LineIndex(body, number)
+        yield _summary(path, record, body, 0, index, paths, history)
 
 
 def read_json(

@@ -19,9 +19,7 @@ def _split(key: str) -> tuple[str | None, str]:
 
 
 def _hit(path: str, anchor: AnchorOccurrence, message: str) -> LocatedHit:
-    return LocatedHit(
-        path, anchor.line, anchor.column, anchor.end_line, anchor.end_column, message
-    )
+    return LocatedHit(path, anchor.line, anchor.column, anchor.end_line, anchor.end_column, message)
 
 
 class AmbiguousAnchor(RunRule):
@@ -44,22 +42,41 @@ class AmbiguousAnchor(RunRule):
     )
     valid: ClassVar[tuple[Example, ...]] = (
         Example("Timeouts come from [[proj-a/config.yaml]]."),
-        Example("Timeouts come from [[config.yaml]].", files={"other.md": "Also [[proj-a/config.yaml]]."}),
+        Example(
+            "Timeouts come from [[config.yaml]].",
+            files={"other.md": "Also [[proj-a/config.yaml]]."},
+        ),
         Example("Both [[proj-a/config.yaml]] and [[proj-b/config.yaml]] are qualified."),
-        Example("A URI https://a.example.com/config.yaml is not a bare key, [[proj-a/config.yaml]], [[proj-b/config.yaml]]."),
+        Example(
+            "A URI https://a.example.com/config.yaml is not a bare key, [[proj-a/config.yaml]], [[proj-b/config.yaml]]."
+        ),
         Example("Unique in store [[runbooks/db]].", store={"runbooks/db.md": "x\n"}),
         Example("Bare [[readme]] with one namespace [[svc/readme]] only."),
         Example("Different names [[a/config.yaml]], [[b/settings.yaml]] and [[config.toml]]."),
         Example('{"summary": "Only [[proj-a/config.yaml]] here."}', suffix=".jsonl"),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
-        Example("Timeouts come from [[config.yaml]].", files={"other.md": "[[proj-a/config.yaml]] and [[proj-b/config.yaml]]."}),
+        Example(
+            "Timeouts come from [[config.yaml]].",
+            files={"other.md": "[[proj-a/config.yaml]] and [[proj-b/config.yaml]]."},
+        ),
         Example("[[config.yaml]] vs [[proj-a/config.yaml]] vs [[proj-b/config.yaml]]."),
-        Example("Bare pointer config.yaml#L3@sha256:0123456789ab, with [[a/config.yaml]] and [[b/config.yaml]]."),
-        Example("Key [[runbooks/db]] matches two files.", store={"runbooks/db.md": "a\n", "runbooks/db.txt": "b\n"}),
+        Example(
+            "Bare pointer config.yaml#L3@sha256:0123456789ab, with [[a/config.yaml]] and [[b/config.yaml]]."
+        ),
+        Example(
+            "Key [[runbooks/db]] matches two files.",
+            store={"runbooks/db.md": "a\n", "runbooks/db.txt": "b\n"},
+        ),
         Example("[[readme]] here; [[svc-a/readme]] and [[svc-b/readme]] elsewhere.", suffix=".txt"),
-        Example('{"summary": "Settings in [[settings.json]]; [[x:settings.json]] and [[y:settings.json]]."}', suffix=".jsonl"),
-        Example("[[notes]] is ambiguous.", files={"b.md": "[[team-a/notes]]", "c.md": "[[team-b/notes]]"}),
+        Example(
+            '{"summary": "Settings in [[settings.json]]; [[x:settings.json]] and [[y:settings.json]]."}',
+            suffix=".jsonl",
+        ),
+        Example(
+            "[[notes]] is ambiguous.",
+            files={"b.md": "[[team-a/notes]]", "c.md": "[[team-b/notes]]"},
+        ),
         Example("Doc [[spec]] and [[api/spec]] and [[db/spec]]."),
     )
 

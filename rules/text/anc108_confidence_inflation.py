@@ -33,7 +33,9 @@ class ConfidenceInflation(TextRule):
         Example("This summary is complete; every source is cited ([[tickets/88]])."),
         Example("Migration complete. Billing, refunds and so on were moved ([[ops/moves]])."),
         Example("The rollout is complete, and more regions follow next week ([[plan/regions]])."),
-        Example("A comprehensive test suite now covers refunds, etc.", note="not about the summary"),
+        Example(
+            "A comprehensive test suite now covers refunds, etc.", note="not about the summary"
+        ),
         Example("Nothing was left out ([[audit/2026-11]]).", suffix=".txt"),
         Example('{"summary": "All details preserved in [[threads/5512]]."}', suffix=".jsonl"),
         Example("Index rebuild complete; shards are balanced."),
@@ -45,7 +47,9 @@ class ConfidenceInflation(TextRule):
         Example("All details are preserved below. Per the config, retries stop at five."),
         Example("Full context retained. Vendors, contracts, etc. [[vendors/list]]."),
         Example("A comprehensive summary: the queue, the cache, and more.", suffix=".txt"),
-        Example('{"summary": "No information was lost. Topics: auth, billing, etc."}', suffix=".jsonl"),
+        Example(
+            '{"summary": "No information was lost. Topics: auth, billing, etc."}', suffix=".jsonl"
+        ),
         Example("# Recap\n\nThis recap is exhaustive.\n\n- auth\n- billing [truncated]"),
         Example("The summary covers everything. Refunds and so on."),
     )
