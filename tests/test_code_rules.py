@@ -1,0 +1,157 @@
+"""The code rules ANC301-ANC307 on their own examples and on realistic compactor modules.
+
+Rules are run directly through ``pyfront`` (parse once, lazily analysed module), the way the
+engine and the flake8 plugin run them. The realistic modules under ``tests/data/code_rules``
+mark every expected finding with a trailing ``# expect: ANCxxx`` comment, so a test failure
+names the exact line that was missed or wrongly flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from anchorlint.config import CodeSettings, Settings
+from anchorlint.pyfront import ParseFailure, analyse_module, may_fire, statement_ranges
+from anchorlint.registry import all_rules
+from anchorlint.rulebase import CodeRule, Example
+
+DATA = Path(__file__).parent / "data" / "code_rules"
+SETTINGS = Settings()
+CODE_RULES: dict[str, CodeRule] = {
+    code: rule for code, rule in all_rules().items() if isinstance(rule, CodeRule)
+}
+
+
+def hits(source: str, settings: Settings = SETTINGS) -> list[tuple[int, str, str]]:
+    """(line, code, message) of every code-rule hit, or [] when the prefilter says skip."""
+    if not may_fire(source, settings.code):
+        return []
+    module = analyse_module(source, "sample.py", settings.code)
+    return sorted(
+        (hit.line, code, hit.message)
+        for code, rule in CODE_RULES.items()
+        for hit in rule.check(module, settings)
+    )
+
+
+def _examples(kind: str) -> list[object]:
+    return [
+        pytest.param(code, example, id=f"{code}-{kind}-{i}")
+        for code, rule in CODE_RULES.items()
+        for i, example in enumerate(getattr(rule, kind))
+    ]
+
+
+def test_all_seven_code_rules_are_registered() -> None:
+    assert sorted(CODE_RULES) == [f"ANC30{i}" for i in range(1, 8)]
+    for rule in CODE_RULES.values():
+        minimum = 5 if rule.code == "ANC307" else 8
+        assert len(rule.invalid) >= minimum and len(rule.valid) >= minimum, rule.code
+        assert all(e.suffix == ".py" for e in (*rule.invalid, *rule.valid))
+
+
+@pytest.mark.parametrize(("code", "example"), _examples("invalid"))
+def test_invalid_example_fires(code: str, example: Example) -> None:
+    assert may_fire(example.source, SETTINGS.code), "the prefilter must never hide a finding"
+    assert code in {c for _, c, _ in hits(example.source)}
+
+
+@pytest.mark.parametrize(("code", "example"), _examples("valid"))
+def test_valid_example_is_quiet(code: str, example: Example) -> None:
+    assert code not in {c for _, c, _ in hits(example.source)}
+
+
+def _expected(source: str) -> list[tuple[int, str]]:
+    return sorted(
+        (number, code)
+        for number, line in enumerate(source.splitlines(), 1)
+        for code in re.findall(r"expect: (ANC\d{3})", line)
+    )
+
+
+@pytest.mark.parametrize(
+    "name", ["compactor_service.py", "careful_compactor.py", "memory_store.py"]
+)
+def test_realistic_module_gives_exactly_the_marked_findings(name: str) -> None:
+    source = (DATA / name).read_text(encoding="utf-8")
+    assert 70 <= len(source.splitlines()) <= 150
+    found = sorted({(line, code) for line, code, _ in hits(source)})
+    assert found == _expected(source)
+
+
+def test_careful_module_is_entirely_clean() -> None:
+    source = (DATA / "careful_compactor.py").read_text(encoding="utf-8")
+    assert may_fire(source, SETTINGS.code)
+    assert hits(source) == []
+
+
+def test_messages_name_the_output_and_its_origin() -> None:
+    source = (DATA / "compactor_service.py").read_text(encoding="utf-8")
+    messages: dict[str, str] = {}
+    for _, code, message in hits(source):
+        messages[code] = messages.get(code, "") + "\n" + message
+    assert "`summarize()` compacts `self.summary" in messages["ANC306"]
+    assert "this same call on an earlier pass" in messages["ANC306"]
+    assert "already the output of `condense()` at line 86" in messages["ANC306"]
+    assert "offset computed on `self.summary`" in messages["ANC301"]
+    assert "resolve against the summary, not the source" in messages["ANC301"]
+    assert "`short` (from `condense()` at line 80)" in messages["ANC302"]
+    assert "`source_bytes` against `summary_bytes`" in messages["ANC307"]
+    assert "`Citation`" in messages["ANC304"] and "`start`, `end`" in messages["ANC304"]
+    assert "`span`" in messages["ANC303"] and "`span.provenance`" in messages["ANC303"]
+
+
+def test_hit_positions_are_the_offending_node() -> None:
+    source = "def cite(raw, q):\n    s = condense(raw)\n    return Citation(start=s.find(q))\n"
+    module = analyse_module(source, "x.py", SETTINGS.code)
+    (hit,) = CODE_RULES["ANC301"].check(module, SETTINGS)
+    assert (hit.line, hit.column, hit.end_line, hit.end_column) == (3, 27, 3, 36)
+
+
+def test_configured_summarizer_names_extend_the_defaults() -> None:
+    source = "def f(raw):\n    s = digest_turns(raw)\n    return Pointer(start=s.find('x'))\n"
+    assert hits(source) == []
+    custom = Settings(code=CodeSettings(extra_summarizer_names=("digest_turns",)))
+    assert [c for _, c, _ in hits(source, custom)] == ["ANC301"]
+
+
+def test_prefilter_skips_files_without_any_configured_name() -> None:
+    assert not may_fire("import os\n\ndef main():\n    print(os.getcwd())\n", SETTINGS.code)
+    assert may_fire("x = llm.Summarize(text)\n", SETTINGS.code)  # case-insensitive
+    assert may_fire("def resolve_span(p, source):\n    pass\n", SETTINGS.code)
+
+
+def test_capitalised_and_codec_calls_are_not_summarizers() -> None:
+    source = (
+        "import zlib\nfrom gzip import compress\n\n"
+        "def f(raw):\n    a = zlib.compress(raw)\n    b = compress(a)\n"
+        "    c = Compactor(raw)\n    return compress(b), Compactor(c)\n"
+    )
+    assert hits(source) == []
+
+
+def test_parse_failure_carries_a_position() -> None:
+    with pytest.raises(ParseFailure) as info:
+        analyse_module("def f(:\n    pass\n", "bad.py", SETTINGS.code)
+    assert info.value.line >= 1 and info.value.column >= 1 and info.value.message
+
+
+def test_statement_ranges_cover_multiline_statements_and_headers() -> None:
+    source = (
+        "def f(\n    raw,\n):\n    x = g(\n        raw,\n    )\n"
+        "    if (x and\n        raw):\n        return x\n"
+    )
+    module = analyse_module(source, "x.py", SETTINGS.code)
+    ranges = statement_ranges(module)
+    assert (1, 3) in ranges and (4, 6) in ranges and (7, 8) in ranges and (9, 9) in ranges
+
+
+def test_analysed_module_resolves_metadata_once() -> None:
+    from libcst.metadata import PositionProvider
+
+    module = analyse_module("x = summarize(y)\n", "x.py", SETTINGS.code)
+    first = module.metadata(PositionProvider)
+    assert module.metadata(PositionProvider) is first
+    assert module.flow is module.flow
