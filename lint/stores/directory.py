@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -35,12 +36,28 @@ def safe_parts(key: str) -> tuple[str, ...] | None:
     return tuple(parts)
 
 
-def _extension_match(name: str, candidate: str) -> bool:
-    """``candidate`` is ``name`` plus exactly one extension: ``db`` → ``db.md``."""
-    if not candidate.startswith(name + "."):
-        return False
-    extension = candidate[len(name) + 1 :]
-    return bool(extension) and "." not in extension
+@dataclass(frozen=True)
+class Listing:
+    """One directory's regular files, and the same names by stem (``db`` → ``db.md``, ``db.txt``)
+    so that extension-optional lookups cost a dict access, not a scan of the directory."""
+
+    names: frozenset[str]
+    by_stem: dict[str, tuple[str, ...]]
+
+    @classmethod
+    def of(cls, names: frozenset[str]) -> Listing:
+        stems: dict[str, list[str]] = {}
+        for name in names:
+            stem, dot, extension = name.rpartition(".")
+            if dot and stem and extension:
+                stems.setdefault(stem, []).append(name)
+        return cls(names, {stem: tuple(sorted(found)) for stem, found in stems.items()})
+
+    def match(self, name: str) -> tuple[str, ...]:
+        """An exact name wins; otherwise ``name`` plus exactly one extension."""
+        if name in self.names:
+            return (name,)
+        return self.by_stem.get(name, ())
 
 
 class DirectoryStore(BaseStore):
@@ -49,7 +66,7 @@ class DirectoryStore(BaseStore):
     def __init__(self, root: Path) -> None:
         super().__init__()
         self.root = Path(os.path.realpath(root))
-        self._listings: dict[tuple[str, ...], frozenset[str] | None] = {}
+        self._listings: dict[tuple[str, ...], Listing | None] = {}
 
     def describe(self) -> str:
         return f"directory {self.root}"
@@ -68,12 +85,10 @@ class DirectoryStore(BaseStore):
         parts = safe_parts(key)
         if parts is None:
             return ()
-        names = self._listing(parts[:-1])
-        if not names:
+        listing = self._listing(parts[:-1])
+        if listing is None:
             return ()
-        name = parts[-1]
-        exact = name in names
-        matches = [name] if exact else sorted(n for n in names if _extension_match(name, n))
+        matches = listing.match(parts[-1])
         prefix = "/".join(parts[:-1])
         return tuple(
             StoreEntry(key=key, ref=f"{prefix}/{match}" if prefix else match) for match in matches
@@ -83,24 +98,27 @@ class DirectoryStore(BaseStore):
         real = os.path.realpath(path)
         return real == str(self.root) or real.startswith(str(self.root) + os.sep)
 
-    def _listing(self, dir_parts: tuple[str, ...]) -> frozenset[str] | None:
-        """Names of the regular files (inside the root) in one directory, listed once."""
+    def _listing(self, dir_parts: tuple[str, ...]) -> Listing | None:
+        """The regular files (inside the root) of one directory, listed once per run."""
         if dir_parts in self._listings:
             return self._listings[dir_parts]
         directory = os.path.join(self.root, *dir_parts)
-        names: frozenset[str] | None = None
+        listing: Listing | None = None
         if self._inside(directory):
             try:
                 with os.scandir(directory) as entries:
-                    names = frozenset(
-                        entry.name
-                        for entry in entries
-                        if entry.is_file() and (not entry.is_symlink() or self._inside(entry.path))
+                    listing = Listing.of(
+                        frozenset(
+                            entry.name
+                            for entry in entries
+                            if entry.is_file()
+                            and (not entry.is_symlink() or self._inside(entry.path))
+                        )
                     )
             except OSError:
-                names = None
-        self._listings[dir_parts] = names
-        return names
+                listing = None
+        self._listings[dir_parts] = listing
+        return listing
 
     def _path(self, entry: StoreEntry) -> str:
         return os.path.join(self.root, *entry.ref.split("/"))

@@ -15,9 +15,11 @@ their index is built and their spans hashed by streaming fixed-size chunks.
 from __future__ import annotations
 
 import hashlib
+import operator
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate, count
 from typing import Any, BinaryIO
 
 CHUNK = 1 << 20
@@ -38,13 +40,18 @@ class OutOfRange(Exception):
 
 
 def _index_lines(data: bytes, base: int, starts: array, total: int) -> None:
-    """Append the offsets that follow each ``\\n`` in ``data`` (which begins at ``base``)."""
-    pos = data.find(b"\n")
-    while pos != -1:
-        nxt = base + pos + 1
-        if nxt < total:
-            starts.append(nxt)
-        pos = data.find(b"\n", pos + 1)
+    """Append the offsets that follow each ``\\n`` in ``data`` (which begins at ``base``).
+
+    Built from C-level iterators (split, accumulate, map): a Python loop per line was the
+    single largest cost of resolving thousands of small documents.
+    """
+    parts = data.split(b"\n")
+    if len(parts) == 1:
+        return
+    after_newlines = map(operator.add, accumulate(map(len, parts[:-1])), count(base + 1))
+    starts.extend(after_newlines)
+    if starts and starts[-1] >= total:
+        starts.pop()
 
 
 class DocumentView:
