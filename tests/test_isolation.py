@@ -154,3 +154,36 @@ def test_cli_manifest_store(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr
     assert len(result.stdout.splitlines()) == 1
     assert "https://wiki.example.com/x" in result.stdout
+
+
+def test_cli_plugin_store_from_config(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "my_resolver.py": (
+                "from anchorlint.stores import StoreEntry\n"
+                "class Wiki:\n"
+                "    pages = {'wiki/db': b'promote the replica\\n'}\n"
+                "    def lookup(self, key):\n"
+                "        return (StoreEntry(key, key),) if key in self.pages else ()\n"
+                "    def read(self, entry):\n"
+                "        return self.pages[entry.ref]\n"
+                "    def describe(self):\n"
+                "        return 'wiki resolver'\n"
+                "def make(path):\n"
+                "    return Wiki()\n"
+                "def hang(path):\n"
+                "    import time; time.sleep(60)\n"
+            ),
+            "anchorlint.toml": '[store]\nplugin = "my_resolver:make"\n',
+            "s.md": 'Per [[wiki/db#L1]], "promote the replica"; not [[wiki/cache]].\n',
+        },
+    )
+    result = run_cli("check", "--select", "ANC2", "s.md", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.count("ANC201") == 1 and "wiki resolver" in result.stdout
+    (tmp_path / "anchorlint.toml").write_text(
+        '[store]\nplugin = "my_resolver:hang"\nplugin-timeout = 0.5\n'
+    )
+    result = run_cli("check", "--select", "ANC2", "s.md", cwd=tmp_path)
+    assert result.returncode == 2 and "did not finish within 0.5s" in result.stderr

@@ -371,3 +371,26 @@ def test_any_object_with_the_protocol_is_a_store() -> None:
         store.lookup("x")
     with pytest.raises(StoreError, match="is not a store"):
         as_caching_store(object())
+
+
+def test_entry_point_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "anchorlint_ep_plugin.py").write_text(
+        "from anchorlint.stores import StoreEntry\n"
+        "class S:\n"
+        "    def __init__(self, path): self.path = path\n"
+        "    def lookup(self, key): return (StoreEntry(key, key),) if key == 'k' else ()\n"
+        "    def read(self, entry): return b'x\\n'\n"
+        "    def describe(self): return 'ep store at ' + self.path\n"
+    )
+    dist = tmp_path / "anchorlint_ep_plugin-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: anchorlint-ep-plugin\nVersion: 1.0\n"
+    )
+    (dist / "entry_points.txt").write_text("[anchorlint.stores]\nmemory = anchorlint_ep_plugin:S\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    settings = Settings(store_options=StoreSettings(plugin="memory", path="/srv/x"))
+    store = open_store(settings)
+    assert store is not None and store.describe() == "ep store at /srv/x"
+    assert len(store.lookup("k")) == 1 and store.lookup("j") == ()
+    sys.modules.pop("anchorlint_ep_plugin", None)
