@@ -394,3 +394,19 @@ def test_entry_point_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert store is not None and store.describe() == "ep store at /srv/x"
     assert len(store.lookup("k")) == 1 and store.lookup("j") == ()
     sys.modules.pop("anchorlint_ep_plugin", None)
+
+
+def test_large_documents_are_streamed_not_cached(tmp_path: Path) -> None:
+    from anchorlint.stores.spans import STREAM_THRESHOLD
+
+    data = b"x" * 99 + b"\n"
+    big = data * (STREAM_THRESHOLD // len(data) + 10)
+    (tmp_path / "big.log").write_bytes(big)
+    store = DirectoryStore(tmp_path)
+    (entry,) = store.lookup("big")
+    view = store.view(entry)
+    assert view.held_bytes == 0 and view.line_count == len(big) // len(data)
+    last = view.line_count
+    fragment = frag("lines", last - 1, last)
+    expected = hashlib.sha256(data * 2).hexdigest()
+    assert span_digest(locate(store, entry, fragment), fragment) == expected
