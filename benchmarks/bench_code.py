@@ -143,6 +143,14 @@ def report(runs: list[Run]) -> None:
         cells += (f"{r.lines_per_second:.0f}", f"{r.lines_per_cpu_second:.0f}")
         cells += (f"{r.peak_rss_mib:.0f}", r.findings, f"{ratio:.3f}x")
         print("| " + " | ".join(str(c) for c in cells) + " |")
+    pair = [r for r in runs if r.label.startswith(("anchorlint/", "fixit"))]
+    if len(pair) == 2 and pair[1].lines_per_second:
+        wall = pair[0].lines_per_second / pair[1].lines_per_second
+        cpu = pair[0].lines_per_cpu_second / pair[1].lines_per_cpu_second
+        print(
+            f"\nanchorlint vs Fixit on the same {pair[0].files} files: {wall:.0f}x lines/s, "
+            f"{cpu:.0f}x lines per CPU second"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
