@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import libcst as cst
+
 from anchorlint.pyindex import FunctionInfo, ModuleIndex
 from anchorlint.pynames import call_name, call_receiver, children, dotted, is_hash_field
 

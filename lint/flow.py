@@ -14,16 +14,19 @@ follow yields no taint, so the rules built on it stay silent rather than guess.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 import libcst as cst
+
 from anchorlint.flow_exprs import ExprEvaluator
 from anchorlint.pyindex import FunctionInfo
 from anchorlint.pynames import NameSets, annotation_names, children, dotted, is_positional_field
 
 if TYPE_CHECKING:
+    from anchorlint.flow_exprs import Args
     from anchorlint.pyfront import AnalysedModule
 
 
@@ -81,7 +84,6 @@ class FlowFacts:
 
 
 Env = dict[str, Taint]
-_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
 @dataclass
@@ -250,7 +252,7 @@ class Analyser(StatementRunner):
             (t for t in returned if t.kind is Kind.COMPACT), returned[0] if returned else None
         )
 
-    def enter_callee(self, call: cst.Call, args: list, frame: Frame) -> Taint | None:
+    def enter_callee(self, call: cst.Call, args: Args, frame: Frame) -> Taint | None:
         info = self.index.lookup(call, frame.owner)
         if info is None:
             return None
@@ -297,7 +299,7 @@ class Analyser(StatementRunner):
         if value.kind is Kind.COMPACT and base == "self" and frame.owner is not None:
             self.class_taints.setdefault(frame.owner, {})[key] = value
 
-    def summarizer_call(self, call: cst.Call, name: str, args: list, frame: Frame) -> None:
+    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         """A compaction output handed to a summarizer again is a recompaction (ANC306)."""
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
@@ -307,7 +309,7 @@ class Analyser(StatementRunner):
                 break
         self.enter_callee(call, args, frame)
 
-    def resolver_call(self, call: cst.Call, name: str, args: list, frame: Frame) -> None:
+    def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         """A compaction output in a resolver's source parameter (ANC302)."""
         info = self.index.lookup(call, frame.owner)
         source = source_parameter(info, self.names) if info is not None else None
@@ -325,7 +327,9 @@ class Analyser(StatementRunner):
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
 
 
-def argument_names(info: FunctionInfo | None, args: list) -> list[str | None]:
+def argument_names(
+    info: FunctionInfo | None, args: Sequence[tuple[cst.Arg, object]]
+) -> list[str | None]:
     """The parameter each argument lands in (None when unknown, e.g. after ``*args``)."""
     params = info.params if info is not None else []
     names: list[str | None] = []
@@ -339,7 +343,7 @@ def argument_names(info: FunctionInfo | None, args: list) -> list[str | None]:
     return names
 
 
-def map_arguments(info: FunctionInfo, args: list) -> Env:
+def map_arguments(info: FunctionInfo, args: Args) -> Env:
     return {
         name: taint
         for name, (_arg, taint) in zip(argument_names(info, args), args, strict=False)

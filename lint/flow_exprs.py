@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
+
 from anchorlint.pynames import (
     call_name,
     call_receiver,
@@ -23,6 +24,9 @@ from anchorlint.pynames import (
 
 if TYPE_CHECKING:
     from anchorlint.flow import Env, Frame, Taint
+
+    #: a call's arguments with the taint each one carries
+    Args = list[tuple[cst.Arg, Taint | None]]
 
 TEXT_METHODS = frozenset(
     [
@@ -98,16 +102,16 @@ class ExprEvaluator:
             self.facts.offsets.append(OffsetSink(node, taint, sink))
 
     # -- abstract hooks (implemented by the analyser) ----------------------------------
-    def enter_callee(self, call: cst.Call, args: list[tuple[cst.Arg, Taint | None]], frame: Frame):
+    def enter_callee(self, call: cst.Call, args: Args, frame: Frame) -> Taint | None:
         raise NotImplementedError
 
     def bind(self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame) -> None:
         raise NotImplementedError
 
-    def resolver_call(self, call: cst.Call, name: str, args: list, frame: Frame) -> None:
+    def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         raise NotImplementedError
 
-    def summarizer_call(self, call: cst.Call, name: str, args: list, frame: Frame) -> None:
+    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         raise NotImplementedError
 
     # -- evaluation --------------------------------------------------------------------
@@ -210,7 +214,9 @@ class ExprEvaluator:
             return value if is_slice else value.to(K.COMPACT)
         return value
 
-    def _sequence(self, node: cst.Tuple | cst.List | cst.Set, env: Env, frame: Frame):
+    def _sequence(
+        self, node: cst.Tuple | cst.List | cst.Set, env: Env, frame: Frame
+    ) -> Taint | None:
         K = self.kind
         taints = [self.eval(el.value, env, frame) for el in node.elements]
         present = [t for t in taints if t is not None]
@@ -329,7 +335,7 @@ class ExprEvaluator:
             return known
         return self.enter_callee(call, args, frame)
 
-    def _call_sinks(self, call: cst.Call, name: str, args: list, frame: Frame) -> None:
+    def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         K = self.kind
         constructor = name[:1].isupper() and self.names.is_pointer_class(name)
         same_module = self.index.lookup(call, frame.owner) is not None and not constructor
@@ -343,7 +349,14 @@ class ExprEvaluator:
             elif keyword and is_positional_field(keyword) and not same_module:
                 self.offset_sink(arg.value, taint, f"the `{keyword}=` argument of `{name}()`")
 
-    def _known_call(self, call, name, receiver, recv, args) -> Taint | None:
+    def _known_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        recv: Taint | None,
+        args: Args,
+    ) -> Taint | None:
         K = self.kind
         first = args[0][1] if args else None
         textual = (K.COMPACT, K.LINES)

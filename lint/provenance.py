@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import libcst as cst
+
 from anchorlint.codefacts import walk
 from anchorlint.pyindex import FunctionInfo
 from anchorlint.pynames import (

@@ -15,11 +15,12 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
 from anchorlint.config import CodeSettings
 from anchorlint.pyindex import ModuleIndex, build_index
 from anchorlint.pynames import NameSets
 from anchorlint.rulebase import CodeHit
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 _DOCUMENT_FIELDS = r"doc_id|source_id|chunk_id|uri|document"
 #: the ANC304 class-name words, whatever the configured ANC301 sink words are

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import libcst as cst
+
 from anchorlint.pynames import CODEC_MODULES, dotted
 
 FunctionNode = cst.FunctionDef

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 import libcst as cst
+
 from anchorlint.config import CodeSettings
 
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import libcst as cst
+
 from anchorlint.codefacts import IdentityTest, identity_tests, walk
 from anchorlint.flow import source_parameter
 from anchorlint.flow_exprs import LINE_METHODS, TEXT_METHODS

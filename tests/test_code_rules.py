@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.pyfront import ParseFailure, analyse_module, may_fire, statement_ranges
 from anchorlint.registry import all_rules

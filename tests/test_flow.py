@@ -9,6 +9,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 import pytest
+
 from anchorlint.config import CodeSettings
 from anchorlint.flow import FlowFacts, Kind, Taint
 from anchorlint.pyfront import analyse_module

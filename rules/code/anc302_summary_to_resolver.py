@@ -8,6 +8,7 @@ from textwrap import dedent
 from typing import Any
 
 import libcst as cst
+
 from anchorlint.codefacts import walk
 from anchorlint.config import Settings
 from anchorlint.flow import argument_names, source_parameter

@@ -7,6 +7,7 @@ from textwrap import dedent
 from typing import Any
 
 import libcst as cst
+
 from anchorlint.config import Settings
 from anchorlint.pyindex import ClassInfo
 from anchorlint.pynames import (
