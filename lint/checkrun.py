@@ -51,7 +51,13 @@ def _run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
         from anchorlint.fixing import apply_fixes
 
         apply_fixes(lint_paths(files, settings, jobs=args.jobs).findings)
-    return lint_paths(files, settings, jobs=args.jobs).findings
+    use_cache = not args.no_cache and not args.fix
+    result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
+    for error in result.errors:
+        print(f"anchorlint: {error}", file=sys.stderr)
+    if result.errors:
+        args.internal_errors = len(result.errors)
+    return result.findings
 
 
 def _exists(path: str) -> bool:

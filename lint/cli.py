@@ -129,6 +129,8 @@ def run_check(args: argparse.Namespace) -> int:
     finally:
         if out is not sys.stdout:
             out.close()
+    if getattr(args, "internal_errors", 0):
+        return EXIT_USAGE
     return EXIT_CLEAN if args.exit_zero or not findings else EXIT_FINDINGS
 
 

@@ -7,11 +7,16 @@ parallelise across processes; run-level rules then see the facts of every file.
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
 from typing import Any
+
+import regex
 
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
@@ -43,6 +48,8 @@ class FileResult:
     findings: tuple[Finding, ...]
     facts: tuple[SummaryFacts, ...] = ()
     suppressions: Suppressions = field(default_factory=Suppressions)
+    #: internal errors (a bug in anchorlint, never the file's fault), one line each
+    errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class RunResult:
     findings: list[Finding]
     files: int
     facts: tuple[SummaryFacts, ...] = ()
+    errors: tuple[str, ...] = ()
 
 
 def finding(
@@ -62,8 +70,12 @@ def finding(
 class Worker:
     """What one process keeps between files: settings, selection, the pipeline, the store."""
 
-    def __init__(self, settings: Settings, store: Any = None) -> None:
+    def __init__(
+        self, settings: Settings, store: Any = None, cache: Any = None, prefilter: bool = True
+    ) -> None:
         self.settings = settings
+        self.cache = cache
+        self.prefilter = prefilter
         self.selection = Selection.from_settings(settings)
         self._store = store
         self._store_opened = store is not None
@@ -72,6 +84,29 @@ class Worker:
         self.code_rules = [r for r in rules if isinstance(r, CodeRule)]
         self.text_rules = [r for r in rules if isinstance(r, TextRule)]
         self.run_rules = [r for r in rules if isinstance(r, RunRule)]
+
+    @cached_property
+    def needs_parse(self) -> Callable[[str], bool] | None:
+        """Which blocks spaCy must parse: those holding a trigger word of an enabled rule.
+
+        None (parse everything) when any rule that will run cannot say, when the prefilter
+        is off, or when an allowlist must see every sentence.
+        """
+        if not self.prefilter or self.settings.text.allow:
+            return None
+        words: set[str] = set()
+        for rule in self.text_rules:
+            if rule.needs_store and not self._has_store:
+                continue
+            triggers = rule.sentence_triggers(self.settings)
+            if triggers is None:
+                return None
+            words.update(w.lower() for w in triggers)
+        if not words:
+            return lambda text: False
+        alternatives = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+        pattern = regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE)
+        return lambda text: pattern.search(text) is not None
 
     @property
     def store(self) -> Any:
@@ -89,6 +124,40 @@ class Worker:
         return self._pipeline
 
     def lint_path(self, path: str, order: int = 0) -> FileResult:
+        """Lint a file on disk; an internal error is recorded and the run goes on."""
+        try:
+            return self._lint_cached(path, order)
+        except (MemoryError, RecursionError, Exception) as exc:  # noqa: BLE001 - the run must go on
+            if _is_store_error(exc):
+                raise
+            return FileResult(
+                path, (), errors=(f"{path}: internal error: {type(exc).__name__}: {exc}",)
+            )
+
+    def _lint_cached(self, path: str, order: int) -> FileResult:
+        """Lint a file on disk, through the cache when there is one."""
+        if self.cache is None or (kind_of(path) == "summary" and self._has_store):
+            return self._lint_path(path, order)
+        from anchorlint.cache import file_digest
+
+        try:
+            digest = file_digest(path)
+        except OSError:
+            return self._lint_path(path, order)
+        cached = self.cache.get(path, digest)
+        if cached is not None:
+            facts = tuple(dataclasses.replace(f, order=order) for f in cached.facts)
+            return dataclasses.replace(cached, facts=facts)
+        result = self._lint_path(path, order)
+        self.cache.put(path, digest, result)
+        return result
+
+    @property
+    def _has_store(self) -> bool:
+        options = self.settings.store_options
+        return bool(self.settings.store or options.path or options.plugin or self._store)
+
+    def _lint_path(self, path: str, order: int) -> FileResult:
         if path.lower().endswith(".jsonl"):
             return self._lint_jsonl_stream(path, order)
         text = read_text(path)
@@ -147,6 +216,13 @@ class Worker:
             for line, column, message in suppressions.unused(known_codes()):
                 kept.append(finding(path, "ANC003", message, line, column))
         return tuple(kept)
+
+
+def _is_store_error(exc: BaseException) -> bool:
+    """Opening a store that is missing or broken is a configuration error (exit status 2)."""
+    from anchorlint.stores import StoreError
+
+    return isinstance(exc, StoreError)
 
 
 class _BadLine(Exception):
@@ -210,8 +286,8 @@ def lint_bytes(path: str, data: bytes, settings: Settings, *, store: Any = None)
 _PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
 
 
-def _init_process(settings: Settings) -> None:
-    _PROCESS_WORKER.append(Worker(settings))
+def _init_process(settings: Settings, cache: Any, prefilter: bool) -> None:
+    _PROCESS_WORKER.append(Worker(settings, cache=cache, prefilter=prefilter))
 
 
 def _lint_in_process(job: tuple[str, int]) -> FileResult:
@@ -224,20 +300,39 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[File
         yield from (worker.lint_path(p, i) for p, i in numbered)
         return
     with ProcessPoolExecutor(
-        max_workers=min(jobs, len(paths)), initializer=_init_process, initargs=(worker.settings,)
+        max_workers=min(jobs, len(paths)),
+        initializer=_init_process,
+        initargs=(worker.settings, worker.cache, worker.prefilter),
     ) as pool:
         yield from pool.map(_lint_in_process, numbered, chunksize=max(1, len(paths) // (jobs * 8)))
 
 
 def lint_paths(
-    paths: Sequence[str], settings: Settings, *, store: Any = None, jobs: int | None = None
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    store: Any = None,
+    jobs: int | None = None,
+    use_cache: bool = False,
+    prefilter: bool = True,
 ) -> RunResult:
-    """Lint files (already discovered), in parallel when ``jobs`` > 1."""
-    worker = Worker(settings, store)
+    """Lint files (already discovered), in parallel when ``jobs`` > 1.
+
+    With ``use_cache`` per-file results are reused from ``settings.cache_dir`` (under the
+    settings' root) when the file's bytes, the settings and the version are unchanged.
+    """
+    cache = None
+    if use_cache:
+        from anchorlint.cache import ResultCache, settings_fingerprint
+
+        directory = Path(settings.root) / settings.cache_dir
+        cache = ResultCache(directory, settings_fingerprint(settings))
+    worker = Worker(settings, store, cache, prefilter)
     # a store object handed in cannot travel to other processes; a configured one can
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
     results = list(_lint_many(worker, paths, jobs))
     findings = [f for result in results for f in result.findings]
     findings.extend(run_level(worker, results))
     facts = tuple(f for result in results for f in result.facts)
-    return RunResult(sort_findings(findings), len(paths), facts)
+    errors = tuple(e for result in results for e in result.errors)
+    return RunResult(sort_findings(findings), len(paths), facts, errors)

@@ -113,6 +113,14 @@ class TextRule(Rule):
     def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
         raise NotImplementedError
 
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...] | None:
+        """Words a block must contain for this rule to need its sentences parsed.
+
+        The engine parses only blocks that contain a trigger of some enabled rule. None (the
+        safe default) means the rule may need sentences anywhere; () means never.
+        """
+        return None
+
 
 class CodeRule(Rule):
     """Runs on one analysed Python module."""

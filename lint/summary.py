@@ -9,8 +9,9 @@ fires on them and their markers do not count.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from anchorlint.anchors import Anchor, find_anchors, mark_in_code
@@ -30,7 +31,7 @@ class Sentence:
     start: int
     end: int
     block: int
-    span: Any  # spaCy Span over the masked block text
+    span: Any  # spaCy Span over the masked block text; None where the block was not parsed
     offset: int  # add to a token's ``idx`` to get an offset into summary.text
     anchors: tuple[Anchor, ...]
 
@@ -50,10 +51,16 @@ class AnalysedSummary:
     claims: tuple[tuple[int, int], ...]
     pipeline: Pipeline = field(compare=False)
     block_starts: tuple[int, ...] = ()
+    #: the spaCy Doc of each block's masked text, None for blocks no rule needs parsed
+    docs: tuple[Any, ...] = field(default=(), compare=False)
 
     @property
     def path(self) -> str:
         return self.source.path
+
+    @cached_property
+    def sentence_starts(self) -> tuple[int, ...]:
+        return tuple(s.start for s in self.sentences)
 
     def locate(self, offset: int) -> tuple[int, int]:
         """File line and column (1-based) of an offset into ``text``."""
@@ -64,20 +71,25 @@ class AnalysedSummary:
         return block.positions.locate(min(offset - self.block_starts[index], len(block.text)))
 
     def sentence_at(self, offset: int) -> Sentence | None:
-        starts = [s.start for s in self.sentences]
-        index = bisect_right(starts, offset) - 1
+        index = bisect_right(self.sentence_starts, offset) - 1
         if index >= 0 and offset < self.sentences[index].end:
             return self.sentences[index]
         return None
 
 
 def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, end):
-            if chars[i] not in "\n":
-                chars[i] = letter
-    return "".join(chars)
+    """Overwrite spans with ``letter`` (line breaks kept), offsets unchanged."""
+    if not spans:
+        return text
+    pieces, at = [], 0
+    for start, end in sorted(spans):
+        if start < at:
+            continue
+        pieces.append(text[at:start])
+        pieces.append("\n".join(letter * len(part) for part in text[start:end].split("\n")))
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
 
 
 def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], str]:
@@ -89,20 +101,33 @@ def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], st
 
 
 def analyse(
-    sources: Sequence[SummarySource], settings: TextSettings, pipeline: Pipeline
+    sources: Sequence[SummarySource],
+    settings: TextSettings,
+    pipeline: Pipeline,
+    needs_parse: Callable[[str], bool] | None = None,
 ) -> list[AnalysedSummary]:
-    """Analyse many summaries with one batched pass of the pipeline."""
+    """Analyse many summaries with one batched pass of the pipeline.
+
+    ``needs_parse`` says whether a block's masked text can trigger any sentence rule; blocks
+    for which it says no are not parsed and count as one sentence (None parses every block).
+    """
     prepared = []
     texts: list[str] = []
     for source in sources:
         parts = [_block_parts(block, settings) for block in source.blocks]
         prepared.append(parts)
-        texts.extend(masked for _, masked in parts)
+        texts.extend(m for _, m in parts if needs_parse is None or needs_parse(m))
     docs = iter(pipeline.pipe(texts))
     lexicon = compile_lexicon(settings)
     return [
-        _assemble(source, parts, [next(docs) for _ in parts], lexicon, pipeline)
-        for source, parts in zip(sources, prepared, strict=False)
+        _assemble(
+            source,
+            parts,
+            [next(docs) if needs_parse is None or needs_parse(m) else None for _, m in parts],
+            lexicon,
+            pipeline,
+        )
+        for source, parts in zip(sources, prepared, strict=True)
     ]
 
 
@@ -117,9 +142,15 @@ def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # typ
         starts.append(offset)
         shifted = [_shift(a, offset) for a in block_anchors]
         anchors.extend(shifted)
-        for span in doc.sents:
-            start, end = offset + span.start_char, offset + span.end_char
-            if lexicon.allow and any(p.search(span.text) for p in lexicon.allow):
+        spans = doc.sents if doc is not None else [None]
+        for span in spans:
+            if span is None:
+                start, end = offset, offset + len(block.text)
+            else:
+                start, end = offset + span.start_char, offset + span.end_char
+            if lexicon.allow and any(
+                p.search(block.text[start - offset : end - offset]) for p in lexicon.allow
+            ):
                 continue
             inside = tuple(a for a in shifted if start <= a.start < end)
             sentences.append(
@@ -139,6 +170,7 @@ def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # typ
         _hits(lexicon.claims, masked, kept),
         pipeline,
         tuple(starts),
+        tuple(docs),
     )
 
 

@@ -94,7 +94,7 @@ def _lint_batch(
 ) -> None:
     if not batch:
         return
-    for summary in analyse(batch, worker.settings.text, worker.pipeline):
+    for summary in analyse(batch, worker.settings.text, worker.pipeline, worker.needs_parse):
         found, unanchored = _run_rules(worker, summary, suppressions)
         findings.extend(found)
         facts.append(_facts(summary, unanchored, order))

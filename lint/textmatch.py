@@ -23,19 +23,24 @@ class PhraseHit:
 def sentence_hits(
     summary: AnalysedSummary, name: str, build: Callable[[Any], Any]
 ) -> Iterator[PhraseHit]:
-    """Run the matcher ``build`` creates (once per pipeline) over every sentence."""
+    """Run the matcher ``build`` creates (once per pipeline) over each parsed block once.
+
+    A match is kept when it lies within one sentence that survived the allowlist.
+    """
     matcher = summary.pipeline.matcher(name, build)
     vocab = summary.pipeline.nlp.vocab
-    for sentence in summary.sentences:
-        span = sentence.span
-        for match_id, start, end in matcher(span):
-            tokens = span[start:end]
+    for block_index, doc in enumerate(summary.docs):
+        if doc is None:
+            continue
+        offset = summary.block_starts[block_index]
+        for match_id, start, end in matcher(doc):
+            tokens = doc[start:end]
+            first = offset + tokens.start_char
+            sentence = summary.sentence_at(first)
+            if sentence is None or sentence.span is None or tokens.end > sentence.span.end:
+                continue
             yield PhraseHit(
-                sentence,
-                tokens,
-                sentence.offset + tokens.start_char,
-                sentence.offset + tokens.end_char,
-                vocab.strings[match_id],
+                sentence, tokens, first, offset + tokens.end_char, vocab.strings[match_id]
             )
 
 

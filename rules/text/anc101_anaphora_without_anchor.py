@@ -5,156 +5,35 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from anchorlint.config import Settings
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import ANCHOR_MASK, AnalysedSummary
 from anchorlint.textmatch import PhraseHit, first_per_sentence, quote, sentence_hits
 
-REFERRING_VERBS = [
-    "noted",
-    "mentioned",
-    "discussed",
-    "described",
-    "stated",
-    "explained",
-    "shown",
-    "outlined",
-    "covered",
-    "seen",
-    "established",
-    "agreed",
-    "decided",
-    "indicated",
-    "said",
-    "reported",
-    "flagged",
-    "raised",
-    "cited",
-    "referenced",
-    "quoted",
-    "listed",
-    "summarized",
-    "summarised",
-    "highlighted",
-    "identified",
-    "specified",
-    "detailed",
-    "suggested",
-    "captured",
-]
+REFERRING_VERBS = """
+noted mentioned discussed described stated explained shown outlined covered seen established
+agreed decided indicated said reported flagged raised cited referenced quoted listed
+summarized summarised highlighted identified specified detailed suggested captured
+""".split()
 BACKWARD = ["earlier", "above", "before", "previously", "already", "prior"]
+ABOVE_WORDS = ["aforementioned", "abovementioned", "above-mentioned", "aforesaid"]
 ORDINAL_ADJECTIVES = ["earlier", "previous", "prior", "preceding", "former", "latter"]
 TIME_WORDS = frozenset(
-    [
-        "today",
-        "tonight",
-        "yesterday",
-        "morning",
-        "afternoon",
-        "evening",
-        "night",
-        "day",
-        "days",
-        "week",
-        "weeks",
-        "weekend",
-        "month",
-        "months",
-        "quarter",
-        "quarters",
-        "year",
-        "years",
-        "decade",
-        "decades",
-        "hour",
-        "hours",
-        "minute",
-        "minutes",
-        "second",
-        "seconds",
-        "season",
-        "seasons",
-        "sprint",
-        "sprints",
-        "shift",
-        "shifts",
-        "this",
-        "that",
-        "than",
-        "in",
-        "half",
-        "halves",
-        "period",
-        "periods",
-        "fiscal",
-        "century",
-        "era",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "q1",
-        "q2",
-        "q3",
-        "q4",
-        "h1",
-        "h2",
-        "session",
-        "sessions",
-    ]
+    """
+today tonight yesterday morning afternoon evening night day days week weeks weekend month
+months quarter quarters year years decade decades hour hours minute minutes second seconds
+season seasons sprint sprints shift shifts this that than in half halves period periods
+fiscal century era january february march april may june july august september october
+november december q1 q2 q3 q4 h1 h2 session sessions
+""".split()
 )
 ROLE_WORDS = frozenset(
-    [
-        "cfo",
-        "ceo",
-        "cto",
-        "coo",
-        "ciso",
-        "president",
-        "vp",
-        "employee",
-        "employees",
-        "manager",
-        "managers",
-        "owner",
-        "owners",
-        "head",
-        "director",
-        "directors",
-        "member",
-        "members",
-        "colleague",
-        "colleagues",
-        "lead",
-        "leads",
-        "maintainer",
-        "maintainers",
-        "administration",
-        "regime",
-        "government",
-        "tenant",
-        "tenants",
-        "vendor",
-        "vendors",
-        "provider",
-        "providers",
-        "contractor",
-        "contractors",
-        "employer",
-        "partner",
-        "partners",
-        "chair",
-        "chairman",
-        "boss",
-        "staff",
-    ]
+    """
+cfo ceo cto coo ciso president vp employee employees manager managers owner owners head
+director directors member members colleague colleagues lead leads maintainer maintainers
+administration regime government tenant tenants vendor vendors provider providers contractor
+contractors employer partner partners chair chairman boss staff
+""".split()
 )
 
 
@@ -179,18 +58,7 @@ def _patterns(extra: tuple[str, ...]) -> list[tuple[str, list[list[dict[str, Any
         (
             "above-mentioned",
             [
-                [
-                    {
-                        "LOWER": {
-                            "IN": [
-                                "aforementioned",
-                                "abovementioned",
-                                "above-mentioned",
-                                "aforesaid",
-                            ]
-                        }
-                    }
-                ],
+                [{"LOWER": {"IN": ABOVE_WORDS}}],
                 [{"LOWER": "above"}, {"ORTH": "-"}, {"LOWER": "mentioned"}],
             ],
         ),
@@ -304,6 +172,11 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Everything in the above still applies.", suffix=".txt"),
         Example('{"summary": "The config mentioned above was rolled back."}', suffix=".jsonl"),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        """Every pattern needs one of these words; plain prose without them cannot match."""
+        extra_words = [w for phrase in settings.text.extra_anaphora for w in phrase.split()]
+        return (*REFERRING_VERBS, *BACKWARD, *ORDINAL_ADJECTIVES, *ABOVE_WORDS, *extra_words)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         extra = context.settings.text.extra_anaphora

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from anchorlint.config import Settings
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary
 from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
@@ -55,6 +56,7 @@ DESCRIBING_VERBS = [
     "written",
     "laid",
 ]
+POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
 DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
 
 
@@ -163,6 +165,10 @@ class ProsePointer(TextRule):
         Example("Ownership moved to payments, as recorded in the handoff notes."),
         Example('{"summary": "Per the incident report, the root cause was DNS."}', suffix=".jsonl"),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        """Every pattern starts from one of these words (document nouns come after them)."""
+        return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         extra = context.settings.text.extra_document_nouns

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from anchorlint.config import Settings
 from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary, density_figures
 
@@ -61,6 +62,9 @@ class LowAnchorDensity(TextRule):
         Example("Anchor [[a/b]] and [[the note above]] with two omissions, etc. And so on."),
         Example("- [[x/1]]\n- item two, etc.\n- item three, and so on\n- item four [truncated]"),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         anchors, elisions = density_figures(summary, context.unanchored)

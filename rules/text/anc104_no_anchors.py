@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from anchorlint.config import Settings
 from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary, density_figures
 
@@ -49,6 +50,9 @@ class NoAnchors(TextRule):
         Example('{"summary": "Older turns covered billing, refunds, etc."}', suffix=".jsonl"),
         Example("# Handoff\n\n- Billing moved\n- Refunds paused, and more."),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         anchors, elisions = density_figures(summary, context.unanchored)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from anchorlint.config import Settings
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary
 
@@ -47,6 +48,9 @@ class DescriptiveAnchor(TextRule):
         Example('{"summary": "Based on [[the vendor call notes]]."}', suffix=".jsonl"),
         Example("- follow [[the usual runbook]]\n- then page the owner"),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         for anchor in summary.anchors:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from anchorlint.anchors import Anchor
+from anchorlint.config import Settings
 from anchorlint.findings import Fix
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary
@@ -69,6 +70,9 @@ class UnpinnedPointer(TextRule):
         Example("Pointer `doc_7#L5` in code is still a pointer.", suffix=".txt"),
         Example('{"summary": "Evidence at [[doc_9#L40-41]]."}', suffix=".jsonl"),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         for anchor in summary.anchors:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from anchorlint.config import Settings
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.summary import AnalysedSummary, density_figures
 from anchorlint.textmatch import quote
@@ -53,6 +54,9 @@ class ConfidenceInflation(TextRule):
         Example("# Recap\n\nThis recap is exhaustive.\n\n- auth\n- billing [truncated]"),
         Example("The summary covers everything. Refunds and so on."),
     )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         if not summary.claims:

@@ -1,0 +1,68 @@
+"""The result cache: never changes findings, survives garbage, shared by concurrent runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import run_cli, write_tree
+
+TREE = {
+    "a.md": "As noted earlier, the cutover slipped.\n\nSee [[ops/a#L1-2]].\n",
+    "b.md": "Timeouts come from [[config.yaml]].\n",
+    "c.md": "Compare [[proj-a/config.yaml]] and [[proj-b/config.yaml]].\n",
+    "d.jsonl": '{"summary": "Per the config, five retries, etc."}\n{"summary": "Fine [[k/1]]."}\n',
+    "m.py": "def compact(x):\n    return x\n\ndef f(raw):\n    s = compact(raw)\n    return s.find('a'), s.find('a') + 1\n",
+}
+
+
+def _entries(root: Path) -> list[Path]:
+    return [p for p in (root / ".anchorlint_cache").rglob("*") if p.is_file() and len(p.name) == 64]
+
+
+def test_cached_rerun_gives_identical_output_and_reuses_entries(tmp_path: Path) -> None:
+    write_tree(tmp_path, TREE)
+    uncached = run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
+    assert not (tmp_path / ".anchorlint_cache").exists()
+    cold = run_cli("check", ".", cwd=tmp_path).stdout
+    entries = _entries(tmp_path)
+    assert len(entries) == len(TREE)
+    warm = run_cli("check", ".", cwd=tmp_path).stdout
+    assert uncached == cold == warm
+    assert "ANC107" in warm  # the cross-file rule still runs on cached facts
+
+
+def test_changed_file_is_relinted(tmp_path: Path) -> None:
+    write_tree(tmp_path, TREE)
+    run_cli("check", ".", cwd=tmp_path)
+    (tmp_path / "b.md").write_text("Timeouts come from [[proj-a/config.yaml]].\n")
+    out = run_cli("check", ".", cwd=tmp_path).stdout
+    assert "b.md" not in out
+    assert out == run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
+
+
+def test_garbage_and_truncated_entries_are_misses(tmp_path: Path) -> None:
+    write_tree(tmp_path, TREE)
+    expected = run_cli("check", ".", cwd=tmp_path).stdout
+    for index, entry in enumerate(_entries(tmp_path)):
+        entry.write_bytes(b"\x80garbage" if index % 2 else entry.read_bytes()[:17])
+    assert run_cli("check", ".", cwd=tmp_path).stdout == expected
+    assert run_cli("check", ".", cwd=tmp_path).stdout == expected
+
+
+def test_two_concurrent_runs_share_a_cache(tmp_path: Path) -> None:
+    write_tree(tmp_path, {f"s{i}.md": TREE["a.md"] for i in range(12)} | TREE)
+    expected = run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
+    command = [sys.executable, "-m", "anchorlint", "check", ".", "--jobs", "2"]
+    runs = [subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [run.communicate(timeout=300)[0] for run in runs]
+    assert outputs == [expected, expected]
+    assert run_cli("check", ".", cwd=tmp_path).stdout == expected
+
+
+def test_cache_entries_are_json_not_code(tmp_path: Path) -> None:
+    write_tree(tmp_path, TREE)
+    run_cli("check", ".", cwd=tmp_path)
+    for entry in _entries(tmp_path):
+        assert entry.read_bytes()[:1] == b"{"

@@ -1,0 +1,36 @@
+"""The prefilter (parse only blocks that can trigger a rule) never changes a finding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from anchorlint.config import Settings, TextSettings
+from anchorlint.discovery import discover
+from anchorlint.engine import lint_paths
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def _both(root: Path, settings: Settings) -> tuple[list[object], list[object]]:
+    files = list(discover([str(root)], settings))
+    on = lint_paths(files, settings, jobs=1, prefilter=True).findings
+    off = lint_paths(files, settings, jobs=1, prefilter=False).findings
+    return on, off
+
+
+def test_prefilter_keeps_every_finding_on_the_text_corpus() -> None:
+    on, off = _both(CORPUS / "text", Settings(root=str(CORPUS / "text")))
+    assert on == off and len(on) > 50
+
+
+def test_prefilter_keeps_every_finding_on_the_code_corpus() -> None:
+    on, off = _both(CORPUS / "code", Settings(root=str(CORPUS / "code")))
+    assert on == off and len(on) > 20
+
+
+def test_prefilter_respects_user_lexicon_extensions(tmp_path: Path) -> None:
+    (tmp_path / "s.md").write_text("The gist was covered upthread, so we skipped it.\n")
+    text = TextSettings(extra_anaphora=("covered upthread",))
+    on, off = _both(tmp_path, Settings(root=str(tmp_path), text=text))
+    assert [f.code for f in on] == [f.code for f in off]
+    assert "ANC101" in [f.code for f in on]
