@@ -33,8 +33,9 @@ class OffsetFromCompactedBuffer(CodeRule):
             "the citation validates, resolves, and returns the wrong bytes, silently."
         ),
         example=(
-            "```python\nsummary = condense(raw)\ni = summary.find(quote)\n"
-            "cite = Citation(doc_id, start=i, end=i + len(quote))  # ANC301\n```"
+            "summary = condense(raw)\ni = summary.find(quote)\n"
+            "cite = Citation(doc_id, start=i, end=i + len(quote))  # ANC301"
+            "\n\n# instead: measure on the source, and pin the span\ni = raw.find(quote)\nspan = raw[i : i + len(quote)].encode()\ncite = Citation(doc_id, start=i, end=i + len(quote), sha256=sha256(span).hexdigest())"
         ),
         fix=(
             "Measure offsets on the original source (`raw.find(quote)`) and pin the span with a "

@@ -41,8 +41,9 @@ class SummaryToResolver(CodeRule):
             "each one honours its own contract; the mismatch is at the seam."
         ),
         example=(
-            "```python\nsummary = condense(raw)\n"
-            "text = resolve_span(ptr, source=summary)  # ANC302\n```"
+            "summary = condense(raw)\n"
+            "text = resolve_span(ptr, source=summary)  # ANC302"
+            "\n\n# instead: the original bytes are the source\ntext = resolve_span(ptr, source=raw)"
         ),
         fix=(
             "Keep the original bytes alive next to the summary and pass those to the resolver; "

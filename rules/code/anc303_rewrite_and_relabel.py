@@ -32,8 +32,9 @@ class RewriteAndRelabel(CodeRule):
             "verification or expansion then returns plausible text that is not in the source."
         ),
         example=(
-            "```python\nfor span in spans:\n    if span.provenance is not None:\n"
-            "        out.append(summarize(span))  # ANC303\n```"
+            "for span in spans:\n    if span.provenance is not None:\n"
+            "        out.append(summarize(span))  # ANC303"
+            "\n\n# instead: preserve or evict\nfor span in spans:\n    if span.provenance is not None:\n        evicted.append(span.provenance)  # dropped, with a record\n    else:\n        out.append(summarize(span))"
         ),
         fix=(
             "Preserve or evict: keep retrieval-linked spans verbatim, or drop them and record the "

@@ -73,8 +73,9 @@ class PointerWithoutHash(CodeRule):
             "resolution succeeds against the wrong bytes; with a hash it fails closed."
         ),
         example=(
-            "```python\n@dataclass(frozen=True)\nclass Citation:  # ANC304\n    doc_id: str\n"
-            "    start: int\n    end: int\n```"
+            "@dataclass(frozen=True)\nclass Citation:  # ANC304\n    doc_id: str\n"
+            "    start: int\n    end: int"
+            "\n\n# instead\n@dataclass(frozen=True)\nclass Citation:\n    doc_id: str\n    start: int\n    end: int\n    span_sha256: str"
         ),
         fix=(
             "Add the digest of the pointed-to source bytes (`span_sha256: str`) and have the "

@@ -35,8 +35,9 @@ class UnverifiedResolution(CodeRule):
             "wrong span instead of an error: the failure is silent where it should fail closed."
         ),
         example=(
-            "```python\ndef resolve_span(ptr, source: str) -> str:\n"
-            "    return source[ptr.start : ptr.end]  # ANC305\n```"
+            "def resolve_span(ptr, source: str) -> str:\n"
+            "    return source[ptr.start : ptr.end]  # ANC305"
+            '\n\n# instead\ndef resolve_span(ptr, source: bytes) -> bytes:\n    span = source[ptr.start : ptr.end]\n    if hashlib.sha256(span).hexdigest() != ptr.span_sha256:\n        raise ProvenanceError("span hash mismatch")\n    return span'
         ),
         fix=(
             "Hash the span (`hashlib.sha256(span).hexdigest()`), compare it with the pointer's "

@@ -34,8 +34,9 @@ class UnguardedRecompaction(CodeRule):
             "when the anchor set is byte-identical to the prior pass."
         ),
         example=(
-            "```python\nsummary = summarize(raw)\nwhile len(summary) > budget:\n"
-            "    summary = summarize(summary)  # ANC306\n```"
+            "summary = summarize(raw)\nwhile len(summary) > budget:\n"
+            "    summary = summarize(summary)  # ANC306"
+            '\n\n# instead\nnew = summarize(summary)\nif anchors(new) != anchors(summary):\n    raise RecallError("anchor drift: re-expand from the raw context")'
         ),
         fix=(
             "Compare the anchor sets of the prior and the new summary and stop (re-expand from "

@@ -32,9 +32,18 @@ class IdentityOnlyGuard(CodeRule):
             "passes the guard and the pointer resolves against the summary."
         ),
         example=(
-            "```python\ndef resolve_pointer(ptr, source_bytes, summary_bytes):\n"
-            "    if source_bytes is summary_bytes:  # ANC307\n        raise ValueError\n"
-            "    return source_bytes[ptr.start : ptr.end]\n```"
+            "def resolve_pointer(ptr, source_bytes, summary_bytes):\n"
+            "    if source_bytes is summary_bytes:  # ANC307\n"
+            "        raise ValueError\n"
+            "    return source_bytes[ptr.start : ptr.end]\n\n"
+            "# instead: the identity test may stay as a cheap first check\n"
+            "def resolve_pointer(ptr, source_bytes, summary_bytes):\n"
+            "    if source_bytes is summary_bytes:\n"
+            "        raise ValueError\n"
+            "    span = source_bytes[ptr.start : ptr.end]\n"
+            "    if hashlib.sha256(span).hexdigest() != ptr.span_sha256:\n"
+            "        raise ValueError('span hash mismatch')\n"
+            "    return span"
         ),
         fix=(
             "Compare content, not identity: hash the span and check it against the pointer's "
