@@ -357,8 +357,13 @@ def source_parameter(info: FunctionInfo, names: NameSets) -> str | None:
     for param in params:
         if names.is_source_param(param.name.value):
             return param.name.value
+    return fallback_source_parameter(info)
+
+
+def fallback_source_parameter(info: FunctionInfo) -> str | None:
+    """The first str/bytes parameter whose slice the function returns (RULES.md fallback)."""
     returned = returned_subscripts(info.node)
-    for param in params:
+    for param in [*info.params, *info.kwonly]:
         if annotation_names(param.annotation) & {"str", "bytes"} and param.name.value in returned:
             return param.name.value
     return None

@@ -273,14 +273,20 @@ class SpanWalker:
             return self._comprehension(value, clean)
         return None
 
-    def _comprehension(self, value: cst.ListComp | cst.GeneratorExp, clean: frozenset[str]):
+    def _comprehension(
+        self, value: cst.ListComp | cst.GeneratorExp, clean: frozenset[str]
+    ) -> tuple[str, str] | None:
+        """``[s for s in spans]`` is the list; filtering on absent provenance cleans it,
+        filtering on present provenance makes it a list of linked spans whatever its source."""
         target, iterable = dotted(value.for_in.target), dotted(value.for_in.iter)
         if target is None or dotted(value.elt) != target:
             return None
         for cond in value.for_in.ifs:
             test = absence_test(cond.test, self.attrs)
-            if test is not None and test[0] == target and test[1]:
-                return None
+            if test is not None and test[0] == target:
+                if test[1]:
+                    return None
+                return iterable or target, f"list: its provenance is tested present in `{target}`"
         if iterable in self.lists:
             return iterable, f"list: {self.lists[iterable]}"
         return None

@@ -18,7 +18,7 @@ from anchorlint.codefacts import IdentityTest, identity_tests, walk
 from anchorlint.flow import source_parameter
 from anchorlint.flow_exprs import LINE_METHODS, TEXT_METHODS
 from anchorlint.pyindex import FunctionInfo
-from anchorlint.pynames import annotation_names, call_name, call_receiver, dotted
+from anchorlint.pynames import NameSets, annotation_names, call_name, call_receiver, dotted
 
 _POINTER_PARAM_WORDS = ("ptr", "pointer", "citation", "span", "anchor", "locator", "ref")
 
@@ -90,9 +90,18 @@ def _pointer_like(info: FunctionInfo, source: str, words: tuple[str, ...]) -> bo
     return False
 
 
-def returned_source(info: FunctionInfo, source: str, words: tuple[str, ...]) -> cst.Return | None:
-    """The first ``return`` that hands back source bytes for a pointer, or None."""
+def returned_source(
+    info: FunctionInfo, source: str, words: tuple[str, ...], names: NameSets
+) -> cst.Return | None:
+    """The first ``return`` that hands back source bytes for a pointer, or None.
+
+    When the source parameter was only found by the str/bytes fallback (its name says
+    nothing), a pointer-like parameter is required too: ``expand_template(template, values)``
+    slices a string but resolves no pointer.
+    """
     if len(info.params) + len(info.kwonly) < 2:
+        return None
+    if not names.is_source_param(source) and not _pointer_like(info, source, words):
         return None
     if info.node.returns is not None and "bool" in annotation_names(info.node.returns):
         return None
@@ -137,3 +146,19 @@ def resolver_identity_tests(module: Any, info: FunctionInfo) -> Iterator[Identit
             found = _helper_identity(module, node, info.owner)
             if found is not None:
                 yield found
+
+
+_SUMMARY_STEMS = ("summar", "compact", "condens", "compress", "abridg", "rewrit", "truncat")
+
+
+def summary_like(name: str, info: FunctionInfo) -> bool:
+    """A name that holds a summary: ``summary_bytes``, ``self.compacted``, or a loop variable
+    drawn from such a name (``for candidate in summaries``)."""
+    last = name.rsplit(".", 1)[-1].lower()
+    if any(stem in last for stem in _SUMMARY_STEMS):
+        return True
+    for node in walk(info.node.body):
+        if isinstance(node, (cst.For, cst.CompFor)) and dotted(node.target) == name:
+            source = dotted(node.iter) or ""
+            return any(stem in source.rsplit(".", 1)[-1].lower() for stem in _SUMMARY_STEMS)
+    return False

@@ -225,6 +225,13 @@ class PointerWithoutHash(CodeRule):
                 line: int
         """),
         _py("""
+            from typing import Protocol
+
+            class PointerLike(Protocol):
+                start: int
+                end: int
+        """),
+        _py("""
             from dataclasses import dataclass
 
             @dataclass(frozen=True)
@@ -274,6 +281,8 @@ def _all_fields(
     for arg in info.node.bases:
         value = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
         base = (dotted(value) or "?").rsplit(".", 1)[-1]
+        if base == "Protocol":
+            return None  # an interface, not a record: its implementations hold the fields
         if base in _RECORD_BASES:
             record = True
         if base in _NEUTRAL_BASES:

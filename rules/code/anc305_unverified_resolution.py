@@ -149,6 +149,10 @@ class UnverifiedResolution(CodeRule):
                 return store.get(key)
         """),
         _py("""
+            def expand_template(template: str, values) -> str:
+                return template[values.start : values.end]
+        """),
+        _py("""
             import hashlib
 
             def get_span(ptr, source: bytes) -> bytes:
@@ -169,7 +173,7 @@ class UnverifiedResolution(CodeRule):
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         words = module.names.pointer_words
         for info, source in resolvers(module):
-            returned = returned_source(info, source, words)
+            returned = returned_source(info, source, words, module.names)
             if returned is None or has_digest_comparison(info, module.index):
                 continue
             yield module.hit(

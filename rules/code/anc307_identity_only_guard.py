@@ -8,7 +8,7 @@ from typing import Any
 
 from anchorlint.codefacts import has_digest_comparison
 from anchorlint.config import Settings
-from anchorlint.resolution import resolver_identity_tests, resolvers
+from anchorlint.resolution import resolver_identity_tests, resolvers, summary_like
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 
@@ -136,6 +136,13 @@ class IdentityOnlyGuard(CodeRule):
                 return span
         """),
         _py("""
+            class Document:
+                def resolve(self, source, other):
+                    if source is other:
+                        return source
+                    return source + other
+        """),
+        _py("""
             class Resolver:
                 def resolve(self, ptr, source: str) -> str:
                     if ptr is self.last_ptr:
@@ -150,6 +157,7 @@ class IdentityOnlyGuard(CodeRule):
                 t
                 for t in resolver_identity_tests(module, info)
                 if (t.left == source) != (t.right == source)
+                and summary_like(t.right if t.left == source else t.left, info)
             ]
             if not tests or has_digest_comparison(info, module.index):
                 continue
