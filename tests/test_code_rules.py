@@ -156,3 +156,96 @@ def test_analysed_module_resolves_metadata_once() -> None:
     first = module.metadata(PositionProvider)
     assert module.metadata(PositionProvider) is first
     assert module.flow is module.flow
+
+
+MORE_POSITIVES = {
+    "ANC301-attribute": "def f(raw, q, ptr):\n    s = summarize(raw)\n    ptr.start = s.find(q)\n",
+    "ANC301-replace": (
+        "import dataclasses\n\ndef f(raw, q, ptr):\n    s = summarize(raw)\n"
+        "    return dataclasses.replace(ptr, start=s.find(q))\n"
+    ),
+    "ANC301-comprehension": (
+        "def f(raw, quotes):\n    s = summarize(raw)\n"
+        "    return [Citation(start=s.find(q)) for q in quotes]\n"
+    ),
+    "ANC301-starred-span": (
+        "import re\n\nP = re.compile('x')\n\ndef f(raw):\n    m = P.search(summarize(raw))\n"
+        "    return Span(*m.span())\n"
+    ),
+    "ANC301-line-count": (
+        "def f(raw, q):\n    s = summarize(raw)\n    i = s.find(q)\n"
+        "    line_no = s[:i].count('\\n') + 1\n    return Pointer('d', line=line_no)\n"
+    ),
+    "ANC302-method": "def f(r, ptr, raw):\n    return r.resolve(ptr, source=summarize(raw))\n",
+    "ANC302-keywords": "def f(p, buf):\n    return resolve_pointer(p, source_bytes=buf, summary_bytes=buf)\n",
+    "ANC303-filtered-generator": "def f(chunks):\n    return summarize(c for c in chunks if c.doc_id)\n",
+    "ANC304-pydantic-uri": (
+        "from pydantic import BaseModel\n\nclass SourceSpan(BaseModel):\n    uri: str\n    line: int\n"
+    ),
+    "ANC305-lines": "def resolve_lines(doc, ptr):\n    lines = doc.splitlines()\n    return lines[ptr.line]\n",
+    "ANC306-loop-on-raw": (
+        "def f(text):\n    for _ in range(3):\n        text = rewrite(text)\n    return text\n"
+    ),
+    "ANC307-assert": (
+        "def quote_source(ptr, original, compressed):\n    assert original is not compressed\n"
+        "    return original[ptr.start : ptr.end]\n"
+    ),
+}
+
+NEAR_MISSES = {
+    "print-end": "def f(raw, q):\n    s = summarize(raw)\n    print(s.find(q), end='')\n",
+    "length-key": "def f(raw):\n    s = summarize(raw)\n    return {'length': len(s), 'summary': s}\n",
+    "path-resolve": (
+        "from pathlib import Path\n\ndef f(p):\n    s = summarize(p)\n    return Path(p).resolve(), s\n"
+    ),
+    "set-compactor": (
+        "def compact(paths) -> set[str]:\n    return set(paths)\n\n"
+        "def f(paths):\n    return compact(compact(paths))\n"
+    ),
+    "enum": "from enum import Enum\n\nclass AnchorKind(Enum):\n    START = 1\n    END = 2\n",
+    "text-of-span": "def f(doc):\n    print(doc.doc_id)\n    return summarize(doc.text)\n",
+    "template": (
+        "def expand_template(template: str, values) -> str:\n"
+        "    return template[values.start : values.end]\n"
+    ),
+    "identity-not-summary": (
+        "def resolve(source, other):\n    if source is other:\n        return source\n"
+        "    return source + other\n"
+    ),
+    "token-identity": "def verify_token(token, secret) -> bool:\n    return token is secret\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE_POSITIVES))
+def test_more_positive_shapes(name: str) -> None:
+    assert name.split("-")[0] in {c for _, c, _ in hits(MORE_POSITIVES[name])}
+
+
+@pytest.mark.parametrize("name", sorted(NEAR_MISSES))
+def test_near_misses_stay_silent(name: str) -> None:
+    assert hits(NEAR_MISSES[name]) == []
+
+
+def test_rules_never_raise_on_generated_python() -> None:
+    """Every lower-case call a summarizer and every function a resolver: all paths run."""
+    hypothesis = pytest.importorskip("hypothesis")
+    hypothesmith = pytest.importorskip("hypothesmith")
+    letters = tuple("abcdefghijklmnopqrstuvwxyz")
+    greedy = Settings(
+        code=CodeSettings(extra_summarizer_names=letters, extra_resolver_names=letters)
+    )
+
+    @hypothesis.settings(
+        max_examples=40, deadline=None, suppress_health_check=list(hypothesis.HealthCheck)
+    )
+    @hypothesis.given(hypothesmith.from_grammar())
+    def run(source: str) -> None:
+        try:
+            module = analyse_module(source, "gen.py", greedy.code)
+        except ParseFailure:
+            return
+        for rule in CODE_RULES.values():
+            list(rule.check(module, greedy))
+        statement_ranges(module)
+
+    run()
