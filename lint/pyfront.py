@@ -9,6 +9,7 @@ in particular are only resolved when some rule has a hit to report.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -162,12 +163,27 @@ class AnalysedModule:
         return prefilter(self.settings).summarizer_call.search(self.source.lower()) is not None
 
 
+def _precise_failure(source: str, path: str, exc: cst.ParserSyntaxError) -> ParseFailure:
+    """LibCST reports the failing token's line at column 1; CPython's own parser usually
+    knows the exact spot and says it better, so ask it (only ever on the failure path)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, path or "<module>", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        if error.lineno:
+            return ParseFailure(error.lineno, max(1, error.offset or 1), error.msg)
+    except (ValueError, MemoryError, RecursionError):
+        pass
+    return ParseFailure(exc.editor_line, exc.editor_column, exc.message.splitlines()[0])
+
+
 def analyse_module(source: str, path: str, settings: CodeSettings) -> AnalysedModule:
     """Parse once with LibCST; raise :class:`ParseFailure` if it rejects the file."""
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
-        raise ParseFailure(exc.editor_line, exc.editor_column, exc.message) from None
+        raise _precise_failure(source, path, exc) from None
     except (RecursionError, ValueError, TypeError) as exc:
         raise ParseFailure(1, 1, f"{type(exc).__name__}: {exc}") from None
     return AnalysedModule(source, path, settings, module)
