@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import regex
+
 _NO_BOUNDARY_AFTER = frozenset(
     {"fig", "figs", "sec", "secs", "no", "nos", "approx", "vs", "cf", "al", "ca", "vol", "pp"}
 )
-_ENDERS = frozenset({".", "!", "?", "…", "..."})
+_CLOSING_ETC = regex.compile(r"(?<!\w)etc\.[ \t\n]{1,8}(?=[A-Z])", regex.IGNORECASE)
 COMPONENT = "anchorlint_boundaries"
 #: the letter anchors are masked with before spaCy sees the text (see summary.ANCHOR_MASK)
 CITATION_MASK = "X"
@@ -30,31 +32,56 @@ def _register_component() -> None:
 
     @Language.component(COMPONENT)
     def repair_boundaries(doc: Any) -> Any:
-        """Closing ``etc.`` ends a sentence; an abbreviation's full stop does not."""
-        for index in range(1, len(doc)):
-            previous, token = doc[index - 1], doc[index]
-            if previous.lower_ in ("etc.", "e.g.", "i.e.") and index >= 1:
-                token.is_sent_start = previous.lower_ == "etc." and token.text[:1].isupper()
-            elif (
-                token.is_sent_start
-                and _is_citation(doc, index)
-                or (
-                    previous.text == "."
-                    and index >= 2
-                    and doc[index - 2].lower_ in _NO_BOUNDARY_AFTER
-                    and not doc[index - 2].whitespace_
-                )
-            ):
-                token.is_sent_start = False
+        """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
+        after a sentence's end do not. Only candidate tokens are visited: tokens are costly
+        Python objects, and most of a summary needs no repair."""
+        if len(doc) < 2:
+            return doc
+        from spacy.attrs import SENT_START
+
+        for index in (int(i) for i in (doc.to_array(SENT_START) == 1).nonzero()[0]):
+            if index > 0 and _is_citation(doc, index):
+                doc[index].is_sent_start = False
+                _start_after_citation(doc, index)
+            elif index > 0 and _after_abbreviation(doc, index):
+                doc[index].is_sent_start = False
+        for match in _CLOSING_ETC.finditer(doc.text):
+            span = doc.char_span(match.end(), match.end() + 1, alignment_mode="expand")
+            if span is not None and span.start > 0:
+                doc[span.start].is_sent_start = True
         return doc
 
 
+def _start_after_citation(doc: Any, index: int) -> None:
+    """The sentence after a trailing citation starts at its first capitalised word."""
+    after = index + 1
+    while after < len(doc) and (doc[after].is_punct or doc[after].is_space):
+        after += 1
+    if after < len(doc) and doc[after].text[:1].isupper():
+        doc[after].is_sent_start = True
+
+
+def _after_abbreviation(doc: Any, index: int) -> bool:
+    previous = doc[index - 1]
+    return (
+        previous.text == "."
+        and index >= 2
+        and doc[index - 2].lower_ in _NO_BOUNDARY_AFTER
+        and not doc[index - 2].whitespace_
+    )
+
+
 def _is_citation(doc: Any, index: int) -> bool:
-    """An anchor right after a sentence's end cites that sentence: ``"…." [[doc#L3]]``."""
-    text = doc[index].text
-    if text == "(" and index + 1 < len(doc):
-        text = doc[index + 1].text
-    return len(text) >= 4 and text == CITATION_MASK * len(text)
+    """An anchor right after a sentence's end cites that sentence (``"…." [[doc#L3]]``),
+    unless the words after it continue a new sentence (``[[doc]] holds the steps``)."""
+    at = index + 1 if doc[index].text == "(" and index + 1 < len(doc) else index
+    text = doc[at].text
+    if len(text) < 4 or text != CITATION_MASK * len(text):
+        return False
+    after = at + 1
+    while after < len(doc) and doc[after].text in (")", "]"):
+        after += 1
+    return after >= len(doc) or doc[after].is_punct or doc[after].text[:1].isupper()
 
 
 class Pipeline:
@@ -78,8 +105,8 @@ class Pipeline:
         return list(self.nlp.pipe(texts, batch_size=256))
 
     def matcher(self, name: str, build: Callable[[Any], Any]) -> Any:
-        """A Matcher/PhraseMatcher built once per pipeline by ``build(vocab)``."""
+        """A Matcher/PhraseMatcher built once per pipeline by ``build(nlp)``."""
         matcher = self._matchers.get(name)
         if matcher is None:
-            matcher = self._matchers[name] = build(self.nlp.vocab)
+            matcher = self._matchers[name] = build(self.nlp)
         return matcher

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+
 from anchorlint.config import Settings
 from anchorlint.engine import lint_paths
 from anchorlint.findings import Finding
@@ -43,7 +44,9 @@ def lint_tree(root: Path, settings: Settings | None = None, jobs: int = 1) -> li
     from anchorlint.discovery import discover
 
     settings = settings or Settings(root=str(root))
-    return lint_paths(list(discover([str(root)], settings)), settings, jobs=jobs).findings
+    result = lint_paths(list(discover([str(root)], settings)), settings, jobs=jobs)
+    assert not result.errors, result.errors
+    return result.findings
 
 
 @pytest.fixture()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from anchorlint.config import Settings
@@ -20,104 +21,74 @@ page chapter section table figure model analysis agreement draft export form rec
 review study survey benchmark evaluation retro retrospective announcement screenshot dump trace
 record records notice letter catalog sow
 """.split()
-SECTION_WORDS = [
-    "§",
-    "section",
-    "sections",
-    "chapter",
-    "appendix",
-    "table",
-    "figure",
-    "fig",
-    "page",
-    "pages",
-    "line",
-    "lines",
-    "paragraph",
-    "clause",
-    "row",
-    "step",
-    "item",
-]
-DESCRIBING_VERBS = [
-    "described",
-    "specified",
-    "documented",
-    "outlined",
-    "defined",
-    "detailed",
-    "explained",
-    "stated",
-    "noted",
-    "recorded",
-    "shown",
-    "listed",
-    "captured",
-    "written",
-    "laid",
-]
+SECTION_WORDS = """
+§ section sections chapter appendix table figure fig page pages line lines paragraph clause
+row step item
+""".split()
+DESCRIBING_VERBS = """
+described specified documented outlined defined detailed explained stated noted recorded
+shown listed captured written laid
+""".split()
 POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
 DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
+#: modifiers allowed between the determiner and the document noun ("the customer's admin console")
+MAX_MODIFIERS = 4
 
 
-def _noun_phrase(nouns: list[str]) -> list[dict[str, Any]]:
-    """A determiner, up to four modifiers ("the customer's admin console"), a document noun."""
-    modifier = {"IS_PUNCT": False, "OP": "?"}
-    return [{"LOWER": {"IN": DETERMINERS}}, *[modifier] * 4, {"LOWER": {"IN": nouns}}]
+def _phrases() -> dict[str, list[str]]:
+    """Phrase openings by label, spelled out for a PhraseMatcher; what must follow them (a
+    document noun, a section number) is checked in Python after the match."""
+    dets = DETERMINERS
+    looking = ("see", "cf.", "consult")
+    return {
+        "noun": [
+            *(f"{w} {d}" for w in (*looking, "per") for d in dets),
+            *(f"{w} to {d}" for w in ("according", "refer", "referring", "refers") for d in dets),
+            *(f"as {v} {p} {d}" for v in DESCRIBING_VERBS for p in ("in", "by") for d in dets),
+            *(f"as laid out in {d}" for d in dets),
+        ],
+        "see-section": [f"{w} {s}" for w in looking for s in SECTION_WORDS],
+        "section": list(SECTION_WORDS),
+    }
 
 
-def _patterns(extra_nouns: tuple[str, ...]) -> list[tuple[str, list[list[dict[str, Any]]]]]:
-    nouns = DOCUMENT_NOUNS + [n.lower() for n in extra_nouns]
-    phrase = _noun_phrase(nouns)
-    section = [{"LOWER": {"IN": SECTION_WORDS}}, {"LIKE_NUM": True}]
-    section_sign = [{"TEXT": {"REGEX": r"^§\d"}}]
-    return [
-        (
-            "see",
-            [
-                [{"LOWER": {"IN": ["see", "cf.", "consult"]}}, *phrase],
-                [{"LOWER": {"IN": ["see", "cf.", "consult"]}}, *section],
-                [{"LOWER": {"IN": ["see", "cf.", "consult"]}}, *section_sign],
-            ],
-        ),
-        ("per", [[{"LOWER": "per"}, *phrase]]),
-        ("according", [[{"LOWER": "according"}, {"LOWER": "to"}, *phrase]]),
-        (
-            "refer",
-            [[{"LOWER": {"IN": ["refer", "referring", "refers"]}}, {"LOWER": "to"}, *phrase]],
-        ),
-        (
-            "as-described",
-            [
-                [
-                    {"LOWER": "as"},
-                    {"LOWER": {"IN": DESCRIBING_VERBS}},
-                    {"LOWER": {"IN": ["in", "by", "out"]}},
-                    {"LOWER": "in", "OP": "?"},
-                    *phrase,
-                ]
-            ],
-        ),
-        (
-            "section-of",
-            [
-                [*section, {"LOWER": {"IN": ["of", "in"]}}, {"LOWER": {"IN": DETERMINERS}}],
-                [*section_sign, {"LOWER": {"IN": ["of", "in"]}}, {"LOWER": {"IN": DETERMINERS}}],
-            ],
-        ),
-    ]
+def _build(nlp: Any) -> Any:
+    from spacy.matcher import PhraseMatcher
+
+    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for label, phrases in _phrases().items():
+        matcher.add(label, list(nlp.tokenizer.pipe(phrases)))
+    return matcher
 
 
-def _builder(extra: tuple[str, ...]) -> Any:
-    def build(vocab: Any) -> Any:
-        from spacy.matcher import Matcher
+def _section_number(doc: Any, index: int) -> bool:
+    """``section 4``, ``line 120``, ``§3.2``: a section word with its number."""
+    token = doc[index]
+    if token.text.startswith("§") and any(c.isdigit() for c in token.text):
+        return True
+    return index + 1 < len(doc) and doc[index + 1].like_num
 
-        matcher = Matcher(vocab)
-        for label, patterns in _patterns(extra):
-            matcher.add(label, patterns, greedy="LONGEST")
-        return matcher
 
-    return build
+def _section_of_document(doc: Any, index: int) -> bool:
+    """``line 120 of the log``: a numbered section followed by "of/in the"."""
+    after = index + (1 if doc[index].text.startswith("§") and len(doc[index]) > 1 else 2)
+    return (
+        after + 1 < len(doc)
+        and doc[after].lower_ in ("of", "in")
+        and doc[after + 1].lower_ in DETERMINERS
+    )
+
+
+def _document_noun_end(tokens: Any, nouns: frozenset[str]) -> int | None:
+    """Token index just past the document noun that ends the phrase, if one does."""
+    sentence = tokens.sent
+    for index in range(tokens.end, min(tokens.end + MAX_MODIFIERS + 1, sentence.end)):
+        token = tokens.doc[index]
+        if token.is_punct:
+            return None
+        if token.lower_ in nouns:
+            return index + 1
+    return None
 
 
 class ProsePointer(TextRule):
@@ -171,9 +142,32 @@ class ProsePointer(TextRule):
         return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        extra = context.settings.text.extra_document_nouns
-        hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra))
-        for hit in first_per_sentence(h for h in hits if not h.sentence.has_anchor):
+        nouns = frozenset(
+            DOCUMENT_NOUNS + [n.lower() for n in context.settings.text.extra_document_nouns]
+        )
+        pointers = []
+        for hit in sentence_hits(summary, self.code, _build):
+            if hit.sentence.has_anchor:
+                continue
+            doc, last = hit.tokens.doc, hit.tokens.end - 1
+            if hit.label == "see-section" and not _section_number(doc, last):
+                continue
+            if hit.label == "section" and not (
+                _section_number(doc, last) and _section_of_document(doc, last)
+            ):
+                continue
+            if hit.label == "noun":
+                end = _document_noun_end(hit.tokens, nouns)
+                if end is None:
+                    continue
+                hit = replace(
+                    hit,
+                    end=hit.sentence.offset
+                    + hit.tokens.doc[end - 1].idx
+                    + len(hit.tokens.doc[end - 1]),
+                )
+            pointers.append(hit)
+        for hit in first_per_sentence(iter(pointers)):
             phrase = quote(summary.text[hit.start : hit.end])
             yield TextHit(
                 hit.start,
