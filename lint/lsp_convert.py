@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lsprotocol import types
+
 from anchorlint.findings import Finding, TextEdit
 from anchorlint.ruledocs_export import doc_uri
-from lsprotocol import types
 
 SOURCE = "anchorlint"
 

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from lsprotocol import types
+
 from anchorlint import __version__
 from anchorlint.config import ConfigError, Settings, load_settings
 from anchorlint.engine import Worker, kind_of, run_level
 from anchorlint.findings import Finding, sort_findings
 from anchorlint.lsp_convert import Linted
-from lsprotocol import types
 
 try:  # pygls 2.x
     from pygls.lsp.server import LanguageServer

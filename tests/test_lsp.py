@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import write_tree
+
 from anchorlint.lsp_client import LspClient, LspTimeout
 from anchorlint.lsp_convert import utf16_column
-from conftest import write_tree
 
 BAD = "# Hand-off\n\nAs noted earlier, the cutover was postponed.\n"
 CLEAN = "The cutover moved to Friday, see [[ops/calendar#L4@sha256:9f2c4e1ab07d]].\n"

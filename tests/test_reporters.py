@@ -12,12 +12,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import run_cli, write_tree
+
 from anchorlint.findings import Finding
 from anchorlint.progress import Progress
 from anchorlint.reporters import ReportOptions, available
 from anchorlint.reporters.full import full
 from anchorlint.reporters.github import annotation
-from conftest import run_cli, write_tree
 
 SUMMARY = "# Notes\n\nAs noted earlier, the cutover was postponed.\n"
 

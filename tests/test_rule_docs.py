@@ -10,9 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import REPO, run_cli
+
 from anchorlint.registry import ENGINE_CODES, all_rules
 from anchorlint.ruledocs_export import doc_path, export, pages
-from conftest import REPO, run_cli
 
 DOCS = REPO / "docs" / "rules"
 REGENERATE = (

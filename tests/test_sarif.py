@@ -7,8 +7,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from anchorlint.registry import ENGINE_CODES, all_rules
 from conftest import run_cli, write_tree
+
+from anchorlint.registry import ENGINE_CODES, all_rules
 
 SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 
