@@ -23,7 +23,14 @@ import libcst as cst
 
 from anchorlint.flow_exprs import ExprEvaluator
 from anchorlint.pyindex import FunctionInfo
-from anchorlint.pynames import NameSets, annotation_names, children, dotted, is_positional_field
+from anchorlint.pynames import (
+    NameSets,
+    annotation_names,
+    children,
+    dotted,
+    is_positional_field,
+    storage_key,
+)
 
 if TYPE_CHECKING:
     from anchorlint.flow_exprs import Args
@@ -278,11 +285,11 @@ class Analyser(StatementRunner):
         if isinstance(target, cst.StarredElement):
             self.bind(target.value, value, env, frame)
             return
-        key = dotted(target)
+        key = storage_key(target)
         if key is None:
             self.eval(target, env, frame)
             return
-        for stale in [k for k in env if k.startswith(key + ".")]:
+        for stale in [k for k in env if k.startswith((key + ".", key + "["))]:
             del env[stale]
         if value is None:
             env.pop(key, None)

@@ -20,6 +20,7 @@ from anchorlint.pynames import (
     is_library_call,
     is_positional_field,
     returns_non_text,
+    storage_key,
 )
 
 if TYPE_CHECKING:
@@ -199,6 +200,9 @@ class ExprEvaluator:
 
     def _subscript(self, node: cst.Subscript, env: Env, frame: Frame) -> Taint | None:
         K = self.kind
+        stored = storage_key(node)
+        if stored is not None and stored in env:
+            return env[stored]
         value = self.eval(node.value, env, frame)
         is_slice = False
         for element in node.slice:

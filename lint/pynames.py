@@ -117,6 +117,19 @@ def dotted(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def storage_key(node: cst.BaseExpression) -> str | None:
+    """``a.b`` for names and attributes, ``a["k"]`` for a constant-key subscript of one."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        base = dotted(node.value)
+        if base is not None and isinstance(index, cst.Index):
+            key = index.value
+            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+                return f"{base}[{key.evaluated_value!r}]"
+        return None
+    return dotted(node)
+
+
 def call_name(call: cst.Call) -> str | None:
     """The last name segment of the called expression (``summarize`` for ``llm.summarize``)."""
     func = call.func

@@ -177,6 +177,10 @@ MORE_POSITIVES = {
         "    line_no = s[:i].count('\\n') + 1\n    return Pointer('d', line=line_no)\n"
     ),
     "ANC302-method": "def f(r, ptr, raw):\n    return r.resolve(ptr, source=summarize(raw))\n",
+    "ANC302-dict-slot": (
+        "def f(ptr, raw, state):\n    state['summary'] = summarize(raw)\n"
+        "    return resolve(ptr, source=state['summary'])\n"
+    ),
     "ANC302-keywords": "def f(p, buf):\n    return resolve_pointer(p, source_bytes=buf, summary_bytes=buf)\n",
     "ANC303-filtered-generator": "def f(chunks):\n    return summarize(c for c in chunks if c.doc_id)\n",
     "ANC304-pydantic-uri": (
