@@ -181,5 +181,8 @@ def test_wheel_top_level_holds_only_anchorlint(tmp_path: Path) -> None:
     wheel = next(tmp_path.glob("anchorlint-*.whl"))
     tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"anchorlint"}
-    names = zipfile.ZipFile(wheel).namelist()
-    assert "anchorlint/rules/text/anc101_anaphora_without_anchor.py" in names
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for source in [*REPO.glob("lint/**/*.py"), *REPO.glob("rules/**/*.py")]:
+        relative = source.relative_to(REPO).as_posix()
+        packaged = "anchorlint/" + relative.removeprefix("lint/")
+        assert packaged in names, relative
