@@ -7,10 +7,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import write_tree
+
 from anchorlint.api import GATE_CODES, RecallGuaranteeViolation, check_summary, gate
 from anchorlint.config import Settings
 from anchorlint.stores import StoreEntry, StoreError
-from conftest import write_tree
 
 DOC = "alpha\nbravo\n"
 PIN_L1 = "sha256:" + hashlib.sha256(b"alpha\n").hexdigest()[:16]

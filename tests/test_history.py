@@ -6,11 +6,12 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from conftest import lint_tree, run_cli, write_tree
+
 from anchorlint.config import HistorySettings, Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.history import HistoryRunSettings, drift, threads
 from anchorlint.registry import all_rules
-from conftest import lint_tree, run_cli, write_tree
 
 
 def fact(

@@ -8,10 +8,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import run_cli, write_tree
+
 from anchorlint.config import Settings
 from anchorlint.engine import lint_source
 from anchorlint.stores.directory import DirectoryStore
-from conftest import run_cli, write_tree
 
 DOC7 = "alpha\nbravo\r\ncharlie\ndelta\n"
 STORE = {

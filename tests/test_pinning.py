@@ -8,10 +8,11 @@ import stat
 from pathlib import Path
 
 import pytest
+from conftest import run_cli, write_tree
+
 from anchorlint import pinning
 from anchorlint.pinning import PinError, pin_file, pin_text
 from anchorlint.stores.directory import DirectoryStore
-from conftest import run_cli, write_tree
 
 
 def digest(data: bytes, length: int = 16) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+
 from anchorlint.config import Settings, StoreSettings
 from anchorlint.stores import StoreEntry, StoreError, detect_kind, open_store, open_store_at
 from anchorlint.stores.base import as_caching_store
@@ -410,3 +411,13 @@ def test_large_documents_are_streamed_not_cached(tmp_path: Path) -> None:
     fragment = frag("lines", last - 1, last)
     expected = hashlib.sha256(data * 2).hexdigest()
     assert span_digest(locate(store, entry, fragment), fragment) == expected
+
+
+def test_directory_link_targets(docs: Path) -> None:
+    (docs / "my notes.md").write_text("n\n")
+    store = DirectoryStore(docs)
+    assert [e.ref for e in store.lookup("my%20notes.md")] == ["my notes.md"]
+    assert store.lookup("%2e%2e/%2e%2e/etc/passwd") == ()
+    assert not store.accepts("../sibling.md", "link")  # relative to the summary, not the store
+    assert store.accepts("../sibling.md", "wiki")
+    assert store.lookup("../sibling.md") == ()

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+from urllib.parse import unquote
 
 from anchorlint.stores import StoreEntry
 from anchorlint.stores.base import URI_SCHEME, BaseStore, hash_key
@@ -74,6 +75,9 @@ class DirectoryStore(BaseStore):
     def accepts(self, key: str, form: str) -> bool:
         if form in ("uri", "hash") or hash_key(key) is not None:
             return False
+        if form == "link" and safe_parts(unquote(key)) is None:
+            # ``[x](../notes.md)`` is relative to the summary's own file, not a store key
+            return False
         return URI_SCHEME.match(key) is None
 
     def why_missing(self, key: str) -> str | None:
@@ -82,6 +86,13 @@ class DirectoryStore(BaseStore):
         return None
 
     def lookup(self, key: str) -> tuple[StoreEntry, ...]:
+        entries = self._lookup(key)
+        if not entries and "%" in key:
+            # Markdown link targets are percent-encoded: ``my%20notes.md``
+            entries = tuple(StoreEntry(key, e.ref) for e in self._lookup(unquote(key)))
+        return entries
+
+    def _lookup(self, key: str) -> tuple[StoreEntry, ...]:
         parts = safe_parts(key)
         if parts is None:
             return ()
