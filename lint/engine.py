@@ -330,7 +330,13 @@ def lint_paths(
     worker = Worker(settings, store, cache, prefilter)
     # a store object handed in cannot travel to other processes; a configured one can
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
-    results = list(_lint_many(worker, paths, jobs))
+    from anchorlint.progress import Progress
+
+    results = []
+    with Progress(len(paths)) as progress:
+        for result in _lint_many(worker, paths, jobs):
+            results.append(result)
+            progress.advance()
     findings = [f for result in results for f in result.findings]
     findings.extend(run_level(worker, results))
     facts = tuple(f for result in results for f in result.facts)
