@@ -8,6 +8,7 @@ in particular are only resolved when some rule has a hit to report.
 
 from __future__ import annotations
 
+import ast
 import re
 import warnings
 from collections.abc import Mapping
@@ -189,6 +190,31 @@ def analyse_module(source: str, path: str, settings: CodeSettings) -> AnalysedMo
     return AnalysedModule(source, path, settings, module)
 
 
+def _ast_ranges(tree: ast.AST, lines: list[str]) -> list[tuple[int, int]]:
+    """Statement and header line ranges from CPython's tree (fast: no Python-level walk of
+    expressions). A header runs from its first decorator to the line before its body, or to
+    the body's line when the body sits on the header's last line (``if x: pass``)."""
+    ranges: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.match_case):
+            start = node.pattern.lineno
+        elif isinstance(node, (ast.stmt, ast.ExceptHandler)):
+            start = node.lineno
+        else:
+            continue
+        body = getattr(node, "body", None) or getattr(node, "cases", None)
+        if not (isinstance(body, list) and body):
+            ranges.append((start, node.end_lineno or start))
+            continue
+        first = body[0].pattern if isinstance(body[0], ast.match_case) else body[0]
+        line = lines[first.lineno - 1] if first.lineno <= len(lines) else ""
+        own_line = isinstance(node, ast.Match) or not line[: first.col_offset].strip()
+        end = first.lineno - 1 if own_line else first.lineno
+        top = min([start, *(d.lineno for d in getattr(node, "decorator_list", []))])
+        ranges.append((top, max(start, end)))
+    return ranges
+
+
 class _StatementLines(cst.CSTVisitor):
     """Collects the lines of simple statements and of compound-statement headers."""
 
@@ -205,23 +231,33 @@ class _StatementLines(cst.CSTVisitor):
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, cst.BaseCompoundStatement):
             start = self.get_metadata(PositionProvider, node).start.line
-            body = node.body
+            body = getattr(node, "body", None)
             if isinstance(body, cst.IndentedBlock) and body.body:
                 first = body.body[0]
                 skipped = len(getattr(first, "leading_lines", ()))
                 end = self.get_metadata(PositionProvider, first).start.line - skipped - 1
                 self.ranges.append((start, max(start, end)))
-            else:
+            elif isinstance(body, cst.SimpleStatementSuite):
                 self.ranges.append((start, self.get_metadata(PositionProvider, node).end.line))
+            else:
+                self.ranges.append((start, start))
         return super().on_visit(node)
 
 
 def statement_ranges(module: AnalysedModule) -> list[tuple[int, int]]:
     """1-based first/last line of every simple statement or compound-statement header.
 
-    Costs one position walk (shared with the rules' hits), so call it only when there are hits.
+    Computed from CPython's own parser (milliseconds per file); only when CPython rejects
+    what LibCST accepted does it fall back to a LibCST position walk, which costs as much
+    as a second parse.
     """
-    visitor = _StatementLines()
-    visitor.metadata = {PositionProvider: module.metadata(PositionProvider)}  # type: ignore[assignment]
-    module.module.visit(visitor)
-    return sorted(set(visitor.ranges))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(module.source, module.path or "<module>")
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        visitor = _StatementLines()
+        visitor.metadata = {PositionProvider: module.metadata(PositionProvider)}  # type: ignore[assignment]
+        module.module.visit(visitor)
+        return sorted(set(visitor.ranges))
+    return sorted(set(_ast_ranges(tree, module.source.splitlines())))

@@ -253,3 +253,14 @@ def test_rules_never_raise_on_generated_python() -> None:
         statement_ranges(module)
 
     run()
+
+
+def test_statement_ranges_for_decorators_match_and_one_liners() -> None:
+    source = (
+        "@dec(\n    x)\ndef f():\n    match x:\n        case 1:\n            pass\n"
+        "class C(Base,\n        Other): pass\n"
+    )
+    ranges = statement_ranges(analyse_module(source, "x.py", SETTINGS.code))
+    assert (1, 3) in ranges  # decorator through the def line
+    assert (4, 4) in ranges and (5, 5) in ranges and (6, 6) in ranges
+    assert (7, 8) in ranges  # a one-line body belongs to its header's statement
