@@ -29,3 +29,11 @@ def test_clean_summaries_stay_clean() -> None:
     clean = {name for name, items in expected.items() if not items}
     assert len(clean) >= 20
     assert [fp for fp in result.false_positives if fp[0] in clean] == []
+
+
+def test_code_rules_on_the_compactor_corpus() -> None:
+    result = score(CORPUS / "code", "ANC3", tolerance=2)
+    assert result.precision() >= 0.95, result.false_positives
+    assert result.recall() >= 0.85, result.false_negatives
+    for code in ("ANC301", "ANC302", "ANC303", "ANC304", "ANC305", "ANC306", "ANC307"):
+        assert result.true_positives[code] > 0, code

@@ -173,12 +173,15 @@ class OffsetFromCompactedBuffer(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        by_line: dict[int, list[Any]] = {}
         for fact in module.flow.offsets:
-            taint = fact.taint
-            line = module.line_of(taint.origin)
+            by_line.setdefault(module.position(fact.node).start.line, []).append(fact)
+        for facts in by_line.values():  # one finding per line: start= and end= are one bug
+            fact, taint = facts[0], facts[0].taint
+            sinks = ", ".join(dict.fromkeys(f.sink for f in facts))
             yield module.hit(
                 fact.node,
                 f"offset computed on `{taint.subject or 'the output'}` (from {taint.label} at line "
-                f"{line}) flows into {fact.sink}; offsets on a summary resolve against the "
-                "summary, not the source: measure them on the original text and pin a hash",
+                f"{module.line_of(taint.origin)}) flows into {sinks}; offsets on a summary resolve "
+                "against the summary, not the source: measure them on the original text and pin a hash",
             )

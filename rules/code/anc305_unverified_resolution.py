@@ -176,9 +176,10 @@ class UnverifiedResolution(CodeRule):
             returned = returned_source(info, source, words, module.names)
             if returned is None or has_digest_comparison(info, module.index):
                 continue
+            line = module.position(returned).start.line
             yield module.hit(
-                returned,
-                f"resolver `{info.name}()` returns bytes of its source `{source}` without "
+                info.node.name,
+                f"resolver `{info.name}()` returns bytes of its source `{source}` (line {line}) without "
                 "comparing a digest: a pointer re-anchored during compaction resolves silently "
                 "to the wrong span; hash the span and compare it with the pointer's pin first",
             )
