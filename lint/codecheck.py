@@ -37,13 +37,15 @@ def _syntax_error(path: str, text: str) -> Finding | None:
 def lint_python(
     worker: Worker, path: str, text: str
 ) -> tuple[list[Finding], suppress.Suppressions]:
-    from anchorlint import pyfront
     from anchorlint.engine import finding
+    from anchorlint.pyprefilter import may_fire
 
     settings = worker.settings
-    if not worker.code_rules or not pyfront.may_fire(text, settings.code):
+    if not worker.code_rules or not may_fire(text, settings.code):
         problem = _syntax_error(path, text)
         return ([problem] if problem else []), suppress.for_python(text)
+    from anchorlint import pyfront
+
     try:
         module = pyfront.analyse_module(text, path, settings.code)
     except pyfront.ParseFailure as exc:

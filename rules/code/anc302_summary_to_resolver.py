@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import libcst as cst
-
-from anchorlint.codefacts import walk
 from anchorlint.config import Settings
-from anchorlint.flow import argument_names, source_parameter
-from anchorlint.pyindex import FunctionInfo
-from anchorlint.pynames import call_name, dotted, is_summary_param
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from anchorlint.pyindex import FunctionInfo
+
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 _SUMMARY_KEYWORD = re.compile(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]", re.I)
@@ -178,6 +178,11 @@ class SummaryToResolver(CodeRule):
 
 def _same_name_calls(module: Any) -> Iterator[CodeHit]:
     """``resolve(p, buf, buf)`` where one parameter is the source and the other the summary."""
+    import libcst as cst
+
+    from anchorlint.codefacts import walk
+    from anchorlint.pynames import call_name, is_summary_param
+
     index = module.index
     if not _SUMMARY_KEYWORD.search(module.source) and not any(
         module.names.is_resolver(f.name) and any(is_summary_param(p.name.value) for p in f.params)
@@ -195,6 +200,9 @@ def _same_name_calls(module: Any) -> Iterator[CodeHit]:
 
 
 def _same_name(module: Any, call: cst.Call, scope: FunctionInfo | None) -> CodeHit | None:
+    from anchorlint.flow import argument_names, source_parameter
+    from anchorlint.pynames import call_name, dotted, is_summary_param
+
     callee = module.index.lookup(call, scope.owner if scope else None)
     source = source_parameter(callee, module.names) if callee is not None else None
     args = [(arg, None) for arg in call.args]

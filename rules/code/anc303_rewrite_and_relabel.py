@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anchorlint.config import Settings
-from anchorlint.provenance import spans_to_summarizers
+
+if TYPE_CHECKING:
+    pass
+
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 
@@ -175,6 +178,8 @@ class RewriteAndRelabel(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        from anchorlint.provenance import spans_to_summarizers
+
         for fact in spans_to_summarizers(module):
             what = "a list of retrieval-linked spans" if fact.is_list else "retrieval-linked span"
             yield module.hit(

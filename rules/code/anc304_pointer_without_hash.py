@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import Any
-
-import libcst as cst
+from typing import TYPE_CHECKING, Any
 
 from anchorlint.config import Settings
-from anchorlint.pyindex import ClassInfo
-from anchorlint.pynames import (
-    annotation_names,
-    call_name,
-    dotted,
-    is_document_field,
-    is_hash_field,
-    is_positional_field,
-)
+
+if TYPE_CHECKING:
+    from anchorlint.pyindex import ClassInfo
+
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 _RECORD_DECORATORS = frozenset({"dataclass", "s", "attrs", "define", "frozen", "mutable"})
@@ -33,6 +26,14 @@ def _py(source: str) -> Example:
 
 def _fields(info: ClassInfo) -> tuple[list[str], bool]:
     """Declared field names, and whether the class body declares any annotated field."""
+    import libcst as cst
+
+    from anchorlint.pynames import (
+        annotation_names,
+        call_name,
+        dotted,
+    )
+
     names: list[str] = []
     annotated = False
     body = info.node.body.body if isinstance(info.node.body, cst.IndentedBlock) else ()
@@ -242,6 +243,12 @@ class PointerWithoutHash(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        from anchorlint.pynames import (
+            is_document_field,
+            is_hash_field,
+            is_positional_field,
+        )
+
         classes = module.index.classes
         for info in classes.values():
             resolved = _all_fields(info, classes, set())
@@ -273,6 +280,12 @@ def _all_fields(
     info: ClassInfo, classes: dict[str, ClassInfo], seen: set[str]
 ) -> tuple[list[str], bool] | None:
     """Fields including same-module bases; None when a base is unknown (it may hold a hash)."""
+    import libcst as cst
+
+    from anchorlint.pynames import (
+        dotted,
+    )
+
     if info.name in seen:
         return None
     seen.add(info.name)

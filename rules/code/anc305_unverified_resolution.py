@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from anchorlint.codefacts import has_digest_comparison
 from anchorlint.config import Settings
-from anchorlint.resolution import resolvers, returned_source
+
+if TYPE_CHECKING:
+    pass
+
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 
@@ -171,6 +173,9 @@ class UnverifiedResolution(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        from anchorlint.codefacts import has_digest_comparison
+        from anchorlint.resolution import resolvers, returned_source
+
         words = module.names.pointer_words
         for info, source in resolvers(module):
             returned = returned_source(info, source, words, module.names)

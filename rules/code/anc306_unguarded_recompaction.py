@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from anchorlint.codefacts import anchor_guard
 from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    pass
+
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 
@@ -154,6 +157,8 @@ class UnguardedRecompaction(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        from anchorlint.codefacts import anchor_guard
+
         for fact in module.flow.recompactions:
             info = fact.function
             body = info.node.body if info is not None else module.module

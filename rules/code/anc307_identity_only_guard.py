@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from anchorlint.codefacts import has_digest_comparison
 from anchorlint.config import Settings
-from anchorlint.resolution import resolver_identity_tests, resolvers, summary_like
+
+if TYPE_CHECKING:
+    pass
+
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 
@@ -152,6 +154,9 @@ class IdentityOnlyGuard(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+        from anchorlint.codefacts import has_digest_comparison
+        from anchorlint.resolution import resolver_identity_tests, resolvers, summary_like
+
         for info, source in resolvers(module):
             tests = [
                 t

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    pass
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.stores.resolve import caching_store, resolve
 
 STORE = {
     "doc_7.md": "alpha\nbravo\ncharlie\ndelta\n",
@@ -70,6 +72,8 @@ class UnresolvableAnchor(TextRule):
     )
 
     def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.stores.resolve import caching_store, resolve
+
         store = caching_store(context.store)
         if store is None:
             return

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    pass
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.stores.resolve import caching_store, locate, resolve, span_digest
 
 DOC = "alpha\nbravo\r\ncharlie\ndelta\n"
 STORE = {"doc_7.md": DOC, "notes.md": "x = 1\ny = 2"}
@@ -78,6 +80,8 @@ class PinMismatch(TextRule):
     )
 
     def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.stores.resolve import caching_store, locate, resolve, span_digest
+
         store = caching_store(context.store)
         if store is None:
             return

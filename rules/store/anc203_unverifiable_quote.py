@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from anchorlint.stores.base import BaseStore
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.stores.base import BaseStore
-from anchorlint.stores.resolve import caching_store, is_positional, locate, resolve
 
 #: straight or curly double quotes; single quotes are too often apostrophes to pair
 QUOTATION = re.compile(r"\"([^\"]{1,4000})\"|\u201c([^\u201c\u201d]{1,4000})\u201d")
@@ -48,6 +49,8 @@ def _pointer_for(quote_start: int, quote_end: int, pointers: list[Any]) -> Any:
 
 
 def _span_bytes(store: BaseStore, pointer: Any) -> tuple[bytes, str] | None:
+    from anchorlint.stores.resolve import locate, resolve
+
     entry = resolve(store, pointer).entry
     if entry is None:
         return None
@@ -113,6 +116,8 @@ class UnverifiableQuote(TextRule):
     )
 
     def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.stores.resolve import caching_store, is_positional
+
         store = caching_store(context.store)
         if store is None:
             return

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    pass
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.stores.resolve import caching_store, locate, resolve
 
 DOC = "".join(f"line {n}\n" for n in range(1, 41))  # 40 lines, 280 bytes
 STORE = {"doc_7.md": DOC, "notes.md": "one\ntwo\nthree", "ledger.txt": "0123456789"}
@@ -58,6 +60,8 @@ class PointerOutOfRange(TextRule):
     )
 
     def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.stores.resolve import caching_store, locate, resolve
+
         store = caching_store(context.store)
         if store is None:
             return

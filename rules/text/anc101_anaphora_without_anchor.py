@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    from anchorlint.summary import AnalysedSummary
+    from anchorlint.textmatch import PhraseHit
+
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.summary import ANCHOR_MASK, AnalysedSummary
-from anchorlint.textmatch import PhraseHit, first_per_sentence, quote, sentence_hits
 
 REFERRING_VERBS = """
 noted mentioned discussed described stated explained shown outlined covered seen established
@@ -74,6 +77,8 @@ def _builder(extra: tuple[str, ...]) -> Any:
 
 def _names_referent(token: Any) -> bool:
     """A number, version, anchor, quotation or proper name right after the noun names it."""
+    from anchorlint.summary import ANCHOR_MASK
+
     text = token.text
     return (
         token.like_num
@@ -166,6 +171,8 @@ class AnaphoraWithoutAnchor(TextRule):
         return (*REFERRING_VERBS, *BACKWARD, *ORDINAL_ADJECTIVES, *ABOVE_WORDS, *extra_words)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
+
         extra = context.settings.text.extra_anaphora
         hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra))
         candidates = (h for h in hits if not h.sentence.has_anchor and not _is_world_reference(h))

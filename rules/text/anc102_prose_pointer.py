@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    from anchorlint.summary import AnalysedSummary
+
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.summary import AnalysedSummary
-from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
 
 DOCUMENT_NOUNS = """
 doc docs document documents documentation spec specs specification config configs
@@ -142,6 +144,8 @@ class ProsePointer(TextRule):
         return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
+
         nouns = frozenset(
             DOCUMENT_NOUNS + [n.lower() for n in context.settings.text.extra_document_nouns]
         )

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    from anchorlint.summary import AnalysedSummary
+
 from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.summary import AnalysedSummary, density_figures
 
 
 class NoAnchors(TextRule):
@@ -55,6 +58,8 @@ class NoAnchors(TextRule):
         return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.summary import density_figures
+
         anchors, elisions = density_figures(summary, context.unanchored)
         if anchors == 0 and elisions > 0:
             yield TextHit(

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    from anchorlint.summary import AnalysedSummary
+
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.summary import AnalysedSummary
 
 
 class DescriptiveAnchor(TextRule):

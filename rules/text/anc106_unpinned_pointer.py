@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from anchorlint.anchors import Anchor
 from anchorlint.config import Settings
 from anchorlint.findings import Fix
+
+if TYPE_CHECKING:
+    from anchorlint.anchors import Anchor
+    from anchorlint.summary import AnalysedSummary
+
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.summary import AnalysedSummary
 
 
 def _pin_fix(summary: AnalysedSummary, anchor: Anchor, store: Any) -> Fix | None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    from anchorlint.summary import AnalysedSummary
+
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
-from anchorlint.summary import AnalysedSummary, density_figures
-from anchorlint.textmatch import quote
 
 
 class ConfidenceInflation(TextRule):
@@ -59,6 +61,9 @@ class ConfidenceInflation(TextRule):
         return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        from anchorlint.summary import density_figures
+        from anchorlint.textmatch import quote
+
         if not summary.claims:
             return
         _, elisions = density_figures(summary, context.unanchored)
