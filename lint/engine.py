@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -299,6 +298,8 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[File
     if jobs <= 1 or len(paths) < 2:
         yield from (worker.lint_path(p, i) for p, i in numbered)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(paths)),
         initializer=_init_process,
