@@ -162,12 +162,30 @@ class Worker:
         text = read_text(path)
         return self.lint_text(path, text, order)
 
-    def _lint_jsonl_stream(self, path: str, order: int) -> FileResult:
+    def lint_job(self, job: Job) -> FileResult:
+        """A whole file, or one chunk of records of a large JSON Lines file."""
+        if job.end < 0:
+            return self.lint_path(job.path, job.order)
+        if self.cache is None:
+            return self._lint_jsonl_stream(job.path, job.order, job)
+        from anchorlint.cache import file_digest
+
+        digest = f"{file_digest(job.path)}#{job.start}-{job.end}"
+        cached = self.cache.get(job.path, digest)
+        if cached is not None:
+            return cached
+        result = self._lint_jsonl_stream(job.path, job.order, job)
+        self.cache.put(job.path, digest, result)
+        return result
+
+    def _lint_jsonl_stream(self, path: str, order: int, job: Job | None = None) -> FileResult:
         """JSON Lines stream record by record, so a 200 MB file lints in bounded memory."""
         from anchorlint.textcheck import lint_summaries
 
+        start, end, first_line = (job.start, job.end, job.first_line) if job else (0, -1, 1)
         try:
             with open(path, "rb") as handle:
+                handle.seek(start)
                 head = handle.read(BINARY_SNIFF)
                 problem = (
                     decode(head)
@@ -176,9 +194,10 @@ class Worker:
                 )
                 if isinstance(problem, Unreadable):
                     return self.lint_text(path, problem, order)
-                handle.seek(0)
-                lines = (_decode_line(raw, number) for number, raw in enumerate(handle, start=1))
-                findings, facts, suppressions = lint_summaries(self, path, lines, order)
+                handle.seek(start)
+                raw_lines = _range_lines(handle, end - start if end >= 0 else -1)
+                lines = (_decode_line(raw, n) for n, raw in enumerate(raw_lines, first_line))
+                findings, facts, suppressions = lint_summaries(self, path, lines, order, first_line)
         except _BadLine as bad:
             return self.lint_text(path, bad.problem, order)
         except OSError as exc:
@@ -289,23 +308,103 @@ def _init_process(settings: Settings, cache: Any, prefilter: bool) -> None:
     _PROCESS_WORKER.append(Worker(settings, cache=cache, prefilter=prefilter))
 
 
-def _lint_in_process(job: tuple[str, int]) -> FileResult:
-    return _PROCESS_WORKER[0].lint_path(*job)
+def _lint_in_process(job: Job) -> FileResult:
+    return _PROCESS_WORKER[0].lint_job(job)
+
+
+def _range_lines(handle: Any, length: int) -> Iterator[bytes]:
+    """The lines of an open binary file from its position, ``length`` bytes (-1: to the end)."""
+    consumed = 0
+    for raw in handle:
+        if 0 <= length <= consumed:
+            return
+        consumed += len(raw)
+        yield raw
+
+
+@dataclass(frozen=True)
+class Job:
+    """One unit of work: a file, or bytes ``start``..``end`` of a JSON Lines file."""
+
+    path: str
+    order: int
+    start: int = 0
+    end: int = -1
+    first_line: int = 1
+
+
+#: JSON Lines files larger than this are split into chunks of records across workers
+CHUNK_BYTES = 4 << 20
+
+
+def plan_jobs(paths: Sequence[str], jobs: int) -> list[Job]:
+    """Files in order; a large JSON Lines file becomes several jobs when workers can share it."""
+    planned: list[Job] = []
+    for order, path in enumerate(paths):
+        size = _size(path) if jobs > 1 and path.lower().endswith(".jsonl") else 0
+        if size > CHUNK_BYTES:
+            planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))
+        else:
+            planned.append(Job(path, order))
+    return planned
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path) if os.path.isfile(path) else 0
+    except OSError:
+        return 0
+
+
+def _jsonl_ranges(path: str, size: int, chunk: int) -> list[tuple[int, int, int]]:
+    """(start, end, first line) ranges that end at line breaks."""
+    ranges: list[tuple[int, int, int]] = []
+    start, line = 0, 1
+    with open(path, "rb") as handle:
+        while start < size:
+            handle.seek(min(start + chunk, size))
+            handle.readline()
+            end = min(max(handle.tell(), start + 1), size)
+            handle.seek(start)
+            newlines = handle.read(end - start).count(b"\n")
+            ranges.append((start, end, line))
+            start, line = end, line + newlines
+    return ranges
+
+
+def _merge(results: Iterable[FileResult]) -> list[FileResult]:
+    """Join the chunk results of one file back into one result, keeping file order."""
+    merged: dict[str, FileResult] = {}
+    for result in results:
+        seen = merged.get(result.path)
+        merged[result.path] = (
+            result
+            if seen is None
+            else FileResult(
+                result.path,
+                seen.findings + result.findings,
+                seen.facts + result.facts,
+                seen.suppressions,
+                seen.errors + result.errors,
+            )
+        )
+    return list(merged.values())
 
 
 def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[FileResult]:
-    numbered = [(p, i) for i, p in enumerate(paths)]
-    if jobs <= 1 or len(paths) < 2:
-        yield from (worker.lint_path(p, i) for p, i in numbered)
+    numbered = plan_jobs(paths, jobs)
+    if jobs <= 1 or len(numbered) < 2:
+        yield from (worker.lint_job(job) for job in numbered)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(
-        max_workers=min(jobs, len(paths)),
+        max_workers=min(jobs, len(numbered)),
         initializer=_init_process,
         initargs=(worker.settings, worker.cache, worker.prefilter),
     ) as pool:
-        yield from pool.map(_lint_in_process, numbered, chunksize=max(1, len(paths) // (jobs * 8)))
+        chunksize = max(1, len(numbered) // (jobs * 8))
+        yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)
 
 
 def lint_paths(
@@ -333,11 +432,12 @@ def lint_paths(
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
     from anchorlint.progress import Progress
 
-    results = []
+    chunks = []
     with Progress(len(paths)) as progress:
         for result in _lint_many(worker, paths, jobs):
-            results.append(result)
+            chunks.append(result)
             progress.advance()
+    results = _merge(chunks)
     findings = [f for result in results for f in result.findings]
     findings.extend(run_level(worker, results))
     facts = tuple(f for result in results for f in result.facts)

@@ -13,12 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import regex
-
 _NO_BOUNDARY_AFTER = frozenset(
     {"fig", "figs", "sec", "secs", "no", "nos", "approx", "vs", "cf", "al", "ca", "vol", "pp"}
 )
-_CLOSING_ETC = regex.compile(r"(?<!\w)etc\.[ \t\n]{1,8}(?=[A-Z])", regex.IGNORECASE)
 COMPONENT = "anchorlint_boundaries"
 #: the letter anchors are masked with before spaCy sees the text (see summary.ANCHOR_MASK)
 CITATION_MASK = "X"
@@ -37,7 +34,7 @@ def _register_component() -> None:
         Python objects, and most of a summary needs no repair."""
         if len(doc) < 2:
             return doc
-        from spacy.attrs import SENT_START
+        from spacy.attrs import LOWER, SENT_START
 
         for index in (int(i) for i in (doc.to_array(SENT_START) == 1).nonzero()[0]):
             if index > 0 and _is_citation(doc, index):
@@ -45,10 +42,16 @@ def _register_component() -> None:
                 _start_after_citation(doc, index)
             elif index > 0 and _after_abbreviation(doc, index):
                 doc[index].is_sent_start = False
-        for match in _CLOSING_ETC.finditer(doc.text):
-            span = doc.char_span(match.end(), match.end() + 1, alignment_mode="expand")
-            if span is not None and span.start > 0:
-                doc[span.start].is_sent_start = True
+        lower = doc.to_array(LOWER)
+        strings = doc.vocab.strings
+        # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
+        for kind, width in ((strings.add("etc."), 1), (strings.add("etc"), 2)):
+            for index in (int(i) for i in (lower == kind).nonzero()[0]):
+                after = index + width
+                if width == 2 and (after > len(doc) or doc[index + 1].text != "."):
+                    continue
+                if after < len(doc):
+                    doc[after].is_sent_start = doc[after].text[:1].isupper()
         return doc
 
 

@@ -142,7 +142,7 @@ def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # typ
         starts.append(offset)
         shifted = [_shift(a, offset) for a in block_anchors]
         anchors.extend(shifted)
-        spans = doc.sents if doc is not None else [None]
+        spans = _sentence_spans(doc) if doc is not None else [None]
         for span in spans:
             if span is None:
                 start, end = offset, offset + len(block.text)
@@ -172,6 +172,18 @@ def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # typ
         tuple(starts),
         tuple(docs),
     )
+
+
+def _sentence_spans(doc: Any) -> list[Any]:
+    """Sentences from the sentence-start array: ``doc.sents`` builds a Python object for
+    every token to find them, which dominated the analysis of short records."""
+    if len(doc) == 0:
+        return []
+    from spacy.attrs import SENT_START
+
+    starts = (doc.to_array(SENT_START) == 1).nonzero()[0].tolist()
+    bounds = sorted({0, *starts, len(doc)})
+    return [doc[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
 
 def _shift(anchor: Anchor, offset: int) -> Anchor:

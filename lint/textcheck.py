@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def read_sources(
-    worker: Worker, path: str, text: str | Iterable[str]
+    worker: Worker, path: str, text: str | Iterable[str], first_line: int = 1
 ) -> Iterator[SummarySource | RecordProblem]:
     """Summaries of a file; JSON Lines arrive lazily when ``text`` is an iterable of lines."""
     settings = worker.settings
@@ -30,8 +30,10 @@ def read_sources(
     if suffix == ".jsonl":
         from anchorlint.documents.jsonrecords import read_jsonl
 
-        lines = text.splitlines(keepends=True) if isinstance(text, str) else text
-        return read_jsonl(path, lines, settings.text.fields, settings.history)
+        # JSON Lines records end at "\n" only, as when the file is streamed: str.splitlines
+        # would also split at U+2028, \x1c-\x1e, \x85 or \x0c, all legal inside a record
+        lines = _jsonl_lines(text) if isinstance(text, str) else text
+        return read_jsonl(path, lines, settings.text.fields, settings.history, first_line)
     assert isinstance(text, str)
     if suffix == ".json":
         from anchorlint.documents.jsonrecords import read_json
@@ -45,6 +47,12 @@ def read_sources(
     from anchorlint.documents.markdown import split_blocks as markdown_blocks
 
     return iter([SummarySource(path, 1, 1, tuple(markdown_blocks(text)))])
+
+
+def _jsonl_lines(text: str) -> list[str]:
+    """Lines of ``text`` split at newlines only, terminators kept."""
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
 def file_suppressions(path: str, text: str) -> suppress.Suppressions:
@@ -61,7 +69,7 @@ BATCH = 512
 
 
 def lint_summaries(
-    worker: Worker, path: str, text: str | Iterable[str], order: int
+    worker: Worker, path: str, text: str | Iterable[str], order: int, first_line: int = 1
 ) -> tuple[list[Finding], tuple[SummaryFacts, ...], suppress.Suppressions]:
     from anchorlint.engine import finding
 
@@ -72,7 +80,7 @@ def lint_summaries(
     facts: list[SummaryFacts] = []
     batch: list[SummarySource] = []
     wanted = bool(worker.text_rules or worker.run_rules)
-    for item in read_sources(worker, path, text):
+    for item in read_sources(worker, path, text, first_line):
         if isinstance(item, RecordProblem):
             findings.append(finding(path, "ANC002", item.message, item.line, item.column))
         elif wanted:

@@ -13,12 +13,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import regex
+
 from anchorlint.config import HistorySettings
 from anchorlint.documents import Block, RecordProblem, SummarySource
 from anchorlint.documents.plaintext import split_blocks
 from anchorlint.positions import MapBuilder, PositionMap, line_start_map
 
 _TOKEN = regex.compile(r'"(?:[^"\\\n]++|\\.)*+"|[{}\[\],:]|[^\s{}\[\],:"]++')
+#: what a record nested deeper than the JSON decoder's recursion limit is reported as
+_TOO_DEEP = "arrays or objects nested too deeply to decode"
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -145,19 +148,27 @@ def _summary(
 
 
 def read_jsonl(
-    path: str, lines: Iterable[str], fields: tuple[str, ...], history: HistorySettings
+    path: str,
+    lines: Iterable[str],
+    fields: tuple[str, ...],
+    history: HistorySettings,
+    first_line: int = 1,
 ) -> Iterator[SummarySource | RecordProblem]:
     """One summary per non-blank line; a broken line is a RecordProblem and the rest goes on.
 
-    ``lines`` may be a lazily read file, so a large JSON Lines file streams through.
+    ``lines`` may be a lazily read file (or a chunk of one starting at ``first_line``), so a
+    large JSON Lines file streams through.
     """
     paths = field_paths(fields)
-    for number, raw_line in enumerate(lines, start=1):
+    for number, raw_line in enumerate(lines, start=first_line):
         body = raw_line.rstrip("\r\n")
         if not body.strip():
             continue
         try:
             record = json.loads(body)
+        except RecursionError:
+            yield RecordProblem(number, 1, f"malformed JSON record: {_TOO_DEEP}")
+            continue
         except ValueError as exc:
             message = getattr(exc, "msg", str(exc))
             yield RecordProblem(
@@ -177,6 +188,9 @@ def read_json(
     """A .json file holds one record (an object) or an array of records."""
     try:
         data = json.loads(text)
+    except RecursionError:
+        yield RecordProblem(1, 1, f"malformed JSON: {_TOO_DEEP}")
+        return
     except ValueError as exc:
         message = getattr(exc, "msg", str(exc))
         yield RecordProblem(
