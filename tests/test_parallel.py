@@ -52,7 +52,7 @@ def test_chunks_cover_the_file_exactly(tmp_path: Path) -> None:
     size = target.stat().st_size
     ranges = engine._jsonl_ranges(str(target), size, 500)
     assert ranges[0][:1] == (0,) and ranges[-1][1] == size
-    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:], strict=False))
     data = target.read_bytes()
     assert all(data[start - 1 : start] == b"\n" for start, _, _ in ranges[1:])
     assert all(line == data[:start].count(b"\n") + 1 for start, _, line in ranges)
