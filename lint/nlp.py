@@ -11,6 +11,7 @@ no rule depends on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 _NO_BOUNDARY_AFTER = frozenset(
@@ -88,23 +89,34 @@ def _is_citation(doc: Any, index: int) -> bool:
 
 
 class Pipeline:
-    """One loaded pipeline plus the matchers rules build on it, owned by one worker."""
+    """One pipeline plus the matchers rules build on it, owned by one worker.
+
+    spaCy is imported and the pipeline built on the first text that needs parsing: a run
+    whose summaries hold no trigger word of any rule never pays for it.
+    """
 
     def __init__(self, model: str = "") -> None:
-        import spacy
-
-        _register_component()
-        if model:
-            self.nlp = spacy.load(model, exclude=["ner", "lemmatizer", "textcat"])
-        else:
-            self.nlp = spacy.blank("en")
-        if "parser" not in self.nlp.pipe_names and "senter" not in self.nlp.pipe_names:
-            self.nlp.add_pipe("sentencizer")
-        self.nlp.add_pipe(COMPONENT, last=True)
+        self.model = model
         self.has_model = bool(model)
         self._matchers: dict[str, Any] = {}
 
+    @cached_property
+    def nlp(self) -> Any:
+        import spacy
+
+        _register_component()
+        if self.model:
+            nlp = spacy.load(self.model, exclude=["ner", "lemmatizer", "textcat"])
+        else:
+            nlp = spacy.blank("en")
+        if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names:
+            nlp.add_pipe("sentencizer")
+        nlp.add_pipe(COMPONENT, last=True)
+        return nlp
+
     def pipe(self, texts: Sequence[str]) -> list[Any]:
+        if not texts:
+            return []
         return list(self.nlp.pipe(texts, batch_size=256))
 
     def matcher(self, name: str, build: Callable[[Any], Any]) -> Any:

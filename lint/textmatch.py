@@ -27,6 +27,8 @@ def sentence_hits(
 
     A match is kept when it lies within one sentence that survived the allowlist.
     """
+    if all(doc is None for doc in summary.docs):
+        return  # nothing was parsed: no rule trigger in this summary, no matcher needed
     matcher = summary.pipeline.matcher(name, build)
     vocab = summary.pipeline.nlp.vocab
     for block_index, doc in enumerate(summary.docs):
