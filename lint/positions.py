@@ -11,6 +11,24 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
+import regex
+
+_UNIVERSAL_BREAK = regex.compile(r"\r\n|\r|\n")
+_NEWLINE = regex.compile(r"\r?\n")
+
+
+def physical_lines(text: str, *, lone_cr: bool = True) -> list[str]:
+    """The lines editors and parsers count, without terminators.
+
+    Unlike ``str.splitlines`` this never breaks at U+2028, U+0085, form feeds or
+    ``\\x1c``-``\\x1e``: those are characters inside a line for CPython, markdown-it and git.
+    ``lone_cr=False`` counts ``\\n`` only (plain text and JSON Lines positions).
+    """
+    lines = (_UNIVERSAL_BREAK if lone_cr else _NEWLINE).split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
 
 @dataclass(frozen=True)
 class PositionMap:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import regex
 
+from anchorlint.positions import physical_lines
+
 _CODE_LIST = r"(?P<codes>[A-Z]{1,3}[0-9]{0,4}(?:[\s,]{1,8}[A-Z]{1,3}[0-9]{0,4}){0,64})"
 _NOQA = regex.compile(r"#\s{0,8}noqa(?::[\s]{0,8}" + _CODE_LIST + r")?", regex.IGNORECASE)
 _FILE_NOQA = regex.compile(r"#\s{0,8}anchorlint:\s{0,8}noqa(?::\s{0,8}" + _CODE_LIST + r")?")
@@ -85,7 +87,7 @@ def for_python(text: str, statements: list[tuple[int, int]] | None = None) -> Su
         line: (first, last) for first, last in (statements or []) for line in range(first, last + 1)
     }
     header = True
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(physical_lines(text), start=1):
         stripped = line.strip()
         if header and stripped and not stripped.startswith("#"):
             header = False
@@ -110,7 +112,7 @@ def for_markdown(text: str) -> Suppressions:
     """``<!-- anchorlint-disable CODES -->`` … ``<!-- anchorlint-enable -->`` and next-line."""
     result = Suppressions()
     open_ranges: list[Directive] = []
-    lines = text.splitlines()
+    lines = physical_lines(text)
     for number, line in enumerate(lines, start=1):
         if "anchorlint-" not in line:
             continue
@@ -135,7 +137,7 @@ def for_text(text: str) -> Suppressions:
     """A line ``anchorlint: disable=CODES`` … ``anchorlint: enable``."""
     result = Suppressions()
     open_ranges: list[Directive] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(physical_lines(text, lone_cr=False), start=1):
         if "anchorlint:" not in line:
             continue
         match = _TXT.match(line)

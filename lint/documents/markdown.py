@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from anchorlint.documents import Block
-from anchorlint.positions import MapBuilder
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
+
+from anchorlint.documents import Block
+from anchorlint.positions import MapBuilder, physical_lines
 
 _PARENT_KINDS = {
     "heading_open": "heading",
@@ -32,7 +33,7 @@ def _parser() -> MarkdownIt:
 
 def split_blocks(source: str) -> Iterator[Block]:
     """Prose blocks of a Markdown file, each with a map back to the file."""
-    lines = source.splitlines()
+    lines = physical_lines(source)
     tokens = _parser().parse(source)
     cursor: dict[int, int] = {}
     kind = "paragraph"
