@@ -20,6 +20,7 @@ import regex
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, sort_findings
+from anchorlint.jobs import Job, merge_results, plan_jobs
 from anchorlint.reading import BINARY_SNIFF, Unreadable, decode, read_text
 from anchorlint.registry import all_rules, known_codes, rule_name
 from anchorlint.rulebase import CodeRule, RunRule, TextRule
@@ -322,75 +323,6 @@ def _range_lines(handle: Any, length: int) -> Iterator[bytes]:
         yield raw
 
 
-@dataclass(frozen=True)
-class Job:
-    """One unit of work: a file, or bytes ``start``..``end`` of a JSON Lines file."""
-
-    path: str
-    order: int
-    start: int = 0
-    end: int = -1
-    first_line: int = 1
-
-
-#: JSON Lines files larger than this are split into chunks of records across workers
-CHUNK_BYTES = 4 << 20
-
-
-def plan_jobs(paths: Sequence[str], jobs: int) -> list[Job]:
-    """Files in order; a large JSON Lines file becomes several jobs when workers can share it."""
-    planned: list[Job] = []
-    for order, path in enumerate(paths):
-        size = _size(path) if jobs > 1 and path.lower().endswith(".jsonl") else 0
-        if size > CHUNK_BYTES:
-            planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))
-        else:
-            planned.append(Job(path, order))
-    return planned
-
-
-def _size(path: str) -> int:
-    try:
-        return os.path.getsize(path) if os.path.isfile(path) else 0
-    except OSError:
-        return 0
-
-
-def _jsonl_ranges(path: str, size: int, chunk: int) -> list[tuple[int, int, int]]:
-    """(start, end, first line) ranges that end at line breaks."""
-    ranges: list[tuple[int, int, int]] = []
-    start, line = 0, 1
-    with open(path, "rb") as handle:
-        while start < size:
-            handle.seek(min(start + chunk, size))
-            handle.readline()
-            end = min(max(handle.tell(), start + 1), size)
-            handle.seek(start)
-            newlines = handle.read(end - start).count(b"\n")
-            ranges.append((start, end, line))
-            start, line = end, line + newlines
-    return ranges
-
-
-def _merge(results: Iterable[FileResult]) -> list[FileResult]:
-    """Join the chunk results of one file back into one result, keeping file order."""
-    merged: dict[str, FileResult] = {}
-    for result in results:
-        seen = merged.get(result.path)
-        merged[result.path] = (
-            result
-            if seen is None
-            else FileResult(
-                result.path,
-                seen.findings + result.findings,
-                seen.facts + result.facts,
-                seen.suppressions,
-                seen.errors + result.errors,
-            )
-        )
-    return list(merged.values())
-
-
 def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[FileResult]:
     numbered = plan_jobs(paths, jobs)
     if jobs <= 1 or len(numbered) < 2:
@@ -437,7 +369,7 @@ def lint_paths(
         for result in _lint_many(worker, paths, jobs):
             chunks.append(result)
             progress.advance()
-    results = _merge(chunks)
+    results = merge_results(chunks)
     findings = [f for result in results for f in result.findings]
     findings.extend(run_level(worker, results))
     facts = tuple(f for result in results for f in result.facts)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from anchorlint import engine
+from anchorlint import jobs as jobs_module
 from anchorlint.config import Settings
 
 SENTENCES = [
@@ -35,8 +36,8 @@ def test_chunked_json_lines_match_a_single_pass(
     _write_jsonl(target, 400)
     settings = Settings(root=str(tmp_path))
     single = engine.lint_paths([str(target)], settings, jobs=1).findings
-    monkeypatch.setattr(engine, "CHUNK_BYTES", 2000)
-    jobs = engine.plan_jobs([str(target)], 2)
+    monkeypatch.setattr(jobs_module, "CHUNK_BYTES", 2000)
+    jobs = jobs_module.plan_jobs([str(target)], 2)
     assert len(jobs) > 5
     assert [j.first_line for j in jobs][:2] == [1, jobs[1].first_line] and jobs[1].first_line > 1
     chunked = engine.lint_paths([str(target)], settings, jobs=2).findings
@@ -50,7 +51,7 @@ def test_chunks_cover_the_file_exactly(tmp_path: Path) -> None:
     target = tmp_path / "x.jsonl"
     _write_jsonl(target, 97)
     size = target.stat().st_size
-    ranges = engine._jsonl_ranges(str(target), size, 500)
+    ranges = jobs_module._jsonl_ranges(str(target), size, 500)
     assert ranges[0][:1] == (0,) and ranges[-1][1] == size
     assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:], strict=False))
     data = target.read_bytes()
