@@ -19,7 +19,7 @@ import regex
 
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
-from anchorlint.findings import Finding, sort_findings
+from anchorlint.findings import Finding, Fix, sort_findings
 from anchorlint.jobs import Job, merge_results, plan_jobs
 from anchorlint.reading import BINARY_SNIFF, Unreadable, decode, read_text
 from anchorlint.registry import all_rules, known_codes, rule_name
@@ -61,8 +61,15 @@ class RunResult:
 
 
 def finding(
-    path: str, code: str, message: str, line: int, column: int, end=None, fix=None
-) -> Finding:  # type: ignore[no-untyped-def]
+    path: str,
+    code: str,
+    message: str,
+    line: int,
+    column: int,
+    end: tuple[int, int] | None = None,
+    fix: Fix | None = None,
+) -> Finding:
+    """A Finding of ``code`` named from the registry; ``end`` defaults to the start."""
     end_line, end_column = end if end else (line, column)
     return Finding(path, line, column, code, message, end_line, end_column, rule_name(code), fix)
 

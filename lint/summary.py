@@ -17,7 +17,7 @@ from typing import Any
 from anchorlint.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.config import TextSettings
 from anchorlint.documents import Block, SummarySource
-from anchorlint.lexicon import compile_lexicon
+from anchorlint.lexicon import CompiledLexicon, compile_lexicon
 from anchorlint.nlp import CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
@@ -131,7 +131,14 @@ def analyse(
     ]
 
 
-def _assemble(source, parts, docs, lexicon, pipeline) -> AnalysedSummary:  # type: ignore[no-untyped-def]
+def _assemble(
+    source: SummarySource,
+    parts: list[tuple[list[Anchor], str]],
+    docs: list[Any],
+    lexicon: CompiledLexicon,
+    pipeline: Pipeline,
+) -> AnalysedSummary:
+    """One summary from its blocks' anchors, masked texts and (possibly absent) Docs."""
     starts: list[int] = []
     anchors: list[Anchor] = []
     sentences: list[Sentence] = []
