@@ -100,6 +100,10 @@ sys.argv[0] = "fixit"
 main()
 """
 
+#: every tool runs as a user's would: with byte-compiled modules cached on disk (an
+#: environment that forbids writing them would make each start-up recompile every module)
+BENCH_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
 
 @dataclass
 class Sample:
@@ -159,7 +163,11 @@ class Runner:
             shown = [a if len(a) < 60 else "<launcher>" for a in cmd[:8]]
             print(f"  $ {' '.join(shown)}{' ...' if len(cmd) > 8 else ''}", file=sys.stderr)
         done = subprocess.run(
-            [sys.executable, "-c", WRAPPER], input=json.dumps(job), capture_output=True, text=True
+            [sys.executable, "-c", WRAPPER],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            env=BENCH_ENV,
         )
         if done.returncode != 0:
             raise SystemExit(f"wrapper failed for {tool}: {done.stderr}")
@@ -640,7 +648,7 @@ def warm_up(workdir: Path) -> None:
         fixit(1, *map(str, corpus.files)),
         proselint(str(summary.files[0])),
     ):
-        subprocess.run(cmd, cwd=workdir, capture_output=True)
+        subprocess.run(cmd, cwd=workdir, capture_output=True, env=BENCH_ENV)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
