@@ -89,15 +89,17 @@ def _names_referent(token: Any) -> bool:
     )
 
 
-def _after(tokens: Any, distance: int) -> Any:
-    index = tokens.end - tokens.sent.start + distance - 1
-    sentence = tokens.sent
+def _after(hit: PhraseHit, distance: int) -> Any:
+    # the hit's own sentence span: ``Span.sent`` walks the Doc token by token on every call,
+    # quadratic in a long unpunctuated block full of trigger words
+    sentence = hit.sentence.span
+    index = hit.tokens.end - sentence.start + distance - 1
     return sentence[index] if 0 <= index < len(sentence) else None
 
 
 def _is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
-    nxt = _after(hit.tokens, 1)
+    nxt = _after(hit, 1)
     last = hit.tokens[-1].lower_
     if hit.label == "as-verb":
         return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
@@ -109,7 +111,7 @@ def _is_world_reference(hit: PhraseHit) -> bool:
         word = nxt.lower_
         if word in TIME_WORDS or word in ROLE_WORDS or nxt.like_num or _names_referent(nxt):
             return True
-        following = _after(hit.tokens, 2)
+        following = _after(hit, 2)
         return following is not None and not following.is_punct and _names_referent(following)
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)

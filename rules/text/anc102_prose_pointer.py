@@ -81,9 +81,11 @@ def _section_of_document(doc: Any, index: int) -> bool:
     )
 
 
-def _document_noun_end(tokens: Any, nouns: frozenset[str]) -> int | None:
-    """Token index just past the document noun that ends the phrase, if one does."""
-    sentence = tokens.sent
+def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int | None:
+    """Token index just past the document noun that ends the phrase, if one does.
+
+    ``sentence`` is the hit's sentence span (``tokens.sent`` rescans the Doc on every call).
+    """
     for index in range(tokens.end, min(tokens.end + MAX_MODIFIERS + 1, sentence.end)):
         token = tokens.doc[index]
         if token.is_punct:
@@ -161,7 +163,7 @@ class ProsePointer(TextRule):
             ):
                 continue
             if hit.label == "noun":
-                end = _document_noun_end(hit.tokens, nouns)
+                end = _document_noun_end(hit.tokens, hit.sentence.span, nouns)
                 if end is None:
                     continue
                 hit = replace(
