@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -77,8 +78,19 @@ def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
 def _relative(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the root, or a symlink loop
         return path.as_posix()
+
+
+def _special(path: Path) -> bool:
+    """A FIFO, socket or device: reading one may block forever, so a walk skips it.
+
+    A broken symlink or a loop is kept: reading it fails at once, and ANC001 says why.
+    """
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _walk(top: Path, root: Path, excludes: Sequence[str], settings: Settings) -> Iterator[str]:
@@ -98,7 +110,7 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], settings: Settings) ->
         dirnames[:] = kept_dirs
         for name in sorted(filenames):
             path = here / name
-            if os.path.splitext(name)[1].lower() not in LINTED_SUFFIXES:
+            if os.path.splitext(name)[1].lower() not in LINTED_SUFFIXES or _special(path):
                 continue
             relative = _relative(path, root)
             if _matches(name, relative, excludes) or _ignored(path, active, False):

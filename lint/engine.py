@@ -21,7 +21,7 @@ from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, Fix, sort_findings
 from anchorlint.jobs import Job, merge_results, plan_jobs
-from anchorlint.reading import BINARY_SNIFF, Unreadable, decode, read_text
+from anchorlint.reading import BINARY_SNIFF, Unreadable, decode, read_text, special_file
 from anchorlint.registry import all_rules, known_codes, rule_name
 from anchorlint.rulebase import CodeRule, RunRule, TextRule
 from anchorlint.selection import Selection
@@ -133,6 +133,9 @@ class Worker:
     def lint_path(self, path: str, order: int = 0) -> FileResult:
         """Lint a file on disk; an internal error is recorded and the run goes on."""
         try:
+            special = special_file(path)  # a FIFO named on the command line must not hang
+            if special is not None:
+                return self.lint_text(path, special, order)
             return self._lint_cached(path, order)
         except (MemoryError, RecursionError, Exception) as exc:  # noqa: BLE001 - the run must go on
             if _is_store_error(exc):

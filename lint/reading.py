@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 
 BINARY_SNIFF = 8192
@@ -36,15 +37,44 @@ def decode(data: bytes) -> str | Unreadable:
     return text
 
 
-def read_text(path: str) -> str | Unreadable:
-    """Read and decode a file; OS errors become an Unreadable with the reason."""
+def _kind_problem(mode: int) -> Unreadable | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return Unreadable("is a directory")
+    kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return Unreadable(f"not a regular file ({kind}); anchorlint reads files, never streams")
+
+
+def special_file(path: str) -> Unreadable | None:
+    """Why ``path`` must not be opened for reading (a FIFO would block forever), or None.
+
+    A path that cannot be stat'ed is left to the reader, which reports the OS error.
+    """
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        return _kind_problem(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None
+
+
+def read_text(path: str) -> str | Unreadable:
+    """Read and decode a file; OS errors become an Unreadable with the reason.
+
+    The file is opened non-blocking and checked to be a regular file before it is read, so
+    a FIFO swapped in after discovery is reported instead of waited on.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except IsADirectoryError:
         return Unreadable("is a directory")
+    except (OSError, ValueError) as exc:
+        return Unreadable(f"cannot read file: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            problem = _kind_problem(os.fstat(handle.fileno()).st_mode)
+            if problem is not None:
+                return problem
+            data = handle.read()
     except OSError as exc:
         return Unreadable(f"cannot read file: {exc.strerror or exc}")
-    if not os.path.isfile(path):
-        return Unreadable("not a regular file")
     return decode(data)
