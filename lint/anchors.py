@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import regex
+
 from anchorlint.config import TextSettings
 
 PIN_MIN_HEX = 12
@@ -141,8 +142,18 @@ def parse_key(
     rest, pin, pin_problem = _split_pin(body)
     key, hash_mark, fragment_raw = rest.partition("#")
     fragment = parse_fragment(fragment_raw) if hash_mark and fragment_raw else None
-    descriptive = form == "wiki" and (not key or key_syntax.fullmatch(body) is None)
+    descriptive = form == "wiki" and (
+        not key or _key_matches(key_syntax, body) is False  # undecided (timeout): not flagged
+    )
     return Anchor(start, end, form, raw, body, key, fragment, pin, pin_problem, descriptive)
+
+
+def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
+    if key_syntax.pattern == DEFAULT_KEY_PATTERN:
+        return key_syntax.fullmatch(body) is not None
+    from anchorlint.lexicon import user_fullmatch
+
+    return user_fullmatch(key_syntax, body, "[text] key-pattern")
 
 
 _URI_ONLY = regex.compile(r"[a-z][a-z0-9+.-]{1,31}://\S{1,2048}|(?:urn|doi|mailto):\S{1,2048}")
@@ -212,8 +223,10 @@ def find_anchors(
             and not any(a.start <= start and end <= a.end for a in found)
         ):
             found.append(parse_key(target, start, end, "link", target, key_syntax))
+    if extra:
+        from anchorlint.lexicon import user_finditer
     for pattern in extra:
-        for match in pattern.finditer(text):
+        for match in user_finditer(pattern, text, "[text] anchor-patterns"):
             if match.end() > match.start():
                 found.append(
                     Anchor(match.start(), match.end(), "custom", match[0], match[0], match[0])

@@ -228,8 +228,26 @@ def _build(cls: type, table: Mapping[str, Any], source: str, prefix: str) -> Any
 
 def settings_from_table(table: Mapping[str, Any], source: str, root: str) -> Settings:
     """Validate one ``[tool.anchorlint]`` table (already parsed TOML)."""
-    settings = _build(Settings, table, source, "tool.anchorlint." if "pyproject" in source else "")
+    prefix = "tool.anchorlint." if "pyproject" in source else ""
+    settings = _build(Settings, table, source, prefix)
+    check_patterns(settings.text, source, f"{prefix}text.")
     return dataclasses.replace(settings, source=source, root=root)
+
+
+def check_patterns(text: TextSettings, source: str, prefix: str = "text.") -> None:
+    """Compile the user's regexes now, so a bad one is a configuration error naming its key."""
+    import regex
+
+    named = [(f"anchor-patterns[{i}]", p) for i, p in enumerate(text.anchor_patterns)]
+    named += [(f"allow[{i}]", p) for i, p in enumerate(text.allow)]
+    named += [("key-pattern", text.key_pattern)] if text.key_pattern else []
+    for key, pattern in named:
+        try:
+            regex.compile(pattern)
+        except (regex.error, ValueError, OverflowError, RecursionError) as exc:
+            raise ConfigError(
+                source, f"{prefix}{key}", f"invalid regular expression {pattern!r}: {exc}"
+            ) from None
 
 
 def load_file(path: Path) -> Settings:

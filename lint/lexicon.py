@@ -7,10 +7,12 @@ rule modules from these lists.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
 import regex
+
 from anchorlint.config import TextSettings
 
 ELISION_MARKERS: tuple[str, ...] = (
@@ -44,6 +46,50 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
     r"\bcomprehensive (?:summary|recap|overview|record)\b",
 )
+
+
+#: seconds one user-supplied pattern may spend on one block or sentence before it is skipped
+USER_PATTERN_TIMEOUT = 1.0
+_WARNED: set[tuple[str, str]] = set()
+
+
+def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
+    """Warn once per pattern and process, on one line, that a user pattern was skipped."""
+    if (setting, pattern.pattern) not in _WARNED:
+        _WARNED.add((setting, pattern.pattern))
+        print(
+            f"anchorlint: warning: {setting} pattern {pattern.pattern!r} ran longer than "
+            f"{USER_PATTERN_TIMEOUT:g}s on one text and was skipped there (catastrophic "
+            "backtracking?)",
+            file=sys.stderr,
+        )
+
+
+def user_finditer(pattern: regex.Pattern[str], text: str, setting: str) -> list[regex.Match[str]]:
+    """Matches of a pattern from the user's config, bounded in time; none on timeout."""
+    try:
+        return list(pattern.finditer(text, timeout=USER_PATTERN_TIMEOUT))
+    except TimeoutError:
+        _timed_out(pattern, setting)
+        return []
+
+
+def user_search(pattern: regex.Pattern[str], text: str, setting: str) -> bool | None:
+    """Whether a user pattern occurs in ``text``; None when it ran out of time."""
+    try:
+        return pattern.search(text, timeout=USER_PATTERN_TIMEOUT) is not None
+    except TimeoutError:
+        _timed_out(pattern, setting)
+        return None
+
+
+def user_fullmatch(pattern: regex.Pattern[str], text: str, setting: str) -> bool | None:
+    """Whether a user pattern matches all of ``text``; None when it ran out of time."""
+    try:
+        return pattern.fullmatch(text, timeout=USER_PATTERN_TIMEOUT) is not None
+    except TimeoutError:
+        _timed_out(pattern, setting)
+        return None
 
 
 @dataclass(frozen=True)

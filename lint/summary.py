@@ -17,7 +17,7 @@ from typing import Any
 from anchorlint.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.config import TextSettings
 from anchorlint.documents import Block, SummarySource
-from anchorlint.lexicon import CompiledLexicon, compile_lexicon
+from anchorlint.lexicon import CompiledLexicon, compile_lexicon, user_search
 from anchorlint.nlp import CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
@@ -156,7 +156,8 @@ def _assemble(
             else:
                 start, end = offset + span.start_char, offset + span.end_char
             if lexicon.allow and any(
-                p.search(block.text[start - offset : end - offset]) for p in lexicon.allow
+                user_search(p, block.text[start - offset : end - offset], "[text] allow")
+                for p in lexicon.allow
             ):
                 continue
             inside = tuple(a for a in shifted if start <= a.start < end)
