@@ -16,7 +16,7 @@ from typing import Any
 
 from anchorlint.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.config import TextSettings
-from anchorlint.documents import Block, SummarySource
+from anchorlint.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.lexicon import CompiledLexicon, compile_lexicon, user_search
 from anchorlint.nlp import CITATION_MASK, Pipeline
 
@@ -113,6 +113,7 @@ def analyse(
     """
     prepared = []
     texts: list[str] = []
+    sources = [_bounded(source) for source in sources]
     for source in sources:
         parts = [_block_parts(block, settings) for block in source.blocks]
         prepared.append(parts)
@@ -129,6 +130,16 @@ def analyse(
         )
         for source, parts in zip(sources, prepared, strict=True)
     ]
+
+
+def _bounded(source: SummarySource) -> SummarySource:
+    """The source with over-long blocks cut (spaCy refuses, or slows on, megabyte texts)."""
+    if all(len(block.text) <= MAX_BLOCK for block in source.blocks):
+        return source
+    from dataclasses import replace
+
+    blocks = tuple(piece for block in source.blocks for piece in split_long_block(block))
+    return replace(source, blocks=blocks)
 
 
 def _assemble(

@@ -7,7 +7,7 @@ are marked so the text rules read only prose while anchors are still found every
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from anchorlint.positions import PositionMap
 
@@ -45,3 +45,54 @@ class RecordProblem:
 
 SUMMARY_SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".txt": "text"}
 RECORD_SUFFIXES = {".json": "json", ".jsonl": "jsonl"}
+
+
+#: the longest block handed to spaCy (whose own limit is 1,000,000 characters): a longer one,
+#: a megabyte-long line, is cut at whitespace into pieces no sentence crosses
+MAX_BLOCK = 100_000
+
+
+def split_long_block(block: Block, limit: int = MAX_BLOCK) -> list[Block]:
+    """``block`` cut into pieces of at most ``limit`` characters, spans kept with their piece.
+
+    Cuts fall on whitespace outside code, HTML and link spans where there is some, so anchors
+    and inline code stay whole; a span straddling a forced cut is dropped.
+    """
+    if len(block.text) <= limit:
+        return [block]
+    spans = sorted((*block.code_spans, *block.hidden_spans, *block.link_targets))
+    pieces, start = [], 0
+    while start < len(block.text):
+        end = min(start + limit, len(block.text))
+        if end < len(block.text):
+            cut = _cut_point(block.text, start, end, spans)
+            end = cut if cut > start else end
+        pieces.append(_piece(block, start, end))
+        start = end
+    return pieces
+
+
+def _cut_point(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> int:
+    floor = start + (end - start) // 2
+    index = end
+    while index > floor:
+        index = max(text.rfind(" ", floor, index), text.rfind("\n", floor, index))
+        if index < 0:
+            return end
+        if not any(a < index < b for a, b in spans):
+            return index + 1
+    return end
+
+
+def _piece(block: Block, start: int, end: int) -> Block:
+    def inside(spans: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((a - start, b - start) for a, b in spans if start <= a and b <= end)
+
+    return replace(
+        block,
+        text=block.text[start:end],
+        positions=block.positions.shifted(start, end),
+        code_spans=inside(block.code_spans),
+        hidden_spans=inside(block.hidden_spans),
+        link_targets=inside(block.link_targets),
+    )
