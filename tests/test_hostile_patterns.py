@@ -1,0 +1,231 @@
+"""Every regex family runs in linear time on input built to defeat it, and user patterns
+from config are compiled when settings load and bounded in time when they run.
+
+Each family gets about a megabyte of adversarial text; bounds are generous (a slow, shared
+machine) but far below what backtracking would take.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from anchorlint import suppressions
+from anchorlint.anchors import find_anchors, parse_fragment
+from anchorlint.config import Settings, TextSettings
+from anchorlint.documents import plaintext
+from anchorlint.documents.jsonrecords import LineIndex, field_paths, find_fields
+from anchorlint.documents.markdown import split_blocks as markdown_blocks
+from anchorlint.engine import Worker
+from anchorlint.lexicon import compile_lexicon
+from anchorlint.positions import line_start_map, physical_lines
+from anchorlint.reading import decode
+
+MB = 1_000_000
+SCAN_BOUND = 5.0  # one regex family over ~1 MB
+LINT_BOUND = 20.0  # the whole text pipeline over ~1 MB
+
+_WORKER = Worker(Settings())
+
+
+def repeat(piece: str, size: int = MB) -> str:
+    return piece * (size // len(piece) + 1)
+
+
+def timed(call: Callable[[], object]) -> tuple[float, object]:
+    start = time.monotonic()
+    value = call()
+    return time.monotonic() - start, value
+
+
+ANCHOR_ATTACKS = {
+    "open-wiki": repeat("[["),
+    "unclosed-wiki-keys": repeat("[[a"),
+    "wiki-without-end": "[[" + "a" * MB,
+    "hex-after-sha256": "sha256:" + "0" * MB,
+    "repeated-short-hashes": repeat("sha256:0123456789ab "),
+    "url-megabyte": "https://" + repeat("a/"),
+    "urls-back-to-back": repeat("https://a"),
+    "urn-megabyte": "urn:" + "x" * MB,
+    "backticks": "`" * MB,
+    "pointer-dash-runs": repeat("a#L1-"),
+    "pointer-at-runs": repeat("a#L1@"),
+    "long-identifier-then-fragment": "a" * MB + "#L1",
+    "dotted-identifier": repeat("a.") + "#",
+    "hash-marks": "#" * MB,
+    "line-fragments": repeat("x#line=1,"),
+    "pins-without-hex": repeat("[[doc_7#L1-2@sha256:"),
+    "colons": repeat("a:"),
+    "percent-escapes": repeat("doc%2F"),
+}
+
+
+@pytest.mark.parametrize("text", ANCHOR_ATTACKS.values(), ids=ANCHOR_ATTACKS.keys())
+def test_anchor_scanner_is_linear(text: str) -> None:
+    elapsed, anchors = timed(lambda: find_anchors(text))
+    assert elapsed < SCAN_BOUND, f"{elapsed:.1f}s"
+    assert isinstance(anchors, list)
+
+
+def test_fragment_and_pin_parsers_on_long_input() -> None:
+    elapsed, fragment = timed(lambda: parse_fragment("L" + "1" * MB))
+    assert elapsed < SCAN_BOUND and fragment.kind == "name"
+    body = "[[doc" + "#L1" * (MB // 3) + "@sha256:" + "f" * 200 + "]]"
+    elapsed, _ = timed(lambda: find_anchors(body))
+    assert elapsed < SCAN_BOUND
+
+
+LEXICON_ATTACKS = {
+    "and-more": repeat("and more "),
+    "and-more-then-spaces": "and more" + " " * MB,
+    "ellipses": repeat("... "),
+    "etc": repeat("etc. "),
+    "brackets": repeat("[truncated"),
+    "nothing": repeat("nothing was "),
+    "all-relevant": repeat("all relevant "),
+    "summary-is": repeat("this summary is "),
+    "complete-summary-of": repeat("a complete summary of the "),
+}
+
+
+@pytest.mark.parametrize("text", LEXICON_ATTACKS.values(), ids=LEXICON_ATTACKS.keys())
+def test_lexicon_markers_are_linear(text: str) -> None:
+    lexicon = compile_lexicon(TextSettings())
+    for pattern in (lexicon.elisions, lexicon.claims):
+        elapsed, _ = timed(lambda pattern=pattern: sum(1 for _ in pattern.finditer(text)))
+        assert elapsed < SCAN_BOUND, f"{pattern.pattern[:40]}: {elapsed:.1f}s"
+
+
+SUPPRESSION_ATTACKS = {
+    "markdown-thousands-of-codes": "<!-- anchorlint-disable " + repeat("ANC1, "),
+    "markdown-closed": "<!-- anchorlint-disable " + repeat("ANC1, ") + " -->",
+    "markdown-openers": repeat("<!-- anchorlint-"),
+    "text-thousands-of-codes": "anchorlint: disable=" + repeat("ANC1,"),
+    "noqa-thousands-of-codes": "x = 1  # noqa: " + repeat("ANC1, "),
+    "file-noqa": "# anchorlint: noqa: " + repeat("ANC3 "),
+    "noqa-hashes": repeat("# noqa"),
+}
+
+
+@pytest.mark.parametrize("text", SUPPRESSION_ATTACKS.values(), ids=SUPPRESSION_ATTACKS.keys())
+def test_suppression_comments_are_linear(text: str) -> None:
+    for parse in (suppressions.for_markdown, suppressions.for_text, suppressions.for_python):
+        elapsed, _ = timed(lambda parse=parse: parse(text))
+        assert elapsed < SCAN_BOUND, f"{parse.__name__}: {elapsed:.1f}s"
+
+
+def test_json_tokenizer_on_a_megabyte_string_of_backslashes() -> None:
+    for body in ("\\" * MB, "\\\\" * (MB // 2), '\\"' * (MB // 2), "\\u00e9" * (MB // 6)):
+        raw = '{"summary": "' + body + '"}'
+        elapsed, _ = timed(
+            lambda raw=raw: list(find_fields(raw, 0, field_paths(("summary",)), LineIndex(raw)))
+        )
+        assert elapsed < SCAN_BOUND
+    record = json.dumps({"summary": "\\" * MB}) + "\n"
+    elapsed, result = timed(lambda: _WORKER.lint_text("s.jsonl", record))
+    assert elapsed < LINT_BOUND and not result.errors
+
+
+def test_plain_text_blocks_and_code_spans() -> None:
+    for text in (
+        "`" * MB,
+        repeat("` `"),
+        repeat("- "),
+        repeat("1. "),
+        repeat("#" * 7 + " "),
+        "\n" * MB,
+    ):
+        elapsed, _ = timed(
+            lambda text=text: list(plaintext.split_blocks(text, line_start_map(text)))
+        )
+        assert elapsed < SCAN_BOUND
+        elapsed, _ = timed(lambda text=text: plaintext.code_spans(text))
+        assert elapsed < SCAN_BOUND
+
+
+def test_markdown_front_end_on_hostile_markup() -> None:
+    """markdown-it is linear here but slow per character: a quarter megabyte each."""
+    size = MB // 4
+    for text in (
+        "`" * size,
+        repeat("[x](", size),
+        repeat("[[", size),
+        repeat("<!--", size),
+        repeat("> ", size),
+        repeat("*a _b ", size),
+    ):
+        elapsed, _ = timed(lambda text=text: list(markdown_blocks(text)))
+        assert elapsed < LINT_BOUND
+
+
+def test_line_splitting_is_linear() -> None:
+    for text in ("\r" * MB, "\r\n" * (MB // 2), "\u2028" * MB):
+        elapsed, _ = timed(lambda text=text: physical_lines(text))
+        assert elapsed < SCAN_BOUND
+
+
+WHOLE_PIPELINE = {
+    "open-wiki.txt": repeat("[["),
+    "url.txt": "https://" + repeat("a/"),
+    "backticks.txt": "`" * MB,
+    "pointer-dash.txt": repeat("a#L1-"),
+    "suppressions.txt": "anchorlint: disable=" + repeat("ANC1,"),
+    "suppressions.md": "<!-- anchorlint-disable " + repeat("ANC1, "),
+    "unpunctuated-triggers.txt": repeat("as noted above per the config the former "),
+    "trigger-lines.txt": repeat("as noted\n"),
+}
+
+
+@pytest.mark.parametrize("name", WHOLE_PIPELINE)
+def test_whole_pipeline_on_a_megabyte(name: str) -> None:
+    text = WHOLE_PIPELINE[name]
+    elapsed, result = timed(lambda: _WORKER.lint_text(name, decode(text.encode())))
+    assert elapsed < LINT_BOUND, f"{elapsed:.1f}s"
+    assert not result.errors
+
+
+# --- user patterns from config ------------------------------------------------------------
+
+
+def test_catastrophic_user_pattern_is_skipped_with_a_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    settings = TextSettings(anchor_patterns=("(a|aa)+$", r"TICKET-\d{1,6}"))
+    text = "a" * 5000 + "b and TICKET-42"
+    elapsed, anchors = timed(lambda: find_anchors(text, settings))
+    assert elapsed < SCAN_BOUND
+    assert [a.raw for a in anchors] == ["TICKET-42"]  # the sane pattern still works
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'(a|aa)+$'" in err and "skipped" in err
+
+
+def test_nested_quantifier_the_regex_module_handles_linearly() -> None:
+    settings = TextSettings(anchor_patterns=("(a+)+$",))
+    elapsed, anchors = timed(lambda: find_anchors("a" * 100_000 + "b", settings))
+    assert elapsed < SCAN_BOUND and anchors == []
+
+
+def test_catastrophic_allow_and_key_pattern_are_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    settings = Settings(text=TextSettings(allow=("(a|aa)+$",), key_pattern="(a|aa)+$"))
+    worker = Worker(settings)
+    text = "As noted above, " + "a" * 3000 + "b. See [[" + "a" * 400 + "b]].\n"
+    elapsed, result = timed(lambda: worker.lint_text("s.md", text))
+    assert elapsed < 3 * SCAN_BOUND
+    assert "ANC101" in {f.code for f in result.findings}  # undecided allow: the sentence fires
+    assert "ANC105" not in {f.code for f in result.findings}  # undecided key: not flagged
+    err = capsys.readouterr().err
+    assert "[text] allow" in err and "[text] key-pattern" in err
+
+
+def test_catastrophic_pattern_through_the_cli(tmp_path: Path) -> None:
+    (tmp_path / "anchorlint.toml").write_text('[text]\nanchor-patterns = ["(a|aa)+$"]\n')
+    (tmp_path / "s.txt").write_text("a" * 5000 + "b\n")
+    result = run_cli("check", "--no-cache", "s.txt", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith("anchorlint: warning: [text] anchor-patterns pattern")
+    assert len(result.stderr.splitlines()) == 1
