@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -69,9 +70,23 @@ def finding(
     end: tuple[int, int] | None = None,
     fix: Fix | None = None,
 ) -> Finding:
-    """A Finding of ``code`` named from the registry; ``end`` defaults to the start."""
+    """A Finding of ``code`` named from the registry; ``end`` defaults to the start.
+
+    Paths and messages are interned: a large JSON Lines file repeats both many thousand
+    times, and one shared string each keeps a run's memory bounded by its distinct texts.
+    """
     end_line, end_column = end if end else (line, column)
-    return Finding(path, line, column, code, message, end_line, end_column, rule_name(code), fix)
+    return Finding(
+        sys.intern(path),
+        line,
+        column,
+        code,
+        sys.intern(message),
+        end_line,
+        end_column,
+        rule_name(code),
+        fix,
+    )
 
 
 class Worker:

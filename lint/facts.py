@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AnchorOccurrence:
     """One anchor printed in a summary, with its file position (1-based, end exclusive)."""
 
@@ -22,7 +22,7 @@ class AnchorOccurrence:
     form: str  # wiki, uri, pointer, hash, link, custom
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SummaryFacts:
     """One summary (a .md/.txt file or one JSON record) as the run-level rules see it."""
 

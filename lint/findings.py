@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextEdit:
     """Replace the text between two 1-based positions (end exclusive) with ``new_text``."""
 
@@ -21,7 +21,7 @@ class TextEdit:
     new_text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fix:
     """An automatic fix: a description and non-overlapping edits of one file."""
 
@@ -29,7 +29,7 @@ class Fix:
     edits: tuple[TextEdit, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One problem at one place. Lines and columns are 1-based; the end is exclusive."""
 

@@ -7,6 +7,7 @@ survive count as elisions for phase two (density, orphaned elisions, completenes
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -155,7 +156,13 @@ def _facts(
         end_line, end_column = summary.locate(anchor.end)
         occurrences.append(
             AnchorOccurrence(
-                anchor.key, anchor.text, line, column, end_line, end_column, anchor.form
+                sys.intern(anchor.key),
+                sys.intern(anchor.text),
+                line,
+                column,
+                end_line,
+                end_column,
+                anchor.form,
             )
         )
     anchors, elisions = density_figures(summary, unanchored)
