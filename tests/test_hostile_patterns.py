@@ -149,8 +149,8 @@ def test_plain_text_blocks_and_code_spans() -> None:
 
 
 def test_markdown_front_end_on_hostile_markup() -> None:
-    """markdown-it is linear here but slow per character: a quarter megabyte each."""
-    size = MB // 4
+    """markdown-it is linear here but slow per character: an eighth of a megabyte each."""
+    size = MB // 8
     for text in (
         "`" * size,
         repeat("[x](", size),
