@@ -7,6 +7,8 @@ API all speak ``Finding`` and nothing else.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -47,6 +49,15 @@ class Finding:
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.code, self.message)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Findings travel from worker processes in their thousands; re-interning the
+        repeated strings on arrival keeps one copy of each path, message and name."""
+        return (
+            _restore,
+            (self.path, self.line, self.column, self.code, self.message, self.end_line,
+             self.end_column, self.name, self.fix),
+        )  # fmt: skip
+
     def to_dict(self) -> dict[str, object]:
         return {
             "code": self.code,
@@ -61,6 +72,35 @@ class Finding:
         }
 
 
-def sort_findings(findings: list[Finding]) -> list[Finding]:
-    """Order findings so the same input always gives the same bytes out."""
-    return sorted(set(findings), key=lambda f: f.sort_key)
+def _restore(
+    path: str,
+    line: int,
+    column: int,
+    code: str,
+    message: str,
+    end_line: int,
+    end_column: int,
+    name: str,
+    fix: Fix | None,
+) -> Finding:
+    intern = sys.intern
+    return Finding(
+        intern(path), line, column, intern(code), intern(message), end_line, end_column,
+        intern(name), fix,
+    )  # fmt: skip
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Order findings so the same input always gives the same bytes out; drop repeats.
+
+    Sorted in place and deduplicated by neighbours, so a run with a million findings does
+    not hold a second copy of them in a set.
+    """
+    if not isinstance(findings, list):
+        findings = list(findings)
+    findings.sort(key=lambda f: f.sort_key)
+    kept: list[Finding] = []
+    for item in findings:
+        if not kept or kept[-1] != item:
+            kept.append(item)
+    return kept
