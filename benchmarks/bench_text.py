@@ -19,6 +19,13 @@ import tempfile
 import time
 from pathlib import Path
 
+#: sentences no rule fires on, for corpora with a realistic share of clean summaries
+CLEAN = (
+    "The cutover was moved to Thursday after the replica lagged.",
+    "Error rates stayed above 30% for four minutes ([[ops/alerts]]).",
+    "Ownership moved to payments ([[teams/payments]]).",
+    "The ledger rules are in [[design/ledger#L3-4@sha256:8cbe08fc3b175a93]].",
+)
 SENTENCES = (
     "The cutover was moved to Thursday after the replica lagged.",
     "As noted earlier, the retry budget stays at five.",
@@ -33,11 +40,12 @@ SENTENCES = (
 )
 
 
-def summary_text(rng: random.Random, size: int) -> str:
+def summary_text(rng: random.Random, size: int, clean: bool = False) -> str:
+    pool = CLEAN if clean else SENTENCES
     parts: list[str] = []
     length = 0
     while length < size:
-        paragraph = " ".join(rng.choice(SENTENCES) for _ in range(rng.randint(2, 5)))
+        paragraph = " ".join(rng.choice(pool) for _ in range(rng.randint(2, 5)))
         parts.append(paragraph)
         length += len(paragraph) + 2
     return "\n\n".join(parts) + "\n"
@@ -55,12 +63,13 @@ def write_corpus(root: Path, count: int, size: int, seed: int) -> int:
     return total
 
 
-def write_jsonl(path: Path, megabytes: int, seed: int) -> tuple[int, int]:
+def write_jsonl(path: Path, megabytes: int, seed: int, clean_share: float = 0.0) -> tuple[int, int]:
     rng = random.Random(seed)
     written = records = 0
     with path.open("w", encoding="utf-8") as out:
         while written < megabytes * 1024 * 1024:
-            line = json.dumps({"id": records, "summary": summary_text(rng, 1024)}) + "\n"
+            text = summary_text(rng, 1024, clean=rng.random() < clean_share)
+            line = json.dumps({"id": records, "summary": text}) + "\n"
             out.write(line)
             written += len(line)
             records += 1
@@ -101,11 +110,19 @@ def main() -> None:
         "--jsonl-mb", type=int, default=0, help="lint one JSON Lines file this large instead"
     )
     parser.add_argument("--jobs", default="1,2")
+    parser.add_argument(
+        "--clean-share",
+        type=float,
+        default=0.0,
+        help="share of JSON Lines records no rule fires on",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         if args.jsonl_mb:
-            size, count = write_jsonl(root / "big.jsonl", args.jsonl_mb, args.seed)
+            size, count = write_jsonl(
+                root / "big.jsonl", args.jsonl_mb, args.seed, args.clean_share
+            )
             target = root / "big.jsonl"
         else:
             size, count = write_corpus(root, args.summaries, args.size, args.seed), args.summaries
