@@ -249,7 +249,9 @@ def test_json_documents(data: bytes) -> None:
 
 
 @pytest.mark.filterwarnings("ignore::SyntaxWarning")  # CPython's warnings on generated code
-@FUZZ
+# hypothesmith's grammar strategy is not replay-stable over thousands of examples (hypothesis
+# raised FlakyStrategyDefinition in a 3000-example run), so the long profile stops at 1000
+@settings(FUZZ, max_examples=min(FUZZ.max_examples, 1000))
 @given(source=hypothesmith.from_grammar())
 def test_generated_python(source: str) -> None:
     check_properties("fuzz.py", source.encode("utf-8", "surrogatepass"))
