@@ -12,10 +12,13 @@ import os
 import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
 from anchorlint.config import Settings
 from anchorlint.engine import LINTED_SUFFIXES
+
+if TYPE_CHECKING:
+    from pathspec import PathSpec
 
 DEFAULT_EXCLUDES = (
     ".git",
@@ -49,14 +52,16 @@ def _matches(name: str, relative: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(relative, p) for p in patterns)
 
 
-def _gitignore(directory: Path) -> pathspec.PathSpec | None:
+def _gitignore(directory: Path) -> PathSpec | None:
     try:
         lines = (
             (directory / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
         )
     except OSError:
         return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    from pathspec import PathSpec
+
+    return PathSpec.from_lines("gitwildmatch", lines)
 
 
 def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
@@ -94,7 +99,7 @@ def _special(path: Path) -> bool:
 
 
 def _walk(top: Path, root: Path, excludes: Sequence[str], settings: Settings) -> Iterator[str]:
-    specs: dict[str, list[tuple[Path, pathspec.PathSpec]]] = {}
+    specs: dict[str, list[tuple[Path, PathSpec]]] = {}
     for directory, dirnames, filenames in os.walk(top, followlinks=False):
         here = Path(directory)
         inherited = specs.get(directory, [])
@@ -120,7 +125,7 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], settings: Settings) ->
             yield str(path)
 
 
-def _ignored(path: Path, specs: list[tuple[Path, pathspec.PathSpec]], is_dir: bool) -> bool:
+def _ignored(path: Path, specs: list[tuple[Path, PathSpec]], is_dir: bool) -> bool:
     for base, spec in specs:
         relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
         if spec.match_file(relative):

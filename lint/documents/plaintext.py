@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import regex
+
 from anchorlint.documents import Block
 from anchorlint.positions import PositionMap
 
