@@ -55,7 +55,9 @@ def test_two_concurrent_runs_share_a_cache(tmp_path: Path) -> None:
     write_tree(tmp_path, {f"s{i}.md": TREE["a.md"] for i in range(12)} | TREE)
     expected = run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
     command = [sys.executable, "-m", "anchorlint", "check", ".", "--jobs", "2"]
-    runs = [subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    runs = [
+        subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, text=True) for _ in range(2)
+    ]
     outputs = [run.communicate(timeout=300)[0] for run in runs]
     assert outputs == [expected, expected]
     assert run_cli("check", ".", cwd=tmp_path).stdout == expected

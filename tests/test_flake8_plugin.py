@@ -38,7 +38,9 @@ def test_plugin_reports_code_rules_with_flake8_positions(tmp_path: Path) -> None
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
     assert f"{target}:4:36: ANC301 offset computed on `summary`" in lines[0]
-    assert any(line.startswith(f"{target}:7:5: ANC305 resolver `resolve_span()`") for line in lines), lines
+    assert any(
+        line.startswith(f"{target}:7:5: ANC305 resolver `resolve_span()`") for line in lines
+    ), lines
     assert len(lines) == 2
 
 

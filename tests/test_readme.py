@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from anchorlint.registry import ENGINE_CODES, all_rules
 from conftest import REPO
+
+from anchorlint.registry import ENGINE_CODES, all_rules
 
 
 def _table() -> list[list[str]]:

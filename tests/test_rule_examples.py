@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import lint_tree, write_tree
+
 from anchorlint.config import Settings
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import Example
-from conftest import lint_tree, write_tree
 
 
 def _cases(kind: str) -> list[object]:
