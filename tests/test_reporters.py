@@ -174,3 +174,16 @@ def test_real_terminal_shows_progress() -> None:
             os.close(follower)
     assert proc.returncode == 0 and proc.stdout == b""
     assert b"anchorlint: 10/10 files" in seen
+
+
+def test_full_counts_lines_like_the_front_ends(tmp_path: Path) -> None:
+    """A line separator inside a line must not shift the excerpt shown under a finding."""
+    (tmp_path / "s.md").write_text("Intro\u2028still line one.\n\nAs noted earlier, it slipped.\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "anchorlint", "check", "--format", "full", "--no-cache", "s.md"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert "s.md:3:1: ANC101" in result.stdout
+    assert "As noted earlier, it slipped." in result.stdout

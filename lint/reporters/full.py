@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from anchorlint.findings import Finding
+from anchorlint.positions import physical_lines
 from anchorlint.reporters import ReportOptions
 
 #: excerpts wider than this are cut to a window around the span (JSON Lines records)
@@ -41,7 +42,8 @@ def read_lines(path: str) -> list[str] | None:
         text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return None
-    return text.splitlines()
+    # count lines as the front ends do: U+2028 or a form feed is inside a line, not a break
+    return physical_lines(text, lone_cr=not path.lower().endswith((".txt", ".json", ".jsonl")))
 
 
 def _window(text: str, start: int, stop: int) -> tuple[str, int, int]:
