@@ -104,7 +104,10 @@ def _load(data: dict[str, Any], path: str) -> FileResult:
     facts = []
     for item in data["facts"]:
         anchors = tuple(AnchorOccurrence(**a) for a in item.pop("anchors"))
-        facts.append(SummaryFacts(**{**item, "path": path}, anchors=anchors))
+        qualified = tuple(item.pop("qualified_keys", ()))
+        facts.append(
+            SummaryFacts(**{**item, "path": path}, anchors=anchors, qualified_keys=qualified)
+        )
     directives = [
         Directive(line, column, first, last, frozenset(codes))
         for line, column, first, last, codes in data["directives"]

@@ -93,11 +93,17 @@ class Worker:
     """What one process keeps between files: settings, selection, the pipeline, the store."""
 
     def __init__(
-        self, settings: Settings, store: Any = None, cache: Any = None, prefilter: bool = True
+        self,
+        settings: Settings,
+        store: Any = None,
+        cache: Any = None,
+        prefilter: bool = True,
+        compact_facts: bool = False,
     ) -> None:
         self.settings = settings
         self.cache = cache
         self.prefilter = prefilter
+        self.compact_facts = compact_facts
         self.selection = Selection.from_settings(settings)
         self._store = store
         self._store_opened = store is not None
@@ -282,6 +288,11 @@ def _decode_line(raw: bytes, number: int) -> str:
     return text
 
 
+def store_configured(settings: Settings) -> bool:
+    options = settings.store_options
+    return bool(settings.store or options.path or options.plugin)
+
+
 def open_configured_store(settings: Settings) -> Any:
     """The store named by ``store =``, ``[store] path`` or a plugin, or None."""
     from anchorlint.stores import open_store
@@ -330,8 +341,10 @@ def lint_bytes(path: str, data: bytes, settings: Settings, *, store: Any = None)
 _PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
 
 
-def _init_process(settings: Settings, cache: Any, prefilter: bool) -> None:
-    _PROCESS_WORKER.append(Worker(settings, cache=cache, prefilter=prefilter))
+def _init_process(settings: Settings, cache: Any, prefilter: bool, compact: bool) -> None:
+    _PROCESS_WORKER.append(
+        Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
+    )
 
 
 def _lint_in_process(job: Job) -> FileResult:
@@ -358,7 +371,7 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[File
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(numbered)),
         initializer=_init_process,
-        initargs=(worker.settings, worker.cache, worker.prefilter),
+        initargs=(worker.settings, worker.cache, worker.prefilter, worker.compact_facts),
     ) as pool:
         chunksize = max(1, len(numbered) // (jobs * 8))
         yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)
@@ -378,13 +391,16 @@ def lint_paths(
     With ``use_cache`` per-file results are reused from ``settings.cache_dir`` (under the
     settings' root) when the file's bytes, the settings and the version are unchanged.
     """
+    # positions of qualified keys matter only to history over files in order and to a store
+    compact = store is None and not getattr(settings.history, "files_in_order", False)
+    compact = compact and not store_configured(settings)
     cache = None
     if use_cache:
         from anchorlint.cache import ResultCache, settings_fingerprint
 
         directory = Path(settings.root) / settings.cache_dir
-        cache = ResultCache(directory, settings_fingerprint(settings))
-    worker = Worker(settings, store, cache, prefilter)
+        cache = ResultCache(directory, settings_fingerprint(settings) + ("c" if compact else "f"))
+    worker = Worker(settings, store, cache, prefilter, compact)
     # a store object handed in cannot travel to other processes; a configured one can
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
     from anchorlint.progress import Progress

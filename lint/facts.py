@@ -24,7 +24,13 @@ class AnchorOccurrence:
 
 @dataclass(frozen=True, slots=True)
 class SummaryFacts:
-    """One summary (a .md/.txt file or one JSON record) as the run-level rules see it."""
+    """One summary (a .md/.txt file or one JSON record) as the run-level rules see it.
+
+    In compact facts (a plain ``check`` run without a store) a summary outside any history
+    thread keeps the occurrences of its bare keys only; its namespaced keys are kept as
+    ``qualified_keys``. That is all ANC107 needs, and it keeps a run over millions of records
+    within bounded memory.
+    """
 
     path: str
     line: int  # where the summary starts (1 for a file, the record's line for JSON Lines)
@@ -37,6 +43,9 @@ class SummaryFacts:
     generation: float | None = None
     #: position in the run's file order, for history over files given in order
     order: int = 0
+    #: keys of namespaced anchors whose occurrences were not kept (compact facts, see
+    #: ``anchors``): a large run needs their names, not their positions
+    qualified_keys: tuple[str, ...] = ()
 
     @property
     def density(self) -> float | None:

@@ -106,7 +106,7 @@ def _lint_batch(
     for summary in analyse(batch, worker.settings.text, worker.pipeline, worker.needs_parse):
         found, unanchored = _run_rules(worker, summary, suppressions)
         findings.extend(found)
-        facts.append(_facts(summary, unanchored, order))
+        facts.append(_facts(summary, unanchored, order, worker.compact_facts))
 
 
 def _run_rules(
@@ -147,11 +147,24 @@ def _apply(
     return found, unanchored
 
 
+#: anchor forms that have no bare/qualified reading (ANC107 skips them)
+_UNQUALIFIABLE = frozenset({"uri", "hash", "custom"})
+
+
 def _facts(
-    summary: AnalysedSummary, unanchored: frozenset[tuple[str, int]], order: int
+    summary: AnalysedSummary,
+    unanchored: frozenset[tuple[str, int]],
+    order: int,
+    compact: bool = False,
 ) -> SummaryFacts:
     occurrences = []
+    qualified: list[str] = []
+    compact = compact and summary.source.thread is None
     for anchor in summary.anchors:
+        if compact and (anchor.namespace is not None or anchor.form in _UNQUALIFIABLE):
+            if anchor.namespace is not None:
+                qualified.append(sys.intern(anchor.key))
+            continue
         line, column = summary.locate(anchor.start)
         end_line, end_column = summary.locate(anchor.end)
         occurrences.append(
@@ -178,4 +191,5 @@ def _facts(
         source.thread,
         source.generation,
         order,
+        tuple(qualified),
     )

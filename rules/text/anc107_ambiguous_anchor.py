@@ -88,9 +88,10 @@ class AmbiguousAnchor(RunRule):
             return
         namespaces: dict[str, set[str]] = defaultdict(set)
         for summary in facts:
-            for anchor in summary.anchors:
-                namespace, name = _split(anchor.key)
-                if namespace is not None and anchor.form not in _SKIPPED_FORMS:
+            keys = [a.key for a in summary.anchors if a.form not in _SKIPPED_FORMS]
+            for key in (*keys, *summary.qualified_keys):
+                namespace, name = _split(key)
+                if namespace is not None:
                     namespaces[name].add(namespace)
         for summary in facts:
             for anchor in summary.anchors:
