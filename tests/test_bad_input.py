@@ -148,12 +148,13 @@ def test_large_single_line_text_file_finishes(tmp_path: Path) -> None:
         [sys.executable, "-m", "anchorlint", "check", "--no-cache", str(big)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
     )
     elapsed = time.monotonic() - start
     assert result.returncode in (0, 1), result.stderr
     assert "Traceback" not in result.stderr
-    assert elapsed < 120, f"50 MB single-line file took {elapsed:.0f}s"
+    # about a minute on an idle 2-core machine; the bound is for a hang, not a benchmark
+    assert elapsed < 400, f"50 MB single-line file took {elapsed:.0f}s"
 
 
 # --- in-process: what root cannot observe through the file system ---------------------------
