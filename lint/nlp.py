@@ -83,7 +83,7 @@ def _is_citation(doc: Any, index: int) -> bool:
     if len(text) < 4 or text != CITATION_MASK * len(text):
         return False
     after = at + 1
-    while after < len(doc) and doc[after].text in (")", "]"):
+    while after < len(doc) and (doc[after].text in (")", "]") or doc[after].is_space):
         after += 1
     return after >= len(doc) or doc[after].is_punct or doc[after].text[:1].isupper()
 

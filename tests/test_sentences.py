@@ -44,6 +44,11 @@ def test_citation_after_a_sentence_end_stays_with_it(pipeline: Pipeline) -> None
     assert found[0].endswith("[[runbooks/db]]")
 
 
+def test_citation_at_a_hard_line_break_stays_with_its_sentence(pipeline: Pipeline) -> None:
+    found = sentences(pipeline, 'He said "Promote it." [[runbooks/db]]\nStep two follows.')
+    assert found == ['He said "Promote it." [[runbooks/db]]', "Step two follows."]
+
+
 def test_anchor_opening_a_sentence_is_not_a_citation(pipeline: Pipeline) -> None:
     found = sentences(pipeline, "See above. [[ops/a]] holds the steps.")
     assert found == ["See above.", "[[ops/a]] holds the steps."]
