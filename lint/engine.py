@@ -324,18 +324,21 @@ def run_level(worker: Worker, results: Sequence[FileResult]) -> list[Finding]:
     return found
 
 
-def lint_source(path: str, text: str, settings: Settings, *, store: Any = None) -> list[Finding]:
-    """Lint one file's contents held in memory (stdin, the editor, the gate API)."""
-    worker = Worker(settings, store)
+def lint_one(worker: Worker, path: str, text: str | Unreadable) -> list[Finding]:
+    """One in-memory file through an existing worker, cross-file rules included: the editor
+    keeps its worker (and spaCy) between calls, one-shot callers make a new one."""
     result = worker.lint_text(path, text)
     return sort_findings([*result.findings, *run_level(worker, [result])])
 
 
+def lint_source(path: str, text: str, settings: Settings, *, store: Any = None) -> list[Finding]:
+    """Lint one file's contents held in memory (stdin, the editor, the gate API)."""
+    return lint_one(Worker(settings, store), path, text)
+
+
 def lint_bytes(path: str, data: bytes, settings: Settings, *, store: Any = None) -> list[Finding]:
     """Like :func:`lint_source` for raw bytes (decoding problems become ANC001)."""
-    worker = Worker(settings, store)
-    result = worker.lint_text(path, decode(data))
-    return sort_findings([*result.findings, *run_level(worker, [result])])
+    return lint_one(Worker(settings, store), path, decode(data))
 
 
 _PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer

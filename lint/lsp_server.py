@@ -18,8 +18,8 @@ from lsprotocol import types
 
 from anchorlint import __version__
 from anchorlint.config import ConfigError, Settings, load_settings
-from anchorlint.engine import Worker, kind_of, run_level
-from anchorlint.findings import Finding, sort_findings
+from anchorlint.engine import Worker, kind_of, lint_one
+from anchorlint.findings import Finding
 from anchorlint.lsp_convert import Linted
 
 try:  # pygls 2.x
@@ -64,9 +64,7 @@ class State:
 
 def lint_text(state: State, path: str, text: str, settings: Settings) -> list[Finding]:
     """What :func:`anchorlint.engine.lint_source` does, with the Worker kept between calls."""
-    worker = state.worker_for(settings)
-    result = worker.lint_text(path, text)
-    return sort_findings([*result.findings, *run_level(worker, [result])])
+    return lint_one(state.worker_for(settings), path, text)
 
 
 def settings_start(ls: LanguageServer, path: str) -> Path:
