@@ -110,7 +110,7 @@ def run_check(args: argparse.Namespace) -> int:
     from anchorlint import checkrun
 
     settings = settings_for(args)
-    from anchorlint.reporters import ReportOptions, available, statistics
+    from anchorlint.reporters import ReportOptions, Tally, available
 
     reporters = available()
     if args.format not in reporters:
@@ -119,19 +119,19 @@ def run_check(args: argparse.Namespace) -> int:
         )
     findings = checkrun.run(args, settings)
     out = _open_output(args)
+    tally = Tally()
     try:
         color = out.isatty() and not os.environ.get("NO_COLOR")
-        reporters[args.format](
-            findings, out, ReportOptions(color=color, statistics=args.statistics)
-        )
+        options = ReportOptions(color=color, statistics=args.statistics)
+        reporters[args.format](tally.count(findings), out, options)
         if args.statistics:
-            statistics(findings, out if args.format == "flake8" else sys.stderr)
+            tally.write(out if args.format == "flake8" else sys.stderr)
     finally:
         if out is not sys.stdout:
             out.close()
     if getattr(args, "internal_errors", 0):
         return EXIT_USAGE
-    return EXIT_CLEAN if args.exit_zero or not findings else EXIT_FINDINGS
+    return EXIT_CLEAN if args.exit_zero or not tally.total else EXIT_FINDINGS
 
 
 def run_rule(args: argparse.Namespace) -> int:

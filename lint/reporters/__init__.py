@@ -1,15 +1,19 @@
-"""Reporters: every output format is a function of the same Finding list.
+"""Reporters: every output format is a function of the same sorted stream of findings.
 
 A reporter knows nothing about rules beyond what a Finding carries (and the registry, for
 formats that describe rules). New formats register in ``REPORTERS``.
+
+Reporters take any iterable and write as they go, never holding the findings: a run over a
+large JSON Lines file streams a million of them from disk, and a list of them (or one string
+of the whole report) would be most of the run's memory.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from anchorlint.findings import Finding
 
@@ -20,28 +24,64 @@ class ReportOptions:
     statistics: bool = False
 
 
-Reporter = Callable[[Sequence[Finding], TextIO, ReportOptions], None]
+Reporter = Callable[[Iterable[Finding], TextIO, ReportOptions], None]
 
 
-def flake8_lines(findings: Sequence[Finding], out: TextIO, options: ReportOptions) -> None:
+def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     """``path:line:col: CODE message``, the line every editor and CI parser reads."""
     for f in findings:
         out.write(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}\n")
 
 
-def json_list(findings: Sequence[Finding], out: TextIO, options: ReportOptions) -> None:
-    json.dump([f.to_dict() for f in findings], out, indent=2, ensure_ascii=False)
+def write_json_array(items: Iterable[Any], out: TextIO, level: int = 0) -> None:
+    """Write ``items`` exactly as ``json.dump(list(items), indent=2, ensure_ascii=False)``
+    would inside a document whose array closes at indent ``level``, one item at a time.
+
+    JSON strings never hold a raw line break, so indenting an item's own dump is exact.
+    """
+    inner = "\n" + "  " * (level + 1)
+    opening = "["
+    for item in items:
+        out.write(opening + inner)
+        out.write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", inner))
+        opening = ","
+    out.write("[]" if opening == "[" else "\n" + "  " * level + "]")
+
+
+def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
+    write_json_array((f.to_dict() for f in findings), out)
     out.write("\n")
 
 
-def statistics(findings: Sequence[Finding], out: TextIO) -> None:
+class Tally:
+    """Counts findings per code as they stream past, for ``--statistics`` and the exit status
+    (the findings themselves are gone by the time the report is written)."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.counts: dict[str, tuple[int, str]] = {}
+
+    def count(self, findings: Iterable[Finding]) -> Iterator[Finding]:
+        """Pass ``findings`` through unchanged, counting them."""
+        for f in findings:
+            number, name = self.counts.get(f.code, (0, f.name))
+            self.counts[f.code] = (number + 1, name)
+            self.total += 1
+            yield f
+
+    def write(self, out: TextIO) -> None:
+        """A count per code, most frequent first (like flake8 --statistics)."""
+        ranked = sorted(self.counts.items(), key=lambda item: (-item[1][0], item[0]))
+        for code, (number, name) in ranked:
+            out.write(f"{number:<6} {code} {name}\n")
+
+
+def statistics(findings: Iterable[Finding], out: TextIO) -> None:
     """A count per code, most frequent first (like flake8 --statistics)."""
-    counts: dict[str, tuple[int, str]] = {}
-    for f in findings:
-        number, _ = counts.get(f.code, (0, f.name))
-        counts[f.code] = (number + 1, f.name)
-    for code, (number, name) in sorted(counts.items(), key=lambda item: (-item[1][0], item[0])):
-        out.write(f"{number:<6} {code} {name}\n")
+    tally = Tally()
+    for _ in tally.count(findings):
+        pass
+    tally.write(out)
 
 
 REPORTERS: dict[str, Reporter] = {"flake8": flake8_lines, "json": json_list}

@@ -6,7 +6,7 @@ Each file is read once however many findings it has. A file that vanished or doe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -78,18 +78,20 @@ def excerpt(finding: Finding, lines: list[str], palette: Palette) -> list[str]:
     ]
 
 
-def full(findings: Sequence[Finding], out: TextIO, options: ReportOptions) -> None:
-    palette = ANSI if options.color else PLAIN
-    cache: dict[str, list[str] | None] = {}
+def full(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
+    """Findings come sorted by path, so only the current file's lines are kept: a run over
+    many files (or one huge one) holds one file's text, not every file's."""
+    p = ANSI if options.color else PLAIN
+    path: str | None = None
+    lines: list[str] | None = None
     for finding in findings:
-        if finding.path not in cache:
-            cache[finding.path] = read_lines(finding.path)
-        p = palette
+        if finding.path != path:
+            path, lines = finding.path, None  # let the last file's lines go first
+            lines = read_lines(path)
         out.write(
             f"{p.path}{finding.path}:{finding.line}:{finding.column}:{p.reset} "
             f"{p.code}{finding.code}{p.reset} {finding.message}\n"
         )
-        lines = cache[finding.path]
-        for row in excerpt(finding, lines, palette) if lines is not None else []:
+        for row in excerpt(finding, lines, p) if lines is not None else []:
             out.write(row + "\n")
         out.write("\n")

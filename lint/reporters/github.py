@@ -6,7 +6,7 @@ percent-encoded; in a property value ``:`` and ``,`` are too, since they delimit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TextIO
 
 from anchorlint.findings import Finding
@@ -40,6 +40,6 @@ def annotation(finding: Finding) -> str:
     return f"::error {joined}::{escape_data(finding.message)}"
 
 
-def github(findings: Sequence[Finding], out: TextIO, options: ReportOptions) -> None:
+def github(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     for finding in findings:
         out.write(annotation(finding) + "\n")

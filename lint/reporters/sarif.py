@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
 from anchorlint import __version__
 from anchorlint.findings import Finding, Fix
-from anchorlint.reporters import ReportOptions
+from anchorlint.reporters import ReportOptions, write_json_array
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: engine codes that mean "this file was not checked": errors, not style warnings
@@ -135,11 +135,9 @@ def result(finding: Finding, index: dict[str, int], root: Path) -> dict[str, Any
     return entry
 
 
-def sarif_log(findings: Sequence[Finding], root: Path | None = None) -> dict[str, Any]:
-    """The whole log as a dict (the reporter dumps it; tests and tools can reuse it)."""
-    root = Path(os.path.abspath(root or Path.cwd()))
+def _log(root: Path, results: Any) -> tuple[dict[str, Any], dict[str, int]]:
+    """The whole log around ``results``, and the index of each rule in the driver's list."""
     rules = rule_descriptors()
-    index = {rule["id"]: i for i, rule in enumerate(rules)}
     run = {
         "tool": {
             "driver": {
@@ -151,11 +149,31 @@ def sarif_log(findings: Sequence[Finding], root: Path | None = None) -> dict[str
         },
         "originalUriBaseIds": {SRCROOT: {"uri": root.as_uri().rstrip("/") + "/"}},
         "columnKind": "unicodeCodePoints",
-        "results": [result(f, index, root) for f in findings],
+        "results": results,
     }
-    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+    index = {rule["id"]: i for i, rule in enumerate(rules)}
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}, index
 
 
-def sarif(findings: Sequence[Finding], out: TextIO, options: ReportOptions) -> None:
-    json.dump(sarif_log(findings), out, indent=2, ensure_ascii=False)
-    out.write("\n")
+def sarif_log(findings: Iterable[Finding], root: Path | None = None) -> dict[str, Any]:
+    """The whole log as a dict (tests and tools can reuse it; the reporter streams it)."""
+    root = Path(os.path.abspath(root or Path.cwd()))
+    log, index = _log(root, [])
+    log["runs"][0]["results"] = [result(f, index, root) for f in findings]
+    return log
+
+
+#: stands for the results while the rest of the log is dumped; JSON escapes the NULs
+_RESULTS = "\x00anchorlint results\x00"
+#: the indent level of the results array: document, runs, the run, its results
+_RESULTS_LEVEL = 3
+
+
+def sarif(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
+    """The log of :func:`sarif_log`, byte for byte, with the results written one at a time."""
+    root = Path(os.path.abspath(Path.cwd()))
+    log, index = _log(root, _RESULTS)
+    head, tail = json.dumps(log, indent=2, ensure_ascii=False).split(json.dumps(_RESULTS))
+    out.write(head)
+    write_json_array((result(f, index, root) for f in findings), out, _RESULTS_LEVEL)
+    out.write(tail + "\n")
