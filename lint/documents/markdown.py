@@ -16,6 +16,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from anchorlint.documents import Block
+from anchorlint.documents.plain_markdown import Inline, plain_outline
 from anchorlint.positions import MapBuilder, physical_lines
 
 _PARENT_KINDS = {
@@ -34,11 +35,18 @@ def _parser() -> MarkdownIt:
 def split_blocks(source: str) -> Iterator[Block]:
     """Prose blocks of a Markdown file, each with a map back to the file."""
     lines = physical_lines(source)
-    tokens = _parser().parse(source)
+    outline = plain_outline(lines) if "\x00" not in source else None
+    inlines = _parsed_inlines(source) if outline is None else _plain_inlines(outline)
     cursor: dict[int, int] = {}
+    for first_line, content, kind, children in inlines:
+        yield _inline_block(content, children, first_line, lines, cursor, kind)
+
+
+def _parsed_inlines(source: str) -> Iterator[tuple[int, str, str, list[Token]]]:
+    """Inline blocks as markdown-it parses them: (first line, content, kind, children)."""
     kind = "paragraph"
     row_map: list[int] | None = None
-    for token in tokens:
+    for token in _parser().parse(source):
         if token.type in _PARENT_KINDS:
             kind = _PARENT_KINDS[token.type]
         if token.type == "tr_open":
@@ -46,18 +54,30 @@ def split_blocks(source: str) -> Iterator[Block]:
         if token.type != "inline" or not token.content.strip():
             continue
         token_map = token.map or row_map
-        if token_map is None:
-            continue
-        block = _inline_block(token, token_map[0], lines, cursor, kind)
-        if block is not None:
-            yield block
+        if token_map is not None:
+            yield token_map[0], token.content, kind, token.children or []
+
+
+def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token]]]:
+    """Inline blocks of plain Markdown; markdown-it reads only contents that can hold code,
+    HTML or a link, the only inline tokens blocks keep. Plain Markdown has no reference
+    definitions, so a link needs ``](``; code a backquote; HTML and autolinks ``<``."""
+    for first_line, content, kind in outline:
+        children: list[Token] = []
+        if "`" in content or "<" in content or "](" in content:
+            children = _parser().parseInline(content)[0].children or []
+        yield first_line, content, kind, children
 
 
 def _inline_block(
-    token: Token, first_line: int, lines: list[str], cursor: dict[int, int], kind: str
-) -> Block | None:
+    content: str,
+    children: list[Token],
+    first_line: int,
+    lines: list[str],
+    cursor: dict[int, int],
+    kind: str,
+) -> Block:
     """Line the inline content up with its source lines and mark code, HTML and links."""
-    content = token.content
     builder = MapBuilder()
     for index, content_line in enumerate(content.split("\n")):
         line_number = first_line + index
@@ -69,7 +89,7 @@ def _inline_block(
             cursor[line_number] = found + len(content_line)
             builder.point(line_number + 1, found + 1)
         builder.advance(len(content_line) + 1)
-    code, hidden, links = _inline_spans(content, token.children or [])
+    code, hidden, links = _inline_spans(content, children)
     return Block(content, builder.build(), kind, code, hidden, links)
 
 
