@@ -1,8 +1,8 @@
 """The spaCy pipeline: imported only when a summary is linted.
 
-The default is ``spacy.blank("en")`` with a sentencizer and one rule-based component that
-repairs boundaries the sentencizer gets wrong in summaries (a boundary after a closing
-``etc.``, none after ``Fig.``/``approx.``). Anchors and inline code are masked with letters
+The default is ``spacy.blank("en")`` with one rule-based component that finds sentence
+starts as spaCy's Sentencizer does and repairs the boundaries it gets wrong in summaries (a
+boundary after a closing ``etc.``, none after ``Fig.``/``approx.``). Anchors and inline code are masked with letters
 of the same length before spaCy sees the text, so each anchor stays one token and offsets
 stay those of the original prose. A trained model named in config may be loaded instead;
 no rule depends on it.
@@ -25,67 +25,116 @@ CITATION_MASK = "X"
 def _register_component() -> None:
     from spacy.language import Language
 
-    if Language.has_factory(COMPONENT):
-        return
+    if not Language.has_factory(COMPONENT):
+        Language.factory(COMPONENT, func=lambda nlp, name: SentenceBoundaries(nlp.vocab))
 
-    @Language.component(COMPONENT)
-    def repair_boundaries(doc: Any) -> Any:
-        """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
-        after a sentence's end do not. Only candidate tokens are visited: tokens are costly
-        Python objects, and most of a summary needs no repair."""
-        if len(doc) < 2:
-            return doc
-        from spacy.attrs import LOWER, SENT_START
 
-        for index in (int(i) for i in (doc.to_array(SENT_START) == 1).nonzero()[0]):
-            if index > 0 and _is_citation(doc, index):
-                doc[index].is_sent_start = False
-                _start_after_citation(doc, index)
-            elif index > 0 and _after_abbreviation(doc, index):
-                doc[index].is_sent_start = False
-        lower = doc.to_array(LOWER)
-        strings = doc.vocab.strings
-        # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
-        for kind, width in ((strings.add("etc."), 1), (strings.add("etc"), 2)):
-            for index in (int(i) for i in (lower == kind).nonzero()[0]):
-                after = index + width
-                if width == 2 and (after > len(doc) or doc[index + 1].text != "."):
-                    continue
-                if after < len(doc):
-                    doc[after].is_sent_start = doc[after].text[:1].isupper()
+class SentenceBoundaries:
+    """The pipeline component: sentence starts, then the repairs summaries need."""
+
+    def __init__(self, vocab: Any) -> None:
+        from spacy.pipeline import Sentencizer
+
+        strings = vocab.strings
+        self.enders = frozenset(strings.add(c) for c in Sentencizer.default_punct_chars)
+        self.etc = ((strings.add("etc."), 1), (strings.add("etc"), 2))
+
+    def __call__(self, doc: Any) -> Any:
+        if len(doc) == 0 or doc.has_annotation("DEP"):
+            return doc  # a trained parser's boundaries are its own
+        import numpy
+        from spacy.attrs import SENT_START
+
+        tokens = _Tokens(doc)
+        if doc.has_annotation("SENT_START"):  # a trained sentence recogniser's
+            starts = [int(s) for s in doc.to_array(SENT_START).astype("int64")]
+        else:
+            starts = tokens.sent_starts(self.enders)
+        tokens.repair(starts, self.etc)
+        column = numpy.array(starts, dtype="int64").view("uint64").reshape(-1, 1)
+        doc.from_array([SENT_START], column)
         return doc
 
 
-def _start_after_citation(doc: Any, index: int) -> None:
-    """The sentence after a trailing citation starts at its first capitalised word."""
-    after = index + 1
-    while after < len(doc) and (doc[after].is_punct or doc[after].is_space):
-        after += 1
-    if after < len(doc) and doc[after].text[:1].isupper():
-        doc[after].is_sent_start = True
+class _Tokens:
+    """A Doc's token attributes as plain lists: the loop over Token objects spaCy's
+    sentencizer runs cost as much as tokenising, so starts are found over integers (the
+    same rule: after a sentence-ending character, the next token that is no punctuation)
+    and repairs look only at the few candidate tokens."""
 
+    def __init__(self, doc: Any) -> None:
+        from spacy.attrs import IS_PUNCT, IS_SPACE, LOWER, ORTH, SPACY
 
-def _after_abbreviation(doc: Any, index: int) -> bool:
-    previous = doc[index - 1]
-    return (
-        previous.text == "."
-        and index >= 2
-        and doc[index - 2].lower_ in _NO_BOUNDARY_AFTER
-        and not doc[index - 2].whitespace_
-    )
+        columns = doc.to_array([ORTH, LOWER, IS_PUNCT, IS_SPACE, SPACY]).T.tolist()
+        self.orth, self.lower, self.is_punct, self.is_space, self.spacy = columns
+        self.size = len(self.orth)
+        self.strings = doc.vocab.strings
 
+    def text(self, index: int) -> str:
+        return self.strings[self.orth[index]]
 
-def _is_citation(doc: Any, index: int) -> bool:
-    """An anchor right after a sentence's end cites that sentence (``"…." [[doc#L3]]``),
-    unless the words after it continue a new sentence (``[[doc]] holds the steps``)."""
-    at = index + 1 if doc[index].text == "(" and index + 1 < len(doc) else index
-    text = doc[at].text
-    if len(text) < 4 or text != CITATION_MASK * len(text):
-        return False
-    after = at + 1
-    while after < len(doc) and (doc[after].text in (")", "]") or doc[after].is_space):
-        after += 1
-    return after >= len(doc) or doc[after].is_punct or doc[after].text[:1].isupper()
+    def sent_starts(self, enders: frozenset[int]) -> list[int]:
+        """1 where a sentence starts, -1 elsewhere, as spaCy's Sentencizer decides."""
+        starts = [-1] * self.size
+        starts[0] = 1
+        seen_end = False
+        for index, (orth, is_punct) in enumerate(zip(self.orth, self.is_punct, strict=True)):
+            if orth in enders:
+                seen_end = True
+            elif seen_end and not is_punct:
+                starts[index] = 1
+                seen_end = False
+        return starts
+
+    def repair(self, starts: list[int], etc: tuple[tuple[int, int], ...]) -> None:
+        """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
+        after a sentence's end do not."""
+        for index in [i for i, start in enumerate(starts) if start == 1]:
+            if index > 0 and self._is_citation(index):
+                starts[index] = -1
+                self._start_after_citation(index, starts)
+            elif index > 0 and self._after_abbreviation(index):
+                starts[index] = -1
+        # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
+        size = self.size
+        for kind, width in etc:
+            if kind not in self.lower:
+                continue
+            for index in [i for i, lower in enumerate(self.lower) if lower == kind]:
+                after = index + width
+                if width == 2 and (after > size or self.text(index + 1) != "."):
+                    continue
+                if after < size:
+                    starts[after] = 1 if self.text(after)[:1].isupper() else -1
+
+    def _start_after_citation(self, index: int, starts: list[int]) -> None:
+        """The sentence after a trailing citation starts at its first capitalised word."""
+        after = index + 1
+        while after < self.size and (self.is_punct[after] or self.is_space[after]):
+            after += 1
+        if after < self.size and self.text(after)[:1].isupper():
+            starts[after] = 1
+
+    def _after_abbreviation(self, index: int) -> bool:
+        return (
+            index >= 2
+            and self.text(index - 1) == "."
+            and self.strings[self.lower[index - 2]] in _NO_BOUNDARY_AFTER
+            and not self.spacy[index - 2]
+        )
+
+    def _is_citation(self, index: int) -> bool:
+        """An anchor right after a sentence's end cites that sentence (``"…." [[doc#L3]]``),
+        unless the words after it continue a new sentence (``[[doc]] holds the steps``)."""
+        size = self.size
+        at = index + 1 if self.text(index) == "(" and index + 1 < size else index
+        text = self.text(at)
+        if len(text) < 4 or text != CITATION_MASK * len(text):
+            return False
+        after = at + 1
+        while after < size and (self.text(after) in (")", "]") or self.is_space[after]):
+            after += 1
+        return after >= size or self.is_punct[after] == 1 or self.text(after)[:1].isupper()
 
 
 class Pipeline:
@@ -109,8 +158,6 @@ class Pipeline:
             nlp = spacy.load(self.model, exclude=["ner", "lemmatizer", "textcat"])
         else:
             nlp = spacy.blank("en")
-        if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names:
-            nlp.add_pipe("sentencizer")
         nlp.add_pipe(COMPONENT, last=True)
         return nlp
 
