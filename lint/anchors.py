@@ -184,6 +184,8 @@ def compile_settings(
 
 
 def _scan(text: str, key_syntax: regex.Pattern[str]) -> Iterable[Anchor]:
+    if "[[" not in text and ":" not in text and "#" not in text:
+        return  # every form needs one: wiki brackets, a scheme or hash colon, a fragment
     for match in _SCANNER.finditer(text):
         kind = match.lastgroup
         start, end = match.span(kind)

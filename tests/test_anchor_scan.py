@@ -1,0 +1,59 @@
+"""The anchor scanner: each form found with its span, and its cheap gate never hides one."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anchorlint import anchors
+from anchorlint.config import TextSettings
+
+PIECES = [
+    "word",
+    " ",
+    "[[",
+    "]]",
+    "doc_7",
+    "#L3-4",
+    "@sha256:",
+    "8cbe08fc3b175a93",
+    ":",
+    "#",
+    "https",
+    "://",
+    "x.io/a",
+    "urn",
+    "sha256",
+    "(",
+    ")",
+    ".",
+    "/",
+    "\n",
+]
+
+
+def _found(text: str) -> list[tuple[int, int, str]]:
+    return [(a.start, a.end, a.form) for a in anchors.find_anchors(text, TextSettings())]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30) | st.lists(st.text(), max_size=5))
+def test_text_the_gate_skips_has_no_anchor(pieces: list[str]) -> None:
+    """The scanner skips text with no ``[[``, ``:`` or ``#``: the full pattern finds none."""
+    text = "".join(pieces).replace("[", "(").replace(":", ";").replace("#", "%")
+    assert list(anchors._SCANNER.finditer(text)) == []
+    key_syntax, _ = anchors.compile_settings(TextSettings())
+    assert list(anchors._scan(text, key_syntax)) == []
+
+
+def test_each_form_in_one_paragraph() -> None:
+    text = (
+        "Rules in [[design/ledger#L3-4@sha256:8cbe08fc3b175a93]], steps at "
+        "https://wiki.example.com/db, blob sha256:8cbe08fc3b175a93aa and doc_7#L120-140."
+    )
+    assert [form for _, _, form in _found(text)] == ["wiki", "uri", "hash", "pointer"]
+    assert text[slice(*_found(text)[3][:2])] == "doc_7#L120-140"
+
+
+def test_prose_without_brackets_colons_or_hashes_has_no_anchor() -> None:
+    assert _found("The cutover moved to Thursday after the replica lagged.") == []
