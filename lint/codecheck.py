@@ -53,8 +53,7 @@ def lint_python(
             path, "ANC002", f"Python does not parse: {exc.message}", exc.line, exc.column
         )
         return [found], suppress.for_python(text)
-    ranges = getattr(pyfront, "statement_ranges", None)
-    suppressions = suppress.for_python(text, ranges(module) if ranges else None)
+    suppressions = suppress.for_python(text, lambda: pyfront.statement_ranges(module))
     findings = [
         finding(path, rule.code, hit.message, hit.line, hit.column, (hit.end_line, hit.end_column))
         for rule in worker.code_rules

@@ -6,7 +6,7 @@ name unknown codes or suppress nothing. A directive without codes suppresses eve
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import regex
@@ -77,15 +77,17 @@ class Suppressions:
                 yield directive.line, directive.column, f"suppression of {named} suppresses nothing"
 
 
-def for_python(text: str, statements: list[tuple[int, int]] | None = None) -> Suppressions:
+def for_python(
+    text: str, statements: Callable[[], Iterable[tuple[int, int]]] | None = None
+) -> Suppressions:
     """``# noqa[: CODES]`` on any line of a statement; ``# anchorlint: noqa`` file-wide.
 
     A file-wide directive counts only in the comments before the first statement.
+    ``statements`` gives the line ranges of statements; it is called only once a ``# noqa``
+    is found, because computing them costs a second parse of the file.
     """
     result = Suppressions()
-    spans = {
-        line: (first, last) for first, last in (statements or []) for line in range(first, last + 1)
-    }
+    spans: dict[int, tuple[int, int]] | None = None
     header = True
     for number, line in enumerate(physical_lines(text), start=1):
         stripped = line.strip()
@@ -101,6 +103,8 @@ def for_python(text: str, statements: list[tuple[int, int]] | None = None) -> Su
             continue
         match = _NOQA.search(line)
         if match and not file_wide:
+            if spans is None:
+                spans = _line_spans(statements() if statements else ())
             first, last = spans.get(number, (number, number))
             result.directives.append(
                 Directive(number, match.start() + 1, first, last, _codes(match["codes"]))
@@ -131,6 +135,11 @@ def for_markdown(text: str) -> Suppressions:
             else:
                 _close(open_ranges, codes, number)
     return result
+
+
+def _line_spans(statements: Iterable[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Each line of a statement, mapped to the statement's first and last line."""
+    return {line: (first, last) for first, last in statements for line in range(first, last + 1)}
 
 
 def for_text(text: str) -> Suppressions:

@@ -264,3 +264,42 @@ def test_statement_ranges_for_decorators_match_and_one_liners() -> None:
     assert (1, 3) in ranges  # decorator through the def line
     assert (4, 4) in ranges and (5, 5) in ranges and (6, 6) in ranges
     assert (7, 8) in ranges  # a one-line body belongs to its header's statement
+
+
+MULTILINE_SINK = """\
+def cite(text):
+    summary = summarize(text)
+    return resolve_span(
+        summary,  # noqa: ANC302
+    )
+
+
+def resolve_span(source):
+    return source
+"""
+
+
+def test_noqa_on_any_line_of_a_multiline_call_suppresses_it() -> None:
+    from anchorlint.engine import lint_bytes
+
+    assert [
+        f.code
+        for f in lint_bytes("c.py", MULTILINE_SINK.replace("# noqa: ANC302", "").encode(), SETTINGS)
+    ] == ["ANC302"]
+    assert lint_bytes("c.py", MULTILINE_SINK.encode(), SETTINGS) == []
+
+
+def test_a_file_without_noqa_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Statement ranges need CPython's parser too; they are only computed for a ``# noqa``."""
+    import ast
+
+    from anchorlint.engine import lint_bytes
+
+    calls: list[str] = []
+    real_parse = ast.parse
+    monkeypatch.setattr(ast, "parse", lambda *a, **k: calls.append("ast") or real_parse(*a, **k))
+    source = MULTILINE_SINK.replace("# noqa: ANC302", "")
+    assert [f.code for f in lint_bytes("c.py", source.encode(), SETTINGS)] == ["ANC302"]
+    assert calls == []
+    assert lint_bytes("c.py", MULTILINE_SINK.encode(), SETTINGS) == []
+    assert calls == ["ast"]
