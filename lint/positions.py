@@ -11,11 +11,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-import regex
-
-_UNIVERSAL_BREAK = regex.compile(r"\r\n|\r|\n")
-_NEWLINE = regex.compile(r"\r?\n")
-
 
 def physical_lines(text: str, *, lone_cr: bool = True) -> list[str]:
     """The lines editors and parsers count, without terminators.
@@ -24,7 +19,11 @@ def physical_lines(text: str, *, lone_cr: bool = True) -> list[str]:
     ``\\x1c``-``\\x1e``: those are characters inside a line for CPython, markdown-it and git.
     ``lone_cr=False`` counts ``\\n`` only (plain text and JSON Lines positions).
     """
-    lines = (_UNIVERSAL_BREAK if lone_cr else _NEWLINE).split(text)
+    if lone_cr:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    else:
+        lines = text.split("\n")
+        lines[:-1] = [line[:-1] if line.endswith("\r") else line for line in lines[:-1]]
     if lines[-1] == "":
         lines.pop()
     return lines

@@ -8,24 +8,45 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
-import regex
+if TYPE_CHECKING:
+    import regex
 
 from anchorlint.positions import physical_lines
 
 _CODE_LIST = r"(?P<codes>[A-Z]{1,3}[0-9]{0,4}(?:[\s,]{1,8}[A-Z]{1,3}[0-9]{0,4}){0,64})"
-_NOQA = regex.compile(r"#\s{0,8}noqa(?::[\s]{0,8}" + _CODE_LIST + r")?", regex.IGNORECASE)
-_FILE_NOQA = regex.compile(r"#\s{0,8}anchorlint:\s{0,8}noqa(?::\s{0,8}" + _CODE_LIST + r")?")
-_MD = regex.compile(
-    r"<!--\s{0,8}anchorlint-(?P<verb>disable-next-line|disable|enable)"
-    r"(?:\s{1,8}" + _CODE_LIST + r")?\s{0,8}-->"
-)
-_TXT = regex.compile(
-    r"^\s{0,16}anchorlint:\s{0,8}(?P<verb>disable|enable)(?:=" + _CODE_LIST + r")?\s{0,8}$"
-)
+
+
+class _Patterns(NamedTuple):
+    noqa: regex.Pattern[str]
+    file_noqa: regex.Pattern[str]
+    markdown: regex.Pattern[str]
+    text: regex.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> _Patterns:
+    """Compiled on the first line that could hold a directive, not at start-up."""
+    import regex
+
+    return _Patterns(
+        noqa=regex.compile(r"#\s{0,8}noqa(?::[\s]{0,8}" + _CODE_LIST + r")?", regex.IGNORECASE),
+        file_noqa=regex.compile(r"#\s{0,8}anchorlint:\s{0,8}noqa(?::\s{0,8}" + _CODE_LIST + r")?"),
+        markdown=regex.compile(
+            r"<!--\s{0,8}anchorlint-(?P<verb>disable-next-line|disable|enable)"
+            r"(?:\s{1,8}" + _CODE_LIST + r")?\s{0,8}-->"
+        ),
+        text=regex.compile(
+            r"^\s{0,16}anchorlint:\s{0,8}(?P<verb>disable|enable)(?:=" + _CODE_LIST + r")?\s{0,8}$"
+        ),
+    )
 
 
 def _codes(text: str | None) -> frozenset[str]:
+    import regex
+
     return frozenset(c for c in regex.split(r"[\s,]+", text or "") if c)
 
 
@@ -95,13 +116,13 @@ def for_python(
             header = False
         if "#" not in line:
             continue
-        file_wide = _FILE_NOQA.search(line)
+        file_wide = _patterns().file_noqa.search(line)
         if file_wide and header:
             result.directives.append(
                 Directive(number, file_wide.start() + 1, 1, 10**9, _codes(file_wide["codes"]))
             )
             continue
-        match = _NOQA.search(line)
+        match = _patterns().noqa.search(line)
         if match and not file_wide:
             if spans is None:
                 spans = _line_spans(statements() if statements else ())
@@ -120,7 +141,7 @@ def for_markdown(text: str) -> Suppressions:
     for number, line in enumerate(lines, start=1):
         if "anchorlint-" not in line:
             continue
-        for match in _MD.finditer(line):
+        for match in _patterns().markdown.finditer(line):
             codes = _codes(match["codes"])
             verb = match["verb"]
             if verb == "disable-next-line":
@@ -149,7 +170,7 @@ def for_text(text: str) -> Suppressions:
     for number, line in enumerate(physical_lines(text, lone_cr=False), start=1):
         if "anchorlint:" not in line:
             continue
-        match = _TXT.match(line)
+        match = _patterns().text.match(line)
         if match is None:
             continue
         codes = _codes(match["codes"])
