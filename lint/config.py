@@ -17,11 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
 CONFIG_FILENAMES = ("anchorlint.toml", "pyproject.toml")
 
 
@@ -252,6 +247,11 @@ def check_patterns(text: TextSettings, source: str, prefix: str = "text.") -> No
 
 def load_file(path: Path) -> Settings:
     """Load settings from an ``anchorlint.toml`` or ``pyproject.toml`` file."""
+    if sys.version_info >= (3, 11):
+        import tomllib  # here, not at start-up: most runs read no config file
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+
     source = str(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
