@@ -28,8 +28,8 @@ from anchorlint.stores.resolve import is_positional, locate, resolve
 
 DEFAULT_PIN_LENGTH = 16
 BOM = "\ufeff"
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _WRITTEN_PIN = re.compile(r"@([A-Za-z0-9]{1,16}):([0-9a-fA-F]{1,128})$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 class PinError(Exception):
@@ -111,20 +111,25 @@ def pinned_anchor_text(anchor: Any, store: Any, length: int = DEFAULT_PIN_LENGTH
     return pin_for(anchor, store, length)[0]
 
 
-def _fenced_ranges(text: str) -> list[tuple[int, int]]:
-    """Offsets of fenced code blocks in Markdown: examples there are not the summary's claims."""
-    ranges, offset, opened = [], 0, None
-    for line in text.splitlines(keepends=True):
-        fence = _FENCE.match(line)
-        if fence and opened is None:
-            opened = (offset, fence.group(1)[0])
-        elif fence and opened is not None and fence.group(1)[0] == opened[1]:
-            ranges.append((opened[0], offset + len(line)))
-            opened = None
-        offset += len(line)
-    if opened is not None:
-        ranges.append((opened[0], offset))
-    return ranges
+def _prose_starts(text: str, settings: Settings) -> set[int]:
+    """File offsets where the linter sees an anchor in Markdown prose.
+
+    The Markdown front end decides what is prose, so fenced and indented code, HTML blocks
+    and front matter (examples and metadata, not the summary's claims) are never rewritten,
+    and ``pin`` touches exactly the anchors ``check`` reports on.
+    """
+    from anchorlint.anchors import find_anchors
+    from anchorlint.documents.markdown import split_blocks
+
+    # the lines the front end counts (physical_lines): \r\n, \r or \n end a line
+    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    starts = set()
+    for block in split_blocks(text):
+        for anchor in find_anchors(block.text, settings.text, block.link_targets):
+            line, column = block.positions.locate(anchor.start)
+            if line <= len(line_starts):
+                starts.add(line_starts[line - 1] + column - 1)
+    return starts
 
 
 def pin_text(
@@ -139,10 +144,10 @@ def pin_text(
     from anchorlint.anchors import find_anchors
 
     settings = settings or Settings()
-    fenced = _fenced_ranges(text) if markdown else []
+    prose = _prose_starts(text, settings) if markdown else None
     pieces, refused, pinned, cursor = [], [], 0, 0
     for anchor in find_anchors(text, settings.text):
-        if any(a <= anchor.start < b for a, b in fenced):
+        if prose is not None and anchor.start not in prose:
             continue
         if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
             continue

@@ -79,6 +79,25 @@ def test_markdown_code_fences_are_left_alone(store: DirectoryStore) -> None:
     assert outcome.pinned == 1 and "example doc_7#L2\n" in outcome.text
 
 
+def test_only_markdown_prose_is_pinned(store: DirectoryStore) -> None:
+    """Front matter, indented code and HTML blocks are not the summary's claims."""
+    text = (
+        "---\nsource: doc_7#L1\n---\n\n"
+        "# Findings\n\n"
+        "    example doc_7#L2 in indented code\n\n"
+        "- The retry rule is doc_7#L1.\n"
+        "- Its limit: [[doc_7#L2-3]].\n\n"
+        "<div>\nraw doc_7#L3\n</div>\n\n"
+        "A paragraph that goes on\r\nto cite doc_7#L3.\r\n"
+    )
+    outcome = pin_text(text, store, markdown=True)
+    assert outcome.pinned == 3
+    assert "source: doc_7#L1\n" in outcome.text
+    assert "example doc_7#L2 in indented code" in outcome.text
+    assert "raw doc_7#L3\n" in outcome.text
+    assert outcome.text.count("@sha256:") == 3
+
+
 def test_file_rewrite_keeps_mode_bom_and_line_endings(
     tmp_path: Path, store: DirectoryStore
 ) -> None:
