@@ -1,12 +1,14 @@
 """The language server: lint open documents from memory, publish diagnostics, offer fixes.
 
 Full document sync keeps the server simple (a summary is small; re-linting it whole is
-what the CLI does anyway). Linting runs on the message loop, so diagnostics for a version
-are published before the next change is handled and never arrive out of order.
+what the CLI does anyway). Linting runs on the message loop, so diagnostics never arrive out
+of order. Changes are debounced: a burst of keystrokes is linted once, after the document
+has been quiet for :data:`CHANGE_DELAY` seconds, and only its latest version is published.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import threading
@@ -28,6 +30,8 @@ except ImportError:  # pragma: no cover - pygls 1.x
     from pygls.server import LanguageServer
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: seconds a changed document must stay unchanged before it is linted
+CHANGE_DELAY = 0.15
 
 
 def fs_path(uri: str) -> str:
@@ -49,6 +53,12 @@ class State:
         self.linted: dict[str, Linted] = {}
         self.workers: dict[str, Worker] = {}
         self.logged: set[str] = set()
+        self.edits: dict[str, int] = {}  # per document, how many changes or closes so far
+
+    def touch(self, uri: str) -> int:
+        """Count a change (or close) of ``uri``; a pending lint with an older count is stale."""
+        self.edits[uri] = self.edits.get(uri, 0) + 1
+        return self.edits[uri]
 
     def worker_for(self, settings: Settings) -> Worker:
         key = repr(settings)
@@ -144,9 +154,12 @@ def build_server() -> LanguageServer:
         lint_document(server, state, doc.uri, doc.version)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(server: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    async def did_change(server: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
         doc = params.text_document
-        lint_document(server, state, doc.uri, doc.version)
+        edit = state.touch(doc.uri)
+        await asyncio.sleep(CHANGE_DELAY)
+        if state.edits.get(doc.uri) == edit:  # no newer change and no close meanwhile
+            lint_document(server, state, doc.uri, doc.version)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(server: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -157,6 +170,7 @@ def build_server() -> LanguageServer:
 
     @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(server: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+        state.touch(params.text_document.uri)
         state.linted.pop(params.text_document.uri, None)
         publish(server, params.text_document.uri, [], None)
 

@@ -66,6 +66,29 @@ def test_open_change_shutdown_exit(tmp_path: Path) -> None:
         client.close()
 
 
+def test_a_burst_of_changes_is_linted_once_at_its_last_version(tmp_path: Path) -> None:
+    client = LspClient(cwd=tmp_path)
+    try:
+        client.initialize(tmp_path)
+        uri = open_doc(client, tmp_path / "summary.md", CLEAN)
+        assert client.diagnostics(uri, version=1)["diagnostics"] == []
+        for version in range(2, 7):  # keystrokes: faster than the debounce delay
+            change_doc(client, uri, CLEAN + BAD * (version - 1), version)
+        last = client.diagnostics(uri, version=6)["diagnostics"]
+        assert [d["code"] for d in last].count("ANC101") == 5  # the text of version 6
+
+        def stale(message: dict) -> bool:
+            params = message.get("params") or {}
+            return message.get("method") == "textDocument/publishDiagnostics" and params.get(
+                "version"
+            ) in range(2, 6)
+
+        with pytest.raises(LspTimeout):
+            client.wait_for(stale, timeout=1.0)
+    finally:
+        client.close()
+
+
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LspClient, Path]]:
     root = tmp_path_factory.mktemp("lsp")
