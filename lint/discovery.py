@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -48,8 +49,20 @@ DEFAULT_EXCLUDES = (
 )
 
 
-def _matches(name: str, relative: str, patterns: Sequence[str]) -> bool:
-    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(relative, p) for p in patterns)
+class Globs:
+    """Glob patterns matched against a name or a root-relative path, as ``fnmatch`` does,
+    compiled once into one expression (a walk tests every file against every pattern)."""
+
+    def __init__(self, patterns: Sequence[str]) -> None:
+        self.any = bool(patterns)
+        joined = "|".join(f"(?:{fnmatch.translate(p)})" for p in patterns)
+        self._pattern = re.compile(joined or "(?!)")
+
+    def matches(self, name: str, relative: str) -> bool:
+        match = self._pattern.match
+        return match(os.path.normcase(name)) is not None or (
+            match(os.path.normcase(relative)) is not None
+        )
 
 
 def _gitignore(directory: Path) -> PathSpec | None:
@@ -66,8 +79,8 @@ def _gitignore(directory: Path) -> PathSpec | None:
 
 def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
     """Files to lint, in a stable order; explicit files are never excluded by the walk."""
-    root = Path(settings.root)
-    excludes = DEFAULT_EXCLUDES + settings.exclude + settings.extend_exclude
+    root = _resolved(Path(settings.root))
+    excludes = Globs(DEFAULT_EXCLUDES + settings.exclude + settings.extend_exclude)
     seen: set[str] = set()
     for given in paths:
         if os.path.isdir(given):
@@ -80,9 +93,22 @@ def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
             yield given
 
 
-def _relative(path: Path, root: Path) -> str:
+def _resolved(path: Path) -> Path:
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return path
+
+
+def _relative(path: Path, root: Path, resolved_parent: Path | None = None) -> str:
+    """``path`` relative to the (resolved) root, symlinks resolved; ``resolved_parent``
+    spares resolving the directory again for each of its entries."""
+    try:
+        if resolved_parent is not None and not os.path.islink(path):
+            resolved = resolved_parent / path.name
+        else:
+            resolved = path.resolve()
+        return resolved.relative_to(root).as_posix()
     except (ValueError, OSError, RuntimeError):  # outside the root, or a symlink loop
         return path.as_posix()
 
@@ -98,17 +124,20 @@ def _special(path: Path) -> bool:
         return False
 
 
-def _walk(top: Path, root: Path, excludes: Sequence[str], settings: Settings) -> Iterator[str]:
+def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterator[str]:
     specs: dict[str, list[tuple[Path, PathSpec]]] = {}
+    include = Globs(settings.include)
     for directory, dirnames, filenames in os.walk(top, followlinks=False):
         here = Path(directory)
+        resolved_here = _resolved(here)
         inherited = specs.get(directory, [])
         spec = _gitignore(here) if settings.respect_gitignore else None
         active = inherited + ([(here, spec)] if spec else [])
         kept_dirs = []
         for name in sorted(dirnames):
             child = here / name
-            if _matches(name, _relative(child, root), excludes) or _ignored(child, active, True):
+            relative = _relative(child, root, resolved_here)
+            if excludes.matches(name, relative) or _ignored(child, active, True):
                 continue
             kept_dirs.append(name)
             specs[str(child)] = active
@@ -117,10 +146,10 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], settings: Settings) ->
             path = here / name
             if os.path.splitext(name)[1].lower() not in LINTED_SUFFIXES or _special(path):
                 continue
-            relative = _relative(path, root)
-            if _matches(name, relative, excludes) or _ignored(path, active, False):
+            relative = _relative(path, root, resolved_here)
+            if excludes.matches(name, relative) or _ignored(path, active, False):
                 continue
-            if settings.include and not _matches(name, relative, settings.include):
+            if include.any and not include.matches(name, relative):
                 continue
             yield str(path)
 
