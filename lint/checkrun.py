@@ -1,12 +1,15 @@
-"""One ``anchorlint check`` run: paths or stdin in, sorted findings out."""
+"""One ``anchorlint check`` run: paths or stdin in, a run whose sorted findings stream out."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
-from anchorlint.findings import Finding
+
+if TYPE_CHECKING:
+    from anchorlint.runner import Run
 
 
 def _store_error_types() -> tuple[type[BaseException], ...]:
@@ -17,8 +20,11 @@ def _store_error_types() -> tuple[type[BaseException], ...]:
     return (StoreError,)
 
 
-def run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
-    """Lint what the command line names; store problems become usage errors (exit 2)."""
+def run(args: argparse.Namespace, settings: Settings) -> Run:
+    """Lint what the command line names; store problems become usage errors (exit 2).
+
+    Internal errors are on stderr before this returns, so before any of the report.
+    """
     from anchorlint.cli import UsageError
 
     try:
@@ -27,9 +33,10 @@ def run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
         raise UsageError(f"store: {exc}") from None
 
 
-def _run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
+def _run(args: argparse.Namespace, settings: Settings) -> Run:
     from anchorlint.cli import UsageError
-    from anchorlint.engine import kind_of, lint_bytes, lint_paths
+    from anchorlint.engine import kind_of, lint_bytes
+    from anchorlint.runner import Run, stream_paths
 
     paths = args.paths or ["."]
     if paths == ["-"]:
@@ -38,7 +45,7 @@ def _run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
             raise UsageError(
                 f"--stdin-filename {name!r} has no known suffix (.md, .txt, .json, .jsonl, .py)"
             )
-        return lint_bytes(name, sys.stdin.buffer.read(), settings)
+        return Run.of(lint_bytes(name, sys.stdin.buffer.read(), settings))
     if "-" in paths:
         raise UsageError("'-' (stdin) cannot be combined with other paths")
     from anchorlint.discovery import discover
@@ -50,14 +57,15 @@ def _run(args: argparse.Namespace, settings: Settings) -> list[Finding]:
     if args.fix:
         from anchorlint.fixing import apply_fixes
 
-        apply_fixes(lint_paths(files, settings, jobs=args.jobs).findings)
+        with stream_paths(files, settings, jobs=args.jobs) as fixing:
+            apply_fixes(fixing.findings())
     use_cache = not args.no_cache and not args.fix
-    result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
+    result = stream_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
     for error in result.errors:
         print(f"anchorlint: {error}", file=sys.stderr)
     if result.errors:
         args.internal_errors = len(result.errors)
-    return result.findings
+    return result
 
 
 def _exists(path: str) -> bool:

@@ -117,18 +117,18 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError(
             f"unknown --format {args.format!r}; choose from {', '.join(sorted(reporters))}"
         )
-    findings = checkrun.run(args, settings)
-    out = _open_output(args)
     tally = Tally()
-    try:
-        color = out.isatty() and not os.environ.get("NO_COLOR")
-        options = ReportOptions(color=color, statistics=args.statistics)
-        reporters[args.format](tally.count(findings), out, options)
-        if args.statistics:
-            tally.write(out if args.format == "flake8" else sys.stderr)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    with checkrun.run(args, settings) as run:
+        out = _open_output(args)
+        try:
+            color = out.isatty() and not os.environ.get("NO_COLOR")
+            options = ReportOptions(color=color, statistics=args.statistics)
+            reporters[args.format](tally.count(run.findings()), out, options)
+            if args.statistics:
+                tally.write(out if args.format == "flake8" else sys.stderr)
+        finally:
+            if out is not sys.stdout:
+                out.close()
     if getattr(args, "internal_errors", 0):
         return EXIT_USAGE
     return EXIT_CLEAN if args.exit_zero or not tally.total else EXIT_FINDINGS

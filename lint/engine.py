@@ -13,7 +13,6 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import regex
@@ -21,7 +20,7 @@ import regex
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, Fix, sort_findings
-from anchorlint.jobs import Job, merge_results, plan_jobs
+from anchorlint.jobs import Job
 from anchorlint.reading import BINARY_SNIFF, Unreadable, decode, read_text, special_file
 from anchorlint.registry import all_rules, known_codes, rule_name
 from anchorlint.rulebase import CodeRule, RunRule, TextRule
@@ -341,19 +340,6 @@ def lint_bytes(path: str, data: bytes, settings: Settings, *, store: Any = None)
     return lint_one(Worker(settings, store), path, decode(data))
 
 
-_PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
-
-
-def _init_process(settings: Settings, cache: Any, prefilter: bool, compact: bool) -> None:
-    _PROCESS_WORKER.append(
-        Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
-    )
-
-
-def _lint_in_process(job: Job) -> FileResult:
-    return _PROCESS_WORKER[0].lint_job(job)
-
-
 def _range_lines(handle: Any, length: int) -> Iterator[bytes]:
     """The lines of an open binary file from its position, ``length`` bytes (-1: to the end)."""
     consumed = 0
@@ -362,22 +348,6 @@ def _range_lines(handle: Any, length: int) -> Iterator[bytes]:
             return
         consumed += len(raw)
         yield raw
-
-
-def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[FileResult]:
-    numbered = plan_jobs(paths, jobs)
-    if jobs <= 1 or len(numbered) < 2:
-        yield from (worker.lint_job(job) for job in numbered)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(
-        max_workers=min(jobs, len(numbered)),
-        initializer=_init_process,
-        initargs=(worker.settings, worker.cache, worker.prefilter, worker.compact_facts),
-    ) as pool:
-        chunksize = max(1, len(numbered) // (jobs * 8))
-        yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)
 
 
 def lint_paths(
@@ -389,33 +359,15 @@ def lint_paths(
     use_cache: bool = False,
     prefilter: bool = True,
 ) -> RunResult:
-    """Lint files (already discovered), in parallel when ``jobs`` > 1.
+    """Lint files (already discovered), in parallel when ``jobs`` > 1; every finding in a list.
 
     With ``use_cache`` per-file results are reused from ``settings.cache_dir`` (under the
     settings' root) when the file's bytes, the settings and the version are unchanged.
+    The command line streams the findings instead (:func:`anchorlint.runner.stream_paths`).
     """
-    # positions of qualified keys matter only to history over files in order and to a store
-    compact = store is None and not getattr(settings.history, "files_in_order", False)
-    compact = compact and not store_configured(settings)
-    cache = None
-    if use_cache:
-        from anchorlint.cache import ResultCache, settings_fingerprint
+    from anchorlint.runner import stream_paths
 
-        directory = Path(settings.root) / settings.cache_dir
-        cache = ResultCache(directory, settings_fingerprint(settings) + ("c" if compact else "f"))
-    worker = Worker(settings, store, cache, prefilter, compact)
-    # a store object handed in cannot travel to other processes; a configured one can
-    jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
-    from anchorlint.progress import Progress
-
-    chunks = []
-    with Progress(len(paths)) as progress:
-        for result in _lint_many(worker, paths, jobs):
-            chunks.append(result)
-            progress.advance()
-    results = merge_results(chunks)
-    findings = [f for result in results for f in result.findings]
-    findings.extend(run_level(worker, results))
-    facts = tuple(f for result in results for f in result.facts)
-    errors = tuple(e for result in results for e in result.errors)
-    return RunResult(sort_findings(findings), len(paths), facts, errors)
+    with stream_paths(
+        paths, settings, store=store, jobs=jobs, use_cache=use_cache, prefilter=prefilter
+    ) as run:
+        return RunResult(list(run.findings()), run.files, run.facts, run.errors)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from anchorlint.findings import Finding, Fix, TextEdit
+from anchorlint.findings import Finding, Fix, TextEdit, sort_findings
 from anchorlint.reporters import ReportOptions, Tally, available, statistics
 from anchorlint.reporters.sarif import sarif_log
 
@@ -74,3 +74,101 @@ def test_tally_counts_what_streams_past() -> None:
     statistics(FINDINGS, direct)
     assert counted.getvalue() == direct.getvalue()
     assert counted.getvalue().splitlines()[0] == "1      ANC001 unreadable-file"
+
+
+# ---------------------------------------------------------------------------------------------
+# Through the command line: many files, a chunked JSON Lines file, cross-file findings.
+
+SENTENCES = (
+    "As noted earlier, the cutover slipped.",
+    "Timeouts come from [[config.yaml]] as before.",
+    "Per the config, retries stop at five, etc.",
+    "The pointer doc_7#L3-4 is unpinned.",
+)
+TREE: dict[str, str] = {
+    "amb/a.md": "# A\n\nTimeouts come from [[config.yaml]].\n\nAs noted earlier, it broke.\n",
+    "amb/b.md": "# B\n\nSee [[proj-a/config.yaml]] for the pool.\n",
+    "amb/c.txt": "See [[proj-b/config.yaml]] and [[config.yaml]].\n",
+    "hist/g1.jsonl": json.dumps(
+        {"thread": "t", "generation": 1, "summary": "Steps [[runbooks/x]], rules [[design/y]]."}
+    )
+    + "\n",
+    "hist/g2.jsonl": json.dumps(
+        {"thread": "t", "generation": 2, "summary": "Nothing was omitted: steps and so on."}
+    )
+    + "\n",
+    "src/compactor.py": (
+        "def show(ptr, raw):\n"
+        "    summary = condense(raw)\n"
+        "    return resolve_span(ptr, source=summary)\n"
+    ),
+    "big.jsonl": "".join(
+        json.dumps({"id": i, "summary": f"{SENTENCES[i % 4]} {SENTENCES[(i + 1) % 4]}"}) + "\n"
+        for i in range(120)
+    ),
+    **{f"s/s{i:02d}.md": f"# S{i}\n\n{SENTENCES[i % 4]}\n" for i in range(12)},
+}
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("stream")
+    for name, text in TREE.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def _today(root: Path) -> list[Finding]:
+    """What a run found before streaming: every file whole, then the run-level findings,
+    then one sort of everything."""
+    from anchorlint.cli import build_parser, settings_for
+    from anchorlint.discovery import discover
+    from anchorlint.engine import Worker, run_level
+
+    settings = settings_for(build_parser().parse_args(["check"]))
+    worker = Worker(settings, compact_facts=True)
+    results = [worker.lint_path(path) for path in discover(["."], settings)]
+    return sort_findings([*(f for r in results for f in r.findings), *run_level(worker, results)])
+
+
+def _cli(root: Path, *args: str) -> tuple[int, str]:
+    from anchorlint.cli import main
+
+    out = root.parent / f"{root.name}-report.txt"
+    status = main(["check", "--no-cache", "--output-file", str(out), *args, "."])
+    return status, out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["flake8", "json", "sarif", "github", "full"])
+def test_every_format_is_the_report_of_the_whole_sorted_list(
+    tree: Path, fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from anchorlint import jobs
+
+    monkeypatch.chdir(tree)
+    expected = _today(tree)
+    assert {"ANC107", "ANC101", "ANC211"} <= {f.code for f in expected}
+    assert {"amb/a.md", "big.jsonl"} <= {f.path for f in expected if f.code == "ANC107"}
+    monkeypatch.setattr(jobs, "CHUNK_BYTES", 1500)
+    assert len(jobs.plan_jobs(["big.jsonl"], 2)) > 3
+    status, text = _cli(tree, "--format", fmt, "--jobs", "2")
+    assert status == 1
+    out = io.StringIO()
+    available()[fmt](expected, out, ReportOptions())
+    assert text == out.getvalue()
+    if fmt in ("flake8", "json"):
+        assert _cli(tree, "--format", fmt, "--jobs", "1") == (status, text)
+
+
+def test_statistics_and_exit_zero_count_the_streamed_findings(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tree)
+    expected = _today(tree)
+    status, text = _cli(tree, "--statistics", "--exit-zero", "--jobs", "2")
+    out = io.StringIO()
+    available()["flake8"](expected, out, ReportOptions())
+    statistics(expected, out)
+    assert (status, text) == (0, out.getvalue())
+    assert _cli(tree, "--select", "ANC105", "--jobs", "2") == (0, "")

@@ -1,0 +1,153 @@
+"""One lint run over many files: jobs across processes, results gathered, findings spooled.
+
+A worker sends back each job's findings packed (see :mod:`anchorlint.spool`) and its facts,
+suppressions and internal errors as they are. The parent merges the chunks of each file,
+runs the cross-file rules over every file's facts and then hands the findings out as one
+sorted stream, so a report is written while about one block of findings is in memory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from anchorlint.config import Settings
+from anchorlint.engine import FileResult, Worker, run_level, store_configured
+from anchorlint.facts import SummaryFacts
+from anchorlint.findings import Finding
+from anchorlint.jobs import Job, merge_results, plan_jobs
+from anchorlint.spool import FindingSpool, Packed, pack
+
+
+@dataclass(frozen=True)
+class JobDone:
+    """A job's result as it travels to the parent: findings packed, the rest as found."""
+
+    result: FileResult  # without findings: they are in ``packed``
+    packed: tuple[Packed, ...]
+
+
+def finish(result: FileResult) -> JobDone:
+    """Pack a job's findings where they were found (in the worker, in parallel)."""
+    return JobDone(dataclasses.replace(result, findings=()), pack(result.findings))
+
+
+class Run:
+    """A finished run: every file's facts and internal errors, and its findings on demand.
+
+    The findings are read back from the spool each time :meth:`findings` is iterated; close
+    the run (or use it as a context manager) to let the spool go.
+    """
+
+    def __init__(
+        self,
+        spool: FindingSpool,
+        results: Sequence[FileResult],
+        extra: Sequence[Finding] = (),
+        files: int | None = None,
+    ) -> None:
+        self._spool = spool
+        self._extra = extra
+        self.files = len(results) if files is None else files
+        self.facts: tuple[SummaryFacts, ...] = tuple(f for r in results for f in r.facts)
+        self.errors: tuple[str, ...] = tuple(e for r in results for e in r.errors)
+
+    @classmethod
+    def of(cls, findings: Iterable[Finding], files: int = 1) -> Run:
+        """A run whose findings are already in memory (stdin, the editor)."""
+        return cls(FindingSpool(), [], list(findings), files)
+
+    def findings(self) -> Iterator[Finding]:
+        """Sorted by path, line, column, code and message, without repeats."""
+        return self._spool.findings(self._extra)
+
+    def close(self) -> None:
+        self._spool.close()
+
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def stream_paths(
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    store: Any = None,
+    jobs: int | None = None,
+    use_cache: bool = False,
+    prefilter: bool = True,
+) -> Run:
+    """Lint files (already discovered), in parallel when ``jobs`` > 1; see ``lint_paths``."""
+    from anchorlint.progress import Progress
+
+    worker = _worker(settings, store, use_cache, prefilter)
+    # a store object handed in cannot travel to other processes; a configured one can
+    jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
+    spool = FindingSpool()
+    try:
+        gathered = []
+        with Progress(len(paths)) as progress:
+            for done in _lint_many(worker, paths, jobs):
+                gathered.append(done.result)
+                for block in done.packed:
+                    spool.add(block)
+                progress.advance()
+        results = merge_results(gathered)
+        return Run(spool, results, run_level(worker, results), len(paths))
+    except BaseException:
+        spool.close()
+        raise
+
+
+def _worker(settings: Settings, store: Any, use_cache: bool, prefilter: bool) -> Worker:
+    """The parent's worker, with the cache when asked; facts are compact when nothing
+    needs the positions of qualified keys (history over files in order, a store)."""
+    compact = store is None and not getattr(settings.history, "files_in_order", False)
+    compact = compact and not store_configured(settings)
+    cache = None
+    if use_cache:
+        from anchorlint.cache import ResultCache, settings_fingerprint
+
+        directory = Path(settings.root) / settings.cache_dir
+        cache = ResultCache(directory, settings_fingerprint(settings) + ("c" if compact else "f"))
+    return Worker(settings, store, cache, prefilter, compact)
+
+
+_PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
+
+
+def _init_process(settings: Settings, cache: Any, prefilter: bool, compact: bool) -> None:
+    _PROCESS_WORKER.append(
+        Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
+    )
+
+
+def _lint_in_process(job: Job) -> JobDone:
+    return finish(_PROCESS_WORKER[0].lint_job(job))
+
+
+def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobDone]:
+    """Every job's result, in job order (files in order, a file's chunks in order)."""
+    numbered = plan_jobs(paths, jobs)
+    if jobs <= 1 or len(numbered) < 2:
+        yield from (finish(worker.lint_job(job)) for job in numbered)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(numbered)),
+        initializer=_init_process,
+        initargs=(worker.settings, worker.cache, worker.prefilter, worker.compact_facts),
+    ) as pool:
+        chunksize = max(1, len(numbered) // (jobs * 8))
+        yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)

@@ -1,0 +1,139 @@
+"""Findings between the workers and the reporter: sorted per job, packed, spilled to disk.
+
+No finding can be reported before the cross-file rules (ANC107, history) have seen every
+file's facts, and those rules may add findings to any file. A run over a large JSON Lines
+file can find a million problems; held as objects until then, they would be most of the
+run's memory. So each job's findings are sorted where they are found and packed into one
+block (a compressed pickle), and the parent only appends blocks to a temporary file, which
+stays in memory while it is small. Reporting reads a file's blocks back one at a time and
+merges the cross-file findings in, so the findings in memory at once are about one block's.
+
+The blocks are pickles because they never leave the run: the temporary file is created
+private and already unlinked, unlike the cache, which is JSON because it outlives the run.
+"""
+
+from __future__ import annotations
+
+import heapq
+import pickle
+import tempfile
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import groupby
+
+from anchorlint.findings import Finding, sort_findings
+
+#: a finding's place within its file: the sort key of :class:`Finding` without the path
+Place = tuple[int, int, str, str]
+#: bytes of packed findings kept in memory before the spool moves to a temporary file
+IN_MEMORY = 16 << 20
+#: zlib level: blocks are packed once and read once, so fast beats small
+LEVEL = 1
+
+
+def place(finding: Finding) -> Place:
+    return (finding.line, finding.column, finding.code, finding.message)
+
+
+@dataclass(frozen=True, slots=True)
+class Packed:
+    """The sorted findings of one file from one job, and where they begin and end."""
+
+    path: str
+    data: bytes
+    first: Place
+    last: Place
+
+
+def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
+    """Sort findings and pack them, one block per file (a job's are normally one file's).
+
+    The path is stored once per block; pickle stores each repeated message once too.
+    """
+    blocks = []
+    for path, group in groupby(sort_findings(findings), key=lambda f: f.path):
+        ordered = list(group)
+        rows = [
+            (f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.name, f.fix)
+            for f in ordered
+        ]
+        data = zlib.compress(pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), LEVEL)
+        blocks.append(Packed(path, data, place(ordered[0]), place(ordered[-1])))
+    return tuple(blocks)
+
+
+def unpack(path: str, data: bytes) -> list[Finding]:
+    return [Finding(path, *row) for row in pickle.loads(zlib.decompress(data))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    offset: int
+    size: int
+    first: Place
+    last: Place
+
+
+class FindingSpool:
+    """Packed blocks in one temporary file, indexed by path, read back in sorted order."""
+
+    def __init__(self, in_memory: int = IN_MEMORY) -> None:
+        self._file = tempfile.SpooledTemporaryFile(max_size=in_memory)  # noqa: SIM115 - closed by close()
+        self._blocks: dict[str, list[_Block]] = {}
+        self._end = 0
+
+    def add(self, packed: Packed) -> None:
+        self._file.seek(self._end)
+        self._file.write(packed.data)
+        block = _Block(self._end, len(packed.data), packed.first, packed.last)
+        self._blocks.setdefault(packed.path, []).append(block)
+        self._end += len(packed.data)
+
+    def discard(self, path: str) -> None:
+        """Forget the findings of ``path`` added so far (their bytes stay, unread)."""
+        self._blocks.pop(path, None)
+
+    def findings(self, extra: Iterable[Finding] = ()) -> Iterator[Finding]:
+        """Every finding in :func:`sort_findings` order without repeats, ``extra`` (the
+        cross-file findings, in any order) merged in as if appended before sorting."""
+        added: dict[str, list[Finding]] = {}
+        for item in extra:
+            added.setdefault(item.path, []).append(item)
+        for path in sorted(self._blocks.keys() | added.keys()):
+            runs = [self._read(path, run) for run in _runs(self._blocks.get(path, []))]
+            late = sorted(added.get(path, []), key=place)
+            yield from _unique(heapq.merge(*runs, late, key=place))
+
+    def _read(self, path: str, blocks: list[_Block]) -> Iterator[Finding]:
+        for block in blocks:
+            self._file.seek(block.offset)
+            yield from unpack(path, self._file.read(block.size))
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def _runs(blocks: list[_Block]) -> list[list[_Block]]:
+    """Blocks in arrival order, cut where one starts before the previous one ended.
+
+    The chunks of a file arrive in line order, so a file is normally one run; only a file
+    named twice, or a chunk that reports before its own start, needs a merge. Merging runs
+    in arrival order keeps ties in arrival order, as the stable sort of their concatenation.
+    """
+    runs: list[list[_Block]] = []
+    for block in blocks:
+        if runs and runs[-1][-1].last <= block.first:
+            runs[-1].append(block)
+        else:
+            runs.append([block])
+    return runs
+
+
+def _unique(findings: Iterable[Finding]) -> Iterator[Finding]:
+    """Drop a finding equal to the one before it, as :func:`sort_findings` does."""
+    last: Finding | None = None
+    for item in findings:
+        if last is None or item != last:
+            yield item
+            last = item
