@@ -83,6 +83,23 @@ class Anchor:
     descriptive: bool = False
     in_code: bool = False
 
+    def moved(self, delta: int) -> Anchor:
+        """The same anchor ``delta`` characters further on (a block's offset in its summary);
+        spelled out because ``dataclasses.replace`` was a visible cost per anchor."""
+        return Anchor(
+            self.start + delta,
+            self.end + delta,
+            self.form,
+            self.raw,
+            self.text,
+            self.key,
+            self.fragment,
+            self.pin,
+            self.pin_problem,
+            self.descriptive,
+            self.in_code,
+        )
+
     @property
     def namespace(self) -> str | None:
         """Everything before the key's last ``/`` or ``:``; None for a bare key."""

@@ -158,7 +158,7 @@ def _assemble(
         zip(source.blocks, parts, docs, strict=False)
     ):
         starts.append(offset)
-        shifted = [_shift(a, offset) for a in block_anchors]
+        shifted = [a.moved(offset) for a in block_anchors] if offset else block_anchors
         anchors.extend(shifted)
         spans = _sentence_spans(doc) if doc is not None else [None]
         for span in spans:
@@ -203,12 +203,6 @@ def _sentence_spans(doc: Any) -> list[Any]:
     starts = (doc.to_array(SENT_START) == 1).nonzero()[0].tolist()
     bounds = sorted({0, *starts, len(doc)})
     return [doc[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
-
-
-def _shift(anchor: Anchor, offset: int) -> Anchor:
-    from dataclasses import replace
-
-    return replace(anchor, start=anchor.start + offset, end=anchor.end + offset)
 
 
 def _hits(pattern: Any, masked: str, kept: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

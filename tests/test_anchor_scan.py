@@ -57,3 +57,14 @@ def test_each_form_in_one_paragraph() -> None:
 
 def test_prose_without_brackets_colons_or_hashes_has_no_anchor() -> None:
     assert _found("The cutover moved to Thursday after the replica lagged.") == []
+
+
+def test_moved_keeps_every_field() -> None:
+    import dataclasses
+
+    (anchor,) = anchors.find_anchors("x [[doc_7#L3-4@sha256:8cbe08fc3b175a93]]", TextSettings())
+    anchor = dataclasses.replace(anchor, in_code=True, descriptive=True, pin_problem="p")
+    expected = dataclasses.replace(anchor, start=anchor.start + 9, end=anchor.end + 9)
+    assert anchor.moved(9) == expected
+    # a new field must be added to Anchor.moved too
+    assert len(dataclasses.fields(anchors.Anchor)) == 11
