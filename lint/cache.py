@@ -28,7 +28,7 @@ from anchorlint.suppressions import Directive, Suppressions
 if TYPE_CHECKING:
     from anchorlint.engine import FileResult
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 HASH_CHUNK = 1 << 20
 
 
@@ -90,6 +90,7 @@ def _dump(result: FileResult) -> dict[str, Any]:
             [d.line, d.column, d.first, d.last, sorted(d.codes)]
             for d in result.suppressions.directives
         ],
+        "unreadable": result.unreadable,
     }
 
 
@@ -114,4 +115,10 @@ def _load(data: dict[str, Any], path: str) -> FileResult:
     ]
     from anchorlint.engine import FileResult
 
-    return FileResult(path, tuple(findings), tuple(facts), Suppressions(directives))
+    return FileResult(
+        path,
+        tuple(findings),
+        tuple(facts),
+        Suppressions(directives),
+        unreadable=bool(data["unreadable"]),
+    )

@@ -50,6 +50,9 @@ class FileResult:
     suppressions: Suppressions = field(default_factory=Suppressions)
     #: internal errors (a bug in anchorlint, never the file's fault), one line each
     errors: tuple[str, ...] = ()
+    #: the file (or chunk) could not be decoded: its one finding is ANC001, and a chunk
+    #: that says so stands for its whole file, as a single pass would stop there
+    unreadable: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class Worker:
         self._store = store
         self._store_opened = store is not None
         self._pipeline: Any = None
+        self._last_digest: tuple[tuple[str, int, int], str] | None = None
         rules = [r for code, r in all_rules().items() if code in self.selection.enabled]
         self.code_rules = [r for r in rules if isinstance(r, CodeRule)]
         self.text_rules = [r for r in rules if isinstance(r, TextRule)]
@@ -152,83 +156,83 @@ class Worker:
 
     def lint_path(self, path: str, order: int = 0) -> FileResult:
         """Lint a file on disk; an internal error is recorded and the run goes on."""
+        return self.lint_job(Job(path, order))
+
+    def lint_job(self, job: Job) -> FileResult:
+        """A whole file, or one chunk of records of a large JSON Lines file; an internal
+        error is recorded and the run goes on."""
         try:
-            special = special_file(path)  # a FIFO named on the command line must not hang
+            special = special_file(job.path)  # a FIFO named on the command line must not hang
             if special is not None:
-                return self.lint_text(path, special, order)
-            return self._lint_cached(path, order)
+                return self.lint_text(job.path, special, job.order)
+            return self._lint_cached(job)
         except (MemoryError, RecursionError, Exception) as exc:  # noqa: BLE001 - the run must go on
             if _is_store_error(exc):
                 raise
-            return FileResult(
-                path, (), errors=(f"{path}: internal error: {type(exc).__name__}: {exc}",)
-            )
+            error = f"{job.path}: internal error: {type(exc).__name__}: {exc}"
+            return FileResult(job.path, (), errors=(error,))
 
-    def _lint_cached(self, path: str, order: int) -> FileResult:
-        """Lint a file on disk, through the cache when there is one."""
-        if self.cache is None or (kind_of(path) == "summary" and self._has_store):
-            return self._lint_path(path, order)
+    def _lint_cached(self, job: Job) -> FileResult:
+        """Lint a file or a chunk, through the cache when there is one."""
+        if self.cache is None or (kind_of(job.path) == "summary" and self._has_store):
+            return self._lint_uncached(job)
+        try:
+            digest = self._digest(job.path)
+        except OSError:
+            return self._lint_uncached(job)
+        if job.end >= 0:
+            digest = f"{digest}#{job.start}-{job.end}"
+        cached = self.cache.get(job.path, digest)
+        if cached is not None:
+            facts = tuple(dataclasses.replace(f, order=job.order) for f in cached.facts)
+            return dataclasses.replace(cached, facts=facts)
+        result = self._lint_uncached(job)
+        self.cache.put(job.path, digest, result)
+        return result
+
+    def _digest(self, path: str) -> str:
+        """The file's sha256, hashed once for all of its chunks this worker lints, not once
+        per chunk (a 200 MB file has fifty), while its size and modification time hold."""
         from anchorlint.cache import file_digest
 
-        try:
-            digest = file_digest(path)
-        except OSError:
-            return self._lint_path(path, order)
-        cached = self.cache.get(path, digest)
-        if cached is not None:
-            facts = tuple(dataclasses.replace(f, order=order) for f in cached.facts)
-            return dataclasses.replace(cached, facts=facts)
-        result = self._lint_path(path, order)
-        self.cache.put(path, digest, result)
-        return result
+        info = os.stat(path)
+        key = (path, info.st_size, info.st_mtime_ns)
+        if self._last_digest is None or self._last_digest[0] != key:
+            self._last_digest = (key, file_digest(path))
+        return self._last_digest[1]
 
     @property
     def _has_store(self) -> bool:
         options = self.settings.store_options
         return bool(self.settings.store or options.path or options.plugin or self._store)
 
-    def _lint_path(self, path: str, order: int) -> FileResult:
-        if path.lower().endswith(".jsonl"):
-            return self._lint_jsonl_stream(path, order)
-        text = read_text(path)
-        return self.lint_text(path, text, order)
+    def _lint_uncached(self, job: Job) -> FileResult:
+        if job.end >= 0 or job.path.lower().endswith(".jsonl"):
+            return self._lint_jsonl_stream(job)
+        return self.lint_text(job.path, read_text(job.path), job.order)
 
-    def lint_job(self, job: Job) -> FileResult:
-        """A whole file, or one chunk of records of a large JSON Lines file."""
-        if job.end < 0:
-            return self.lint_path(job.path, job.order)
-        if self.cache is None:
-            return self._lint_jsonl_stream(job.path, job.order, job)
-        from anchorlint.cache import file_digest
+    def _lint_jsonl_stream(self, job: Job) -> FileResult:
+        """JSON Lines stream record by record, so a 200 MB file lints in bounded memory.
 
-        digest = f"{file_digest(job.path)}#{job.start}-{job.end}"
-        cached = self.cache.get(job.path, digest)
-        if cached is not None:
-            return cached
-        result = self._lint_jsonl_stream(job.path, job.order, job)
-        self.cache.put(job.path, digest, result)
-        return result
-
-    def _lint_jsonl_stream(self, path: str, order: int, job: Job | None = None) -> FileResult:
-        """JSON Lines stream record by record, so a 200 MB file lints in bounded memory."""
+        Only the file's start is sniffed for binary content, as a single pass does; inside
+        a chunk, an undecodable line is found where it is (and ends the file, see
+        ``runner``), so the chunks of a file report what one pass over it would.
+        """
         from anchorlint.textcheck import lint_summaries
 
-        start, end, first_line = (job.start, job.end, job.first_line) if job else (0, -1, 1)
+        path, order = job.path, job.order
         try:
             with open(path, "rb") as handle:
-                handle.seek(start)
-                head = handle.read(BINARY_SNIFF)
-                problem = (
-                    decode(head)
-                    if b"\x00" in head or head.startswith((b"\xff\xfe", b"\xfe\xff"))
-                    else None
-                )
-                if isinstance(problem, Unreadable):
+                problem = _sniff(handle.read(BINARY_SNIFF)) if job.start == 0 else None
+                if problem is not None:
                     return self.lint_text(path, problem, order)
-                handle.seek(start)
-                raw_lines = _range_lines(handle, end - start if end >= 0 else -1)
-                lines = (_decode_line(raw, n) for n, raw in enumerate(raw_lines, first_line))
-                findings, facts, suppressions = lint_summaries(self, path, lines, order, first_line)
+                handle.seek(job.start)
+                raw_lines = _range_lines(handle, job.end - job.start if job.end >= 0 else -1)
+                numbered = enumerate(raw_lines, job.first_line)
+                lines = (_decode_line(raw, n) for n, raw in numbered)
+                findings, facts, suppressions = lint_summaries(
+                    self, path, lines, order, job.first_line
+                )
         except _BadLine as bad:
             return self.lint_text(path, bad.problem, order)
         except OSError as exc:
@@ -240,7 +244,7 @@ class Worker:
     def lint_text(self, path: str, text: str | Unreadable, order: int = 0) -> FileResult:
         if isinstance(text, Unreadable):
             found = finding(path, "ANC001", text.message, text.line, text.column)
-            return FileResult(path, self._keep(path, [found], Suppressions()))
+            return FileResult(path, self._keep(path, [found], Suppressions()), unreadable=True)
         if kind_of(path) == "code":
             from anchorlint.codecheck import lint_python
 
@@ -272,6 +276,14 @@ def _is_store_error(exc: BaseException) -> bool:
     from anchorlint.stores import StoreError
 
     return isinstance(exc, StoreError)
+
+
+def _sniff(head: bytes) -> Unreadable | None:
+    """Why a JSON Lines file is binary or UTF-16, judged from its first bytes, or None."""
+    if b"\x00" in head or head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        problem = decode(head)
+        return problem if isinstance(problem, Unreadable) else None
+    return None
 
 
 class _BadLine(Exception):

@@ -1,13 +1,15 @@
 """Units of work for a run: whole files, or chunks of records of a large JSON Lines file.
 
 Chunks end at line breaks and know the line they start on, so findings keep the file's line
-numbers; their results are merged back per file in file order.
+numbers; their results are merged back per file in file order. A large file is chunked even
+for one process: a chunk's findings are packed and spooled when it is done (see
+:mod:`anchorlint.spool`), so the findings held at once are one chunk's, not the file's.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -26,15 +28,19 @@ class Job:
     first_line: int = 1
 
 
-#: JSON Lines files larger than this are split into chunks of records across workers
+#: JSON Lines files larger than this are split into chunks of records
 CHUNK_BYTES = 4 << 20
 
 
 def plan_jobs(paths: Sequence[str], jobs: int) -> list[Job]:
-    """Files in order; a large JSON Lines file becomes several jobs when workers can share it."""
+    """Files in order; a large JSON Lines file becomes several jobs, one a chunk.
+
+    ``jobs`` (the number of workers) does not change the plan: chunks spread a file over
+    workers, and they also bound the memory of a single process.
+    """
     planned: list[Job] = []
     for order, path in enumerate(paths):
-        size = _size(path) if jobs > 1 and path.lower().endswith(".jsonl") else 0
+        size = _size(path) if path.lower().endswith(".jsonl") else 0
         if size > CHUNK_BYTES:
             planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))
         else:
@@ -65,19 +71,11 @@ def _jsonl_ranges(path: str, size: int, chunk: int) -> list[tuple[int, int, int]
     return ranges
 
 
-def merge_results(results: Iterable[FileResult]) -> list[FileResult]:
-    """Join the chunk results of one file back into one result, keeping file order."""
-    merged: dict[str, FileResult] = {}
-    for result in results:
-        seen = merged.get(result.path)
-        merged[result.path] = (
-            result
-            if seen is None
-            else replace(
-                seen,
-                findings=seen.findings + result.findings,
-                facts=seen.facts + result.facts,
-                errors=seen.errors + result.errors,
-            )
-        )
-    return list(merged.values())
+def join(seen: FileResult, result: FileResult) -> FileResult:
+    """A file's result so far followed by its next chunk's."""
+    return replace(
+        seen,
+        findings=seen.findings + result.findings,
+        facts=seen.facts + result.facts,
+        errors=seen.errors + result.errors,
+    )

@@ -20,7 +20,7 @@ from anchorlint.config import Settings
 from anchorlint.engine import FileResult, Worker, run_level, store_configured
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
-from anchorlint.jobs import Job, merge_results, plan_jobs
+from anchorlint.jobs import Job, join, plan_jobs
 from anchorlint.spool import FindingSpool, Packed, pack
 
 
@@ -93,20 +93,39 @@ def stream_paths(
     worker = _worker(settings, store, use_cache, prefilter)
     # a store object handed in cannot travel to other processes; a configured one can
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
-    spool = FindingSpool()
+    gathered = _Gathered()
     try:
-        gathered = []
         with Progress(len(paths)) as progress:
             for done in _lint_many(worker, paths, jobs):
-                gathered.append(done.result)
-                for block in done.packed:
-                    spool.add(block)
+                gathered.add(done)
                 progress.advance()
-        results = merge_results(gathered)
-        return Run(spool, results, run_level(worker, results), len(paths))
+        results = list(gathered.files.values())
+        return Run(gathered.spool, results, run_level(worker, results), len(paths))
     except BaseException:
-        spool.close()
+        gathered.spool.close()
         raise
+
+
+class _Gathered:
+    """The parent's side of a run: each file's chunks merged as they arrive (in order), their
+    findings in the spool."""
+
+    def __init__(self) -> None:
+        self.spool = FindingSpool()
+        self.files: dict[str, FileResult] = {}
+
+    def add(self, done: JobDone) -> None:
+        """Merge a job's result into its file's; a chunk that could not be decoded makes
+        the whole file unreadable, as one pass over the file would have stopped there."""
+        result, seen = done.result, self.files.get(done.result.path)
+        if seen is not None and seen.unreadable:
+            return  # nothing after the bad line counts
+        if seen is not None and result.unreadable:
+            self.spool.discard(result.path)  # nor anything before it
+            seen = None
+        for block in done.packed:
+            self.spool.add(block)
+        self.files[result.path] = result if seen is None else join(seen, result)
 
 
 def _worker(settings: Settings, store: Any, use_cache: bool, prefilter: bool) -> Worker:
