@@ -14,7 +14,6 @@ follow yields no taint, so the rules built on it stay silent rather than guess.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -22,15 +21,13 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.flow_exprs import ExprEvaluator
-from anchorlint.pyindex import FunctionInfo
-from anchorlint.pynames import (
-    NameSets,
-    annotation_names,
-    children,
-    dotted,
-    is_positional_field,
-    storage_key,
+from anchorlint.pyindex import (
+    FunctionInfo,
+    argument_names,
+    map_arguments,
+    source_parameter,
 )
+from anchorlint.pynames import is_positional_field, storage_key
 
 if TYPE_CHECKING:
     from anchorlint.flow_exprs import Args
@@ -43,6 +40,8 @@ class Kind(Enum):
     OFFSET = "offset"
     MATCH = "match"
     MATCHES = "matches"
+    #: ``(text, meta)`` from a summarizer annotated ``-> tuple[str, dict]``
+    TEXT_TUPLE = "tuple holding a compaction output"
 
 
 @dataclass(frozen=True)
@@ -54,9 +53,21 @@ class Taint:
     origin: cst.Call = field(compare=False)
     label: str
     subject: str = ""
+    #: for a TEXT_TUPLE, the element positions that hold the output
+    positions: frozenset[int] = frozenset()
 
     def to(self, kind: Kind, subject: str | None = None) -> Taint:
         return Taint(kind, self.origin, self.label, self.subject if subject is None else subject)
+
+    def element(self, position: int | None) -> Taint | None:
+        """What element ``position`` of this value carries (None: an unknown position).
+
+        Only a text tuple tells its elements apart; any other taint is given to every element,
+        as ``a, b = f()`` always did.
+        """
+        if self.kind is not Kind.TEXT_TUPLE:
+            return self
+        return self.to(Kind.COMPACT) if position in self.positions else None
 
 
 @dataclass(frozen=True)
@@ -279,8 +290,13 @@ class Analyser(StatementRunner):
 
     def bind(self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame) -> None:
         if isinstance(target, (cst.Tuple, cst.List)):
+            position: int | None = 0
             for element in target.elements:
-                self.bind(element.value, value, env, frame)
+                if isinstance(element, cst.StarredElement):
+                    position = None  # ``a, *rest, b = …``: later positions count from the end
+                part = value.element(position) if value is not None else None
+                self.bind(element.value, part, env, frame)
+                position = None if position is None else position + 1
             return
         if isinstance(target, cst.StarredElement):
             self.bind(target.value, value, env, frame)
@@ -332,64 +348,6 @@ class Analyser(StatementRunner):
 
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
-
-
-def argument_names(
-    info: FunctionInfo | None, args: Sequence[tuple[cst.Arg, object]]
-) -> list[str | None]:
-    """The parameter each argument lands in (None when unknown, e.g. after ``*args``)."""
-    params = info.params if info is not None else []
-    names: list[str | None] = []
-    for position, (arg, _taint) in enumerate(args):
-        if arg.keyword is not None:
-            names.append(arg.keyword.value)
-        elif arg.star or info is None or position >= len(params):
-            names.append(None)
-        else:
-            names.append(params[position].name.value)
-    return names
-
-
-def map_arguments(info: FunctionInfo, args: Args) -> Env:
-    return {
-        name: taint
-        for name, (_arg, taint) in zip(argument_names(info, args), args, strict=False)
-        if name is not None and taint is not None
-    }
-
-
-def source_parameter(info: FunctionInfo, names: NameSets) -> str | None:
-    """A ``source*``-like parameter, else the first str/bytes one whose slice is returned."""
-    params = [*info.params, *info.kwonly]
-    for param in params:
-        if names.is_source_param(param.name.value):
-            return param.name.value
-    return fallback_source_parameter(info)
-
-
-def fallback_source_parameter(info: FunctionInfo) -> str | None:
-    """The first str/bytes parameter whose slice the function returns (RULES.md fallback)."""
-    returned = returned_subscripts(info.node)
-    for param in [*info.params, *info.kwonly]:
-        if annotation_names(param.annotation) & {"str", "bytes"} and param.name.value in returned:
-            return param.name.value
-    return None
-
-
-def returned_subscripts(function: cst.FunctionDef) -> set[str]:
-    """Names ``x`` such that the function has ``return x[...]`` somewhere."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(node, cst.Return) and isinstance(node.value, cst.Subscript):
-            base = dotted(node.value.value)
-            if base is not None:
-                found.add(base)
-        stack.extend(children(node))
-    return found
 
 
 def analyse(module: AnalysedModule) -> FlowFacts:

@@ -21,6 +21,7 @@ from anchorlint.pynames import (
     is_positional_field,
     returns_non_text,
     storage_key,
+    text_tuple_positions,
 )
 
 if TYPE_CHECKING:
@@ -30,31 +31,11 @@ if TYPE_CHECKING:
     Args = list[tuple[cst.Arg, Taint | None]]
 
 TEXT_METHODS = frozenset(
-    [
-        "strip",
-        "lstrip",
-        "rstrip",
-        "encode",
-        "decode",
-        "lower",
-        "upper",
-        "casefold",
-        "replace",
-        "title",
-        "capitalize",
-        "format",
-        "expandtabs",
-        "removeprefix",
-        "removesuffix",
-        "ljust",
-        "rjust",
-        "center",
-        "zfill",
-        "translate",
-        "swapcase",
-        "get",
-        "format_map",
-    ]
+    (
+        "strip lstrip rstrip encode decode lower upper casefold replace title capitalize "
+        "format expandtabs removeprefix removesuffix ljust rjust center zfill translate "
+        "swapcase get format_map"
+    ).split()
 )
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
 LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
@@ -214,6 +195,10 @@ class ExprEvaluator:
                     self.eval(part, env, frame)
         if value is None or value.kind in (K.MATCH, K.MATCHES):
             return None  # a match group is extraction, not flow
+        if value.kind is K.TEXT_TUPLE:  # ``pair[0]``: only a literal index says which element
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            literal = index.value if isinstance(index, cst.Index) else None
+            return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
         if value.kind is K.LINES:
             return value if is_slice else value.to(K.COMPACT)
         return value
@@ -323,21 +308,35 @@ class ExprEvaluator:
         if name is None:
             return None
         self._call_sinks(call, name, args, frame)
-        if (
-            self.names.is_summarizer(name)
-            and not self.is_codec_call(call, name)
-            and not returns_non_text(getattr(self.index.lookup(call, frame.owner), "node", None))
-        ):
+        output = self._summarizer_output(call, name, frame)
+        if output is not None:
             self.summarizer_call(call, name, args, frame)
-            from anchorlint.flow import Kind, Taint
-
-            return Taint(Kind.COMPACT, call, f"`{name}()`")
+            return output
         if self.names.is_resolver(name):
             self.resolver_call(call, name, args, frame)
         known = self._known_call(call, name, receiver, recv, args)
         if known is not None:
             return known
         return self.enter_callee(call, args, frame)
+
+    def _summarizer_output(self, call: cst.Call, name: str, frame: Frame) -> Taint | None:
+        """The compaction output a summarizer call returns; None for no summarizer (a codec,
+        or a same-module ``compact*`` annotated to return a set, a number, a list …).
+
+        A same-module summarizer annotated ``-> tuple[str, dict]`` returns its text beside
+        metadata: the result is a text tuple whose string positions are the output.
+        """
+        from anchorlint.flow import Kind, Taint
+
+        if not self.names.is_summarizer(name) or self.is_codec_call(call, name):
+            return None
+        callee = getattr(self.index.lookup(call, frame.owner), "node", None)
+        if not returns_non_text(callee):
+            return Taint(Kind.COMPACT, call, f"`{name}()`")
+        positions = text_tuple_positions(callee)
+        if positions:
+            return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=positions)
+        return None
 
     def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         K = self.kind

@@ -23,7 +23,7 @@ from anchorlint.pynames import (
     call_name,
     dotted,
     is_library_call,
-    returns_non_text,
+    is_text_summarizer,
 )
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
@@ -244,7 +244,7 @@ class SpanWalker:
             call, name, index.codec_names
         ):
             return
-        if returns_non_text(getattr(index.lookup(call, self.info.owner), "node", None)):
+        if not is_text_summarizer(getattr(index.lookup(call, self.info.owner), "node", None)):
             return
         for arg in call.args:
             found = self.span_argument(arg.value, clean)

@@ -1,19 +1,23 @@
 """A table of contents of one module: its functions, methods, classes and codec imports.
 
 The flow engine follows calls "inside one module", so it needs to find a callee's definition
-by name; rules need the class bodies (ANC304) and the resolvers (ANC305/ANC307). Only module
+by name and the parameter each argument lands in; rules need the class bodies (ANC304) and the
+resolvers with their source parameter (ANC302/ANC305/ANC307). Only module
 level and class level definitions are indexed: nested functions are closures the engine does
 not follow, which keeps it silent rather than wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import libcst as cst
 
-from anchorlint.pynames import CODEC_MODULES, dotted
+from anchorlint.pynames import CODEC_MODULES, NameSets, annotation_names, children, dotted
+
+_T = TypeVar("_T")
 
 FunctionNode = cst.FunctionDef
 
@@ -145,3 +149,62 @@ def _blocks(statement: cst.If | cst.Try | cst.Else) -> Iterator[cst.BaseSuite]:
     orelse = getattr(statement, "orelse", None)
     if isinstance(orelse, (cst.If, cst.Else)):
         yield from _blocks(orelse)
+
+
+def argument_names(
+    info: FunctionInfo | None, args: Sequence[tuple[cst.Arg, object]]
+) -> list[str | None]:
+    """The parameter each argument lands in (None when unknown, e.g. after ``*args``)."""
+    params = info.params if info is not None else []
+    names: list[str | None] = []
+    for position, (arg, _taint) in enumerate(args):
+        if arg.keyword is not None:
+            names.append(arg.keyword.value)
+        elif arg.star or info is None or position >= len(params):
+            names.append(None)
+        else:
+            names.append(params[position].name.value)
+    return names
+
+
+def map_arguments(info: FunctionInfo, args: Sequence[tuple[cst.Arg, _T | None]]) -> dict[str, _T]:
+    """The callee's parameters bound to the values (taints) of the arguments that carry one."""
+    return {
+        name: taint
+        for name, (_arg, taint) in zip(argument_names(info, args), args, strict=False)
+        if name is not None and taint is not None
+    }
+
+
+def source_parameter(info: FunctionInfo, names: NameSets) -> str | None:
+    """A ``source*``-like parameter, else the first str/bytes one whose slice is returned."""
+    params = [*info.params, *info.kwonly]
+    for param in params:
+        if names.is_source_param(param.name.value):
+            return param.name.value
+    return fallback_source_parameter(info)
+
+
+def fallback_source_parameter(info: FunctionInfo) -> str | None:
+    """The first str/bytes parameter whose slice the function returns (RULES.md fallback)."""
+    returned = returned_subscripts(info.node)
+    for param in [*info.params, *info.kwonly]:
+        if annotation_names(param.annotation) & {"str", "bytes"} and param.name.value in returned:
+            return param.name.value
+    return None
+
+
+def returned_subscripts(function: cst.FunctionDef) -> set[str]:
+    """Names ``x`` such that the function has ``return x[...]`` somewhere."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, cst.Return) and isinstance(node.value, cst.Subscript):
+            base = dotted(node.value.value)
+            if base is not None:
+                found.add(base)
+        stack.extend(children(node))
+    return found

@@ -218,3 +218,47 @@ def returns_non_text(function: cst.FunctionDef | None) -> bool:
         annotation = annotation.value
     head = dotted(annotation) if not isinstance(annotation, cst.SimpleString) else None
     return head is not None and head.rsplit(".", 1)[-1] in NON_TEXT_RETURNS
+
+
+def text_tuple_positions(function: cst.FunctionDef | None) -> frozenset[int]:
+    """``def _compact(turns) -> tuple[str, dict]``: the positions holding text (here ``{0}``).
+
+    A summarizer that hands back its text beside metadata is still a summarizer; only the text
+    positions are its output. A variadic ``tuple[str, ...]`` or an unannotated tuple says
+    nothing about which element is which, so it gives no position.
+    """
+    if function is None or function.returns is None:
+        return frozenset()
+    annotation = function.returns.annotation
+    if not isinstance(annotation, cst.Subscript) or dotted(annotation.value) not in _TUPLES:
+        return frozenset()
+    items = [el.slice.value for el in annotation.slice if isinstance(el.slice, cst.Index)]
+    if len(items) != len(annotation.slice) or any(isinstance(i, cst.Ellipsis) for i in items):
+        return frozenset()
+    return frozenset(n for n, item in enumerate(items) if _is_text_annotation(item))
+
+
+_TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
+_TEXT_TYPES = frozenset({"str", "bytes"})
+
+
+def _is_text_annotation(node: cst.BaseExpression) -> bool:
+    """``str``, ``bytes``, ``str | None`` or ``Optional[str]``."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        sides = (node.left, node.right)
+        return any(_is_text_annotation(s) for s in sides) and all(
+            _is_text_annotation(s) or dotted(s) == "None" for s in sides
+        )
+    if isinstance(node, cst.Subscript) and dotted(node.value) in ("Optional", "typing.Optional"):
+        inner = node.slice[0].slice
+        return (
+            len(node.slice) == 1
+            and isinstance(inner, cst.Index)
+            and (_is_text_annotation(inner.value))
+        )
+    return dotted(node) in _TEXT_TYPES
+
+
+def is_text_summarizer(function: cst.FunctionDef | None) -> bool:
+    """A same-module summarizer (or an unknown one) whose result holds a compaction output."""
+    return not returns_non_text(function) or bool(text_tuple_positions(function))

@@ -303,3 +303,62 @@ def test_a_file_without_noqa_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> 
     assert calls == []
     assert lint_bytes("c.py", MULTILINE_SINK.encode(), SETTINGS) == []
     assert calls == ["ast"]
+
+
+TUPLE_SUMMARIZER_MODULE = """\
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Locator:
+    uri: str
+    char_start: int
+    char_end: int
+    sha256: str
+
+
+class SessionContext:
+    def __init__(self, client, uri: str):
+        self.client = client
+        self.uri = uri
+
+    async def _compact(self, turns: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+        reply = await self.client.complete(user=str(turns))
+        return reply.text, reply.meta
+
+    def _pin(self, key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    async def locate(self, turns, key: str) -> Locator:
+        text, meta = await self._compact(turns)
+        i = text.find(key)
+        return Locator(self.uri, char_start=i, char_end=i + len(key), sha256=self._pin(key))  # expect: ANC301
+
+    async def locate_all(self, turns, keys: list[str]) -> list[Locator]:
+        result = await self._compact(turns)
+        found = []
+        for key in keys:
+            i = result[0].find(key)
+            found.append(Locator(self.uri, i, i + len(key), self._pin(key)))  # expect: ANC301
+        return found
+
+    async def locate_in_source(self, turns, raw: str, key: str) -> tuple[str, Locator]:
+        text, meta = await self._compact(turns)
+        i = raw.find(key)
+        return text, Locator(self.uri, char_start=i, char_end=i + len(key), sha256=self._pin(key))
+
+    async def budget(self, turns, limit: int) -> str:
+        text, meta = await self._compact(turns)
+        used = meta.get("tokens", len(text))
+        return text if used <= limit else text[:limit]
+"""
+
+
+def test_text_element_of_a_tuple_returning_summarizer_is_followed() -> None:
+    """``text, meta = await self._compact(...)``: ``text`` is the output, ``meta`` is not."""
+    found = sorted({(line, code) for line, code, _ in hits(TUPLE_SUMMARIZER_MODULE)})
+    assert found == _expected(TUPLE_SUMMARIZER_MODULE)
+    source = TUPLE_SUMMARIZER_MODULE.replace("tuple[str, dict[str, Any]]", "tuple[int, int]")
+    assert hits(source) == []  # no text position: not a summarizer at all

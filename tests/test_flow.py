@@ -213,3 +213,84 @@ def test_taint_values_are_small_and_comparable() -> None:
     assert isinstance(call, cst.Call)
     taint = Taint(Kind.COMPACT, call, "`summarize()`")
     assert taint.to(Kind.OFFSET, "x") == Taint(Kind.OFFSET, call, "`summarize()`", "x")
+
+
+TEXT_TUPLE_MODULE = """
+    from typing import Any, Optional
+
+
+    class Context:
+        async def _compact(self, turns: list[str]) -> tuple[str, dict[str, Any]]:
+            reply = await self.client.complete(user="\\n".join(turns))
+            return reply.text, reply.meta
+
+        def condense_pair(self, raw: str) -> tuple[int, Optional[str]]:
+            return 0, raw[:10]
+
+        def condense_bounds(self, raw: str) -> tuple[int, int]:
+            return 0, 10
+
+        async def cite(self, turns, key):
+            {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "text, meta = await self._compact(turns)\n"
+            "            return Anchor(offset=text.find(key))",
+            ["`Anchor(offset=…)`"],
+        ),
+        (
+            "pair = await self._compact(turns)\n"
+            "            return Anchor(offset=pair[0].find(key))",
+            ["`Anchor(offset=…)`"],
+        ),
+        (
+            "text, meta = await self._compact(turns)\n            return Anchor(offset=len(meta))",
+            [],
+        ),
+        ("pair = await self._compact(turns)\n            return Anchor(offset=len(pair[1]))", []),
+        ("pair = await self._compact(turns)\n            return Anchor(offset=len(pair))", []),
+        (
+            "*head, last = await self._compact(turns)\n            return Anchor(offset=len(last))",
+            [],
+        ),
+    ],
+)
+def test_a_summarizer_returning_text_and_metadata_taints_only_the_text(
+    body: str, expected: list[str]
+) -> None:
+    assert sinks(TEXT_TUPLE_MODULE.format(body=body)) == expected
+
+
+def test_tuple_annotations_name_the_text_positions() -> None:
+    optional = "n, label = self.condense_pair(turns)\n            return Anchor(n, label.find(key))"
+    assert sinks(TEXT_TUPLE_MODULE.format(body=optional)) == ["`Anchor(argument 2)`"]
+    bounds = "s, e = self.condense_bounds(turns)\n            return Anchor(s.find(key), e)"
+    assert sinks(TEXT_TUPLE_MODULE.format(body=bounds)) == []
+    variadic = """
+        def compact_all(raws) -> tuple[str, ...]:
+            return tuple(raws)
+
+        def f(raws, q):
+            first, second = compact_all(raws)
+            return Anchor(offset=first.find(q))
+    """
+    assert sinks(variadic) == []
+
+
+def test_text_of_a_tuple_summarizer_compacted_again_is_recompaction() -> None:
+    source = """
+        def _compact(raw: str) -> tuple[str, int]:
+            return raw[:100], 1
+
+        def twice(raw):
+            text, _ = _compact(raw)
+            text, tokens = _compact(text)
+            return text
+    """
+    labels = [fact.summarizer for fact in facts(source).recompactions]
+    assert labels == ["_compact"]

@@ -21,7 +21,8 @@ class OffsetFromCompactedBuffer(CodeRule):
     doc = RuleDoc(
         what=(
             "Follows the value returned by a summarizer call (`summarize`, `condense`, "
-            "`compact`, ...) and flags offsets derived from it (`.find()`, `.index()`, `len()`, "
+            "`compact`, ...; for a same-module one annotated `-> tuple[str, dict]`, its text "
+            "element) and flags offsets derived from it (`.find()`, `.index()`, `len()`, "
             "a regex match's `.start()`/`.end()`/`.span()`, a `splitlines()` position) when they "
             "reach a pointer: an argument of a `*Pointer`/`*Citation`/`*Span`/`*Provenance`/"
             "`*Anchor`/`*Locator` constructor, a keyword or dict key named like a positional "
@@ -111,6 +112,17 @@ class OffsetFromCompactedBuffer(CodeRule):
                     out.append(Span(m.start(), m.end()))
                 return out
         """),
+        _py("""
+            class Context:
+                async def _compact(self, turns) -> tuple[str, dict]:
+                    reply = await self.llm.complete(turns)
+                    return reply.text, reply.meta
+
+                async def refresh(self, turns, key):
+                    text, meta = await self._compact(turns)
+                    i = text.find(key)
+                    return Locator(self.uri, char_start=i, char_end=i + len(key))
+        """),
     )
     valid = (
         _py("""
@@ -169,6 +181,17 @@ class OffsetFromCompactedBuffer(CodeRule):
                 result = CompactionResult(raw)
                 i = result.summary.find(quote)
                 return Citation(start=i)
+        """),
+        _py("""
+            class Context:
+                async def _compact(self, raw) -> tuple[str, dict]:
+                    reply = await self.llm.complete(raw)
+                    return reply.text, reply.meta
+
+                async def refresh(self, raw, key):
+                    text, meta = await self._compact(raw)
+                    i = raw.find(key)
+                    return text, Locator(self.uri, char_start=i, char_end=i + len(key))
         """),
     )
 
