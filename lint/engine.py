@@ -311,9 +311,13 @@ def open_configured_store(settings: Settings) -> Any:
     return open_store(settings)
 
 
-def run_level(worker: Worker, results: Sequence[FileResult]) -> list[Finding]:
-    """Cross-file rules over every summary's facts; suppressions of the target file apply."""
-    facts = tuple(f for result in results for f in result.facts)
+def run_level(
+    worker: Worker, results: Sequence[FileResult], facts: Sequence[SummaryFacts] | None = None
+) -> list[Finding]:
+    """Cross-file rules over every summary's facts (``facts``, else the results' own: a run
+    passes them packed); suppressions of the target file apply."""
+    if facts is None:
+        facts = tuple(f for result in results for f in result.facts)
     by_path = {result.path: result.suppressions for result in results}
     found: list[Finding] = []
     for rule in worker.run_rules:

@@ -21,20 +21,23 @@ from anchorlint.engine import FileResult, Worker, run_level, store_configured
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
 from anchorlint.jobs import Job, join, plan_jobs
-from anchorlint.spool import FindingSpool, Packed, pack
+from anchorlint.spool import FindingSpool, Packed, PackedFacts, pack, pack_facts
 
 
 @dataclass(frozen=True)
 class JobDone:
-    """A job's result as it travels to the parent: findings packed, the rest as found."""
+    """A job's result as it travels to the parent: findings and facts packed, the rest as
+    found."""
 
-    result: FileResult  # without findings: they are in ``packed``
+    result: FileResult  # without findings or facts: they are in ``packed`` and ``facts``
     packed: tuple[Packed, ...]
+    facts: tuple[bytes, int]
 
 
 def finish(result: FileResult) -> JobDone:
-    """Pack a job's findings where they were found (in the worker, in parallel)."""
-    return JobDone(dataclasses.replace(result, findings=()), pack(result.findings))
+    """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
+    bare = dataclasses.replace(result, findings=(), facts=())
+    return JobDone(bare, pack(result.findings), pack_facts(result.facts))
 
 
 class Run:
@@ -50,17 +53,23 @@ class Run:
         results: Sequence[FileResult],
         extra: Sequence[Finding] = (),
         files: int | None = None,
+        facts: Sequence[SummaryFacts] = (),
     ) -> None:
         self._spool = spool
         self._extra = extra
+        self._facts = facts
         self.files = len(results) if files is None else files
-        self.facts: tuple[SummaryFacts, ...] = tuple(f for r in results for f in r.facts)
         self.errors: tuple[str, ...] = tuple(e for r in results for e in r.errors)
 
     @classmethod
     def of(cls, findings: Iterable[Finding], files: int = 1) -> Run:
         """A run whose findings are already in memory (stdin, the editor)."""
         return cls(FindingSpool(), [], list(findings), files)
+
+    @property
+    def facts(self) -> tuple[SummaryFacts, ...]:
+        """Every summary's facts, unpacked (the command line never asks)."""
+        return tuple(self._facts)
 
     def findings(self) -> Iterator[Finding]:
         """Sorted by path, line, column, code and message, without repeats."""
@@ -100,7 +109,9 @@ def stream_paths(
                 gathered.add(done)
                 progress.advance()
         results = list(gathered.files.values())
-        return Run(gathered.spool, results, run_level(worker, results), len(paths))
+        facts = PackedFacts(b for path in gathered.files for b in gathered.facts.get(path, ()))
+        extra = run_level(worker, results, facts)
+        return Run(gathered.spool, results, extra, len(paths), facts)
     except BaseException:
         gathered.spool.close()
         raise
@@ -113,6 +124,7 @@ class _Gathered:
     def __init__(self) -> None:
         self.spool = FindingSpool()
         self.files: dict[str, FileResult] = {}
+        self.facts: dict[str, list[tuple[bytes, int]]] = {}
 
     def add(self, done: JobDone) -> None:
         """Merge a job's result into its file's; a chunk that could not be decoded makes
@@ -122,9 +134,11 @@ class _Gathered:
             return  # nothing after the bad line counts
         if seen is not None and result.unreadable:
             self.spool.discard(result.path)  # nor anything before it
+            self.facts.pop(result.path, None)
             seen = None
         for block in done.packed:
             self.spool.add(block)
+        self.facts.setdefault(result.path, []).append(done.facts)
         self.files[result.path] = result if seen is None else join(seen, result)
 
 

@@ -1,4 +1,4 @@
-"""Findings between the workers and the reporter: sorted per job, packed, spilled to disk.
+"""Findings and facts between the workers and the parent: packed where they are made.
 
 No finding can be reported before the cross-file rules (ANC107, history) have seen every
 file's facts, and those rules may add findings to any file. A run over a large JSON Lines
@@ -7,6 +7,9 @@ run's memory. So each job's findings are sorted where they are found and packed 
 block (a compressed pickle), and the parent only appends blocks to a temporary file, which
 stays in memory while it is small. Reporting reads a file's blocks back one at a time and
 merges the cross-file findings in, so the findings in memory at once are about one block's.
+
+Facts (what the cross-file rules read) stay packed in memory too, and are unpacked a block
+at a time on each pass a rule makes over them (:class:`PackedFacts`).
 
 The blocks are pickles because they never leave the run: the temporary file is created
 private and already unlinked, unlike the cache, which is JSON because it outlives the run.
@@ -18,10 +21,12 @@ import heapq
 import pickle
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Any, overload
 
+from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, sort_findings
 
 #: a finding's place within its file: the sort key of :class:`Finding` without the path
@@ -137,3 +142,39 @@ def _unique(findings: Iterable[Finding]) -> Iterator[Finding]:
         if last is None or item != last:
             yield item
             last = item
+
+
+def pack_facts(facts: Sequence[SummaryFacts]) -> tuple[bytes, int]:
+    """One job's facts as a compressed pickle, and how many there are."""
+    data = zlib.compress(pickle.dumps(tuple(facts), pickle.HIGHEST_PROTOCOL), LEVEL)
+    return (data, len(facts)) if facts else (b"", 0)
+
+
+class PackedFacts(Sequence[SummaryFacts]):
+    """Every summary's facts of a run, in run order, unpacked afresh on each pass.
+
+    The cross-file rules read every summary's facts, but one pass at a time (ANC107 makes
+    two, each history rule one) and keep only what they report on, so a run over a large
+    JSON Lines file never holds a hundred megabytes of facts objects at once.
+    """
+
+    def __init__(self, blocks: Iterable[tuple[bytes, int]]) -> None:
+        self._blocks = [(data, count) for data, count in blocks if count]
+        self._count = sum(count for _, count in self._blocks)
+
+    def __iter__(self) -> Iterator[SummaryFacts]:
+        for data, _ in self._blocks:
+            yield from pickle.loads(zlib.decompress(data))
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> SummaryFacts: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SummaryFacts, ...]: ...
+
+    def __getitem__(self, index: Any) -> Any:
+        """Unpacks everything: for the rare rule that indexes rather than iterates."""
+        return tuple(self)[index]

@@ -85,3 +85,14 @@ def test_findings_are_not_all_in_memory_at_once() -> None:
             assert sum(1 for _ in spool.findings()) == blocks * size
 
     assert _peak(spooled) * 4 < _peak(held)
+
+
+def test_packed_facts_read_the_same_on_every_pass() -> None:
+    from anchorlint.facts import AnchorOccurrence, SummaryFacts
+    from anchorlint.spool import PackedFacts, pack_facts
+
+    anchor = AnchorOccurrence("doc_7", "doc_7#L3-4", 2, 5, 2, 15, "pointer")
+    facts = [SummaryFacts("big.jsonl", line, 1, (anchor,), 1, 0, False) for line in range(1, 9)]
+    packed = PackedFacts([pack_facts(facts[:5]), pack_facts([]), pack_facts(facts[5:])])
+    assert list(packed) == list(packed) == facts
+    assert len(packed) == 8 and packed[6] == facts[6] and packed[-2:] == tuple(facts[-2:])
