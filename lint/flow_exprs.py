@@ -17,6 +17,7 @@ from anchorlint.pynames import (
     call_receiver,
     children,
     dotted,
+    enumerated,
     is_library_call,
     is_positional_field,
     returns_non_text,
@@ -254,21 +255,15 @@ class ExprEvaluator:
     ) -> None:
         """``for i, line in enumerate(summary.splitlines())`` makes ``i`` a line offset."""
         K = self.kind
-        if (
-            isinstance(iterable, cst.Call)
-            and dotted(iterable.func) == "enumerate"
-            and iterable.args
-            and isinstance(target, cst.Tuple)
-            and len(target.elements) == 2
-        ):
-            inner = self.eval(iterable.args[0].value, env, frame)
+        parts = enumerated(target, iterable)
+        if parts is not None:
+            index, item, lines = parts
+            inner = self.eval(lines, env, frame)
             index_taint = (
-                inner.to(K.OFFSET, self.text(iterable.args[0].value))
-                if inner and inner.kind is K.LINES
-                else None
+                inner.to(K.OFFSET, self.text(lines)) if inner and inner.kind is K.LINES else None
             )
-            self.bind(target.elements[0].value, index_taint, env, frame)
-            self.bind(target.elements[1].value, self._element(inner), env, frame)
+            self.bind(index, index_taint, env, frame)
+            self.bind(item, self._element(inner), env, frame)
             return
         self.bind(target, self._element(self.eval(iterable, env, frame)), env, frame)
 

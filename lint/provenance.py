@@ -2,10 +2,13 @@
 
 A span is retrieval-linked when it carries provenance: its class (in this module) declares a
 provenance attribute, it is built with one (``Chunk(text, doc_id=…)``), or the function reads
-one from it (``span.provenance``, ``span["doc_id"]``, ``span.get("pointer")``). The walk keeps,
-per path, the set of names whose provenance was tested *absent* (``if span.provenance is None``,
-``if not span.anchor: …``, an early ``continue`` on the present branch); a span reaching a
-summarizer argument anywhere else is a rewrite-and-relabel.
+one from it (``span.provenance``, ``span["doc_id"]``, ``span.get("pointer")``). A list holds
+such spans when it is annotated with such a class, filled with them, copied from such a list
+(``sorted(spans)``, ``spans[3:]``) or when its items have their label read
+(:mod:`anchorlint.provenance_lists`). The walk keeps, per path, the set of names whose
+provenance was tested *absent* (``if span.provenance is None``, ``if not span.anchor: …``, an
+early ``continue`` on the present branch, ``all(s.doc_id is None for s in spans)``); a span or
+list reaching a summarizer argument anywhere else is a rewrite-and-relabel.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 import libcst as cst
 
 from anchorlint.codefacts import walk
+from anchorlint.provenance_lists import guarded_list, item_read_lists, stable_names
 from anchorlint.pyindex import FunctionInfo
 from anchorlint.pynames import (
     annotation_names,
@@ -27,6 +31,8 @@ from anchorlint.pynames import (
 )
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+#: calls that hand back the same items: a list of linked spans stays one
+_LIST_COPIES = frozenset({"sorted", "list", "tuple", "reversed"})
 
 
 @dataclass(frozen=True)
@@ -106,8 +112,28 @@ def absence_test(test: cst.BaseExpression, attrs: frozenset[str]) -> tuple[str, 
             if read is not None:
                 return read[0], isinstance(op, (cst.Is, cst.Equal))
         return None
+    if isinstance(test, cst.Call) and call_name(test) in ("any", "all"):
+        return _collection_test(test, attrs)
     read = provenance_read(test, attrs)
     return (read[0], False) if read else None
+
+
+def _collection_test(call: cst.Call, attrs: frozenset[str]) -> tuple[str, bool] | None:
+    """``all(s.doc_id is None for s in spans)`` says no span of ``spans`` is linked;
+    ``any(s.doc_id for s in spans)`` being false says the same. ``any(… is None …)`` and
+    ``all(s.doc_id …)`` say nothing about every item, and a filtered generator only about
+    some of them, so they give nothing."""
+    comp = call.args[0].value if len(call.args) == 1 else None
+    if not isinstance(comp, (cst.GeneratorExp, cst.ListComp)):
+        return None
+    clause = comp.for_in
+    target, iterable = dotted(clause.target), dotted(clause.iter)
+    inner = absence_test(comp.elt, attrs)
+    if clause.ifs or clause.inner_for_in or inner is None or iterable is None:
+        return None
+    if inner[0] != target or (call_name(call) == "all") != inner[1]:
+        return None
+    return iterable, inner[1]
 
 
 def _terminates(suite: cst.CSTNode | None) -> bool:
@@ -132,6 +158,8 @@ class SpanWalker:
         self.classes = classes
         self.spans: dict[str, str] = {}
         self.lists: dict[str, str] = {}
+        #: local names bound once and never shrunk: what is learnt of them holds everywhere
+        self.stable: frozenset[str] = frozenset()
         self.hits: list[SpanToSummarizer] = []
 
     def learn(self) -> None:
@@ -144,12 +172,19 @@ class SpanWalker:
                 ann = param.annotation.annotation if param.annotation else None
                 target = self.lists if isinstance(ann, cst.Subscript) else self.spans
                 target[param.name.value] = reason
+        reads: dict[cst.CSTNode, tuple[str, str]] = {}
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
             if read is not None:
+                reads[node] = read
                 self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
             elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
                 self._learn_construction(node)
+        if reads or self.lists or self.spans:
+            self.stable = stable_names(self.info)
+        if reads:
+            for name, reason in item_read_lists(self.info, reads, self.stable).items():
+                self.lists.setdefault(name, reason)
 
     def _learn_construction(self, node: cst.Assign) -> None:
         call = node.value
@@ -201,18 +236,22 @@ class SpanWalker:
                     clean = clean | {name}
             self.block(node.body, body_clean)
             self.block(node.orelse, else_clean)
-            return clean
+            checked = guarded_list(node, _terminates(node.body)) if test is None else None
+            return clean if checked is None else clean | {checked}
         if isinstance(node, cst.For):
-            iterable = dotted(node.iter)
+            reason = self._list_reason(node.iter, clean)
             target = dotted(node.target)
-            if iterable in self.lists and target is not None:
-                self.spans.setdefault(target, self.lists[iterable])
+            if reason is not None and target is not None:
+                self.spans.setdefault(target, reason)
             self.expressions(node.iter, clean)
             self.block(node.body, clean)
             self.block(node.orelse, clean)
-            return clean
+            checked = guarded_list(node, False)
+            return clean if checked is None else clean | {checked}
         if isinstance(node, cst.SimpleStatementLine):
             self.expressions(node, clean)
+            for small in node.body:
+                self._assignment(small, clean)
             return clean
         if isinstance(node, cst.While):
             self.expressions(node.test, clean)
@@ -224,6 +263,28 @@ class SpanWalker:
         for suite in _suites(node):
             self.block(suite, clean)
         return clean
+
+    def _assignment(self, small: cst.BaseSmallStatement, clean: frozenset[str]) -> None:
+        """``ranked = sorted(spans, key=…)``, ``linked = [s for s in spans if s.pointer]``: the
+        name is that list too, if it is bound nowhere else (else which value is meant is
+        unknown)."""
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target, value = small.targets[0].target, small.value
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            target, value = small.target, small.value
+        else:
+            return
+        if isinstance(target, cst.Name) and target.value in self.stable:
+            reason = self._list_reason(value, clean)
+            if reason is not None:
+                self.lists.setdefault(target.value, reason)
+
+    def _list_reason(self, value: cst.BaseExpression, clean: frozenset[str]) -> str | None:
+        """Why ``value`` is a list of linked spans, or None (also for a single span)."""
+        found = self.span_argument(value, clean)
+        if found is None or not found[1].startswith("list: "):
+            return None
+        return found[1].removeprefix("list: ")
 
     def expressions(self, node: cst.CSTNode, clean: frozenset[str]) -> None:
         for sub in (node, *walk(node)):
@@ -261,9 +322,13 @@ class SpanWalker:
         if key is not None:
             if key in self.spans and key not in clean:
                 return key, self.spans[key]
-            if key in self.lists:
+            if key in self.lists and key not in clean:
                 return key, f"list: {self.lists[key]}"
             return None
+        copied = _copied_list(value)
+        if copied is not None:
+            found = self.span_argument(copied, clean)
+            return found if found is not None and found[1].startswith("list: ") else None
         if isinstance(value, (cst.List, cst.Tuple)):
             for element in value.elements:
                 found = self.span_argument(element.value, clean)
@@ -290,6 +355,19 @@ class SpanWalker:
         if iterable in self.lists:
             return iterable, f"list: {self.lists[iterable]}"
         return None
+
+
+def _copied_list(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``sorted(spans, key=…)``, ``list(spans)``, ``spans[10:]``: the list whose items (some of
+    them, in some order) the expression hands back."""
+    if isinstance(value, cst.Call) and dotted(value.func) in _LIST_COPIES and value.args:
+        first = value.args[0]
+        return first.value if first.keyword is None and not first.star else None
+    if isinstance(value, cst.Subscript) and all(
+        isinstance(e.slice, cst.Slice) for e in value.slice
+    ):
+        return value.value
+    return None
 
 
 def _suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:

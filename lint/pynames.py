@@ -144,6 +144,21 @@ def call_receiver(call: cst.Call) -> cst.BaseExpression | None:
     return call.func.value if isinstance(call.func, cst.Attribute) else None
 
 
+def enumerated(
+    target: cst.BaseExpression, iterable: cst.BaseExpression
+) -> tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression] | None:
+    """``for i, x in enumerate(xs)`` → (``i``, ``x``, ``xs``); None for any other loop header."""
+    if (
+        isinstance(iterable, cst.Call)
+        and dotted(iterable.func) == "enumerate"
+        and iterable.args
+        and isinstance(target, cst.Tuple)
+        and len(target.elements) == 2
+    ):
+        return target.elements[0].value, target.elements[1].value, iterable.args[0].value
+    return None
+
+
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAF_TYPES = (cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.Newline, cst.Comment)
 

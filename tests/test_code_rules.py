@@ -362,3 +362,88 @@ def test_text_element_of_a_tuple_returning_summarizer_is_followed() -> None:
     assert found == _expected(TUPLE_SUMMARIZER_MODULE)
     source = TUPLE_SUMMARIZER_MODULE.replace("tuple[str, dict[str, Any]]", "tuple[int, int]")
     assert hits(source) == []  # no text position: not a summarizer at all
+
+
+PAYLOAD_SPANS_MODULE = """\
+import logging
+from typing import Any
+
+log = logging.getLogger("compaction")
+
+
+class Worker:
+    def __init__(self, llm, ledger):
+        self.llm = llm
+        self.ledger = ledger
+
+    def handle(self, job: dict[str, Any]) -> dict[str, Any]:
+        hits = job.get("retrieved", [])
+        docs = sorted({h["doc_id"] for h in hits})
+        log.info("job %s: %d hits from %s", job["id"], len(hits), ", ".join(docs))
+        summary = self.llm.condense(hits, max_tokens=job.get("max_tokens", 300))  # expect: ANC303
+        return {"id": job["id"], "summary": summary, "docs": docs}
+
+    def handle_logged(self, payload: dict[str, Any]) -> str:
+        spans = payload["spans"]
+        for i, span in enumerate(spans):
+            log.debug("span %d cites %s", i, span.get("citation"))
+        ranked = sorted(spans, key=lambda s: s["score"])
+        return self.llm.summarize(ranked[3:])  # expect: ANC303
+
+    def handle_history(self, job: dict[str, Any]) -> dict[str, Any]:
+        hits = job["spans"]
+        docs = {h["doc_id"] for h in hits}
+        notes = "\\n".join(h["text"] for h in hits)
+        return {"summary": self.llm.condense(job["history"]), "notes": notes, "docs": docs}
+
+    def handle_guarded(self, payload: dict[str, Any]) -> str:
+        spans = payload["spans"]
+        labels = [s["doc_id"] for s in spans]
+        if any(s.get("doc_id") for s in spans):
+            raise ValueError(f"linked spans stay verbatim: {labels}")
+        return self.llm.summarize(spans)
+
+    def handle_evicting(self, payload: dict[str, Any]) -> tuple[str, list[str]]:
+        spans = payload["spans"]
+        evicted = [s["doc_id"] for s in spans if s.get("doc_id")]
+        spans = [s for s in spans if not s.get("doc_id")]
+        self.ledger.extend(evicted)
+        return self.llm.summarize(spans), evicted
+
+    def handle_pruned(self, payload: dict[str, Any]) -> str:
+        spans = payload["spans"]
+        log.info("docs: %s", {s["doc_id"] for s in spans})
+        for span in list(spans):
+            if is_linked(span):
+                spans.remove(span)
+        return self.llm.summarize(spans)
+
+    def handle_checked(self, payload: dict[str, Any]) -> str:
+        spans = payload["spans"]
+        log.info("docs: %s", {s["doc_id"] for s in spans})
+        for span in spans:
+            if is_linked(span):
+                raise ValueError(span["doc_id"])
+        return self.llm.summarize(spans)
+
+    def handle_checked_at_once(self, payload: dict[str, Any]) -> str:
+        spans = payload["spans"]
+        log.info("docs: %s", {s["doc_id"] for s in spans})
+        if any(is_linked(s) for s in spans):
+            raise ValueError("linked spans stay verbatim")
+        return self.llm.summarize(spans)
+
+
+def is_linked(span: dict[str, Any]) -> bool:
+    return bool(span.get("doc_id"))
+"""
+
+
+def test_lists_whose_items_have_their_label_read_are_linked_spans() -> None:
+    """Payload lists known linked only from ``h["doc_id"]`` reads of their items; evicted,
+    guarded, reassigned or pruned lists, and lists whose text alone is used, stay silent."""
+    found = sorted({(line, code) for line, code, _ in hits(PAYLOAD_SPANS_MODULE)})
+    assert found == _expected(PAYLOAD_SPANS_MODULE)
+    messages = [m for _, code, m in hits(PAYLOAD_SPANS_MODULE) if code == "ANC303"]
+    assert "`hits` (the code reads `doc_id` of its items)" in messages[0]
+    assert "`ranked` (the code reads `citation` of its items)" in messages[1]

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from textwrap import dedent
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from anchorlint.config import Settings
-
-if TYPE_CHECKING:
-    pass
-
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
 
@@ -27,7 +23,11 @@ class RewriteAndRelabel(CodeRule):
             "Flags a span object (or a list of them) that carries provenance (its class declares, "
             "or the code reads, `provenance`, `pointer`, `citation`, `source_id`, `doc_id`, "
             "`chunk_id` or `anchor`) reaching a summarizer argument on a path where that "
-            "provenance is set or was never checked."
+            "provenance is set or was never checked. A list whose items have such a label read "
+            'as a value (`{h["doc_id"] for h in hits}`, a loop logging `span.citation`) is a '
+            "list of linked spans, as is a `sorted()` or filtered copy of one; a list bound more "
+            "than once or shrunk in place is not followed, and `any()`/`all()` guards count as "
+            "provenance checks."
         ),
         why=(
             "Summarizing a retrieval-linked span keeps its label and loses its bytes: the pointer "
@@ -112,6 +112,32 @@ class RewriteAndRelabel(CodeRule):
                     if s.get("source_id"):
                         yield rewrite(s)
         """),
+        _py("""
+            def handle(job, llm):
+                hits = job.get("retrieved", [])
+                docs = sorted({h["doc_id"] for h in hits})
+                return llm.condense(hits, max_tokens=300), docs
+        """),
+        _py("""
+            def handle(payload, log):
+                spans = payload["spans"]
+                for i, span in enumerate(spans):
+                    log.debug("span %d cites %s", i, span.citation)
+                return summarize(spans)
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass
+            class Evidence:
+                text: str
+                rank: float
+                doc_id: str
+
+            def pack(evidence: list[Evidence]):
+                ranked = sorted(evidence, key=lambda e: e.rank)
+                return ranked[:10], abridge(ranked[10:])
+        """),
     )
     valid = (
         _py("""
@@ -174,6 +200,28 @@ class RewriteAndRelabel(CodeRule):
                 if "doc_id" not in record:
                     return summarize(record)
                 return record
+        """),
+        _py("""
+            def handle(job, llm):
+                hits = job.get("retrieved", [])
+                docs = sorted({h["doc_id"] for h in hits})
+                notes = "\\n".join(h["text"] for h in hits)
+                return llm.condense(job["history"]), notes, docs
+        """),
+        _py("""
+            def handle(payload):
+                spans = payload["spans"]
+                labels = [s.citation for s in spans]
+                if any(s.citation for s in spans):
+                    raise ValueError(f"linked spans must stay verbatim: {labels}")
+                return summarize(spans)
+        """),
+        _py("""
+            def handle(payload):
+                spans = payload["spans"]
+                evicted = [s.doc_id for s in spans if s.doc_id]
+                spans = [s for s in spans if not s.doc_id]
+                return summarize(spans), evicted
         """),
     )
 
