@@ -1,6 +1,6 @@
 """One lint run over many files: jobs across processes, results gathered, findings spooled.
 
-A worker sends back each job's findings packed (see :mod:`anchorlint.spool`) and its facts,
+A worker sends back each job's findings and facts packed (see :mod:`anchorlint.spool`), its
 suppressions and internal errors as they are. The parent merges the chunks of each file,
 runs the cross-file rules over every file's facts and then hands the findings out as one
 sorted stream, so a report is written while about one block of findings is in memory.
@@ -50,21 +50,22 @@ class Run:
     def __init__(
         self,
         spool: FindingSpool,
-        results: Sequence[FileResult],
+        *,
         extra: Sequence[Finding] = (),
-        files: int | None = None,
         facts: Sequence[SummaryFacts] = (),
+        files: int = 0,
+        errors: tuple[str, ...] = (),
     ) -> None:
         self._spool = spool
         self._extra = extra
         self._facts = facts
-        self.files = len(results) if files is None else files
-        self.errors: tuple[str, ...] = tuple(e for r in results for e in r.errors)
+        self.files = files
+        self.errors = errors
 
     @classmethod
     def of(cls, findings: Iterable[Finding], files: int = 1) -> Run:
         """A run whose findings are already in memory (stdin, the editor)."""
-        return cls(FindingSpool(), [], list(findings), files)
+        return cls(FindingSpool(), extra=list(findings), files=files)
 
     @property
     def facts(self) -> tuple[SummaryFacts, ...]:
@@ -111,7 +112,8 @@ def stream_paths(
         results = list(gathered.files.values())
         facts = PackedFacts(b for path in gathered.files for b in gathered.facts.get(path, ()))
         extra = run_level(worker, results, facts)
-        return Run(gathered.spool, results, extra, len(paths), facts)
+        errors = tuple(e for result in results for e in result.errors)
+        return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
     except BaseException:
         gathered.spool.close()
         raise
