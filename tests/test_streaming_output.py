@@ -132,11 +132,11 @@ def _today(root: Path) -> list[Finding]:
     return sort_findings([*(f for r in results for f in r.findings), *run_level(worker, results)])
 
 
-def _cli(root: Path, *args: str) -> tuple[int, str]:
+def _cli(root: Path, *args: str, paths: tuple[str, ...] = (".",)) -> tuple[int, str]:
     from anchorlint.cli import main
 
     out = root.parent / f"{root.name}-report.txt"
-    status = main(["check", "--no-cache", "--output-file", str(out), *args, "."])
+    status = main(["check", "--no-cache", "--output-file", str(out), *args, *paths])
     return status, out.read_text(encoding="utf-8")
 
 
@@ -172,3 +172,14 @@ def test_statistics_and_exit_zero_count_the_streamed_findings(
     statistics(expected, out)
     assert (status, text) == (0, out.getvalue())
     assert _cli(tree, "--select", "ANC105", "--jobs", "2") == (0, "")
+
+
+def test_files_named_out_of_order_are_reported_in_order(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tree)
+    named = ("s/s03.md", "big.jsonl", "amb/c.txt", "amb/a.md", "amb/b.md", "s/s01.md")
+    status, text = _cli(tree, "--jobs", "2", paths=named)
+    assert (status, text) == _cli(tree, "--jobs", "1", paths=tuple(sorted(named)))
+    paths = [line.split(":")[0] for line in text.splitlines()]
+    assert paths == sorted(paths) and "amb/a.md" in paths and "big.jsonl" in paths
