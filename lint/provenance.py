@@ -168,7 +168,7 @@ class SpanWalker:
             declared = annotation_names(param.annotation) & set(self.classes)
             if declared:
                 cls = sorted(declared)[0]
-                reason = f"a `{cls}`, which declares `{self.classes[cls]}`"
+                reason = f"`{cls}` declares `{self.classes[cls]}`"
                 ann = param.annotation.annotation if param.annotation else None
                 target = self.lists if isinstance(ann, cst.Subscript) else self.spans
                 target[param.name.value] = reason
@@ -195,7 +195,7 @@ class SpanWalker:
         )
         reason = None
         if name in self.classes:
-            reason = f"a `{name}`, which declares `{self.classes[name]}`"
+            reason = f"`{name}` declares `{self.classes[name]}`"
         elif keyword is not None and name[:1].isupper():
             reason = f"built with `{keyword}=`"
         for target in node.targets:
