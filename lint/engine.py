@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-import regex
-
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, Fix, sort_findings
@@ -135,6 +133,8 @@ class Worker:
             words.update(w.lower() for w in triggers)
         if not words:
             return lambda text: False
+        import regex  # here: a run over Python files only never needs it
+
         alternatives = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
         pattern = regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE)
         return lambda text: pattern.search(text) is not None

@@ -32,11 +32,11 @@ class Job:
 CHUNK_BYTES = 4 << 20
 
 
-def plan_jobs(paths: Sequence[str], jobs: int) -> list[Job]:
+def plan_jobs(paths: Sequence[str]) -> list[Job]:
     """Files in order; a large JSON Lines file becomes several jobs, one a chunk.
 
-    ``jobs`` (the number of workers) does not change the plan: chunks spread a file over
-    workers, and they also bound the memory of a single process.
+    The number of workers does not change the plan: chunks spread a file over workers, and
+    they also bound the memory of a single process.
     """
     planned: list[Job] = []
     for order, path in enumerate(paths):

@@ -7,7 +7,7 @@ its own coordinates; the engine attaches the code, maps positions and applies su
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -137,7 +137,7 @@ class RunRule(Rule):
     kind: ClassVar[str] = "run"
 
     def check_run(
-        self, facts: tuple[Any, ...], settings: Settings, store: Any = None
+        self, facts: Sequence[Any], settings: Settings, store: Any = None
     ) -> Iterator[LocatedHit]:
         raise NotImplementedError
 

@@ -173,7 +173,7 @@ def _lint_in_process(job: Job) -> JobDone:
 
 def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobDone]:
     """Every job's result, in job order (files in order, a file's chunks in order)."""
-    numbered = plan_jobs(paths, jobs)
+    numbered = plan_jobs(paths)
     if jobs <= 1 or len(numbered) < 2:
         yield from (finish(worker.lint_job(job)) for job in numbered)
         return

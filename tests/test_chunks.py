@@ -49,7 +49,7 @@ def test_a_bad_line_in_a_later_chunk_makes_the_file_unreadable_at_that_line(
     target = tmp_path / "big.jsonl"
     target.write_bytes(b"\n".join(lines) + b"\n")
     settings = Settings(root=str(tmp_path))
-    assert len(jobs_module.plan_jobs([str(target)], 1)) > 5
+    assert len(jobs_module.plan_jobs([str(target)])) > 5
     (only,) = _single_pass(target, settings)
     assert (only.code, only.line) == ("ANC001", bad_line) and message in only.message
     for jobs in (1, 2):
@@ -71,4 +71,4 @@ def test_one_process_lints_chunks_and_hashes_the_file_once(
     cold = engine.lint_paths([str(target)], settings, jobs=1, use_cache=True)
     warm = engine.lint_paths([str(target)], settings, jobs=1, use_cache=True)
     assert cold == warm and cold.findings == _single_pass(target, settings)
-    assert len(jobs_module.plan_jobs([str(target)], 1)) > 5 and len(hashed) == 2
+    assert len(jobs_module.plan_jobs([str(target)])) > 5 and len(hashed) == 2

@@ -37,7 +37,7 @@ def test_chunked_json_lines_match_a_single_pass(
     settings = Settings(root=str(tmp_path))
     single = engine.lint_paths([str(target)], settings, jobs=1).findings
     monkeypatch.setattr(jobs_module, "CHUNK_BYTES", 2000)
-    jobs = jobs_module.plan_jobs([str(target)], 2)
+    jobs = jobs_module.plan_jobs([str(target)])
     assert len(jobs) > 5
     assert [j.first_line for j in jobs][:2] == [1, jobs[1].first_line] and jobs[1].first_line > 1
     chunked = engine.lint_paths([str(target)], settings, jobs=2).findings

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.history import drift, hit_at, label, listing, pairs, thread_name, threads
@@ -102,7 +102,7 @@ class AnchorDrift(RunRule):
     )
 
     def check_run(
-        self, facts: tuple[Any, ...], settings: Any, store: Any = None
+        self, facts: Sequence[Any], settings: Any, store: Any = None
     ) -> Iterator[LocatedHit]:
         for thread in threads(facts, settings.history):
             for old, new in pairs(thread):

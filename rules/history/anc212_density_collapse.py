@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.history import hit_at, label, percent, thread_name, threads
@@ -72,7 +72,7 @@ class DensityCollapse(RunRule):
     )
 
     def check_run(
-        self, facts: tuple[Any, ...], settings: Any, store: Any = None
+        self, facts: Sequence[Any], settings: Any, store: Any = None
     ) -> Iterator[LocatedHit]:
         allowed = settings.history.max_density_drop
         for thread in threads(facts, settings.history):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.history import hit_at, label, pairs, thread_name, threads
@@ -95,7 +95,7 @@ class InflationDrift(RunRule):
     )
 
     def check_run(
-        self, facts: tuple[Any, ...], settings: Any, store: Any = None
+        self, facts: Sequence[Any], settings: Any, store: Any = None
     ) -> Iterator[LocatedHit]:
         for thread in threads(facts, settings.history):
             for old, new in pairs(thread):

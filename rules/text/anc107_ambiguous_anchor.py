@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.config import Settings
@@ -81,7 +81,7 @@ class AmbiguousAnchor(RunRule):
     )
 
     def check_run(
-        self, facts: tuple[SummaryFacts, ...], settings: Settings, store: Any = None
+        self, facts: Sequence[SummaryFacts], settings: Settings, store: Any = None
     ) -> Iterator[LocatedHit]:
         if store is not None:
             yield from self._against_store(facts, store)
@@ -106,7 +106,7 @@ class AmbiguousAnchor(RunRule):
                         "qualify it with its namespace",
                     )
 
-    def _against_store(self, facts: tuple[SummaryFacts, ...], store: Any) -> Iterator[LocatedHit]:
+    def _against_store(self, facts: Sequence[SummaryFacts], store: Any) -> Iterator[LocatedHit]:
         for summary in facts:
             for anchor in summary.anchors:
                 if anchor.form in _SKIPPED_FORMS:
