@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from anchorlint.anchors import Anchor, find_anchors
 from anchorlint.config import Settings
 from anchorlint.stores.base import BaseStore, as_caching_store
 from anchorlint.stores.resolve import is_positional, locate, resolve
@@ -111,25 +112,27 @@ def pinned_anchor_text(anchor: Any, store: Any, length: int = DEFAULT_PIN_LENGTH
     return pin_for(anchor, store, length)[0]
 
 
-def _prose_starts(text: str, settings: Settings) -> set[int]:
-    """File offsets where the linter sees an anchor in Markdown prose.
+def _prose_anchors(text: str, settings: Settings) -> list[Anchor]:
+    """The anchors the linter sees in Markdown prose, at their offsets in the file.
 
     The Markdown front end decides what is prose, so fenced and indented code, HTML blocks
     and front matter (examples and metadata, not the summary's claims) are never rewritten,
     and ``pin`` touches exactly the anchors ``check`` reports on.
     """
-    from anchorlint.anchors import find_anchors
     from anchorlint.documents.markdown import split_blocks
 
     # the lines the front end counts (physical_lines): \r\n, \r or \n end a line
     line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
-    starts = set()
+    found = []
     for block in split_blocks(text):
         for anchor in find_anchors(block.text, settings.text, block.link_targets):
             line, column = block.positions.locate(anchor.start)
-            if line <= len(line_starts):
-                starts.add(line_starts[line - 1] + column - 1)
-    return starts
+            at = line_starts[line - 1] + column - 1 if line <= len(line_starts) else -1
+            moved = anchor.moved(at - anchor.start)
+            # an anchor never spans a line, so the file holds it verbatim where it maps
+            if at >= 0 and text[moved.start : moved.end] == block.text[anchor.start : anchor.end]:
+                found.append(moved)
+    return sorted(found, key=lambda a: a.start)
 
 
 def pin_text(
@@ -141,14 +144,10 @@ def pin_text(
     length: int = DEFAULT_PIN_LENGTH,
 ) -> PinOutcome:
     """Pin every unpinned positional pointer of ``text`` that resolves; refuse the others."""
-    from anchorlint.anchors import find_anchors
-
     settings = settings or Settings()
-    prose = _prose_starts(text, settings) if markdown else None
+    anchors = _prose_anchors(text, settings) if markdown else find_anchors(text, settings.text)
     pieces, refused, pinned, cursor = [], [], 0, 0
-    for anchor in find_anchors(text, settings.text):
-        if prose is not None and anchor.start not in prose:
-            continue
+    for anchor in anchors:
         if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
             continue
         replacement, reason = pin_for(anchor, store, length)
