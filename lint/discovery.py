@@ -100,14 +100,11 @@ def _resolved(path: Path) -> Path:
         return path
 
 
-def _relative(path: Path, root: Path, resolved_parent: Path | None = None) -> str:
+def _relative(path: Path, root: Path, resolved_parent: Path) -> str:
     """``path`` relative to the (resolved) root, symlinks resolved; ``resolved_parent``
     spares resolving the directory again for each of its entries."""
     try:
-        if resolved_parent is not None and not os.path.islink(path):
-            resolved = resolved_parent / path.name
-        else:
-            resolved = path.resolve()
+        resolved = path.resolve() if os.path.islink(path) else resolved_parent / path.name
         return resolved.relative_to(root).as_posix()
     except (ValueError, OSError, RuntimeError):  # outside the root, or a symlink loop
         return path.as_posix()
