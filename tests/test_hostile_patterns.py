@@ -229,3 +229,20 @@ def test_catastrophic_pattern_through_the_cli(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stderr.startswith("anchorlint: warning: [text] anchor-patterns pattern")
     assert len(result.stderr.splitlines()) == 1
+
+
+PLAIN_MARKDOWN_ATTACKS = {
+    "heading-ending-in-hashes": "# " + "a " * (MB // 2) + "#",
+    "heading-of-hashes": "# a" + "#" * MB,
+    "text-with-trailing-space": "a" * MB + " ",
+    "bullet-ending-in-tab": "- " + "b " * (MB // 2) + "\t",
+    "spaces-then-letter": " " * MB + "a",
+}
+
+
+@pytest.mark.parametrize("line", PLAIN_MARKDOWN_ATTACKS.values(), ids=PLAIN_MARKDOWN_ATTACKS.keys())
+def test_plain_markdown_line_scan_is_linear(line: str) -> None:
+    from anchorlint.documents.plain_markdown import plain_outline
+
+    elapsed, _ = timed(lambda: plain_outline(["Intro.", line, "- item"]))
+    assert elapsed < SCAN_BOUND

@@ -16,13 +16,30 @@ from typing import NamedTuple
 
 import regex
 
-#: a line that can only be paragraph text: it opens with a letter, a digit, a quote, a
-#: parenthesis or ``**`` before a word; never a list number ("1." / "1)"), and with no
-#: whitespace at either end (indentation, hard breaks and blank-ish lines take the parser)
-_TEXT = r"(?!\d{1,9}[.)])(?:[\p{L}\p{N}\"'(\u201c\u2018]|\*\*[\p{L}\p{N}])(?:[^\t]*\S)?"
-_LINE = regex.compile(
-    rf"(?P<text>{_TEXT})|(?P<heading>\#{{1,6}}) (?P<title>{_TEXT})(?<!\#)|- (?P<item>{_TEXT})"
-)
+#: how paragraph text may open: a letter, a digit, a quote, a parenthesis or ``**`` before a
+#: word, but never a list number ("1." / "1)"). Only the opening is a pattern; the rest of a
+#: line is checked with string methods, so no line can make the scan backtrack.
+_OPENS_TEXT = regex.compile(r"(?!\d{1,9}[.)])(?:[\p{L}\p{N}\"'(\u201c\u2018]|\*\*[\p{L}\p{N}])")
+_HEADING_MARK = regex.compile(r"\#{1,6} ")
+
+
+def _classify(line: str) -> tuple[str, str] | None:
+    """("text" | "heading" | "item", content) for a plain line, None for anything else.
+
+    Lines with a tab or whitespace at either end take the parser (indentation, hard
+    breaks); so do headings with a closing ``#`` sequence and bullets other than ``- ``.
+    """
+    if "\t" in line or line != line.strip():
+        return None
+    kind, content = "text", line
+    if line.startswith("#"):
+        mark = _HEADING_MARK.match(line)
+        if mark is None or line.endswith("#"):
+            return None
+        kind, content = "heading", line[mark.end() :]
+    elif line.startswith("- "):
+        kind, content = "item", line[2:]
+    return (kind, content) if _OPENS_TEXT.match(content) else None
 
 
 class Inline(NamedTuple):
@@ -46,10 +63,11 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 paragraph = []
             in_item = False
             continue
-        match = _LINE.fullmatch(line)
-        if match is None or (in_item and match["item"] is None):
+        found = _classify(line)
+        if found is None or (in_item and found[0] != "item"):
             return None
-        if match["text"] is not None:
+        kind, content = found
+        if kind == "text":
             if not paragraph:
                 start = number
             paragraph.append(line)
@@ -57,11 +75,8 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
         if paragraph:  # a heading or a bullet interrupts the paragraph
             blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
             paragraph = []
-        if match["title"] is not None:
-            blocks.append(Inline(number, match["title"], "heading"))
-        else:
-            blocks.append(Inline(number, match["item"], "paragraph"))
-        in_item = match["item"] is not None
+        blocks.append(Inline(number, content, "heading" if kind == "heading" else "paragraph"))
+        in_item = kind == "item"
     if paragraph:
         blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
     return blocks
