@@ -38,6 +38,10 @@ administration regime government tenant tenants vendor vendors provider provider
 contractors employer partner partners chair chairman boss staff
 """.split()
 )
+#: words that put two or more candidates in front of "the former" / "the latter"
+PAIR_CUES = frozenset(
+    "and or nor versus vs vs. both either two pair first second between compared".split()
+)
 
 
 def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
@@ -112,10 +116,30 @@ def _is_world_reference(hit: PhraseHit) -> bool:
         if word in TIME_WORDS or word in ROLE_WORDS or nxt.like_num or _names_referent(nxt):
             return True
         following = _after(hit, 2)
+        if following is not None and following.lower_ == "of":
+            following = _after(hit, 3)  # "the previous limit of 768 bits"
         return following is not None and not following.is_punct and _names_referent(following)
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
+
+
+def _pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """Whether a "former"/"latter" hit picks from a pair the summary itself sets up.
+
+    When the sentence so far, or the one before it in the same paragraph, introduces a
+    pair ("a retry cap and a pool limit"), the referent is in the summary: nothing dropped.
+    """
+    if hit.label != "the-ordinal" or hit.tokens[-1].lower_ not in ("former", "latter"):
+        return False
+    span = hit.sentence.span
+    words = [t.lower_ for t in span.doc[span.start : hit.tokens.start]]
+    index = hit.sentence.index
+    if index > 0:
+        previous = summary.sentences[index - 1]
+        if previous.block == hit.sentence.block and previous.span is not None:
+            words.extend(t.lower_ for t in previous.span)
+    return any(word in PAIR_CUES for word in words)
 
 
 class AnaphoraWithoutAnchor(TextRule):
@@ -153,6 +177,9 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Use `as noted above` only with an anchor, says the style guide."),
         Example("Compared with the previous quarter, churn fell."),
         Example("Latency rose above the agreed threshold twice."),
+        Example("The team weighed a retry cap and a pool limit and kept the latter."),
+        Example("We compared a retry cap with a pool limit. The latter held under load."),
+        Example("The key size rose from the previous limit of 768 bits to 1024 bits."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("As noted earlier, the cutover was postponed."),
@@ -163,6 +190,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("We kept the retry policy as before."),
         Example("The points raised before were not addressed."),
         Example("The previous fix regressed under load, so the latter was reverted."),
+        Example("The former held, but the latter was reverted."),
         Example("Everything in the above still applies.", suffix=".txt"),
         Example('{"summary": "The config mentioned above was rolled back."}', suffix=".jsonl"),
     )
@@ -177,7 +205,13 @@ class AnaphoraWithoutAnchor(TextRule):
 
         extra = context.settings.text.extra_anaphora
         hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra))
-        candidates = (h for h in hits if not h.sentence.has_anchor and not _is_world_reference(h))
+        candidates = (
+            h
+            for h in hits
+            if not h.sentence.has_anchor
+            and not _is_world_reference(h)
+            and not _pair_in_summary(h, summary)
+        )
         for hit in first_per_sentence(candidates):
             phrase = quote(summary.text[hit.start : hit.end]).rstrip(",.;:")
             yield TextHit(

@@ -81,6 +81,17 @@ def _section_of_document(doc: Any, index: int) -> bool:
     )
 
 
+def _says_identity(tokens: Any, sentence: Any) -> bool:
+    """``both keys refer to the same entry`` states that two things are one, it points
+    nowhere; only the imperative ("Refer to the same runbook", "please refer to …") does."""
+    doc, first = tokens.doc, tokens.start
+    if tokens[0].lower_ not in ("refer", "refers", "referring"):
+        return False
+    if tokens.end >= sentence.end or doc[tokens.end].lower_ != "same":
+        return False
+    return first > sentence.start and doc[first - 1].lower_ != "please"
+
+
 def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int | None:
     """Token index just past the document noun that ends the phrase, if one does.
 
@@ -128,6 +139,7 @@ class ProsePointer(TextRule):
         Example("We cut the timeout per customer request."),
         Example("The log volume doubled after the deploy."),
         Example("As described in [[design/ledger#sec-3.2]], entries are append-only."),
+        Example("Both keys refer to the same entry in the ledger."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Per the config, retries are capped at five."),
@@ -137,6 +149,7 @@ class ProsePointer(TextRule):
         Example("According to the migration note, the index is rebuilt nightly."),
         Example("The stack trace is on line 120 of the log."),
         Example("Refer to the runbook before restarting the primary.", suffix=".txt"),
+        Example("Please refer to the same runbook before the second restart."),
         Example("Ownership moved to payments, as recorded in the handoff notes."),
         Example('{"summary": "Per the incident report, the root cause was DNS."}', suffix=".jsonl"),
     )
@@ -163,6 +176,8 @@ class ProsePointer(TextRule):
             ):
                 continue
             if hit.label == "noun":
+                if _says_identity(hit.tokens, hit.sentence.span):
+                    continue
                 end = _document_noun_end(hit.tokens, hit.sentence.span, nouns)
                 if end is None:
                     continue
