@@ -42,6 +42,8 @@ contractors employer partner partners chair chairman boss staff
 PAIR_CUES = frozenset(
     "and or nor versus vs vs. both either two pair first second between compared".split()
 )
+#: tokens looked back over for such a pair: a bound, so a megabyte sentence stays linear
+PAIR_LOOKBACK = 40
 
 
 def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
@@ -133,12 +135,14 @@ def _pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label != "the-ordinal" or hit.tokens[-1].lower_ not in ("former", "latter"):
         return False
     span = hit.sentence.span
-    words = [t.lower_ for t in span.doc[span.start : hit.tokens.start]]
+    start = max(span.start, hit.tokens.start - PAIR_LOOKBACK)
+    words = [t.lower_ for t in span.doc[start : hit.tokens.start]]
     index = hit.sentence.index
-    if index > 0:
+    if index > 0 and start == span.start:
         previous = summary.sentences[index - 1]
         if previous.block == hit.sentence.block and previous.span is not None:
-            words.extend(t.lower_ for t in previous.span)
+            before = previous.span
+            words.extend(t.lower_ for t in before[max(0, len(before) - PAIR_LOOKBACK) :])
     return any(word in PAIR_CUES for word in words)
 
 
