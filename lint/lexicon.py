@@ -33,7 +33,9 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\b(?:this|the|our) (?:summary|recap|digest|context|condensed context|compaction|"
     r"compacted context|record|overview|handoff) (?:is|remains|was|stays) (?:fully |entirely )?"
     r"(?:complete|comprehensive|exhaustive|lossless)\b",
-    r"\b(?:a |the )?(?:complete|comprehensive|exhaustive|lossless|full) (?:summary|recap|"
+    # "for a comprehensive overview of X, see Y" sends the reader elsewhere: no claim
+    r"\b(?:a |the )?(?:complete|comprehensive|exhaustive|lossless|full)"
+    r"(?<!\bfor (?:a |the )?\w{4,13}) (?:summary|recap|"
     r"record|account|overview|transcript) of (?:the |this |our )?(?:conversation|context|"
     r"session|thread|discussion|history|trace|everything)\b",
     r"\bnothing (?:(?:was|has been|is|got|were) )?(?:omitted|left out|dropped|lost|elided|skipped)\b",
@@ -44,7 +46,7 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\b(?:full|entire|complete) context (?:(?:is|was|has been) )?(?:retained|preserved|kept)\b",
     r"\b(?:covers|captures|includes) everything\b",
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
-    r"\bcomprehensive (?:summary|recap|overview|record)\b",
+    r"\bcomprehensive(?<!\bfor (?:a |the )?comprehensive) (?:summary|recap|overview|record)\b",
 )
 
 

@@ -42,6 +42,11 @@ class ConfidenceInflation(TextRule):
         Example("Nothing was left out ([[audit/2026-11]]).", suffix=".txt"),
         Example('{"summary": "All details preserved in [[threads/5512]]."}', suffix=".jsonl"),
         Example("Index rebuild complete; shards are balanced."),
+        Example(
+            "For a comprehensive overview of the rollout, read [[plan/rollout]]; "
+            "billing, refunds, etc. stay out of scope.",
+            note="sends the reader to another source",
+        ),
         Example("The `nothing omitted` flag is set by the exporter, etc. ([[exporter/flags]])."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
