@@ -57,24 +57,41 @@ def _bounded(subscript: cst.Subscript) -> bool:
     return any(isinstance(n, cst.Name) for element in subscript.slice for n in walk(element))
 
 
-def _span_expression(expr: cst.CSTNode, derived: set[str], spans: set[str]) -> bool:
+def _splits_lines(expr: cst.CSTNode, lines: set[str]) -> bool:
+    """``source.splitlines()``, or a name assigned from such a call."""
+    if isinstance(expr, cst.Call):
+        return call_receiver(expr) is not None and call_name(expr) in LINE_METHODS
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    return name is not None and name in lines
+
+
+def _piece(subscript: cst.Subscript, lines: set[str]) -> bool:
+    """A slice (``source[ptr.start:ptr.end]``) or one line of a line split: indexing the
+    source itself (``document[part]``) walks a parsed mapping, it cuts no span of text."""
+    is_slice = any(isinstance(element.slice, cst.Slice) for element in subscript.slice)
+    return is_slice or _splits_lines(subscript.value, lines)
+
+
+def _span_expression(
+    expr: cst.CSTNode, derived: set[str], spans: set[str], lines: set[str]
+) -> bool:
     """Is ``expr`` a bounded piece of the source (possibly joined or decoded)?"""
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
     if name is not None:
         return name in spans
     if isinstance(expr, cst.Subscript):
-        return _derives(expr.value, derived) and _bounded(expr)
+        return _derives(expr.value, derived) and _bounded(expr) and _piece(expr, lines)
     if isinstance(expr, cst.Call):
         receiver = call_receiver(expr)
         method = call_name(expr) or ""
         if receiver is not None and method == "join":
-            return any(_span_expression(a.value, derived, spans) for a in expr.args)
+            return any(_span_expression(a.value, derived, spans, lines) for a in expr.args)
         if receiver is not None and method in TEXT_METHODS:
-            return _span_expression(receiver, derived, spans)
+            return _span_expression(receiver, derived, spans, lines)
         if method in ("str", "bytes") and expr.args:
-            return _span_expression(expr.args[0].value, derived, spans)
+            return _span_expression(expr.args[0].value, derived, spans, lines)
     if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
-        return _span_expression(expr.elt, derived, spans)
+        return _span_expression(expr.elt, derived, spans, lines)
     return False
 
 
@@ -105,20 +122,22 @@ def returned_source(
         return None
     if info.node.returns is not None and "bool" in annotation_names(info.node.returns):
         return None
-    derived, spans = {source}, set()
+    derived, spans, lines = {source}, set(), set()
     assignments = [n for n in walk(info.node.body) if isinstance(n, cst.Assign)]
     for _ in range(3):
         for node in assignments:
-            targets = [dotted(t.target) for t in node.targets]
-            if _span_expression(node.value, derived, spans):
-                spans.update(t for t in targets if t)
+            targets = [t for t in (dotted(t.target) for t in node.targets) if t]
+            if _span_expression(node.value, derived, spans, lines):
+                spans.update(targets)
             if _derives(node.value, derived):
-                derived.update(t for t in targets if t)
+                derived.update(targets)
+                if _splits_lines(node.value, lines):
+                    lines.update(targets)
     whole = _pointer_like(info, source, words)
     returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
     for node in returns:
         value = node.value
-        if _span_expression(value, derived, spans) or (whole and dotted(value) == source):
+        if _span_expression(value, derived, spans, lines) or (whole and dotted(value) == source):
             return node
     return None
 

@@ -48,6 +48,11 @@ class UnverifiedResolution(CodeRule):
     )
     invalid = (
         _py("""
+            def resolve_line(pointer, source: str) -> str:
+                lines = source.splitlines()
+                return lines[pointer.line]
+        """),
+        _py("""
             def resolve_span(ptr, source: str) -> str:
                 return source[ptr.start : ptr.end]
         """),
@@ -96,6 +101,20 @@ class UnverifiedResolution(CodeRule):
         """),
     )
     valid = (
+        _py("""
+            def resolve_fragment(document: dict, fragment: str) -> object:
+                # a JSON pointer walks a parsed mapping; it cuts no span of source text
+                for part in fragment.split("/"):
+                    document = document[part]
+                return document
+        """),
+        _py("""
+            def resolve_line(pointer, source: str) -> str:
+                lines = source.splitlines()
+                if hash(lines[pointer.line]) != pointer.line_hash:
+                    raise ValueError("line changed")
+                return lines[pointer.line]
+        """),
         _py("""
             import hashlib
 
