@@ -20,13 +20,19 @@ from anchorlint.config import CodeSettings
 CODEC_MODULES = frozenset({"zlib", "gzip", "bz2", "lzma", "brotli", "zstd", "zstandard", "snappy"})
 _NOT_SUMMARIZER_MODULES = CODEC_MODULES | {"os", "io", "shutil", "zipfile", "tarfile"}
 
+#: ``start``, ``line_no``, ``start_line``, ``char_end``, ``quote_offset``; not ``start_mark``
+#: or ``end_string_suffix``, whose first word is positional but whose meaning is not
 _POSITIONAL_RE = re.compile(
     r"^(?:start|end|offset|span|range)$"
-    r"|^(?:start|end|line|char|offset)(?:_|no$|nos$|s$|$)"
+    r"|^(?:start|end|line|char|offset)(?:no|nos|s)?"
+    r"(?:_(?:start|end|line|lines|lineno|no|char|chars|offset|idx|index|pos|byte|col|column))?$"
     r"|_(?:start|end|line|lines|lineno|char|chars|offset|offsets|span|range)$"
 )
 _HASH_RE = re.compile(r"hash|digest|checksum|fingerprint|sha\d+|sha$")
-_DOC_FIELDS = frozenset({"doc_id", "source_id", "chunk_id", "uri", "document"})
+#: fields that name a store entry
+_DOC_FIELDS = frozenset({"doc_id", "source_id", "chunk_id"})
+#: too common (HTTP requests, editor locations, parse trees) to count without a pointer name
+_LOOSE_DOC_FIELDS = frozenset({"uri", "document"})
 SUMMARY_PARAM_PREFIXES = ("summar", "compact", "compressed")
 
 
@@ -98,8 +104,10 @@ def is_hash_field(name: str) -> bool:
     return bool(_HASH_RE.search(name.lower()))
 
 
-def is_document_field(name: str) -> bool:
-    return name.lower() in _DOC_FIELDS
+def is_document_field(name: str, *, pointer_named: bool = False) -> bool:
+    """``doc_id``-like; ``uri``/``document`` too when the class is named like a pointer."""
+    low = name.lower()
+    return low in _DOC_FIELDS or (pointer_named and low in _LOOSE_DOC_FIELDS)
 
 
 def is_summary_param(name: str) -> bool:

@@ -64,8 +64,9 @@ class PointerWithoutHash(CodeRule):
             "Flags a record class (dataclass, NamedTuple, attrs, pydantic, TypedDict, or a class "
             "with annotated fields) named like a pointer (`*Pointer`, `*Provenance`, "
             "`*Citation`, `*Anchor`, `*Locator`), or holding a document field (`doc_id`, "
-            "`source_id`, `chunk_id`, `uri`, `document`), that has positional fields (`start`, "
-            "`end`, `offset`, `line_start`, `char_end`, ...) but no hash field (`*hash*`, "
+            "`source_id`, `chunk_id`; `uri` or `document` only in a class named like a span or "
+            "pointer), that has positional fields (`start`, `end`, `offset`, `line_start`, "
+            "`char_end`, ...; not `start_mark`) but no hash field (`*hash*`, "
             "`*digest*`, `*checksum*`, `*fingerprint*`, `sha256`), declared or inherited."
         ),
         why=(
@@ -240,6 +241,23 @@ class PointerWithoutHash(CodeRule):
                 line: int
                 column: int
         """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass
+            class Location:  # an editor location, not a store pointer
+                uri: str
+                range: tuple[int, int]
+        """),
+        _py("""
+            from dataclasses import dataclass
+
+            @dataclass
+            class AnchorToken:  # a parser token: its marks are not offsets into a source
+                value: str
+                start_mark: object
+                end_mark: object
+        """),
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
@@ -258,7 +276,8 @@ class PointerWithoutHash(CodeRule):
             if not record:
                 continue
             positional = [f for f in fields if is_positional_field(f)]
-            documents = [f for f in fields if is_document_field(f)]
+            pointer_named = module.names.is_pointer_class(info.name)
+            documents = [f for f in fields if is_document_field(f, pointer_named=pointer_named)]
             named = any(word in info.name for word in _CLASS_WORDS)
             if not positional or not (named or documents) or any(map(is_hash_field, fields)):
                 continue
