@@ -20,9 +20,7 @@ from anchorlint.pynames import (
     enumerated,
     is_library_call,
     is_positional_field,
-    returns_non_text,
     storage_key,
-    text_tuple_positions,
 )
 
 if TYPE_CHECKING:
@@ -303,7 +301,7 @@ class ExprEvaluator:
         if name is None:
             return None
         self._call_sinks(call, name, args, frame)
-        output = self._summarizer_output(call, name, frame)
+        output = self._summarizer_output(call, name, frame, receiver, args)
         if output is not None:
             self.summarizer_call(call, name, args, frame)
             return output
@@ -314,24 +312,21 @@ class ExprEvaluator:
             return known
         return self.enter_callee(call, args, frame)
 
-    def _summarizer_output(self, call: cst.Call, name: str, frame: Frame) -> Taint | None:
-        """The compaction output a summarizer call returns; None for no summarizer (a codec,
-        or a same-module ``compact*`` annotated to return a set, a number, a list …).
-
-        A same-module summarizer annotated ``-> tuple[str, dict]`` returns its text beside
-        metadata: the result is a text tuple whose string positions are the output.
-        """
-        from anchorlint.flow import Kind, Taint
+    def _summarizer_output(
+        self,
+        call: cst.Call,
+        name: str,
+        frame: Frame,
+        receiver: cst.BaseExpression | None,
+        args: Args,
+    ) -> Taint | None:
+        """The compaction output a summarizer call returns; None for a codec or no summarizer."""
+        from anchorlint.summarizer_calls import output_taint
 
         if not self.names.is_summarizer(name) or self.is_codec_call(call, name):
             return None
         callee = getattr(self.index.lookup(call, frame.owner), "node", None)
-        if not returns_non_text(callee):
-            return Taint(Kind.COMPACT, call, f"`{name}()`")
-        positions = text_tuple_positions(callee)
-        if positions:
-            return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=positions)
-        return None
+        return output_taint(call, name, self.names, callee, receiver, args)
 
     def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         K = self.kind

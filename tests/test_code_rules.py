@@ -190,6 +190,11 @@ MORE_POSITIVES = {
     "ANC306-loop-on-raw": (
         "def f(text):\n    for _ in range(3):\n        text = rewrite(text)\n    return text\n"
     ),
+    "ANC306-rewrite-of-text": (
+        "def polish(text: str) -> str:\n    return text\n\n"
+        "def rewrite_notes(notes: str) -> str:\n    return polish(notes)\n\n"
+        "def twice(raw_context):\n    return rewrite_notes(rewrite_notes(raw_context))\n"
+    ),
     "ANC307-assert": (
         "def quote_source(ptr, original, compressed):\n    assert original is not compressed\n"
         "    return original[ptr.start : ptr.end]\n"
@@ -217,6 +222,28 @@ NEAR_MISSES = {
         "    return source + other\n"
     ),
     "token-identity": "def verify_token(token, secret) -> bool:\n    return token is secret\n",
+    # shapes of installed libraries that tripped the rules (algebra, arrays, JSON, editors)
+    "algebra-rewrite": (
+        "def _rewrite1(f, x):\n    return f\n\n"
+        "def _rewrite2(f, x):\n    return f\n\n"
+        "def integrate(f, x):\n    g = _rewrite1(f, x)\n    return _rewrite2(g, x)\n"
+    ),
+    "masked-array-compressed": (
+        "import numpy.ma as ma\n\ndef count_groups(x):\n    return ma.compressed(x).copy()\n\n"
+        "def kendall(x):\n    return count_groups(x.compressed())\n"
+    ),
+    "json-pointer": (
+        "def resolve_fragment(document, fragment):\n"
+        "    for part in fragment.split('/'):\n        document = document[part]\n"
+        "    return document\n"
+    ),
+    "editor-location": (
+        "from dataclasses import dataclass\n\n@dataclass\nclass Location:\n"
+        "    uri: str\n    range: object\n"
+    ),
+    "http-request": (
+        "class Request:\n    uri: str\n    limit_request_line: int\n    headers: dict\n"
+    ),
 }
 
 
