@@ -225,11 +225,13 @@ def find_anchors(
     text: str,
     settings: TextSettings | None = None,
     links: Iterable[tuple[int, int]] = (),
+    references: Iterable[tuple[int, int, str]] = (),
 ) -> list[Anchor]:
     """Every anchor in ``text``, sorted by position, non-overlapping.
 
     ``links`` are (start, end) spans of Markdown link targets found by the front end; a
-    target counts as an anchor on its own.
+    target counts as an anchor on its own. ``references`` are reference links
+    (``[text][label]``): the bracketed span stands for the target its definition gives.
     """
     settings = settings or TextSettings()
     key_syntax, extra = compile_settings(settings)
@@ -242,6 +244,9 @@ def find_anchors(
             and not any(a.start <= start and end <= a.end for a in found)
         ):
             found.append(parse_key(target, start, end, "link", target, key_syntax))
+    for start, end, target in references:
+        if not target.startswith("#"):
+            found.append(parse_key(target, start, end, "link", text[start:end], key_syntax))
     if extra:
         from anchorlint.lexicon import user_finditer
     for pattern in extra:

@@ -93,7 +93,8 @@ def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
 
 
 def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], str]:
-    anchors = mark_in_code(find_anchors(block.text, settings, block.link_targets), block.code_spans)
+    found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
+    anchors = mark_in_code(found, block.code_spans)
     masked = _mask(block.text, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
     masked = _mask(masked, block.code_spans, CODE_MASK)
     masked = _mask(masked, block.hidden_spans, " ")

@@ -158,6 +158,8 @@ def test_markdown_front_end_on_hostile_markup() -> None:
         repeat("<!--", size),
         repeat("> ", size),
         repeat("*a _b ", size),
+        "[a]: docs/a.md\n\n" + repeat("see [a][] and [`x`][a] or [a] ", size),
+        "[a]: docs/a.md\n\n[" + repeat("`a` ", size) + "][a]",
     ):
         elapsed, _ = timed(lambda text=text: list(markdown_blocks(text)))
         assert elapsed < LINT_BOUND

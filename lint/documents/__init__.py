@@ -2,7 +2,8 @@
 
 A summary is one .md/.txt file or one JSON record. Each block is a unit sentences never
 cross (a paragraph, heading, list item or table cell); inline code, HTML and link targets
-are marked so the text rules read only prose while anchors are still found everywhere.
+(and reference links, whose target is defined elsewhere) are marked so the text rules read
+only prose while anchors are still found everywhere.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ class Block:
     code_spans: tuple[tuple[int, int], ...] = ()
     hidden_spans: tuple[tuple[int, int], ...] = ()
     link_targets: tuple[tuple[int, int], ...] = ()
+    #: ``[text][label]`` links: the bracketed source and the target its definition gives
+    reference_links: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,8 @@ def split_long_block(block: Block, limit: int = MAX_BLOCK) -> list[Block]:
     """
     if len(block.text) <= limit:
         return [block]
-    spans = sorted((*block.code_spans, *block.hidden_spans, *block.link_targets))
+    references = tuple((a, b) for a, b, _ in block.reference_links)
+    spans = sorted((*block.code_spans, *block.hidden_spans, *block.link_targets, *references))
     pieces, start = [], 0
     while start < len(block.text):
         end = min(start + limit, len(block.text))
@@ -95,4 +99,9 @@ def _piece(block: Block, start: int, end: int) -> Block:
         code_spans=inside(block.code_spans),
         hidden_spans=inside(block.hidden_spans),
         link_targets=inside(block.link_targets),
+        reference_links=tuple(
+            (a - start, b - start, target)
+            for a, b, target in block.reference_links
+            if start <= a and b <= end
+        ),
     )

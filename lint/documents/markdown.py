@@ -89,17 +89,22 @@ def _inline_block(
             cursor[line_number] = found + len(content_line)
             builder.point(line_number + 1, found + 1)
         builder.advance(len(content_line) + 1)
-    code, hidden, links = _inline_spans(content, children)
-    return Block(content, builder.build(), kind, code, hidden, links)
+    spans = _inline_spans(content, children)
+    return Block(content, builder.build(), kind, *spans)
+
+
+Spans = tuple[tuple[int, int], ...]
 
 
 def _inline_spans(
     content: str, children: list[Token]
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """Find code spans, inline HTML and link targets in token order."""
+) -> tuple[Spans, Spans, Spans, tuple[tuple[int, int, str], ...]]:
+    """Find code spans, inline HTML, link targets and reference links in token order."""
     code: list[tuple[int, int]] = []
     hidden: list[tuple[int, int]] = []
     links: list[tuple[int, int]] = []
+    references: list[tuple[int, int, str]] = []
+    pending: tuple[int, str] | None = None  # an open reference link: its "[" and target
     at = 0
     for child in children:
         if child.type == "text":
@@ -120,7 +125,15 @@ def _inline_spans(
             span = _link_target(content, child, at)
             if span:
                 links.append(span)
-    return tuple(code), tuple(hidden), tuple(links)
+            else:
+                pending = _reference_opening(content, child, at)
+        elif child.type == "link_close" and pending is not None:
+            reference = _reference_end(content, pending, at)
+            if reference:
+                references.append(reference)
+                at = reference[1]
+            pending = None
+    return tuple(code), tuple(hidden), tuple(links), tuple(references)
 
 
 def _code_span(content: str, markup: str, at: int) -> tuple[int, int] | None:
@@ -142,3 +155,33 @@ def _link_target(content: str, token: Token, at: int) -> tuple[int, int] | None:
     if found < 0 or content[opening + 2 : found].strip(" <"):
         return None
     return (found, found + len(href))
+
+
+def _reference_opening(content: str, token: Token, at: int) -> tuple[int, str] | None:
+    """The unescaped ``[`` a reference link opens with, and the target of its definition."""
+    href = str(token.attrs.get("href", ""))
+    if not href or token.markup == "autolink":
+        return None
+    opening = content.find("[", at)
+    while opening > 0 and content[opening - 1] == "\\":
+        opening = content.find("[", opening + 1)
+    return (opening, href) if opening >= 0 else None
+
+
+#: CommonMark's limit on a link label
+MAX_LABEL = 999
+
+
+def _reference_end(content: str, opening: tuple[int, str], at: int) -> tuple[int, int, str] | None:
+    """``[text][label]``, ``[text][]`` or ``[text]``: the span from the opening bracket to
+    the last closing one. ``at`` is already past the link text, so one search finds its end."""
+    start, href = opening
+    close = content.find("]", max(at, start))
+    if close < 0:
+        return None
+    end = close + 1
+    if content.startswith("[", end):
+        label_close = content.find("]", end, end + MAX_LABEL + 2)
+        if label_close >= 0:
+            end = label_close + 1
+    return (start, end, href)
