@@ -38,6 +38,20 @@ administration regime government tenant tenants vendor vendors provider provider
 contractors employer partner partners chair chairman boss staff
 """.split()
 )
+#: values and states a system had before: "the prior level", "the previous baseline"
+STATE_WORDS = frozenset(
+    """
+level levels baseline baselines value values rate rates peak peaks maximum minimum record
+limit limits state behavior behaviour setting settings default defaults
+""".split()
+)
+#: "prior" as "in advance" or a term of art: "prior art", "prior notice", "the prior probability"
+PRIOR_TERMS = frozenset(
+    "art notice consent approval authorization authorisation written knowledge probability "
+    "probabilities distribution distributions".split()
+)
+#: prepositions after which a name, number or date pins the referent ("of 768 bits", "in March")
+NAMING_PREPOSITIONS = frozenset({"of", "in", "on", "from", "at", "during", "since"})
 #: words that put two or more candidates in front of "the former" / "the latter"
 PAIR_CUES = frozenset(
     "and or nor versus vs vs. both either two pair first second between compared".split()
@@ -110,20 +124,39 @@ def _is_world_reference(hit: PhraseHit) -> bool:
     if hit.label == "as-verb":
         return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
     if hit.label == "the-above":
+        if nxt is not None and nxt.text == "-":  # "the above-average rate", not "above-mentioned"
+            compound = _after(hit, 2)
+            return compound is not None and compound.lower_ not in REFERRING_VERBS
         return nxt is not None and (nxt.like_num or nxt.text in ("%", "$"))
     if hit.label == "the-ordinal":
-        if nxt is None or nxt.is_punct:
-            return False
-        word = nxt.lower_
-        if word in TIME_WORDS or word in ROLE_WORDS or nxt.like_num or _names_referent(nxt):
-            return True
-        following = _after(hit, 2)
-        if following is not None and following.lower_ == "of":
-            following = _after(hit, 3)  # "the previous limit of 768 bits"
-        return following is not None and not following.is_punct and _names_referent(following)
+        return _ordinal_names_world(hit, nxt, last)
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
+
+
+def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
+    """Whether what follows "the previous/earlier/…" is the world, not dropped context.
+
+    Time, a role, a state, a term of art or a named referent: "the previous quarter", "the
+    former CFO", "the prior level", "the earlier incident in March", "the earlier the better".
+    """
+    if nxt is None or nxt.is_punct:
+        return False
+    word = nxt.lower_
+    if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS or nxt.like_num:
+        return True
+    if word in ("the", "a", "an") or _names_referent(nxt):
+        return True
+    if ordinal == "prior" and word in PRIOR_TERMS:
+        return True
+    following = _after(hit, 2)
+    if following is not None and following.lower_ in NAMING_PREPOSITIONS:
+        # "the previous limit of 768 bits", "the earlier incident in March"
+        following = _after(hit, 3)
+        if following is not None and following.lower_ in TIME_WORDS:
+            return True
+    return following is not None and not following.is_punct and _names_referent(following)
 
 
 def _pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
@@ -184,6 +217,11 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The team weighed a retry cap and a pool limit and kept the latter."),
         Example("We compared a retry cap with a pool limit. The latter held under load."),
         Example("The key size rose from the previous limit of 768 bits to 1024 bits."),
+        Example("The above-average error rate persisted for an hour."),
+        Example("The earlier the fix lands, the better."),
+        Example("The prior art search found nothing relevant."),
+        Example("Throughput stayed at the prior level until noon."),
+        Example("The earlier incident in March had the same root cause."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("As noted earlier, the cutover was postponed."),
@@ -195,6 +233,8 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The points raised before were not addressed."),
         Example("The previous fix regressed under load, so the latter was reverted."),
         Example("The former held, but the latter was reverted."),
+        Example("The above-mentioned flag stays on."),
+        Example("The earlier incident in the thread had the same root cause."),
         Example("Everything in the above still applies.", suffix=".txt"),
         Example('{"summary": "The config mentioned above was rolled back."}', suffix=".jsonl"),
     )
