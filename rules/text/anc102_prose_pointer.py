@@ -33,6 +33,10 @@ shown listed captured written laid
 """.split()
 POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
 DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
+#: nouns that, after "this", name the summary itself ("as outlined in this document")
+SELF_NOUNS = frozenset("document summary recap digest handoff note page section writeup".split())
+#: modifiers of a pointer into what comes next in the summary ("the following section")
+FORWARD_WORDS = frozenset({"following", "next", "below"})
 #: modifiers allowed between the determiner and the document noun ("the customer's admin console")
 MAX_MODIFIERS = 4
 
@@ -92,6 +96,23 @@ def _says_identity(tokens: Any, sentence: Any) -> bool:
     return first > sentence.start and doc[first - 1].lower_ != "please"
 
 
+def _points_inside(tokens: Any, end: int, sentence: Any) -> bool:
+    """``the table below``, ``the following section``, ``this summary``: a pointer into the
+    summary itself. A forward reference cannot reach context that compaction dropped; a
+    backward one ("the table above") can, so it still counts."""
+    doc = tokens.doc
+    if tokens[-1].lower_ == "this" and doc[end - 1].lower_ in SELF_NOUNS:
+        return True
+    if any(doc[i].lower_ in FORWARD_WORDS for i in range(tokens.end, end)):
+        return True
+    for index in range(end, min(end + MAX_MODIFIERS, sentence.end)):
+        if doc[index].is_punct:
+            break
+        if doc[index].lower_ == "below":
+            return True
+    return False
+
+
 def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int | None:
     """Token index just past the document noun that ends the phrase, if one does.
 
@@ -140,6 +161,9 @@ class ProsePointer(TextRule):
         Example("The log volume doubled after the deploy."),
         Example("As described in [[design/ledger#sec-3.2]], entries are append-only."),
         Example("Both keys refer to the same entry in the ledger."),
+        Example("See the table below for the owners."),
+        Example("The steps are as described in the following section."),
+        Example("As outlined in this summary, the pool stays at forty."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Per the config, retries are capped at five."),
@@ -150,6 +174,8 @@ class ProsePointer(TextRule):
         Example("The stack trace is on line 120 of the log."),
         Example("Refer to the runbook before restarting the primary.", suffix=".txt"),
         Example("Please refer to the same runbook before the second restart."),
+        Example("Per the table above, two regions are green."),
+        Example("As outlined in this runbook, the pool stays at forty."),
         Example("Ownership moved to payments, as recorded in the handoff notes."),
         Example('{"summary": "Per the incident report, the root cause was DNS."}', suffix=".jsonl"),
     )
@@ -179,7 +205,7 @@ class ProsePointer(TextRule):
                 if _says_identity(hit.tokens, hit.sentence.span):
                     continue
                 end = _document_noun_end(hit.tokens, hit.sentence.span, nouns)
-                if end is None:
+                if end is None or _points_inside(hit.tokens, end, hit.sentence.span):
                     continue
                 hit = replace(
                     hit,
