@@ -49,6 +49,45 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\bcomprehensive(?<!\bfor (?:a |the )?comprehensive) (?:summary|recap|overview|record)\b",
 )
 
+#: Lower-case strings at least one of which every match of the built-in patterns above
+#: contains, read off the patterns by hand (a test checks them against the regexes). ASCII
+#: text holding none of them cannot match, so the regex is not run; other text always is.
+ELISION_NEEDLES: tuple[str, ...] = (
+    "etc.",
+    "and so on",
+    "and so forth",
+    "and related items",
+    "and the like",
+    "among others",
+    "and more",
+    "and many more",
+    "...",
+    "[snip]",
+    "omitted",
+    "elided",
+    "truncated",
+)
+CLAIM_NEEDLES: tuple[str, ...] = (
+    "complete",
+    "comprehensive",
+    "exhaustive",
+    "lossless",
+    "summary",
+    "recap",
+    "record",
+    "account",
+    "overview",
+    "transcript",
+    "context",
+    "nothing",
+    "detail",
+    "information",
+    "content",
+    "fact",
+    "decision",
+    "everything",
+    "without",
+)
 
 #: seconds one user-supplied pattern may spend on one block or sentence before it is skipped
 USER_PATTERN_TIMEOUT = 1.0
@@ -99,6 +138,14 @@ class CompiledLexicon:
     elisions: regex.Pattern[str]
     claims: regex.Pattern[str]
     allow: tuple[regex.Pattern[str], ...]
+    #: the needles of each pattern; None when the user's phrases join it (always search)
+    elision_needles: tuple[str, ...] | None = None
+    claim_needles: tuple[str, ...] | None = None
+
+
+def cannot_match(needles: tuple[str, ...] | None, lowered: str | None) -> bool:
+    """True when ``lowered`` (ASCII text, lower-cased; None otherwise) holds no needle."""
+    return needles is not None and lowered is not None and not any(n in lowered for n in needles)
 
 
 def _union(patterns: tuple[str, ...]) -> regex.Pattern[str]:
@@ -120,4 +167,6 @@ def compile_lexicon(settings: TextSettings) -> CompiledLexicon:
             COMPLETENESS_CLAIMS + tuple(_literal(p) for p in settings.extra_completeness_claims)
         ),
         allow=tuple(regex.compile(p, regex.IGNORECASE) for p in settings.allow),
+        elision_needles=None if settings.extra_elision_markers else ELISION_NEEDLES,
+        claim_needles=None if settings.extra_completeness_claims else CLAIM_NEEDLES,
     )

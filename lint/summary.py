@@ -17,7 +17,7 @@ from typing import Any
 from anchorlint.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.config import TextSettings
 from anchorlint.documents import MAX_BLOCK, Block, SummarySource, split_long_block
-from anchorlint.lexicon import CompiledLexicon, compile_lexicon, user_search
+from anchorlint.lexicon import CompiledLexicon, cannot_match, compile_lexicon, user_search
 from anchorlint.nlp import CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
@@ -180,14 +180,17 @@ def _assemble(
     text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
     masked = BLOCK_SEPARATOR.join(masked for _, masked in parts)
     kept = [(s.start, s.end) for s in sentences]
+    lowered = masked.lower() if masked.isascii() else None
     return AnalysedSummary(
         source,
         text,
         masked,
         tuple(anchors),
         tuple(sentences),
-        _hits(lexicon.elisions, masked, kept),
-        _hits(lexicon.claims, masked, kept),
+        ()
+        if cannot_match(lexicon.elision_needles, lowered)
+        else _hits(lexicon.elisions, masked, kept),
+        () if cannot_match(lexicon.claim_needles, lowered) else _hits(lexicon.claims, masked, kept),
         pipeline,
         tuple(starts),
         tuple(docs),

@@ -1,0 +1,124 @@
+"""The needles that let the elision and claim regexes be skipped never hide a match.
+
+Text is built from the very words the patterns are made of, in any case, so that matches are
+frequent; whenever a pattern matches, the text must hold one of its needles.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anchorlint.config import TextSettings
+from anchorlint.lexicon import (
+    CLAIM_NEEDLES,
+    ELISION_NEEDLES,
+    cannot_match,
+    compile_lexicon,
+)
+
+WORDS = """
+etc etc. and so on forth related items the like among others many more ... [snip] [truncated]
+(omitted) details content remaining rest omitted elided truncated this our summary recap digest
+context condensed compaction compacted record overview handoff is remains was stays fully
+entirely complete comprehensive exhaustive lossless a full account transcript of conversation
+session thread discussion history trace everything nothing has been got were left out dropped
+lost skipped no detail information facts fact have are all relevant important key decisions
+preserved retained kept captured included entire covers captures includes without any loss
+omission omissions for see . , ; : ! ? ) ] ( [ - x 42
+""".split()
+
+
+#: whole shapes of each pattern, so that a match is likely in most generated texts
+PHRASES = [
+    "etc.",
+    "and so on",
+    "and so forth",
+    "and related items",
+    "and the like",
+    "among others",
+    "and more.",
+    "and many more)",
+    "...",
+    "[snip]",
+    "(truncated)",
+    "details omitted",
+    "the rest elided",
+    "this summary is complete",
+    "our recap stays fully lossless",
+    "a full account of the session",
+    "the complete transcript of this thread",
+    "nothing was left out",
+    "nothing skipped",
+    "no details were lost",
+    "no context dropped",
+    "all key decisions are captured",
+    "all facts kept",
+    "entire context is preserved",
+    "covers everything",
+    "without any loss",
+    "without omissions",
+    "comprehensive overview",
+]
+
+
+def _case(word: str, style: int) -> str:
+    return (word, word.upper(), word.title())[style]
+
+
+texts = st.lists(
+    st.tuples(
+        st.one_of(st.sampled_from(PHRASES), st.sampled_from(WORDS)),
+        st.integers(0, 2),
+        st.sampled_from([" ", "  ", "\n", ""]),
+    ),
+    max_size=24,
+).map(lambda parts: "".join(_case(w, c) + sep for w, c, sep in parts))
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_no_match_is_ever_skipped(text: str) -> None:
+    lexicon = compile_lexicon(TextSettings())
+    lowered = text.lower()
+    for pattern, needles in (
+        (lexicon.elisions, lexicon.elision_needles),
+        (lexicon.claims, lexicon.claim_needles),
+    ):
+        if cannot_match(needles, lowered):
+            assert pattern.search(text) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Billing, refunds, ETC. were moved.",
+        "Owners: payments and so on.",
+        "The rest truncated here.",
+        "See the list [snip] below.",
+        "This summary is complete.",
+        "A full account of the session.",
+        "Nothing was left out.",
+        "No facts were dropped.",
+        "All key decisions are captured.",
+        "Full context retained.",
+        "It covers everything.",
+        "Rewritten without any loss.",
+    ],
+)
+def test_every_marker_shape_keeps_its_needle(text: str) -> None:
+    lexicon = compile_lexicon(TextSettings())
+    lowered = text.lower()
+    matched = lexicon.elisions.search(text) or lexicon.claims.search(text)
+    assert matched, text
+    assert not (cannot_match(ELISION_NEEDLES, lowered) and cannot_match(CLAIM_NEEDLES, lowered)), (
+        text
+    )
+
+
+def test_non_ascii_and_configured_phrases_are_always_searched() -> None:
+    assert not cannot_match(ELISION_NEEDLES, None)  # non-ASCII text: no lowered form
+    lexicon = compile_lexicon(TextSettings(extra_elision_markers=("and whatnot",)))
+    assert lexicon.elision_needles is None
+    assert lexicon.claim_needles == CLAIM_NEEDLES
