@@ -31,36 +31,36 @@ omission omissions for see . , ; : ! ? ) ] ( [ - x 42
 
 
 #: whole shapes of each pattern, so that a match is likely in most generated texts
-PHRASES = [
-    "etc.",
-    "and so on",
-    "and so forth",
-    "and related items",
-    "and the like",
-    "among others",
-    "and more.",
-    "and many more)",
-    "...",
-    "[snip]",
-    "(truncated)",
-    "details omitted",
-    "the rest elided",
-    "this summary is complete",
-    "our recap stays fully lossless",
-    "a full account of the session",
-    "the complete transcript of this thread",
-    "nothing was left out",
-    "nothing skipped",
-    "no details were lost",
-    "no context dropped",
-    "all key decisions are captured",
-    "all facts kept",
-    "entire context is preserved",
-    "covers everything",
-    "without any loss",
-    "without omissions",
-    "comprehensive overview",
-]
+PHRASES = """
+refunds, etc.
+queues and so on
+caches and so forth
+owners and related items
+dashboards and the like
+payments among others
+alerts and more.
+runbooks and many more)
+then ...
+the log [snip]
+(truncated)
+details omitted
+the rest elided
+this summary is complete
+our recap stays fully lossless
+a full account of the session
+the complete transcript of this thread
+nothing was left out
+nothing skipped
+no details were lost
+no context dropped
+all key decisions are captured
+all facts kept
+entire context is preserved
+covers everything
+without any loss
+without omissions
+comprehensive overview
+""".strip().split("\n")
 
 
 def _case(word: str, style: int) -> str:
