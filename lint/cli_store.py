@@ -34,6 +34,11 @@ def add_subcommands(subparsers: Any) -> None:
         "--check", action="store_true", help="change nothing; exit 1 if something would be pinned"
     )
     pin.add_argument(
+        "--diff",
+        action="store_true",
+        help="change nothing; print a unified diff of the pins on stdout, exit 1 if any",
+    )
+    pin.add_argument(
         "--length", type=int, default=16, help="hex digits per pin, 12 to 64 (default 16)"
     )
     pin.set_defaults(func=run_pin)
@@ -92,25 +97,48 @@ def run_pin(args: argparse.Namespace) -> int:
     files = _summary_files(args.paths, settings)
     if isinstance(files, str):
         return _fail(files)
+    dry = args.check or args.diff
+    # with --diff, stdout is the patch alone; what would otherwise go there is on stderr
+    report = sys.stderr if args.diff else sys.stdout
     status = EXIT_CLEAN
     for path in files:
         try:
-            outcome = pin_file(
-                Path(path), store, settings, length=args.length, write=not args.check
-            )
+            outcome = pin_file(Path(path), store, settings, length=args.length, write=not dry)
         except (PinError, StoreError, OSError) as exc:
             print(f"{path}: not pinned: {exc}", file=sys.stderr)
             status = EXIT_FINDINGS
             continue
         for refusal in outcome.refused:
             line, column = line_column(outcome.text, refusal.offset)
-            print(f"{path}:{line}:{column}: cannot pin {refusal.anchor_text!r}: {refusal.reason}")
+            print(
+                f"{path}:{line}:{column}: cannot pin {refusal.anchor_text!r}: {refusal.reason}",
+                file=report,
+            )
             status = EXIT_FINDINGS
         if outcome.changed:
-            verb = "would pin" if args.check else "pinned"
-            print(f"{path}: {verb} {outcome.pinned} pointer{'s' if outcome.pinned != 1 else ''}")
-            status = EXIT_FINDINGS if args.check else status
+            if args.diff:
+                sys.stdout.writelines(_diff(path, outcome.original, outcome.text))
+            verb = "would pin" if dry else "pinned"
+            count = f"{outcome.pinned} pointer{'s' if outcome.pinned != 1 else ''}"
+            print(f"{path}: {verb} {count}", file=report)
+            status = EXIT_FINDINGS if dry else status
     return status
+
+
+def _diff(path: str, before: str, after: str) -> list[str]:
+    """A unified diff that ``git apply`` / ``patch -p1`` take, run from the current folder."""
+    from difflib import unified_diff
+
+    name = Path(path).as_posix()
+    lines = unified_diff(
+        before.splitlines(keepends=True),
+        after.splitlines(keepends=True),
+        fromfile=f"a/{name}",
+        tofile=f"b/{name}",
+    )
+    return [
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    ]
 
 
 def history_settings(settings: Any, max_drop: float | None = None) -> Any:

@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,8 @@ class PinOutcome:
     text: str
     pinned: int = 0
     refused: tuple[Refusal, ...] = field(default_factory=tuple)
+    #: the text before pinning (set by ``pin_file``, for a diff)
+    original: str = ""
 
     @property
     def changed(self) -> bool:
@@ -216,6 +218,7 @@ def pin_file(
     outcome = pin_text(
         text, store, settings, markdown=path.suffix.lower() in (".md", ".markdown"), length=length
     )
+    outcome = replace(outcome, original=text)
     if outcome.changed and write:
         new_text = (BOM if bom else "") + outcome.text
         write_atomically(path, new_text.encode("utf-8"), original)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,24 @@ def test_pin_cli(tmp_path: Path) -> None:
     missing = run_cli("pin", "--store", "nowhere", "t.md", cwd=tmp_path)
     assert missing.returncode == 2 and "no such file or directory" in missing.stderr
     assert run_cli("pin", "t.md", cwd=tmp_path).returncode == 2
+
+
+def test_pin_diff_prints_a_patch_and_changes_nothing(tmp_path: Path) -> None:
+    original = "See doc_7#L1 and doc_9#L1.\nKeep this line.\nAnd doc_7#L1 again"
+    write_tree(tmp_path, {"store/doc_7.md": "alpha\n", "s.md": original})
+    result = run_cli("pin", "--diff", "--store", "store", "s.md", cwd=tmp_path)
+    assert result.returncode == 1
+    assert (tmp_path / "s.md").read_text() == original
+    assert result.stdout.startswith("--- a/s.md\n+++ b/s.md\n@@ ")
+    assert f"+See doc_7#L1@sha256:{ALPHA} and doc_9#L1.\n" in result.stdout
+    assert "s.md:1:18: cannot pin 'doc_9#L1'" in result.stderr
+    assert "s.md: would pin 2 pointers" in result.stderr
+    (tmp_path / "pins.patch").write_text(result.stdout)
+    applied = subprocess.run(
+        ["git", "apply", "pins.patch"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert applied.returncode == 0, applied.stderr
+    pinned = (tmp_path / "s.md").read_text()
+    assert pinned == original.replace("doc_7#L1", f"doc_7#L1@sha256:{ALPHA}")
+    again = run_cli("pin", "--diff", "--store", "store", "s.md", cwd=tmp_path)
+    assert again.stdout == ""  # nothing left to pin (doc_9 is still refused)
