@@ -26,8 +26,8 @@ TIME_WORDS = frozenset(
 today tonight yesterday morning afternoon evening night day days week weeks weekend month
 months quarter quarters year years decade decades hour hours minute minutes second seconds
 season seasons sprint sprints shift shifts this that than in half halves period periods
-fiscal century era january february march april may june july august september october
-november december q1 q2 q3 q4 h1 h2 session sessions
+release releases fiscal century era january february march april may june july august
+september october november december q1 q2 q3 q4 h1 h2 session sessions
 """.split()
 )
 ROLE_WORDS = frozenset(
@@ -222,6 +222,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The prior art search found nothing relevant."),
         Example("Throughput stayed at the prior level until noon."),
         Example("The earlier incident in March had the same root cause."),
+        Example("Patches for the previous release that still apply were carried over."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("As noted earlier, the cutover was postponed."),
