@@ -1,4 +1,4 @@
-"""Per-file results cached by content hash, settings and anchorlint version.
+"""Per-file results cached by content hash, settings and anchorlint's own code.
 
 A cached entry holds what a worker returns for one file (findings, facts, suppressions), so
 a rerun over an unchanged tree neither parses nor analyses anything. Cross-file rules are
@@ -16,7 +16,9 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,8 +36,32 @@ HASH_CHUNK = 1 << 20
 
 def settings_fingerprint(settings: Any) -> str:
     """A stable digest of everything that can change a file's findings."""
-    text = f"{__version__}|{CACHE_FORMAT}|{settings!r}"
+    text = f"{__version__}|{CACHE_FORMAT}|{code_fingerprint()}|{settings!r}"
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """sha256 over anchorlint's own modules and rules.
+
+    The version string alone does not change between commits: a pre-commit hook pinned to a
+    newer revision, or an editable install, would otherwise read results the old rules wrote.
+    Hashing the sources (a few hundred kilobytes, once per run) makes such entries misses.
+    """
+    import anchorlint
+    import anchorlint.rules
+
+    return source_digest([Path(anchorlint.__file__).parent, Path(anchorlint.rules.__file__).parent])
+
+
+def source_digest(roots: Iterable[Path]) -> str:
+    """sha256 over the names and bytes of every ``.py`` file below ``roots``, in a fixed order."""
+    files = sorted({path.resolve() for root in roots for path in root.rglob("*.py")})
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def file_digest(path: str) -> str:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import run_cli, write_tree
 
 TREE = {
@@ -68,3 +69,26 @@ def test_cache_entries_are_json_not_code(tmp_path: Path) -> None:
     run_cli("check", ".", cwd=tmp_path)
     for entry in _entries(tmp_path):
         assert entry.read_bytes()[:1] == b"{"
+
+
+def test_entries_written_by_other_code_are_misses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The version string stays while the rules change (an editable install, a hook pinned to
+    a newer commit): the cache key follows anchorlint's own sources too."""
+    from anchorlint import cache
+    from anchorlint.config import Settings
+
+    before = cache.settings_fingerprint(Settings())
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "0" * 64)
+    assert cache.settings_fingerprint(Settings()) != before
+
+    (tmp_path / "pkg" / "rules").mkdir(parents=True)
+    (tmp_path / "pkg" / "a.py").write_text("A = 1\n")
+    (tmp_path / "pkg" / "rules" / "r.py").write_text("R = 1\n")
+    (tmp_path / "pkg" / "notes.txt").write_text("not code\n")
+    first = cache.source_digest([tmp_path / "pkg"])
+    (tmp_path / "pkg" / "notes.txt").write_text("still not code\n")
+    assert cache.source_digest([tmp_path / "pkg"]) == first
+    (tmp_path / "pkg" / "rules" / "r.py").write_text("R = 2\n")
+    assert cache.source_digest([tmp_path / "pkg"]) != first
