@@ -31,13 +31,21 @@ class Sentence:
     start: int
     end: int
     block: int
-    span: Any  # spaCy Span over the masked block text; None where the block was not parsed
     offset: int  # add to a token's ``idx`` to get an offset into summary.text
     anchors: tuple[Anchor, ...]
+    #: the block's spaCy Doc (None where the block was not parsed) and the sentence's tokens
+    doc: Any = field(default=None, compare=False, repr=False)
+    token_start: int = 0
+    token_end: int = 0
 
     @property
     def has_anchor(self) -> bool:
         return bool(self.anchors)
+
+    @cached_property
+    def span(self) -> Any:
+        """The spaCy Span, made on first use: most sentences hold no hit and never need one."""
+        return None if self.doc is None else self.doc[self.token_start : self.token_end]
 
 
 @dataclass(frozen=True)
@@ -161,20 +169,17 @@ def _assemble(
         starts.append(offset)
         shifted = [a.moved(offset) for a in block_anchors] if offset else block_anchors
         anchors.extend(shifted)
-        spans = _sentence_spans(doc) if doc is not None else [None]
-        for span in spans:
-            if span is None:
-                start, end = offset, offset + len(block.text)
-            else:
-                start, end = offset + span.start_char, offset + span.end_char
+        bounds = _sentence_bounds(doc) if doc is not None else [(0, 0, 0, len(block.text))]
+        for first, last, start_char, end_char in bounds:
+            start, end = offset + start_char, offset + end_char
             if lexicon.allow and any(
-                user_search(p, block.text[start - offset : end - offset], "[text] allow")
+                user_search(p, block.text[start_char:end_char], "[text] allow")
                 for p in lexicon.allow
             ):
                 continue
             inside = tuple(a for a in shifted if start <= a.start < end)
             sentences.append(
-                Sentence(len(sentences), start, end, block_index, span, offset, inside)
+                Sentence(len(sentences), start, end, block_index, offset, inside, doc, first, last)
             )
         offset += len(block.text) + len(BLOCK_SEPARATOR)
     text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
@@ -197,16 +202,18 @@ def _assemble(
     )
 
 
-def _sentence_spans(doc: Any) -> list[Any]:
-    """Sentences from the sentence-start array: ``doc.sents`` builds a Python object for
-    every token to find them, which dominated the analysis of short records."""
+def _sentence_bounds(doc: Any) -> list[tuple[int, int, int, int]]:
+    """(first token, end token, start char, end char) of each sentence, from token arrays:
+    ``doc.sents`` builds a Python object for every token, and a Span per sentence costs as
+    much again, though rules look at only the few sentences that hold a hit."""
     if len(doc) == 0:
         return []
-    from spacy.attrs import SENT_START
+    from spacy.attrs import IDX, LENGTH, SENT_START
 
-    starts = (doc.to_array(SENT_START) == 1).nonzero()[0].tolist()
-    bounds = sorted({0, *starts, len(doc)})
-    return [doc[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+    starts, idx, length = doc.to_array([SENT_START, IDX, LENGTH]).T.tolist()
+    firsts = sorted({0, *(i for i, s in enumerate(starts) if s == 1)})
+    ends = [*firsts[1:], len(starts)]
+    return [(a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)]
 
 
 def _hits(pattern: Any, masked: str, kept: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

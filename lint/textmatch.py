@@ -39,7 +39,7 @@ def sentence_hits(
             tokens = doc[start:end]
             first = offset + tokens.start_char
             sentence = summary.sentence_at(first)
-            if sentence is None or sentence.span is None or tokens.end > sentence.span.end:
+            if sentence is None or sentence.doc is None or tokens.end > sentence.token_end:
                 continue
             yield PhraseHit(
                 sentence, tokens, first, offset + tokens.end_char, vocab.strings[match_id]
