@@ -97,3 +97,10 @@ def test_long_blocks_keep_reference_links_whole() -> None:
     pieces = split_long_block(block, limit=100)
     kept = [(p.text[a:b], t) for p in pieces for a, b, t in p.reference_links]
     assert kept == [("[db cutover][rb]", "runbooks/db.md")]
+
+
+def test_an_inline_link_whose_destination_is_normalised_still_anchors() -> None:
+    text = "Per the runbook [notes](<runbooks/my notes.md>), drain first.\n"
+    (block,) = split_blocks(text)
+    assert block.reference_links == ((16, 23, "runbooks/my%20notes.md"),)
+    assert check_summary(text) == []

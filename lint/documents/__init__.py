@@ -21,7 +21,8 @@ class Block:
     code_spans: tuple[tuple[int, int], ...] = ()
     hidden_spans: tuple[tuple[int, int], ...] = ()
     link_targets: tuple[tuple[int, int], ...] = ()
-    #: ``[text][label]`` links: the bracketed source and the target its definition gives
+    #: links whose target is not written out where they are (``[text][label]``, or a
+    #: destination markdown-it normalised, ``<my notes.md>``): the bracketed text and target
     reference_links: tuple[tuple[int, int, str], ...] = ()
 
 
