@@ -11,7 +11,9 @@ from functools import lru_cache
 
 from anchorlint.config import CodeSettings
 
-_DOCUMENT_FIELDS = r"doc_id|source_id|chunk_id|uri|document"
+#: fields that make a record a pointer on their own; ``uri``/``document`` count for ANC304
+#: only in a class named like a pointer, which the class words below already find
+_DOCUMENT_FIELDS = r"doc_id|source_id|chunk_id"
 #: the ANC304 class-name words, whatever the configured ANC301 sink words are
 _RECORD_CLASS_WORDS = ("Pointer", "Provenance", "Citation", "Anchor", "Locator")
 

@@ -122,6 +122,10 @@ def test_prefilter_skips_files_without_any_configured_name() -> None:
     assert not may_fire("import os\n\ndef main():\n    print(os.getcwd())\n", SETTINGS.code)
     assert may_fire("x = llm.Summarize(text)\n", SETTINGS.code)  # case-insensitive
     assert may_fire("def resolve_span(p, source):\n    pass\n", SETTINGS.code)
+    # uri/document make a pointer only in a pointer-named class, which the class words find
+    assert not may_fire(NEAR_MISSES["http-request"], SETTINGS.code)
+    assert not may_fire(NEAR_MISSES["editor-location"], SETTINGS.code)
+    assert may_fire("class SourceSpan:\n    uri: str\n    line: int\n", SETTINGS.code)
 
 
 def test_capitalised_and_codec_calls_are_not_summarizers() -> None:
