@@ -48,12 +48,7 @@ def _run(args: argparse.Namespace, settings: Settings) -> Run:
         return Run.of(lint_bytes(name, sys.stdin.buffer.read(), settings))
     if "-" in paths:
         raise UsageError("'-' (stdin) cannot be combined with other paths")
-    from anchorlint.discovery import discover
-
-    missing = [p for p in paths if not _exists(p)]
-    if missing:
-        raise UsageError(f"no such file or directory: {missing[0]}")
-    files = list(discover(paths, settings))
+    files = _discovered(paths, settings)
     if args.fix:
         from anchorlint.fixing import apply_fixes
 
@@ -66,6 +61,37 @@ def _run(args: argparse.Namespace, settings: Settings) -> Run:
     if result.errors:
         args.internal_errors = len(result.errors)
     return result
+
+
+def diff(args: argparse.Namespace, settings: Settings) -> int:
+    """``check --diff``: every fix as a unified diff on stdout; nothing written, no report.
+
+    Exit 1 when some file would change, 0 when none would, 2 on a usage error.
+    """
+    from anchorlint.cli import EXIT_CLEAN, EXIT_FINDINGS, UsageError
+    from anchorlint.fixing import apply_fixes
+    from anchorlint.runner import stream_paths
+
+    paths = args.paths or ["."]
+    if "-" in paths:
+        raise UsageError("--diff needs files: a summary read from stdin has nowhere to apply")
+    try:
+        files = _discovered(paths, settings)
+        with stream_paths(files, settings, jobs=args.jobs) as fixing:
+            changed = apply_fixes(fixing.findings(), diff=sys.stdout)
+    except _store_error_types() as exc:
+        raise UsageError(f"store: {exc}") from None
+    return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
+
+
+def _discovered(paths: list[str], settings: Settings) -> list[str]:
+    from anchorlint.cli import UsageError
+    from anchorlint.discovery import discover
+
+    missing = [p for p in paths if not _exists(p)]
+    if missing:
+        raise UsageError(f"no such file or directory: {missing[0]}")
+    return list(discover(paths, settings))
 
 
 def _exists(path: str) -> bool:

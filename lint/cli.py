@@ -50,6 +50,11 @@ def _add_check(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     check.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--fix", action="store_true", help="apply automatic fixes (ANC106 pinning)")
+    check.add_argument(
+        "--diff",
+        action="store_true",
+        help="write nothing; print the fixes as a unified diff, exit 1 if any",
+    )
     check.set_defaults(func=run_check)
 
 
@@ -110,6 +115,8 @@ def run_check(args: argparse.Namespace) -> int:
     from anchorlint import checkrun
 
     settings = settings_for(args)
+    if args.diff:
+        return checkrun.diff(args, settings)
     from anchorlint.reporters import ReportOptions, Tally, available
 
     reporters = available()

@@ -82,6 +82,7 @@ def _summary_files(paths: list[str], settings: Any) -> list[str] | str:
 
 def run_pin(args: argparse.Namespace) -> int:
     from anchorlint.config import ConfigError
+    from anchorlint.diffs import unified
     from anchorlint.pinning import PinError, line_column, pin_file
     from anchorlint.stores import StoreError, open_store
 
@@ -117,28 +118,13 @@ def run_pin(args: argparse.Namespace) -> int:
             status = EXIT_FINDINGS
         if outcome.changed:
             if args.diff:
-                sys.stdout.writelines(_diff(path, outcome.original, outcome.text))
+                before, after = outcome.bom + outcome.original, outcome.bom + outcome.text
+                sys.stdout.writelines(unified(path, before, after))
             verb = "would pin" if dry else "pinned"
             count = f"{outcome.pinned} pointer{'s' if outcome.pinned != 1 else ''}"
             print(f"{path}: {verb} {count}", file=report)
             status = EXIT_FINDINGS if dry else status
     return status
-
-
-def _diff(path: str, before: str, after: str) -> list[str]:
-    """A unified diff that ``git apply`` / ``patch -p1`` take, run from the current folder."""
-    from difflib import unified_diff
-
-    name = Path(path).as_posix()
-    lines = unified_diff(
-        before.splitlines(keepends=True),
-        after.splitlines(keepends=True),
-        fromfile=f"a/{name}",
-        tofile=f"b/{name}",
-    )
-    return [
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
-    ]
 
 
 def history_settings(settings: Any, max_drop: float | None = None) -> Any:

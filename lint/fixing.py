@@ -1,4 +1,5 @@
-"""``check --fix``: apply the TextEdits of findings' fixes, one atomic rewrite per file.
+"""``check --fix``: apply the TextEdits of findings' fixes, one atomic rewrite per file;
+``check --diff``: print them as a unified diff instead.
 
 Edits are in the front ends' coordinates (1-based line and column, end exclusive, columns in
 characters of the decoded text, a leading BOM not counted). Lines end at ``\\n`` for plain
@@ -16,9 +17,11 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 import regex
 
+from anchorlint.diffs import unified
 from anchorlint.findings import Finding, TextEdit
 from anchorlint.pinning import BOM, PinError, _decode, write_atomically
 
@@ -71,25 +74,30 @@ def apply_edits(text: str, path: str, edits: Iterable[TextEdit]) -> str:
     return "".join(pieces)
 
 
-def fix_file(path: str, edits: Iterable[TextEdit]) -> int:
-    """Apply ``edits`` to one file atomically; the number of edits written."""
+def fix_file(path: str, edits: Iterable[TextEdit], *, write: bool = True) -> tuple[int, str, str]:
+    """Apply ``edits`` to one file atomically (unless ``write`` is false).
+
+    Returns the number of edits that change the file, and its text (a BOM included) before
+    and after.
+    """
     edits = list(set(edits))
-    if not edits:
-        return 0
     target = Path(path)
     original = target.read_bytes()
     text, bom = _decode(original, target)
-    fixed = apply_edits(text, path, edits)
+    fixed = apply_edits(text, path, edits) if edits else text
+    mark = BOM if bom else ""
     if fixed == text:
-        return 0
-    write_atomically(target, ((BOM if bom else "") + fixed).encode("utf-8"), original)
-    return len(edits)
+        return 0, mark + text, mark + text
+    if write:
+        write_atomically(target, (mark + fixed).encode("utf-8"), original)
+    return len(edits), mark + text, mark + fixed
 
 
-def apply_fixes(findings: Iterable[Finding]) -> int:
-    """Apply every finding's fix, file by file; the number of edits written.
+def apply_fixes(findings: Iterable[Finding], *, diff: TextIO | None = None) -> int:
+    """Apply every finding's fix, file by file; the number of edits that change files.
 
-    A file that cannot be fixed safely (changed meanwhile, not UTF-8, overlapping edits,
+    With ``diff``, nothing is written: each file's change goes there as a unified diff. A
+    file that cannot be fixed safely (changed meanwhile, not UTF-8, overlapping edits,
     unwritable) is reported on stderr in one line and left untouched; the others go on.
     """
     by_path: dict[str, list[TextEdit]] = defaultdict(list)
@@ -99,7 +107,11 @@ def apply_fixes(findings: Iterable[Finding]) -> int:
     applied = 0
     for path in sorted(by_path):
         try:
-            applied += fix_file(path, by_path[path])
+            count, before, after = fix_file(path, by_path[path], write=diff is None)
         except (FixError, PinError, OSError) as exc:
             print(f"anchorlint: {path}: not fixed: {exc}", file=sys.stderr)
+            continue
+        applied += count
+        if diff is not None and count:
+            diff.writelines(unified(path, before, after))
     return applied

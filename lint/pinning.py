@@ -51,8 +51,9 @@ class PinOutcome:
     text: str
     pinned: int = 0
     refused: tuple[Refusal, ...] = field(default_factory=tuple)
-    #: the text before pinning (set by ``pin_file``, for a diff)
+    #: the text before pinning and the file's BOM, if any (set by ``pin_file``, for a diff)
     original: str = ""
+    bom: str = ""
 
     @property
     def changed(self) -> bool:
@@ -218,7 +219,7 @@ def pin_file(
     outcome = pin_text(
         text, store, settings, markdown=path.suffix.lower() in (".md", ".markdown"), length=length
     )
-    outcome = replace(outcome, original=text)
+    outcome = replace(outcome, original=text, bom=BOM if bom else "")
     if outcome.changed and write:
         new_text = (BOM if bom else "") + outcome.text
         write_atomically(path, new_text.encode("utf-8"), original)

@@ -71,6 +71,38 @@ def test_check_fix_reports_what_remains(project: Path) -> None:
     assert result.stdout.count("ANC106") == 1
 
 
+@pytest.mark.parametrize(
+    ("dry", "write"),
+    [(["check", "--diff"], ["check", "--fix", "--no-cache"]), (["pin", "--diff"], ["pin"])],
+)
+def test_diff_prints_exactly_what_a_fix_writes(
+    project: Path, dry: list[str], write: list[str]
+) -> None:
+    """The patch applies to the BOM and CRLF file and gives the bytes the fix writes."""
+    summary = project / "s.md"
+    before = summary.read_bytes()
+    command = [sys.executable, "-m", "anchorlint", *dry, "--store", "store", "s.md"]
+    result = subprocess.run(command, cwd=project, capture_output=True)  # bytes: CRLF kept
+    assert result.returncode == 1, result.stderr
+    assert summary.read_bytes() == before
+    assert result.stdout.startswith(b"--- a/s.md\n+++ b/s.md\n@@ ")
+    assert b"ANC106" not in result.stdout and b"cannot pin" not in result.stdout  # diff only
+    (project / "fix.patch").write_bytes(result.stdout)
+    applied = subprocess.run(["git", "apply", "fix.patch"], cwd=project, capture_output=True)
+    assert applied.returncode == 0, applied.stderr
+    patched = summary.read_bytes()
+    summary.write_bytes(before)
+    run_cli(*write, "--store", "store", "s.md", cwd=project)
+    assert summary.read_bytes() == patched
+    again = subprocess.run(command, cwd=project, capture_output=True)
+    assert again.stdout == b""
+
+
+def test_check_diff_refuses_stdin(project: Path) -> None:
+    result = run_cli("check", "--diff", "-", cwd=project, stdin="See doc_7#L1.\n")
+    assert result.returncode == 2 and "--diff needs files" in result.stderr
+
+
 def test_a_file_changed_while_being_fixed_is_left_to_the_other_writer(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
