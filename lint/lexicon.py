@@ -8,6 +8,7 @@ rule modules from these lists.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -134,18 +135,30 @@ def user_fullmatch(pattern: regex.Pattern[str], text: str, setting: str) -> bool
 
 
 @dataclass(frozen=True)
+class Markers:
+    """One union of marker patterns, and the needles that let it be skipped."""
+
+    pattern: regex.Pattern[str]
+    #: lower-case strings one of which every match contains; None (the user's phrases
+    #: joined the pattern) always searches
+    needles: tuple[str, ...] | None = None
+
+    def may_occur(self, text: str) -> bool:
+        """False only for ASCII text holding no needle, which no match can come from."""
+        if self.needles is None or not text.isascii():
+            return True
+        lowered = text.lower()
+        return any(needle in lowered for needle in self.needles)
+
+    def finditer(self, text: str) -> Iterator[regex.Match[str]]:
+        return self.pattern.finditer(text) if self.may_occur(text) else iter(())
+
+
+@dataclass(frozen=True)
 class CompiledLexicon:
-    elisions: regex.Pattern[str]
-    claims: regex.Pattern[str]
+    elisions: Markers
+    claims: Markers
     allow: tuple[regex.Pattern[str], ...]
-    #: the needles of each pattern; None when the user's phrases join it (always search)
-    elision_needles: tuple[str, ...] | None = None
-    claim_needles: tuple[str, ...] | None = None
-
-
-def cannot_match(needles: tuple[str, ...] | None, lowered: str | None) -> bool:
-    """True when ``lowered`` (ASCII text, lower-cased; None otherwise) holds no needle."""
-    return needles is not None and lowered is not None and not any(n in lowered for n in needles)
 
 
 def _union(patterns: tuple[str, ...]) -> regex.Pattern[str]:
@@ -159,14 +172,15 @@ def _literal(phrase: str) -> str:
 @lru_cache(maxsize=8)
 def compile_lexicon(settings: TextSettings) -> CompiledLexicon:
     """Compile the markers with the user's extra phrases (taken literally) and allowlist."""
+    elisions, claims = settings.extra_elision_markers, settings.extra_completeness_claims
     return CompiledLexicon(
-        elisions=_union(
-            ELISION_MARKERS + tuple(_literal(p) for p in settings.extra_elision_markers)
+        elisions=Markers(
+            _union(ELISION_MARKERS + tuple(_literal(p) for p in elisions)),
+            None if elisions else ELISION_NEEDLES,
         ),
-        claims=_union(
-            COMPLETENESS_CLAIMS + tuple(_literal(p) for p in settings.extra_completeness_claims)
+        claims=Markers(
+            _union(COMPLETENESS_CLAIMS + tuple(_literal(p) for p in claims)),
+            None if claims else CLAIM_NEEDLES,
         ),
         allow=tuple(regex.compile(p, regex.IGNORECASE) for p in settings.allow),
-        elision_needles=None if settings.extra_elision_markers else ELISION_NEEDLES,
-        claim_needles=None if settings.extra_completeness_claims else CLAIM_NEEDLES,
     )

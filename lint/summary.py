@@ -17,7 +17,7 @@ from typing import Any
 from anchorlint.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.config import TextSettings
 from anchorlint.documents import MAX_BLOCK, Block, SummarySource, split_long_block
-from anchorlint.lexicon import CompiledLexicon, cannot_match, compile_lexicon, user_search
+from anchorlint.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
 from anchorlint.nlp import CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
@@ -185,17 +185,14 @@ def _assemble(
     text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
     masked = BLOCK_SEPARATOR.join(masked for _, masked in parts)
     kept = [(s.start, s.end) for s in sentences]
-    lowered = masked.lower() if masked.isascii() else None
     return AnalysedSummary(
         source,
         text,
         masked,
         tuple(anchors),
         tuple(sentences),
-        ()
-        if cannot_match(lexicon.elision_needles, lowered)
-        else _hits(lexicon.elisions, masked, kept),
-        () if cannot_match(lexicon.claim_needles, lowered) else _hits(lexicon.claims, masked, kept),
+        _hits(lexicon.elisions, masked, kept),
+        _hits(lexicon.claims, masked, kept),
         pipeline,
         tuple(starts),
         tuple(docs),
@@ -216,11 +213,13 @@ def _sentence_bounds(doc: Any) -> list[tuple[int, int, int, int]]:
     return [(a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)]
 
 
-def _hits(pattern: Any, masked: str, kept: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """Pattern matches that lie inside a kept (not allowlisted) sentence."""
+def _hits(
+    markers: Markers, masked: str, kept: list[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
+    """Marker matches that lie inside a kept (not allowlisted) sentence."""
     starts = [s for s, _ in kept]
     found = []
-    for match in pattern.finditer(masked):
+    for match in markers.finditer(masked):
         index = bisect_right(starts, match.start()) - 1
         if index >= 0 and match.start() < kept[index][1]:
             found.append(match.span())

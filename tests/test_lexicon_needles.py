@@ -11,12 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import TextSettings
-from anchorlint.lexicon import (
-    CLAIM_NEEDLES,
-    ELISION_NEEDLES,
-    cannot_match,
-    compile_lexicon,
-)
+from anchorlint.lexicon import CLAIM_NEEDLES, ELISION_NEEDLES, compile_lexicon
 
 WORDS = """
 etc etc. and so on forth related items the like among others many more ... [snip] [truncated]
@@ -81,13 +76,9 @@ texts = st.lists(
 @given(texts)
 def test_no_match_is_ever_skipped(text: str) -> None:
     lexicon = compile_lexicon(TextSettings())
-    lowered = text.lower()
-    for pattern, needles in (
-        (lexicon.elisions, lexicon.elision_needles),
-        (lexicon.claims, lexicon.claim_needles),
-    ):
-        if cannot_match(needles, lowered):
-            assert pattern.search(text) is None, text
+    for markers in (lexicon.elisions, lexicon.claims):
+        if not markers.may_occur(text):
+            assert markers.pattern.search(text) is None, text
 
 
 @pytest.mark.parametrize(
@@ -109,16 +100,17 @@ def test_no_match_is_ever_skipped(text: str) -> None:
 )
 def test_every_marker_shape_keeps_its_needle(text: str) -> None:
     lexicon = compile_lexicon(TextSettings())
-    lowered = text.lower()
-    matched = lexicon.elisions.search(text) or lexicon.claims.search(text)
-    assert matched, text
-    assert not (cannot_match(ELISION_NEEDLES, lowered) and cannot_match(CLAIM_NEEDLES, lowered)), (
-        text
-    )
+    matching = [m for m in (lexicon.elisions, lexicon.claims) if m.pattern.search(text)]
+    assert matching, text
+    assert all(markers.may_occur(text) for markers in matching), text
 
 
 def test_non_ascii_and_configured_phrases_are_always_searched() -> None:
-    assert not cannot_match(ELISION_NEEDLES, None)  # non-ASCII text: no lowered form
-    lexicon = compile_lexicon(TextSettings(extra_elision_markers=("and whatnot",)))
-    assert lexicon.elision_needles is None
-    assert lexicon.claim_needles == CLAIM_NEEDLES
+    lexicon = compile_lexicon(TextSettings())
+    assert lexicon.elisions.needles == ELISION_NEEDLES
+    assert lexicon.elisions.may_occur("Owners: payments\u2026")  # non-ASCII: always searched
+    assert not lexicon.elisions.may_occur("Owners: payments.")
+    extended = compile_lexicon(TextSettings(extra_elision_markers=("and whatnot",)))
+    assert extended.elisions.needles is None
+    assert extended.elisions.may_occur("Owners: payments and whatnot.")
+    assert extended.claims.needles == CLAIM_NEEDLES
