@@ -8,6 +8,7 @@ matched only by one of them counts when something says it handles text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,11 +30,14 @@ Args = Sequence[tuple[cst.Arg, "Taint | None"]]
 #: default stems that also name codecs, array and algebra operations (``x.compressed()``,
 #: ``_rewrite1(expr, x)``): a call matched only by one of them needs evidence of text
 WEAK_SUMMARIZER_STEMS = frozenset({"compress", "rewrite", "truncate"})
-#: words in an argument or receiver name that say it holds text or talks to a model
+#: word stems in an argument or receiver name that say it holds text or talks to a model;
+#: matched at the start of a word of the name (``raw_context``, ``llmClient``), so that
+#: ``draw``, ``returned`` or ``denote`` are no evidence
 _TEXT_WORDS = tuple(
     """text raw summar context prompt history message transcript conversation content compact
-    condens chunk passage note turn llm model client agent str""".split()
+    condens chunk passage note turn llm model client agent""".split()
 )
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def only_weak_stem(name: str, names: NameSets) -> bool:
@@ -48,8 +52,8 @@ def says_text(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
         return True
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
-    last = (name or "").rsplit(".", 1)[-1].lower()
-    return bool(last) and any(word in last for word in _TEXT_WORDS)
+    words = _NAME_WORDS.findall((name or "").rsplit(".", 1)[-1])
+    return any(part.lower().startswith(_TEXT_WORDS) for part in words)
 
 
 def annotated_str(function: cst.FunctionDef | None) -> bool:
