@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -88,7 +89,12 @@ def test_entries_written_by_other_code_are_misses(
     (tmp_path / "pkg" / "rules" / "r.py").write_text("R = 1\n")
     (tmp_path / "pkg" / "notes.txt").write_text("not code\n")
     first = cache.source_digest([tmp_path / "pkg"])
+    assert cache.source_digest([tmp_path / "pkg", tmp_path / "pkg" / "rules"]) == first
     (tmp_path / "pkg" / "notes.txt").write_text("still not code\n")
     assert cache.source_digest([tmp_path / "pkg"]) == first
-    (tmp_path / "pkg" / "rules" / "r.py").write_text("R = 2\n")
-    assert cache.source_digest([tmp_path / "pkg"]) != first
+    rule = tmp_path / "pkg" / "rules" / "r.py"
+    rule.write_text("RULE = 2\n")
+    second = cache.source_digest([tmp_path / "pkg"])
+    assert second != first
+    os.utime(rule, ns=(rule.stat().st_atime_ns, rule.stat().st_mtime_ns + 1_000_000_000))
+    assert cache.source_digest([tmp_path / "pkg"]) != second  # same bytes, newer file
