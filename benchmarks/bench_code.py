@@ -71,8 +71,8 @@ def _peak_rss_mib() -> float:
 def anchorlint_batch(paths: list[str]) -> tuple[int, int, float, float]:
     """Lines, findings, this worker's peak RSS and the batch's CPU seconds."""
     started = _cpu_seconds()
+    from anchorlint.code.front import ParseFailure, analyse_module, may_fire
     from anchorlint.config import Settings
-    from anchorlint.pyfront import ParseFailure, analyse_module, may_fire
     from anchorlint.registry import all_rules
     from anchorlint.rulebase import CodeRule
 

@@ -6,7 +6,7 @@ wrong), then measures, each phase in a fresh process so peak RSS is its own:
 
 - ``core``: open the store and resolve, locate and verify every pin (what ANC201/ANC202/ANC204
   do per anchor, without the text front end);
-- ``engine``: ``anchorlint.engine.lint_source`` on the summary with ANC201-ANC204 selected
+- ``engine``: ``anchorlint.run.engine.lint_source`` on the summary with ANC201-ANC204 selected
   (adds Markdown parsing, sentence splitting and anchor scanning).
 
 Usage: ``python benchmarks/bench_resolution.py [--documents N] [--phase core|engine|all]``
@@ -54,10 +54,10 @@ def peak_rss_mib() -> float:
 
 
 def phase_core(root: Path, summary: str) -> dict[str, float]:
-    from anchorlint.anchors import find_anchors
     from anchorlint.config import TextSettings
     from anchorlint.stores import open_store_at
     from anchorlint.stores.resolve import locate, resolve, span_digest
+    from anchorlint.text.anchors import find_anchors
 
     anchors = find_anchors(summary, TextSettings())
     started = time.perf_counter()
@@ -83,7 +83,7 @@ def phase_core(root: Path, summary: str) -> dict[str, float]:
 
 def phase_engine(root: Path, summary: str) -> dict[str, float]:
     from anchorlint.config import Settings
-    from anchorlint.engine import lint_source
+    from anchorlint.run.engine import lint_source
 
     settings = Settings(select=("ANC201", "ANC202", "ANC203", "ANC204"), store=str(root / "store"))
     started = time.perf_counter()

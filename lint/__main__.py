@@ -2,6 +2,6 @@
 
 import sys
 
-from anchorlint.cli import main
+from anchorlint.cli.app import main
 
 sys.exit(main())

@@ -27,9 +27,9 @@ from typing import Any, TypeAlias
 from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, sort_findings
-from anchorlint.history import PRIOR_THREAD
 from anchorlint.stores import Store
 from anchorlint.stores.base import BaseStore, as_caching_store
+from anchorlint.text.history import PRIOR_THREAD
 
 __all__ = ["GATE_CODES", "RecallGuaranteeViolation", "check_summary", "gate"]
 
@@ -80,9 +80,9 @@ def _history_findings(
     current: SummaryFacts, prior: SummaryFacts, settings: Settings, anchors_only: bool
 ) -> list[Finding]:
     """Run the history rules over the pair (prior = generation 0, current = generation 1)."""
-    from anchorlint.engine import finding
     from anchorlint.registry import all_rules
-    from anchorlint.selection import Selection
+    from anchorlint.run.engine import finding
+    from anchorlint.run.selection import Selection
 
     selection = Selection.from_settings(settings)
     pair = (
@@ -115,7 +115,7 @@ def check_summary(
     for an anchor set, which carries no densities). ``path`` only picks the format by suffix
     and names the findings. ``settings`` default to the built-in defaults, not a config file.
     """
-    from anchorlint.engine import Worker, run_level
+    from anchorlint.run.engine import Worker, run_level
 
     settings = settings or Settings()
     worker = Worker(settings, _store(store, settings))

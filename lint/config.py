@@ -118,7 +118,7 @@ class StoreSettings:
 
 @dataclass(frozen=True)
 class HistorySettings:
-    """``[tool.anchorlint.history]``: how generations of one summary are recognised."""
+    """``[tool.anchorlint.text.history]``: how generations of one summary are recognised."""
 
     thread_field: str = "thread"
     generation_field: str = "generation"

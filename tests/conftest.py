@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from anchorlint.config import Settings
-from anchorlint.engine import lint_paths
 from anchorlint.findings import Finding
+from anchorlint.run.engine import lint_paths
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -41,7 +41,7 @@ def write_tree(root: Path, files: Mapping[str, str | bytes]) -> None:
 
 
 def lint_tree(root: Path, settings: Settings | None = None, jobs: int = 1) -> list[Finding]:
-    from anchorlint.discovery import discover
+    from anchorlint.run.discovery import discover
 
     settings = settings or Settings(root=str(root))
     result = lint_paths(list(discover([str(root)], settings)), settings, jobs=jobs)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint import anchors
 from anchorlint.config import TextSettings
+from anchorlint.text import anchors
 
 PIECES = [
     "word",

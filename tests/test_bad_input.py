@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from anchorlint import engine, reading
 from anchorlint.config import Settings
-from anchorlint.discovery import discover
-from anchorlint.engine import lint_bytes, lint_paths
+from anchorlint.run import engine, reading
+from anchorlint.run.discovery import discover
+from anchorlint.run.engine import lint_bytes, lint_paths
 
 ANAPHORA = "As noted above, the fix works.\n"
 

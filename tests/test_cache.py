@@ -77,8 +77,8 @@ def test_entries_written_by_other_code_are_misses(
 ) -> None:
     """The version string stays while the rules change (an editable install, a hook pinned to
     a newer commit): the cache key follows anchorlint's own sources too."""
-    from anchorlint import cache
     from anchorlint.config import Settings
+    from anchorlint.run import cache
 
     before = cache.settings_fingerprint(Settings())
     monkeypatch.setattr(cache, "code_fingerprint", lambda: "0" * 64)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from anchorlint import cache as cache_module
-from anchorlint import engine
-from anchorlint import jobs as jobs_module
 from anchorlint.config import Settings
 from anchorlint.findings import Finding, sort_findings
+from anchorlint.run import cache as cache_module
+from anchorlint.run import engine
+from anchorlint.run import jobs as jobs_module
 
 RECORD = "As noted earlier, the cutover slipped. The pointer doc_7#L3-4 is unpinned."
 

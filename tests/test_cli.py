@@ -152,7 +152,7 @@ def test_output_is_sorted_and_deterministic(tmp_path: Path) -> None:
 def test_linting_python_only_does_not_import_spacy(tmp_path: Path) -> None:
     write_tree(tmp_path, {"m.py": "def f(x):\n    return x\n"})
     code = (
-        "import sys\nfrom anchorlint.cli import main\n"
+        "import sys\nfrom anchorlint.cli.app import main\n"
         "rc = main(['check', 'm.py'])\nassert 'spacy' not in sys.modules, 'spacy imported'\nprint(rc)"
     )
     result = subprocess.run(

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from anchorlint.code.front import ParseFailure, analyse_module, may_fire, statement_ranges
 from anchorlint.config import CodeSettings, Settings
-from anchorlint.pyfront import ParseFailure, analyse_module, may_fire, statement_ranges
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import CodeRule, Example
 
@@ -315,7 +315,7 @@ def resolve_span(source):
 
 
 def test_noqa_on_any_line_of_a_multiline_call_suppresses_it() -> None:
-    from anchorlint.engine import lint_bytes
+    from anchorlint.run.engine import lint_bytes
 
     assert [
         f.code
@@ -328,7 +328,7 @@ def test_a_file_without_noqa_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> 
     """Statement ranges need CPython's parser too; they are only computed for a ``# noqa``."""
     import ast
 
-    from anchorlint.engine import lint_bytes
+    from anchorlint.run.engine import lint_bytes
 
     calls: list[str] = []
     real_parse = ast.parse

@@ -29,8 +29,8 @@ def _tree(package: str) -> Path | None:
 
 def _check_files(paths: list[str]) -> tuple[int, int, list[str], list[str]]:
     """Lines scanned, files parsed, findings and crashes for one batch (runs in a worker)."""
+    from anchorlint.code.front import ParseFailure, analyse_module, may_fire
     from anchorlint.config import Settings
-    from anchorlint.pyfront import ParseFailure, analyse_module, may_fire
     from anchorlint.registry import all_rules
     from anchorlint.rulebase import CodeRule
 

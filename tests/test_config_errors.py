@@ -53,7 +53,7 @@ def test_invalid_config_is_a_clear_error(
     config.write_text(content + "\n")
     with pytest.raises(ConfigError) as caught:
         # what the CLI does before linting: load, then validate the code selection
-        from anchorlint.selection import Selection
+        from anchorlint.run.selection import Selection
 
         Selection.from_settings(load_file(config))
     assert caught.value.key == key

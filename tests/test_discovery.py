@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import write_tree
 
 from anchorlint.config import Settings
-from anchorlint.discovery import discover
+from anchorlint.run.discovery import discover
 
 TREE = {
     "summaries/a.md": "x",

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from anchorlint import fixing, pinning
 from anchorlint.config import Settings
-from anchorlint.engine import lint_paths
 from anchorlint.findings import Finding, Fix, TextEdit
-from anchorlint.fixing import FixError, apply_edits, apply_fixes
+from anchorlint.run import fixing
+from anchorlint.run.engine import lint_paths
+from anchorlint.run.fixing import FixError, apply_edits, apply_fixes
+from anchorlint.stores import pinning
 
 DOC = b"alpha\r\nbravo\r\ncharlie\r\n"
 
@@ -199,7 +200,7 @@ def slow_fsync(fd):
     real_fsync(fd)
 
 os.fsync = slow_fsync
-from anchorlint.cli import main
+from anchorlint.cli.app import main
 sys.exit(main(sys.argv[2:]))
 """
 

@@ -62,7 +62,7 @@ def test_plugin_is_quiet_on_clean_and_unparsable_files(tmp_path: Path) -> None:
 
 
 def test_checker_can_be_driven_directly() -> None:
-    from anchorlint.flake8_plugin import AnchorlintChecker
+    from anchorlint.editor.flake8 import AnchorlintChecker
 
     results = list(AnchorlintChecker(None, "x.py", BAD.splitlines(keepends=True)).run())
     assert [(line, col, text[:6]) for line, col, text, _ in results] == [

@@ -10,9 +10,9 @@ from textwrap import dedent
 
 import pytest
 
+from anchorlint.code.flow import FlowFacts, Kind, Taint
+from anchorlint.code.front import analyse_module
 from anchorlint.config import CodeSettings
-from anchorlint.flow import FlowFacts, Kind, Taint
-from anchorlint.pyfront import analyse_module
 
 
 def facts(source: str) -> FlowFacts:

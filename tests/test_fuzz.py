@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import Settings
-from anchorlint.engine import Worker, lint_bytes, run_level
 from anchorlint.findings import Finding, sort_findings
-from anchorlint.reading import decode
+from anchorlint.run.engine import Worker, lint_bytes, run_level
+from anchorlint.run.reading import decode
 
 LONG = os.environ.get("ANCHORLINT_FUZZ", "").lower() == "long"
 _COMMON = {

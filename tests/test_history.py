@@ -10,8 +10,8 @@ from conftest import lint_tree, run_cli, write_tree
 
 from anchorlint.config import HistorySettings, Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
-from anchorlint.history import HistoryRunSettings, drift, threads
 from anchorlint.registry import all_rules
+from anchorlint.text.history import HistoryRunSettings, drift, threads
 
 
 def fact(

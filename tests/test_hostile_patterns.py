@@ -15,16 +15,16 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from anchorlint import suppressions
-from anchorlint.anchors import find_anchors, parse_fragment
 from anchorlint.config import Settings, TextSettings
-from anchorlint.documents import plaintext
-from anchorlint.documents.jsonrecords import LineIndex, field_paths, find_fields
-from anchorlint.documents.markdown import split_blocks as markdown_blocks
-from anchorlint.engine import Worker
-from anchorlint.lexicon import compile_lexicon
 from anchorlint.positions import line_start_map, physical_lines
-from anchorlint.reading import decode
+from anchorlint.run import suppressions
+from anchorlint.run.engine import Worker
+from anchorlint.run.reading import decode
+from anchorlint.text.anchors import find_anchors, parse_fragment
+from anchorlint.text.documents import plaintext
+from anchorlint.text.documents.jsonrecords import LineIndex, field_paths, find_fields
+from anchorlint.text.documents.markdown import split_blocks as markdown_blocks
+from anchorlint.text.lexicon import compile_lexicon
 
 MB = 1_000_000
 SCAN_BOUND = 5.0  # one regex family over ~1 MB
@@ -244,7 +244,7 @@ PLAIN_MARKDOWN_ATTACKS = {
 
 @pytest.mark.parametrize("line", PLAIN_MARKDOWN_ATTACKS.values(), ids=PLAIN_MARKDOWN_ATTACKS.keys())
 def test_plain_markdown_line_scan_is_linear(line: str) -> None:
-    from anchorlint.documents.plain_markdown import plain_outline
+    from anchorlint.text.documents.plain_markdown import plain_outline
 
     elapsed, _ = timed(lambda: plain_outline(["Intro.", line, "- item"]))
     assert elapsed < SCAN_BOUND

@@ -11,7 +11,7 @@ import pytest
 from conftest import run_cli, write_tree
 
 from anchorlint.config import Settings
-from anchorlint.engine import lint_source
+from anchorlint.run.engine import lint_source
 from anchorlint.stores.directory import DirectoryStore
 
 DOC7 = "alpha\nbravo\r\ncharlie\ndelta\n"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import TextSettings
-from anchorlint.lexicon import CLAIM_NEEDLES, ELISION_NEEDLES, compile_lexicon
+from anchorlint.text.lexicon import CLAIM_NEEDLES, ELISION_NEEDLES, compile_lexicon
 
 WORDS = """
 etc etc. and so on forth related items the like among others many more ... [snip] [truncated]

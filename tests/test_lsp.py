@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from conftest import write_tree
+from lsp_client import LspClient, LspTimeout
 
-from anchorlint.lsp_client import LspClient, LspTimeout
-from anchorlint.lsp_convert import utf16_column
+from anchorlint.editor.convert import utf16_column
 
 BAD = "# Hand-off\n\nAs noted earlier, the cutover was postponed.\n"
 CLEAN = "The cutover moved to Friday, see [[ops/calendar#L4@sha256:9f2c4e1ab07d]].\n"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from anchorlint import engine
-from anchorlint import jobs as jobs_module
 from anchorlint.config import Settings
+from anchorlint.run import engine
+from anchorlint.run import jobs as jobs_module
 
 SENTENCES = [
     "As noted earlier, the cutover slipped.",

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, write_tree
 
-from anchorlint import pinning
-from anchorlint.pinning import PinError, pin_file, pin_text
+from anchorlint.stores import pinning
 from anchorlint.stores.directory import DirectoryStore
+from anchorlint.stores.pinning import PinError, pin_file, pin_text
 
 
 def digest(data: bytes, length: int = 16) -> str:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from anchorlint.documents import markdown
-from anchorlint.documents.plain_markdown import plain_outline
 from anchorlint.positions import physical_lines
+from anchorlint.text.documents import markdown
+from anchorlint.text.documents.plain_markdown import plain_outline
 
 PLAIN_LINES = [
     "",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from anchorlint.config import Settings, TextSettings
-from anchorlint.discovery import discover
-from anchorlint.engine import lint_paths
+from anchorlint.run.discovery import discover
+from anchorlint.run.engine import lint_paths
 
 CORPUS = Path(__file__).parent / "corpus"
 

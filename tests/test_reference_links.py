@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from anchorlint import check_summary
-from anchorlint.documents import Block, split_long_block
-from anchorlint.documents.markdown import split_blocks
+from anchorlint.text.documents import Block, split_long_block
+from anchorlint.text.documents.markdown import split_blocks
 
 SUMMARY = """\
 # Cutover recap

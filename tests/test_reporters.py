@@ -15,10 +15,10 @@ from pathlib import Path
 from conftest import run_cli, write_tree
 
 from anchorlint.findings import Finding
-from anchorlint.progress import Progress
 from anchorlint.reporters import ReportOptions, available
 from anchorlint.reporters.full import full
 from anchorlint.reporters.github import annotation
+from anchorlint.run.progress import Progress
 
 SUMMARY = "# Notes\n\nAs noted earlier, the cutover was postponed.\n"
 
@@ -134,7 +134,7 @@ def test_draws_counts_then_erases_the_line() -> None:
 def test_real_process_with_redirected_stderr_prints_nothing() -> None:
     code = (
         "import time\n"
-        "from anchorlint.progress import Progress\n"
+        "from anchorlint.run.progress import Progress\n"
         "with Progress(10, delay=0.0) as p:\n"
         "    for _ in range(10):\n"
         "        time.sleep(0.01); p.advance()\n"
@@ -148,7 +148,7 @@ def test_real_terminal_shows_progress() -> None:
     leader, follower = pty.openpty()
     code = (
         "import sys, time\n"
-        "from anchorlint.progress import Progress\n"
+        "from anchorlint.run.progress import Progress\n"
         "with Progress(10, delay=0.0) as p:\n"
         "    for _ in range(10):\n"
         "        time.sleep(0.12); p.advance()\n"

@@ -13,11 +13,11 @@ from pathlib import Path
 from conftest import REPO, run_cli
 
 from anchorlint.registry import ENGINE_CODES, all_rules
-from anchorlint.ruledocs_export import doc_path, export, pages
+from anchorlint.reporters.rulepages import doc_path, export, pages
 
 DOCS = REPO / "docs" / "rules"
 REGENERATE = (
-    "regenerate with `python -m anchorlint.ruledocs_export docs/rules` and commit docs/rules"
+    "regenerate with `python -m anchorlint.reporters.rulepages docs/rules` and commit docs/rules"
 )
 
 
@@ -49,7 +49,7 @@ def test_export_is_idempotent_and_prunes(tmp_path: Path) -> None:
     assert not (tmp_path / "ANC999.md").exists()
     assert export(tmp_path) == []
     proc = subprocess.run(
-        [sys.executable, "-m", "anchorlint.ruledocs_export", str(tmp_path)],
+        [sys.executable, "-m", "anchorlint.reporters.rulepages", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=120,

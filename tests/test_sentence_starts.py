@@ -10,7 +10,7 @@ import spacy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint.nlp import SentenceBoundaries, _Tokens
+from anchorlint.text.nlp import SentenceBoundaries, _Tokens
 
 PIECES = [
     "word",

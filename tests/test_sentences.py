@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from anchorlint.config import TextSettings
-from anchorlint.documents import SummarySource
-from anchorlint.documents.markdown import split_blocks
-from anchorlint.nlp import Pipeline
-from anchorlint.summary import analyse
+from anchorlint.text.documents import SummarySource
+from anchorlint.text.documents.markdown import split_blocks
+from anchorlint.text.nlp import Pipeline
+from anchorlint.text.summary import analyse
 
 
 @pytest.fixture(scope="module")

@@ -122,9 +122,9 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _today(root: Path) -> list[Finding]:
     """What a run found before streaming: every file whole, then the run-level findings,
     then one sort of everything."""
-    from anchorlint.cli import build_parser, settings_for
-    from anchorlint.discovery import discover
-    from anchorlint.engine import Worker, run_level
+    from anchorlint.cli.app import build_parser, settings_for
+    from anchorlint.run.discovery import discover
+    from anchorlint.run.engine import Worker, run_level
 
     settings = settings_for(build_parser().parse_args(["check"]))
     worker = Worker(settings, compact_facts=True)
@@ -133,7 +133,7 @@ def _today(root: Path) -> list[Finding]:
 
 
 def _cli(root: Path, *args: str, paths: tuple[str, ...] = (".",)) -> tuple[int, str]:
-    from anchorlint.cli import main
+    from anchorlint.cli.app import main
 
     out = root.parent / f"{root.name}-report.txt"
     status = main(["check", "--no-cache", "--output-file", str(out), *args, *paths])
@@ -144,7 +144,7 @@ def _cli(root: Path, *args: str, paths: tuple[str, ...] = (".",)) -> tuple[int, 
 def test_every_format_is_the_report_of_the_whole_sorted_list(
     tree: Path, fmt: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from anchorlint import jobs
+    from anchorlint.run import jobs
 
     monkeypatch.chdir(tree)
     expected = _today(tree)

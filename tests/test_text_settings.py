@@ -9,7 +9,7 @@ from pathlib import Path
 from conftest import run_cli, write_tree
 
 from anchorlint.config import Settings, TextSettings
-from anchorlint.engine import lint_source
+from anchorlint.run.engine import lint_source
 
 
 def _codes(path: str, text: str, **text_settings: object) -> list[tuple[int, int, str]]:

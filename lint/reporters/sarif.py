@@ -34,8 +34,7 @@ def level_of(code: str) -> str:
 def rule_descriptors() -> list[dict[str, Any]]:
     """Engine codes first, then rules, each with its page as help text and Markdown."""
     from anchorlint.registry import ENGINE_CODES, ENGINE_DEFAULT_OFF, all_rules
-    from anchorlint.ruledocs import rule_page
-    from anchorlint.ruledocs_export import doc_uri, engine_page
+    from anchorlint.reporters.rulepages import doc_uri, engine_page, rule_page
 
     descriptors = []
     for code, (name, summary) in ENGINE_CODES.items():

@@ -12,7 +12,7 @@ from anchorlint.config import Settings
 if TYPE_CHECKING:
     import libcst as cst
 
-    from anchorlint.pyindex import FunctionInfo
+    from anchorlint.code.index import FunctionInfo
 
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
@@ -180,8 +180,8 @@ def _same_name_calls(module: Any) -> Iterator[CodeHit]:
     """``resolve(p, buf, buf)`` where one parameter is the source and the other the summary."""
     import libcst as cst
 
-    from anchorlint.codefacts import walk
-    from anchorlint.pynames import call_name, is_summary_param
+    from anchorlint.code.guards import walk
+    from anchorlint.code.names import call_name, is_summary_param
 
     index = module.index
     if not _SUMMARY_KEYWORD.search(module.source) and not any(
@@ -200,8 +200,8 @@ def _same_name_calls(module: Any) -> Iterator[CodeHit]:
 
 
 def _same_name(module: Any, call: cst.Call, scope: FunctionInfo | None) -> CodeHit | None:
-    from anchorlint.flow import argument_names, source_parameter
-    from anchorlint.pynames import call_name, dotted, is_summary_param
+    from anchorlint.code.flow import argument_names, source_parameter
+    from anchorlint.code.names import call_name, dotted, is_summary_param
 
     callee = module.index.lookup(call, scope.owner if scope else None)
     source = source_parameter(callee, module.names) if callee is not None else None

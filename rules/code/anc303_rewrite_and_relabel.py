@@ -226,7 +226,7 @@ class RewriteAndRelabel(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.provenance import spans_to_summarizers
+        from anchorlint.code.provenance import spans_to_summarizers
 
         for fact in spans_to_summarizers(module):
             what = "a list of retrieval-linked spans" if fact.is_list else "retrieval-linked span"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.pyindex import ClassInfo
+    from anchorlint.code.index import ClassInfo
 
 from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
 
@@ -28,7 +28,7 @@ def _fields(info: ClassInfo) -> tuple[list[str], bool]:
     """Declared field names, and whether the class body declares any annotated field."""
     import libcst as cst
 
-    from anchorlint.pynames import (
+    from anchorlint.code.names import (
         annotation_names,
         call_name,
         dotted,
@@ -261,7 +261,7 @@ class PointerWithoutHash(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.pynames import (
+        from anchorlint.code.names import (
             is_document_field,
             is_hash_field,
             is_positional_field,
@@ -301,7 +301,7 @@ def _all_fields(
     """Fields including same-module bases; None when a base is unknown (it may hold a hash)."""
     import libcst as cst
 
-    from anchorlint.pynames import (
+    from anchorlint.code.names import (
         dotted,
     )
 

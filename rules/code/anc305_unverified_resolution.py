@@ -192,8 +192,8 @@ class UnverifiedResolution(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.codefacts import has_digest_comparison
-        from anchorlint.resolution import resolvers, returned_source
+        from anchorlint.code.guards import has_digest_comparison
+        from anchorlint.code.resolvers import resolvers, returned_source
 
         words = module.names.pointer_words
         for info, source in resolvers(module):

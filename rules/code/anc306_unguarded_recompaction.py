@@ -157,7 +157,7 @@ class UnguardedRecompaction(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.codefacts import anchor_guard
+        from anchorlint.code.guards import anchor_guard
 
         for fact in module.flow.recompactions:
             info = fact.function

@@ -154,8 +154,8 @@ class IdentityOnlyGuard(CodeRule):
     )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.codefacts import has_digest_comparison
-        from anchorlint.resolution import resolver_identity_tests, resolvers, summary_like
+        from anchorlint.code.guards import has_digest_comparison
+        from anchorlint.code.resolvers import resolver_identity_tests, resolvers, summary_like
 
         for info, source in resolvers(module):
             tests = [

@@ -6,8 +6,8 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from anchorlint.history import drift, hit_at, label, listing, pairs, thread_name, threads
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
+from anchorlint.text.history import drift, hit_at, label, listing, pairs, thread_name, threads
 
 
 def records(*summaries: str, thread: str = "t1", start: int = 1) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from anchorlint.history import hit_at, label, percent, thread_name, threads
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
 from anchorlint.rules.history.anc211_anchor_drift import records
+from anchorlint.text.history import hit_at, label, percent, thread_name, threads
 
 #: relative drops within this of the allowed one are rounding, not collapse
 EPSILON = 1e-9

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.summary import AnalysedSummary
-    from anchorlint.textmatch import PhraseHit
+    from anchorlint.text.match import PhraseHit
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -97,7 +97,7 @@ def _builder(extra: tuple[str, ...]) -> Any:
 
 def _names_referent(token: Any) -> bool:
     """A number, version, anchor, quotation or proper name right after the noun names it."""
-    from anchorlint.summary import ANCHOR_MASK
+    from anchorlint.text.summary import ANCHOR_MASK
 
     text = token.text
     return (
@@ -246,7 +246,7 @@ class AnaphoraWithoutAnchor(TextRule):
         return (*REFERRING_VERBS, *BACKWARD, *ORDINAL_ADJECTIVES, *ABOVE_WORDS, *extra_words)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
+        from anchorlint.text.match import first_per_sentence, quote, sentence_hits
 
         extra = context.settings.text.extra_anaphora
         hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra))

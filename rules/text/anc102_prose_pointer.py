@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.summary import AnalysedSummary
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -185,7 +185,7 @@ class ProsePointer(TextRule):
         return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.textmatch import first_per_sentence, quote, sentence_hits
+        from anchorlint.text.match import first_per_sentence, quote, sentence_hits
 
         nouns = frozenset(
             DOCUMENT_NOUNS + [n.lower() for n in context.settings.text.extra_document_nouns]

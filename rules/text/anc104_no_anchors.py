@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.summary import AnalysedSummary
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -58,7 +58,7 @@ class NoAnchors(TextRule):
         return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.summary import density_figures
+        from anchorlint.text.summary import density_figures
 
         anchors, elisions = density_figures(summary, context.unanchored)
         if anchors == 0 and elisions > 0:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.summary import AnalysedSummary
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 

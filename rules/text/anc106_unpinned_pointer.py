@@ -9,8 +9,8 @@ from anchorlint.config import Settings
 from anchorlint.findings import Fix
 
 if TYPE_CHECKING:
-    from anchorlint.anchors import Anchor
-    from anchorlint.summary import AnalysedSummary
+    from anchorlint.text.anchors import Anchor
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -19,7 +19,7 @@ def _pin_fix(summary: AnalysedSummary, anchor: Anchor, store: Any) -> Fix | None
     """With a store, the pinned form of the pointer as a fix; None if it does not resolve."""
     if store is None:
         return None
-    from anchorlint.pinning import pinned_anchor_text
+    from anchorlint.stores.pinning import pinned_anchor_text
 
     pinned = pinned_anchor_text(anchor, store)
     if pinned is None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.summary import AnalysedSummary
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -66,8 +66,8 @@ class ConfidenceInflation(TextRule):
         return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.summary import density_figures
-        from anchorlint.textmatch import quote
+        from anchorlint.text.match import quote
+        from anchorlint.text.summary import density_figures
 
         if not summary.claims:
             return

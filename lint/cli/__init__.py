@@ -1,0 +1,1 @@
+"""The command line: one module per subcommand; ``app`` builds the parser and runs ``main``."""

@@ -1,0 +1,357 @@
+"""The small taint engine behind ANC301, ANC302 and ANC306.
+
+It follows one kind of value, a **compaction output**, from the summarizer call that made it
+through assignments, text methods, slicing, f-strings, ``await``, attributes of local objects,
+``self.x`` across the methods of a class, and calls and returns of same-module functions.
+On the way it derives **offsets** (``.find``, ``len``, a match's ``.start()``, a line index)
+and records three kinds of fact: an offset reaching a pointer field, a compaction output
+reaching a resolver's source parameter, and a compaction output compacted again.
+
+It is a may-analysis over the statements in source order (branches merged, loop bodies run
+twice) with no aliasing and no containers beyond "a list of outputs". Anything it cannot
+follow yields no taint, so the rules built on it stay silent rather than guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.flow_exprs import ExprEvaluator
+from anchorlint.code.index import (
+    FunctionInfo,
+    argument_names,
+    map_arguments,
+    source_parameter,
+)
+from anchorlint.code.names import is_positional_field, storage_key
+
+if TYPE_CHECKING:
+    from anchorlint.code.flow_exprs import Args
+    from anchorlint.code.front import AnalysedModule
+
+
+class Kind(Enum):
+    COMPACT = "compaction output"
+    LINES = "lines of a compaction output"
+    OFFSET = "offset"
+    MATCH = "match"
+    MATCHES = "matches"
+    #: ``(text, meta)`` from a summarizer annotated ``-> tuple[str, dict]``
+    TEXT_TUPLE = "tuple holding a compaction output"
+
+
+@dataclass(frozen=True)
+class Taint:
+    """A value derived from the summarizer call ``origin``; ``subject`` is what an offset was
+    computed on (source text of the expression), empty for the output itself."""
+
+    kind: Kind
+    origin: cst.Call = field(compare=False)
+    label: str
+    subject: str = ""
+    #: for a TEXT_TUPLE, the element positions that hold the output
+    positions: frozenset[int] = frozenset()
+
+    def to(self, kind: Kind, subject: str | None = None) -> Taint:
+        return Taint(kind, self.origin, self.label, self.subject if subject is None else subject)
+
+    def element(self, position: int | None) -> Taint | None:
+        """What element ``position`` of this value carries (None: an unknown position).
+
+        Only a text tuple tells its elements apart; any other taint is given to every element,
+        as ``a, b = f()`` always did.
+        """
+        if self.kind is not Kind.TEXT_TUPLE:
+            return self
+        return self.to(Kind.COMPACT) if position in self.positions else None
+
+
+@dataclass(frozen=True)
+class OffsetSink:
+    node: cst.CSTNode
+    taint: Taint
+    sink: str
+
+
+@dataclass(frozen=True)
+class ResolverLeak:
+    node: cst.CSTNode
+    taint: Taint
+    resolver: str
+    param: str
+
+
+@dataclass(frozen=True)
+class Recompaction:
+    call: cst.Call
+    argument: cst.BaseExpression
+    taint: Taint
+    function: FunctionInfo | None
+    summarizer: str
+
+
+@dataclass
+class FlowFacts:
+    offsets: list[OffsetSink] = field(default_factory=list)
+    leaks: list[ResolverLeak] = field(default_factory=list)
+    recompactions: list[Recompaction] = field(default_factory=list)
+
+
+Env = dict[str, Taint]
+
+
+@dataclass
+class Frame:
+    """One function activation: its definition, its class, and the taints it returned."""
+
+    function: FunctionInfo | None
+    owner: str | None
+    returns: list[Taint | None] = field(default_factory=list)
+
+
+class StatementRunner(ExprEvaluator):
+    """Walks statements, merging branch environments, and binds assignment targets."""
+
+    def run_block(self, statements: object, env: Env, frame: Frame) -> None:
+        for statement in statements:  # type: ignore[attr-defined]
+            self.run_statement(statement, env, frame)
+
+    def run_statement(self, node: cst.CSTNode, env: Env, frame: Frame) -> None:
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in node.body:
+                self.run_small(small, env, frame)
+        elif isinstance(node, cst.If):
+            self.eval(node.test, env, frame)
+            self._branches(env, frame, [node.body, node.orelse])
+        elif isinstance(node, (cst.For, cst.While)):
+            self._loop(node, env, frame)
+        elif isinstance(node, cst.With):
+            for item in node.items:
+                value = self.eval(item.item, env, frame)
+                if item.asname is not None:
+                    self.bind(item.asname.name, value, env, frame)
+            self.run_suite(node.body, env, frame)
+        elif isinstance(node, (cst.Try, cst.TryStar)):
+            self.run_suite(node.body, env, frame)
+            self._branches(env, frame, [h.body for h in node.handlers] + [node.orelse])
+            if node.finalbody is not None:
+                self.run_suite(node.finalbody.body, env, frame)
+        elif isinstance(node, cst.Match):
+            self.eval(node.subject, env, frame)
+            self._branches(env, frame, [case.body for case in node.cases])
+
+    def run_suite(self, suite: cst.CSTNode | None, env: Env, frame: Frame) -> None:
+        if suite is None:
+            return
+        if isinstance(suite, cst.If):
+            self.run_statement(suite, env, frame)
+        elif isinstance(suite, (cst.Else, cst.IndentedBlock, cst.SimpleStatementSuite)):
+            if isinstance(suite, cst.Else):
+                suite = suite.body
+            if isinstance(suite, cst.SimpleStatementSuite):
+                self.run_statement(suite, env, frame)
+            else:
+                self.run_block(suite.body, env, frame)
+
+    def _branches(self, env: Env, frame: Frame, suites: list[cst.CSTNode | None]) -> None:
+        """Run each branch on a copy and merge: a name tainted on any path stays tainted."""
+        merged: Env = {}
+        for suite in suites:
+            branch = dict(env)
+            self.run_suite(suite, branch, frame)
+            for key, value in branch.items():
+                merged.setdefault(key, value)
+        if not any(isinstance(s, cst.Else) for s in suites):  # some path runs no branch
+            for key, value in env.items():
+                merged.setdefault(key, value)
+        env.clear()
+        env.update(merged)
+
+    def _loop(self, node: cst.For | cst.While, env: Env, frame: Frame) -> None:
+        for _ in range(2):  # the second round sees what the first one carried back
+            if isinstance(node, cst.For):
+                self.bind_iteration(node.target, node.iter, env, frame)
+            else:
+                self.eval(node.test, env, frame)
+            body = dict(env)
+            self.run_suite(node.body, body, frame)
+            for key, value in body.items():
+                env.setdefault(key, value)
+        self.run_suite(node.orelse, env, frame)
+
+    def run_small(self, node: cst.BaseSmallStatement, env: Env, frame: Frame) -> None:
+        if isinstance(node, cst.Assign):
+            value = self.eval(node.value, env, frame)
+            for target in node.targets:
+                self.bind_pairwise(target.target, node.value, value, env, frame)
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                value = self.eval(node.value, env, frame)
+                self.bind_pairwise(node.target, node.value, value, env, frame)
+        elif isinstance(node, cst.AugAssign):
+            value = self.eval(node.value, env, frame)
+            old = self.eval(node.target, env, frame)
+            self.bind(node.target, self.combine(old, value, node.operator), env, frame)
+        elif isinstance(node, cst.Return):
+            value = self.eval(node.value, env, frame) if node.value is not None else None
+            if node.value is not None:
+                self.check_returned_range(node.value, env, frame)
+            frame.returns.append(value)
+        elif isinstance(node, cst.Expr):
+            self.eval(node.value, env, frame)
+        elif isinstance(node, cst.Assert):
+            self.eval(node.test, env, frame)
+        elif isinstance(node, cst.Raise) and node.exc is not None:
+            self.eval(node.exc, env, frame)
+
+    def bind_pairwise(
+        self,
+        target: cst.BaseExpression,
+        value_node: cst.BaseExpression,
+        value: Taint | None,
+        env: Env,
+        frame: Frame,
+    ) -> None:
+        """``a, b = x, y`` binds element-wise; ``a, b = f()`` gives both the call's taint."""
+        if (
+            isinstance(target, (cst.Tuple, cst.List))
+            and isinstance(value_node, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value_node.elements)
+        ):
+            for t_el, v_el in zip(target.elements, value_node.elements, strict=False):
+                self.bind_pairwise(
+                    t_el.value, v_el.value, self.eval(v_el.value, env, frame), env, frame
+                )
+            return
+        self.bind(target, value, env, frame)
+
+
+class Analyser(StatementRunner):
+    """Runs every function of the module once, following same-module calls with their taints."""
+
+    MAX_DEPTH = 6
+
+    def __init__(self, module: AnalysedModule) -> None:
+        super().__init__(module)
+        self._memo: dict[tuple[int, tuple[tuple[str, Kind], ...]], Taint | None] = {}
+        self._active: set[tuple[int, tuple[tuple[str, Kind], ...]]] = set()
+        #: ``self.x`` attributes holding a compaction output, per class
+        self.class_taints: dict[str, Env] = {}
+
+    def analyse(self) -> FlowFacts:
+        for _ in range(2):  # a second round sees ``self.x`` taints found in other methods
+            before = {owner: set(env) for owner, env in self.class_taints.items()}
+            self._memo.clear()
+            self.run_module_level()
+            for info in self.index.all_functions():
+                self.run_function(info, {})
+            if {owner: set(env) for owner, env in self.class_taints.items()} == before:
+                break
+        return self.facts
+
+    def run_module_level(self) -> None:
+        frame = Frame(None, None)
+        env: Env = {}
+        for statement in self.am.module.body:
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                self.run_statement(statement, env, frame)
+
+    def run_function(self, info: FunctionInfo, params: Env) -> Taint | None:
+        frame = Frame(info, info.owner)
+        env: Env = dict(self.class_taints.get(info.owner or "", {}))
+        env.update(params)
+        self.run_suite(info.node.body, env, frame)
+        returned = [t for t in frame.returns if t is not None]
+        return next(
+            (t for t in returned if t.kind is Kind.COMPACT), returned[0] if returned else None
+        )
+
+    def enter_callee(self, call: cst.Call, args: Args, frame: Frame) -> Taint | None:
+        info = self.index.lookup(call, frame.owner)
+        if info is None:
+            return None
+        params = map_arguments(info, args)
+        key = (id(info.node), tuple(sorted((k, t.kind) for k, t in params.items())))
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._active or len(self._active) >= self.MAX_DEPTH:
+            return None
+        self._active.add(key)
+        try:
+            result = self.run_function(info, params)
+        finally:
+            self._active.discard(key)
+        self._memo[key] = result
+        return result
+
+    def bind(self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            position: int | None = 0
+            for element in target.elements:
+                if isinstance(element, cst.StarredElement):
+                    position = None  # ``a, *rest, b = …``: later positions count from the end
+                part = value.element(position) if value is not None else None
+                self.bind(element.value, part, env, frame)
+                position = None if position is None else position + 1
+            return
+        if isinstance(target, cst.StarredElement):
+            self.bind(target.value, value, env, frame)
+            return
+        key = storage_key(target)
+        if key is None:
+            self.eval(target, env, frame)
+            return
+        for stale in [k for k in env if k.startswith((key + ".", key + "["))]:
+            del env[stale]
+        if value is None:
+            env.pop(key, None)
+            return
+        env[key] = value
+        if isinstance(target, cst.Attribute):
+            self._attribute_sink(target, key, value, frame)
+
+    def _attribute_sink(self, target: cst.Attribute, key: str, value: Taint, frame: Frame) -> None:
+        base = key.rsplit(".", 1)[0]
+        pointerish = any(word in base.lower() for word in _POINTERISH)
+        if value.kind is Kind.OFFSET and is_positional_field(target.attr.value) and pointerish:
+            self.offset_sink(target, value, f"the `{key}` field")
+        if value.kind is Kind.COMPACT and base == "self" and frame.owner is not None:
+            self.class_taints.setdefault(frame.owner, {})[key] = value
+
+    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+        """A compaction output handed to a summarizer again is a recompaction (ANC306)."""
+        for arg, taint in args:
+            if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
+                if self._once("recompact", call):
+                    fact = Recompaction(call, arg.value, taint, frame.function, name)
+                    self.facts.recompactions.append(fact)
+                break
+        self.enter_callee(call, args, frame)
+
+    def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+        """A compaction output in a resolver's source parameter (ANC302)."""
+        info = self.index.lookup(call, frame.owner)
+        source = source_parameter(info, self.names) if info is not None else None
+        mapped = argument_names(info, args)
+        for (arg, taint), param in zip(args, mapped, strict=False):
+            if taint is None or taint.kind not in (Kind.COMPACT, Kind.LINES) or param is None:
+                continue
+            if (
+                (source is not None and param == source)
+                or (info is None and arg.keyword is not None and self.names.is_source_param(param))
+            ) and self._once("leak", arg.value):
+                self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
+
+
+_POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
+
+
+def analyse(module: AnalysedModule) -> FlowFacts:
+    """The flow facts of one module; empty when no summarizer call can occur in it."""
+    if not module.has_summarizer_text:
+        return FlowFacts()
+    return Analyser(module).analyse()

@@ -1,0 +1,383 @@
+"""Expression side of the taint engine: what taint an expression carries, and the sinks it hits.
+
+Kept apart from :mod:`anchorlint.code.flow` (statements, frames, entry point) so each stays small.
+The evaluator knows Python's text and offset vocabulary: which ``str`` methods return text,
+which return positions, what ``re`` matches give, and which calls are byte codecs rather than
+summarizers. Unknown calls return no taint.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+
+from anchorlint.code.names import (
+    call_name,
+    call_receiver,
+    children,
+    dotted,
+    enumerated,
+    is_library_call,
+    is_positional_field,
+    storage_key,
+)
+
+if TYPE_CHECKING:
+    from anchorlint.code.flow import Env, Frame, Taint
+
+    #: a call's arguments with the taint each one carries
+    Args = list[tuple[cst.Arg, Taint | None]]
+
+TEXT_METHODS = frozenset(
+    (
+        "strip lstrip rstrip encode decode lower upper casefold replace title capitalize "
+        "format expandtabs removeprefix removesuffix ljust rjust center zfill translate "
+        "swapcase get format_map"
+    ).split()
+)
+OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
+LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
+NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
+_POINTERISH_BASES = (
+    "pointer",
+    "citation",
+    "span",
+    "provenance",
+    "anchor",
+    "locator",
+    "ptr",
+    "cite",
+)
+
+
+class ExprEvaluator:
+    """Evaluates expressions to a :class:`Taint` (or None) and records sink facts."""
+
+    def __init__(self, module: Any) -> None:
+        from anchorlint.code.flow import FlowFacts, Kind
+
+        self.am = module
+        self.names = module.names
+        self.index = module.index
+        self.facts = FlowFacts()
+        self.kind = Kind
+        self._seen: set[tuple[str, int]] = set()
+
+    # -- facts -------------------------------------------------------------------------
+    def _once(self, tag: str, node: cst.CSTNode) -> bool:
+        key = (tag, id(node))
+        if key in self._seen:
+            return False
+        self._seen.add(key)
+        return True
+
+    def text(self, node: cst.CSTNode, limit: int = 40) -> str:
+        code = " ".join(self.am.module.code_for_node(node).split())
+        return code if len(code) <= limit else code[: limit - 1] + "…"
+
+    def offset_sink(self, node: cst.CSTNode, taint: Taint, sink: str) -> None:
+        from anchorlint.code.flow import OffsetSink
+
+        if self._once("offset", node):
+            self.facts.offsets.append(OffsetSink(node, taint, sink))
+
+    # -- abstract hooks (implemented by the analyser) ----------------------------------
+    def enter_callee(self, call: cst.Call, args: Args, frame: Frame) -> Taint | None:
+        raise NotImplementedError
+
+    def bind(self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame) -> None:
+        raise NotImplementedError
+
+    def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+        raise NotImplementedError
+
+    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+        raise NotImplementedError
+
+    # -- evaluation --------------------------------------------------------------------
+    def eval(self, node: cst.CSTNode | None, env: Env, frame: Frame) -> Taint | None:
+        if node is None:
+            return None
+        K = self.kind
+        if isinstance(node, cst.Name):
+            return env.get(node.value)
+        if isinstance(node, cst.Attribute):
+            key = dotted(node)
+            if key is not None and key in env:
+                return env[key]
+            base = self.eval(node.value, env, frame)
+            return base if base is not None and base.kind is K.COMPACT else None
+        if isinstance(node, cst.Call):
+            return self.eval_call(node, env, frame)
+        if isinstance(node, cst.BinaryOperation):
+            return self.combine(
+                self.eval(node.left, env, frame), self.eval(node.right, env, frame), node.operator
+            )
+        if isinstance(node, cst.UnaryOperation):
+            inner = self.eval(node.expression, env, frame)
+            return inner if inner is not None and inner.kind is K.OFFSET else None
+        if isinstance(node, cst.BooleanOperation):
+            left = self.eval(node.left, env, frame)
+            return self.eval(node.right, env, frame) or left
+        if isinstance(node, cst.Await):
+            return self.eval(node.expression, env, frame)
+        if isinstance(node, cst.IfExp):
+            self.eval(node.test, env, frame)
+            body = self.eval(node.body, env, frame)
+            return self.eval(node.orelse, env, frame) or body
+        if isinstance(node, cst.Subscript):
+            return self._subscript(node, env, frame)
+        if isinstance(node, cst.FormattedString):
+            parts = [
+                self.eval(p.expression, env, frame) for p in node.parts if hasattr(p, "expression")
+            ]
+            return next(
+                (t.to(K.COMPACT) for t in parts if t and t.kind in (K.COMPACT, K.LINES)), None
+            )
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            return self._sequence(node, env, frame)
+        if isinstance(node, cst.Dict):
+            self._dict(node, env, frame)
+            return None
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            return self._comprehension(node, env, frame)
+        if isinstance(node, cst.NamedExpr):
+            value = self.eval(node.value, env, frame)
+            self.bind(node.target, value, env, frame)
+            return value
+        if isinstance(node, (cst.Lambda, cst.BaseString, cst.BaseNumber, cst.Ellipsis)):
+            return None
+        for child in children(node):
+            if isinstance(
+                child,
+                (
+                    cst.BaseExpression,
+                    cst.Arg,
+                    cst.Element,
+                    cst.BaseSlice,
+                    cst.SubscriptElement,
+                    cst.Index,
+                    cst.Slice,
+                    cst.Comparison,
+                    cst.ComparisonTarget,
+                    cst.BaseDictElement,
+                ),
+            ):
+                self.eval(child, env, frame)
+        return None
+
+    def combine(self, left: Taint | None, right: Taint | None, op: cst.CSTNode) -> Taint | None:
+        K = self.kind
+        for side in (left, right):
+            if side is not None and side.kind is K.OFFSET:
+                return side
+        textual = isinstance(op, (cst.Add, cst.Modulo, cst.AddAssign, cst.ModuloAssign))
+        for side in (left, right):
+            if textual and side is not None and side.kind in (K.COMPACT, K.LINES):
+                return side.to(K.COMPACT)
+        return None
+
+    def _subscript(self, node: cst.Subscript, env: Env, frame: Frame) -> Taint | None:
+        K = self.kind
+        stored = storage_key(node)
+        if stored is not None and stored in env:
+            return env[stored]
+        value = self.eval(node.value, env, frame)
+        is_slice = False
+        for element in node.slice:
+            if isinstance(element.slice, cst.Index):
+                self.eval(element.slice.value, env, frame)
+            else:
+                is_slice = True
+                for part in (element.slice.lower, element.slice.upper, element.slice.step):
+                    self.eval(part, env, frame)
+        if value is None or value.kind in (K.MATCH, K.MATCHES):
+            return None  # a match group is extraction, not flow
+        if value.kind is K.TEXT_TUPLE:  # ``pair[0]``: only a literal index says which element
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            literal = index.value if isinstance(index, cst.Index) else None
+            return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
+        if value.kind is K.LINES:
+            return value if is_slice else value.to(K.COMPACT)
+        return value
+
+    def _sequence(
+        self, node: cst.Tuple | cst.List | cst.Set, env: Env, frame: Frame
+    ) -> Taint | None:
+        K = self.kind
+        taints = [self.eval(el.value, env, frame) for el in node.elements]
+        present = [t for t in taints if t is not None]
+        if any(t.kind is K.COMPACT for t in present):
+            return next(t for t in present if t.kind is K.COMPACT)
+        if present and all(t.kind is K.OFFSET for t in present):
+            return present[0]
+        return None
+
+    def _dict(self, node: cst.Dict, env: Env, frame: Frame) -> None:
+        for element in node.elements:
+            if not isinstance(element, cst.DictElement):
+                self.eval(element.value, env, frame)
+                continue
+            self.eval(element.key, env, frame)
+            value = self.eval(element.value, env, frame)
+            key = element.key
+            if (
+                value is not None
+                and value.kind is self.kind.OFFSET
+                and isinstance(key, cst.SimpleString)
+                and is_positional_field(
+                    key.evaluated_value if isinstance(key.evaluated_value, str) else ""
+                )
+            ):
+                self.offset_sink(element.value, value, f"the `{key.evaluated_value}` key of a dict")
+
+    def _comprehension(self, node: cst.CSTNode, env: Env, frame: Frame) -> Taint | None:
+        K = self.kind
+        inner = dict(env)
+        clause = node.for_in  # type: ignore[attr-defined]
+        while clause is not None:
+            self.bind_iteration(clause.target, clause.iter, inner, frame)
+            for cond in clause.ifs:
+                self.eval(cond.test, inner, frame)
+            clause = clause.inner_for_in
+        if isinstance(node, cst.DictComp):
+            self.eval(node.key, inner, frame)
+            self.eval(node.value, inner, frame)
+            return None
+        element = self.eval(node.elt, inner, frame)  # type: ignore[attr-defined]
+        return element if element is not None and element.kind is K.COMPACT else None
+
+    def bind_iteration(
+        self, target: cst.BaseExpression, iterable: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``for i, line in enumerate(summary.splitlines())`` makes ``i`` a line offset."""
+        K = self.kind
+        parts = enumerated(target, iterable)
+        if parts is not None:
+            index, item, lines = parts
+            inner = self.eval(lines, env, frame)
+            index_taint = (
+                inner.to(K.OFFSET, self.text(lines)) if inner and inner.kind is K.LINES else None
+            )
+            self.bind(index, index_taint, env, frame)
+            self.bind(item, self._element(inner), env, frame)
+            return
+        self.bind(target, self._element(self.eval(iterable, env, frame)), env, frame)
+
+    def _element(self, taint: Taint | None) -> Taint | None:
+        K = self.kind
+        if taint is None:
+            return None
+        if taint.kind is K.MATCHES:
+            return taint.to(K.MATCH)
+        return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
+
+    def check_returned_range(self, value: cst.BaseExpression, env: Env, frame: Frame) -> None:
+        """``return i, i + len(q)`` (two offsets) or ``return range(i, j)`` / ``slice(i, j)``."""
+        K = self.kind
+        if isinstance(value, cst.Tuple):
+            taints = [self.eval(el.value, env, frame) for el in value.elements]
+            offsets = [t for t in taints if t is not None and t.kind is K.OFFSET]
+            if len(offsets) >= 2:
+                self.offset_sink(value, offsets[0], "a returned range")
+        elif isinstance(value, cst.Call) and dotted(value.func) in ("range", "slice"):
+            for arg in value.args:
+                taint = self.eval(arg.value, env, frame)
+                if taint is not None and taint.kind is K.OFFSET:
+                    self.offset_sink(value, taint, f"a returned `{dotted(value.func)}()`")
+                    return
+
+    def is_codec_call(self, call: cst.Call, name: str) -> bool:
+        return is_library_call(call, name, self.index.codec_names)
+
+    def eval_call(self, call: cst.Call, env: Env, frame: Frame) -> Taint | None:
+        name = call_name(call)
+        receiver = call_receiver(call)
+        recv = self.eval(receiver, env, frame) if receiver is not None else None
+        if receiver is None and not isinstance(call.func, cst.Name):
+            self.eval(call.func, env, frame)
+        args = [(arg, self.eval(arg.value, env, frame)) for arg in call.args]
+        if name is None:
+            return None
+        self._call_sinks(call, name, args, frame)
+        output = self._summarizer_output(call, name, frame, receiver, args)
+        if output is not None:
+            self.summarizer_call(call, name, args, frame)
+            return output
+        if self.names.is_resolver(name):
+            self.resolver_call(call, name, args, frame)
+        known = self._known_call(call, name, receiver, recv, args)
+        if known is not None:
+            return known
+        return self.enter_callee(call, args, frame)
+
+    def _summarizer_output(
+        self,
+        call: cst.Call,
+        name: str,
+        frame: Frame,
+        receiver: cst.BaseExpression | None,
+        args: Args,
+    ) -> Taint | None:
+        """The compaction output a summarizer call returns; None for a codec or no summarizer."""
+        from anchorlint.code.summarizer_calls import output_taint
+
+        if not self.names.is_summarizer(name) or self.is_codec_call(call, name):
+            return None
+        callee = getattr(self.index.lookup(call, frame.owner), "node", None)
+        return output_taint(call, name, self.names, callee, receiver, args)
+
+    def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+        K = self.kind
+        constructor = name[:1].isupper() and self.names.is_pointer_class(name)
+        same_module = self.index.lookup(call, frame.owner) is not None and not constructor
+        for position, (arg, taint) in enumerate(args, 1):
+            if taint is None or taint.kind is not K.OFFSET:
+                continue
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if constructor:
+                where = f"{keyword}=…" if keyword else f"argument {position}"
+                self.offset_sink(arg.value, taint, f"`{name}({where})`")
+            elif keyword and is_positional_field(keyword) and not same_module:
+                self.offset_sink(arg.value, taint, f"the `{keyword}=` argument of `{name}()`")
+
+    def _known_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        recv: Taint | None,
+        args: Args,
+    ) -> Taint | None:
+        K = self.kind
+        first = args[0][1] if args else None
+        textual = (K.COMPACT, K.LINES)
+        if receiver is None:
+            if name == "len" and first is not None and first.kind in textual:
+                return first.to(K.OFFSET, self.text(args[0][0].value))
+            if (
+                name in ("str", "bytes", "list", "tuple", "sorted", "reversed")
+                and first is not None
+            ):
+                return first if first.kind in textual else None
+            if name in NUMERIC_BUILTINS:
+                return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)
+            return None
+        if recv is not None and recv.kind in textual:
+            if name in TEXT_METHODS:
+                return recv.to(K.COMPACT)
+            if name in LINE_METHODS:
+                return recv.to(K.LINES)
+            if name in OFFSET_METHODS:
+                return recv.to(K.OFFSET, self.text(receiver))
+        if recv is not None and recv.kind is K.MATCH and name in ("start", "end", "span"):
+            return recv.to(K.OFFSET)
+        if name in ("search", "match", "fullmatch", "finditer"):
+            for arg, taint in args:
+                if taint is not None and taint.kind in textual:
+                    kind = K.MATCHES if name == "finditer" else K.MATCH
+                    return taint.to(kind, self.text(arg.value))
+        if name == "join" and first is not None and first.kind in textual:
+            return first.to(K.COMPACT)
+        return None

@@ -1,0 +1,185 @@
+"""The Python front end: a cheap prefilter, one LibCST parse, and a lazily analysed module.
+
+Parsing with LibCST's native parser is fast; every metadata provider is another full walk in
+Python and is not. So :class:`AnalysedModule` computes nothing up front: the module index, the
+flow facts and positions are built the first time a rule asks and cached on the object. Positions
+in particular are only resolved when some rule has a hit to report.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from anchorlint.code.index import ModuleIndex, build_index
+from anchorlint.code.names import NameSets
+from anchorlint.code.prefilter import ParseFailure, may_fire, prefilter  # noqa: F401 - re-exported
+from anchorlint.config import CodeSettings
+from anchorlint.rulebase import CodeHit
+
+
+class AnalysedModule:
+    """One parsed module and everything the code rules ask about it, computed on demand."""
+
+    def __init__(self, source: str, path: str, settings: CodeSettings, module: cst.Module):
+        self.source = source
+        self.path = path
+        self.settings = settings
+        self.module = module
+
+    @cached_property
+    def names(self) -> NameSets:
+        return NameSets.from_settings(self.settings)
+
+    @cached_property
+    def index(self) -> ModuleIndex:
+        return build_index(self.module)
+
+    @cached_property
+    def wrapper(self) -> MetadataWrapper:
+        """Built over the parsed tree itself (no deep copy), so our nodes are its nodes."""
+        return MetadataWrapper(self.module, unsafe_skip_copy=True)
+
+    @cached_property
+    def _metadata(self) -> dict[type, Mapping[cst.CSTNode, Any]]:
+        return {}
+
+    def metadata(self, provider: type) -> Mapping[cst.CSTNode, Any]:
+        """Resolve one provider, once per file."""
+        if provider not in self._metadata:
+            self._metadata[provider] = self.wrapper.resolve(provider)
+        return self._metadata[provider]
+
+    def position(self, node: cst.CSTNode) -> CodeRange:
+        return self.metadata(PositionProvider)[node]
+
+    def line_of(self, node: cst.CSTNode) -> int:
+        return self.position(node).start.line
+
+    def hit(self, node: cst.CSTNode, message: str) -> CodeHit:
+        """A hit spanning ``node`` (columns 1-based, end exclusive)."""
+        where = self.position(node)
+        return CodeHit(
+            line=where.start.line,
+            column=where.start.column + 1,
+            end_line=where.end.line,
+            end_column=where.end.column + 1,
+            message=message,
+        )
+
+    @cached_property
+    def flow(self) -> Any:
+        """The taint facts (ANC301/ANC302/ANC306), computed once for all three rules."""
+        from anchorlint.code.flow import analyse
+
+        return analyse(self)
+
+    @cached_property
+    def has_summarizer_text(self) -> bool:
+        """Cheaper than the flow engine: could any summarizer call occur at all?"""
+        return prefilter(self.settings).summarizer_call.search(self.source.lower()) is not None
+
+
+def _precise_failure(source: str, path: str, exc: cst.ParserSyntaxError) -> ParseFailure:
+    """LibCST reports the failing token's line at column 1; CPython's own parser usually
+    knows the exact spot and says it better, so ask it (only ever on the failure path)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, path or "<module>", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        if error.lineno:
+            return ParseFailure(error.lineno, max(1, error.offset or 1), error.msg)
+    except (ValueError, MemoryError, RecursionError):
+        pass
+    return ParseFailure(exc.editor_line, exc.editor_column, exc.message.splitlines()[0])
+
+
+def analyse_module(source: str, path: str, settings: CodeSettings) -> AnalysedModule:
+    """Parse once with LibCST; raise :class:`ParseFailure` if it rejects the file."""
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        raise _precise_failure(source, path, exc) from None
+    except (RecursionError, ValueError, TypeError) as exc:
+        raise ParseFailure(1, 1, f"{type(exc).__name__}: {exc}") from None
+    return AnalysedModule(source, path, settings, module)
+
+
+def _ast_ranges(tree: ast.AST, lines: list[str]) -> list[tuple[int, int]]:
+    """Statement and header line ranges from CPython's tree (fast: no Python-level walk of
+    expressions). A header runs from its first decorator to the line before its body, or to
+    the body's line when the body sits on the header's last line (``if x: pass``)."""
+    ranges: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.match_case):
+            start = node.pattern.lineno
+        elif isinstance(node, (ast.stmt, ast.ExceptHandler)):
+            start = node.lineno
+        else:
+            continue
+        body = getattr(node, "body", None) or getattr(node, "cases", None)
+        if not (isinstance(body, list) and body):
+            ranges.append((start, node.end_lineno or start))
+            continue
+        first = body[0].pattern if isinstance(body[0], ast.match_case) else body[0]
+        line = lines[first.lineno - 1] if first.lineno <= len(lines) else ""
+        own_line = isinstance(node, ast.Match) or not line[: first.col_offset].strip()
+        end = first.lineno - 1 if own_line else first.lineno
+        top = min([start, *(d.lineno for d in getattr(node, "decorator_list", []))])
+        ranges.append((top, max(start, end)))
+    return ranges
+
+
+class _StatementLines(cst.CSTVisitor):
+    """Collects the lines of simple statements and of compound-statement headers."""
+
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ranges: list[tuple[int, int]] = []
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        where = self.get_metadata(PositionProvider, node)
+        self.ranges.append((where.start.line, where.end.line))
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.BaseCompoundStatement):
+            start = self.get_metadata(PositionProvider, node).start.line
+            body = getattr(node, "body", None)
+            if isinstance(body, cst.IndentedBlock) and body.body:
+                first = body.body[0]
+                skipped = len(getattr(first, "leading_lines", ()))
+                end = self.get_metadata(PositionProvider, first).start.line - skipped - 1
+                self.ranges.append((start, max(start, end)))
+            elif isinstance(body, cst.SimpleStatementSuite):
+                self.ranges.append((start, self.get_metadata(PositionProvider, node).end.line))
+            else:
+                self.ranges.append((start, start))
+        return super().on_visit(node)
+
+
+def statement_ranges(module: AnalysedModule) -> list[tuple[int, int]]:
+    """1-based first/last line of every simple statement or compound-statement header.
+
+    Computed from CPython's own parser (milliseconds per file); only when CPython rejects
+    what LibCST accepted does it fall back to a LibCST position walk, which costs as much
+    as a second parse.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(module.source, module.path or "<module>")
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        visitor = _StatementLines()
+        visitor.metadata = {PositionProvider: module.metadata(PositionProvider)}  # type: ignore[assignment]
+        module.module.visit(visitor)
+        return sorted(set(visitor.ranges))
+    return sorted(set(_ast_ranges(tree, module.source.splitlines())))

@@ -1,0 +1,190 @@
+"""Syntactic facts about functions that several code rules share.
+
+"Does this resolver compare a digest?", "which identity tests does it make?", "is there an
+anchor-set equality check here?" are questions about one function body (plus the same-module
+helpers it calls). They are answered by plain walks that never enter nested definitions, so
+a check in an unrelated closure does not count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from anchorlint.code.index import FunctionInfo, ModuleIndex
+from anchorlint.code.names import call_name, call_receiver, children, dotted, is_hash_field
+
+_HASH_CALLS = frozenset(
+    {
+        "hexdigest",
+        "digest",
+        "sha256",
+        "sha1",
+        "sha512",
+        "sha224",
+        "sha384",
+        "md5",
+        "blake2b",
+        "blake2s",
+        "sha3_256",
+        "file_digest",
+        "compare_digest",
+        "crc32",
+        "adler32",
+        "xxh64",
+    }
+)
+_VERIFY_SEGMENTS = frozenset({"verify", "check", "validate", "compare", "pin", "pinned", "ensure"})
+_NOT_IDENTITY_PARTNERS = ("sentinel", "missing", "marker", "default", "unset", "nothing", "empty")
+
+
+def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node below ``node`` in source order, not entering nested scopes."""
+    stack: list[cst.CSTNode] = list(reversed(children(node)))
+    while stack:
+        current = stack.pop()
+        yield current
+        if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(reversed(children(current)))
+
+
+def _hashy(node: cst.CSTNode) -> bool:
+    """An expression that is, or is made from, a digest: ``h``, ``ptr.span_hash``, ``sha256(…)``."""
+    for sub in (node, *walk(node)):
+        if isinstance(sub, cst.Name) and is_hash_field(sub.value):
+            return True
+        if isinstance(sub, cst.Call):
+            name = call_name(sub) or ""
+            if name in _HASH_CALLS or (dotted(sub.func) or "").startswith("hashlib."):
+                return True
+    return False
+
+
+def is_digest_comparison(node: cst.CSTNode) -> bool:
+    """``==``/``!=`` with a digest on one side, ``compare_digest(…)``, ``h.startswith(pin)``."""
+    if isinstance(node, cst.Comparison) and any(
+        isinstance(t.operator, (cst.Equal, cst.NotEqual)) for t in node.comparisons
+    ):
+        sides = [node.left, *(t.comparator for t in node.comparisons)]
+        return any(_hashy(side) for side in sides)
+    if isinstance(node, cst.Call):
+        name = call_name(node) or ""
+        if name == "compare_digest":
+            return True
+        if name == "startswith":
+            receiver = call_receiver(node)
+            return (receiver is not None and _hashy(receiver)) or any(
+                _hashy(a.value) for a in node.args
+            )
+    return False
+
+
+def has_digest_comparison(
+    info: FunctionInfo, index: ModuleIndex, depth: int = 2, _seen: set[int] | None = None
+) -> bool:
+    """True if the function, or a same-module helper it calls, compares a digest.
+
+    An unknown (other-module) callee named like a check (``verify_pin``, ``check_hash``) is
+    given the benefit of the doubt: precision over recall.
+    """
+    seen = _seen if _seen is not None else set()
+    seen.add(id(info.node))
+    for node in walk(info.node.body):
+        if is_digest_comparison(node):
+            return True
+        if isinstance(node, cst.Call):
+            callee = index.lookup(node, info.owner)
+            if callee is None:
+                segments = (call_name(node) or "").lower().split("_")
+                if any(seg in _VERIFY_SEGMENTS or seg.startswith("verif") for seg in segments):
+                    return True
+            elif (
+                depth > 0
+                and id(callee.node) not in seen
+                and has_digest_comparison(callee, index, depth - 1, seen)
+            ):
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class IdentityTest:
+    """``left is right`` (or ``id(left) == id(right)``) at ``node``."""
+
+    node: cst.CSTNode
+    left: str
+    right: str
+
+
+def _operand(node: cst.BaseExpression) -> str | None:
+    name = dotted(node)
+    if name is None:
+        return None
+    last = name.rsplit(".", 1)[-1]
+    if last in ("None", "True", "False", "NotImplemented", "Ellipsis") or last.isupper():
+        return None
+    if any(word in last.lower() for word in _NOT_IDENTITY_PARTNERS):
+        return None
+    return name
+
+
+def _id_argument(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Call) and dotted(node.func) == "id" and len(node.args) == 1:
+        return _operand(node.args[0].value)
+    return None
+
+
+def identity_tests(body: cst.CSTNode) -> Iterator[IdentityTest]:
+    """Every identity comparison between two named values in ``body``."""
+    for node in walk(body):
+        if not isinstance(node, cst.Comparison) or len(node.comparisons) != 1:
+            continue
+        target = node.comparisons[0]
+        if isinstance(target.operator, (cst.Is, cst.IsNot)):
+            left, right = _operand(node.left), _operand(target.comparator)
+        elif isinstance(target.operator, (cst.Equal, cst.NotEqual)):
+            left, right = _id_argument(node.left), _id_argument(target.comparator)
+        else:
+            continue
+        if left is not None and right is not None and left != right:
+            yield IdentityTest(node, left, right)
+
+
+def anchor_guard(
+    info: FunctionInfo | None, body: cst.CSTNode, index: ModuleIndex, depth: int = 1
+) -> bool:
+    """An equality test between anchor sets, or a call to ``gate`` (``anchorlint.gate``).
+
+    A comparison counts when it is ``==``/``!=`` (or an ``assert`` of one) and names something
+    anchor- or key-like on either side; a same-module helper that does so counts too.
+    """
+    for node in walk(body):
+        if isinstance(node, cst.Comparison) and any(
+            isinstance(t.operator, (cst.Equal, cst.NotEqual)) for t in node.comparisons
+        ):
+            if _anchorish(node):
+                return True
+        elif isinstance(node, cst.Call):
+            name = (call_name(node) or "").lower()
+            if name == "gate" or "anchor" in name:
+                return True
+            callee = index.lookup(node, info.owner if info else None)
+            if (
+                callee is not None
+                and depth > 0
+                and callee is not info
+                and anchor_guard(callee, callee.node.body, index, depth - 1)
+            ):
+                return True
+    return False
+
+
+def _anchorish(node: cst.CSTNode) -> bool:
+    for sub in (node, *walk(node)):
+        if isinstance(sub, cst.Name):
+            low = sub.value.lower()
+            if "anchor" in low or "keys" in low or low.endswith("key_set") or low == "findall":
+                return True
+    return False

@@ -1,0 +1,390 @@
+"""Which values are retrieval-linked spans, and where they reach a summarizer (ANC303).
+
+A span is retrieval-linked when it carries provenance: its class (in this module) declares a
+provenance attribute, it is built with one (``Chunk(text, doc_id=…)``), or the function reads
+one from it (``span.provenance``, ``span["doc_id"]``, ``span.get("pointer")``). A list holds
+such spans when it is annotated with such a class, filled with them, copied from such a list
+(``sorted(spans)``, ``spans[3:]``) or when its items have their label read
+(:mod:`anchorlint.code.provenance_lists`). The walk keeps, per path, the set of names whose
+provenance was tested *absent* (``if span.provenance is None``, ``if not span.anchor: …``, an
+early ``continue`` on the present branch, ``all(s.doc_id is None for s in spans)``); a span or
+list reaching a summarizer argument anywhere else is a rewrite-and-relabel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import libcst as cst
+
+from anchorlint.code.guards import walk
+from anchorlint.code.index import FunctionInfo
+from anchorlint.code.names import (
+    annotation_names,
+    call_name,
+    dotted,
+    is_library_call,
+    is_text_summarizer,
+)
+from anchorlint.code.provenance_lists import guarded_list, item_read_lists, stable_names
+
+_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+#: calls that hand back the same items: a list of linked spans stays one
+_LIST_COPIES = frozenset({"sorted", "list", "tuple", "reversed"})
+
+
+@dataclass(frozen=True)
+class SpanToSummarizer:
+    node: cst.CSTNode
+    name: str
+    reason: str
+    summarizer: str
+    is_list: bool = False
+
+
+def provenance_classes(module: Any) -> dict[str, str]:
+    """Same-module classes that declare a provenance attribute, with that attribute."""
+    found: dict[str, str] = {}
+    attrs = module.names.provenance
+    for info in module.index.classes.values():
+        for node in walk(info.node.body):
+            target = None
+            if isinstance(node, (cst.AnnAssign, cst.AssignTarget)):
+                target = node.target
+            name = dotted(target) if target is not None else None
+            if name is not None and name.rsplit(".", 1)[-1].lower() in attrs:
+                found[info.name] = name.rsplit(".", 1)[-1]
+                break
+    return found
+
+
+def _literal(node: cst.CSTNode) -> str | None:
+    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+        return node.evaluated_value
+    return None
+
+
+def provenance_read(node: cst.CSTNode, attrs: frozenset[str]) -> tuple[str, str] | None:
+    """``x.provenance`` / ``x["doc_id"]`` / ``x.get("anchor")`` / ``"pointer" in x`` → (x, attr)."""
+    if isinstance(node, cst.Attribute) and node.attr.value.lower() in attrs:
+        base = dotted(node.value)
+        return (base, node.attr.value) if base else None
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        key = _literal(index.value) if isinstance(index, cst.Index) else None
+        base = dotted(node.value)
+        return (base, key) if base and key and key.lower() in attrs else None
+    if isinstance(node, cst.Call) and call_name(node) == "get" and node.args:
+        key = _literal(node.args[0].value)
+        base = dotted(node.func.value) if isinstance(node.func, cst.Attribute) else None
+        return (base, key) if base and key and key.lower() in attrs else None
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+        op = node.comparisons[0].operator
+        key = _literal(node.left)
+        base = dotted(node.comparisons[0].comparator)
+        if isinstance(op, (cst.In, cst.NotIn)) and base and key and key.lower() in attrs:
+            return base, key
+    return None
+
+
+def absence_test(test: cst.BaseExpression, attrs: frozenset[str]) -> tuple[str, bool] | None:
+    """(name, True) if ``test`` being true means the span has no provenance, (name, False) if
+    it means it has one, None if the test says nothing about provenance."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = absence_test(test.expression, attrs)
+        return (inner[0], not inner[1]) if inner else None
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        for side in (test.left, test.right):
+            inner = absence_test(side, attrs)
+            if inner is not None and inner[1]:
+                return inner
+        return None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        op = target.operator
+        if isinstance(op, (cst.In, cst.NotIn)):
+            read = provenance_read(test, attrs)
+            return (read[0], isinstance(op, cst.NotIn)) if read else None
+        if isinstance(target.comparator, cst.Name) and target.comparator.value == "None":
+            read = provenance_read(test.left, attrs)
+            if read is not None:
+                return read[0], isinstance(op, (cst.Is, cst.Equal))
+        return None
+    if isinstance(test, cst.Call) and call_name(test) in ("any", "all"):
+        return _collection_test(test, attrs)
+    read = provenance_read(test, attrs)
+    return (read[0], False) if read else None
+
+
+def _collection_test(call: cst.Call, attrs: frozenset[str]) -> tuple[str, bool] | None:
+    """``all(s.doc_id is None for s in spans)`` says no span of ``spans`` is linked;
+    ``any(s.doc_id for s in spans)`` being false says the same. ``any(… is None …)`` and
+    ``all(s.doc_id …)`` say nothing about every item, and a filtered generator only about
+    some of them, so they give nothing."""
+    comp = call.args[0].value if len(call.args) == 1 else None
+    if not isinstance(comp, (cst.GeneratorExp, cst.ListComp)):
+        return None
+    clause = comp.for_in
+    target, iterable = dotted(clause.target), dotted(clause.iter)
+    inner = absence_test(comp.elt, attrs)
+    if clause.ifs or clause.inner_for_in or inner is None or iterable is None:
+        return None
+    if inner[0] != target or (call_name(call) == "all") != inner[1]:
+        return None
+    return iterable, inner[1]
+
+
+def _terminates(suite: cst.CSTNode | None) -> bool:
+    if isinstance(suite, cst.Else):
+        suite = suite.body
+    if isinstance(suite, cst.IndentedBlock) and suite.body:
+        last = suite.body[-1]
+        small = last.body if isinstance(last, cst.SimpleStatementLine) else []
+        return bool(small) and isinstance(small[-1], _TERMINATORS)
+    if isinstance(suite, cst.SimpleStatementSuite) and suite.body:
+        return isinstance(suite.body[-1], _TERMINATORS)
+    return False
+
+
+class SpanWalker:
+    """One function: learns its spans, then walks paths looking for summarizer arguments."""
+
+    def __init__(self, module: Any, info: FunctionInfo, classes: dict[str, str]) -> None:
+        self.module = module
+        self.info = info
+        self.attrs: frozenset[str] = module.names.provenance
+        self.classes = classes
+        self.spans: dict[str, str] = {}
+        self.lists: dict[str, str] = {}
+        #: local names bound once and never shrunk: what is learnt of them holds everywhere
+        self.stable: frozenset[str] = frozenset()
+        self.hits: list[SpanToSummarizer] = []
+
+    def learn(self) -> None:
+        """Spans by annotation, by construction and by the provenance the code reads."""
+        for param in [*self.info.params, *self.info.kwonly]:
+            declared = annotation_names(param.annotation) & set(self.classes)
+            if declared:
+                cls = sorted(declared)[0]
+                reason = f"`{cls}` declares `{self.classes[cls]}`"
+                ann = param.annotation.annotation if param.annotation else None
+                target = self.lists if isinstance(ann, cst.Subscript) else self.spans
+                target[param.name.value] = reason
+        reads: dict[cst.CSTNode, tuple[str, str]] = {}
+        for node in walk(self.info.node.body):
+            read = provenance_read(node, self.attrs)
+            if read is not None:
+                reads[node] = read
+                self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
+            elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+                self._learn_construction(node)
+        if reads or self.lists or self.spans:
+            self.stable = stable_names(self.info)
+        if reads:
+            for name, reason in item_read_lists(self.info, reads, self.stable).items():
+                self.lists.setdefault(name, reason)
+
+    def _learn_construction(self, node: cst.Assign) -> None:
+        call = node.value
+        name = call_name(call) or ""
+        keyword = next(
+            (a.keyword.value for a in call.args if a.keyword and a.keyword.value in self.attrs),
+            None,
+        )
+        reason = None
+        if name in self.classes:
+            reason = f"`{name}` declares `{self.classes[name]}`"
+        elif keyword is not None and name[:1].isupper():
+            reason = f"built with `{keyword}=`"
+        for target in node.targets:
+            key = dotted(target.target)
+            if reason is not None and key is not None:
+                self.spans.setdefault(key, reason)
+
+    def run(self) -> list[SpanToSummarizer]:
+        self.learn()
+        if self.spans or self.lists:
+            self.block(self.info.node.body, frozenset())
+        return self.hits
+
+    def block(self, suite: cst.CSTNode | None, clean: frozenset[str]) -> None:
+        if isinstance(suite, cst.Else):
+            suite = suite.body
+        if isinstance(suite, cst.If):
+            self.statement(suite, clean)
+            return
+        if isinstance(suite, cst.SimpleStatementSuite):
+            self.expressions(suite, clean)
+            return
+        for statement in getattr(suite, "body", ()):
+            clean = self.statement(statement, clean)
+
+    def statement(self, node: cst.CSTNode, clean: frozenset[str]) -> frozenset[str]:
+        """Walks one statement; returns the clean set for the statements after it."""
+        if isinstance(node, cst.If):
+            test = absence_test(node.test, self.attrs)
+            self.expressions(node.test, clean)
+            body_clean, else_clean = clean, clean
+            if test is not None:
+                name, absent = test
+                body_clean, else_clean = (
+                    (clean | {name}, clean) if absent else (clean, clean | {name})
+                )
+                if _terminates(node.body) and not absent:
+                    clean = clean | {name}
+            self.block(node.body, body_clean)
+            self.block(node.orelse, else_clean)
+            checked = guarded_list(node, _terminates(node.body)) if test is None else None
+            return clean if checked is None else clean | {checked}
+        if isinstance(node, cst.For):
+            reason = self._list_reason(node.iter, clean)
+            target = dotted(node.target)
+            if reason is not None and target is not None:
+                self.spans.setdefault(target, reason)
+            self.expressions(node.iter, clean)
+            self.block(node.body, clean)
+            self.block(node.orelse, clean)
+            checked = guarded_list(node, False)
+            return clean if checked is None else clean | {checked}
+        if isinstance(node, cst.SimpleStatementLine):
+            self.expressions(node, clean)
+            for small in node.body:
+                self._assignment(small, clean)
+            return clean
+        if isinstance(node, cst.While):
+            self.expressions(node.test, clean)
+        elif isinstance(node, cst.With):
+            for item in node.items:
+                self.expressions(item.item, clean)
+        elif isinstance(node, cst.Match):
+            self.expressions(node.subject, clean)
+        for suite in _suites(node):
+            self.block(suite, clean)
+        return clean
+
+    def _assignment(self, small: cst.BaseSmallStatement, clean: frozenset[str]) -> None:
+        """``ranked = sorted(spans, key=…)``, ``linked = [s for s in spans if s.pointer]``: the
+        name is that list too, if it is bound nowhere else (else which value is meant is
+        unknown)."""
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target, value = small.targets[0].target, small.value
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            target, value = small.target, small.value
+        else:
+            return
+        if isinstance(target, cst.Name) and target.value in self.stable:
+            reason = self._list_reason(value, clean)
+            if reason is not None:
+                self.lists.setdefault(target.value, reason)
+
+    def _list_reason(self, value: cst.BaseExpression, clean: frozenset[str]) -> str | None:
+        """Why ``value`` is a list of linked spans, or None (also for a single span)."""
+        found = self.span_argument(value, clean)
+        if found is None or not found[1].startswith("list: "):
+            return None
+        return found[1].removeprefix("list: ")
+
+    def expressions(self, node: cst.CSTNode, clean: frozenset[str]) -> None:
+        for sub in (node, *walk(node)):
+            if isinstance(sub, cst.Call):
+                self.call(sub, clean)
+
+    def call(self, call: cst.Call, clean: frozenset[str]) -> None:
+        name = call_name(call) or ""
+        if name in ("append", "extend", "add") and isinstance(call.func, cst.Attribute):
+            container = dotted(call.func.value)
+            for arg in call.args:
+                found = self.span_argument(arg.value, clean)
+                if found is not None and container is not None:
+                    self.lists.setdefault(container, found[1].removeprefix("list: "))
+            return
+        index = self.module.index
+        if not self.module.names.is_summarizer(name) or is_library_call(
+            call, name, index.codec_names
+        ):
+            return
+        if not is_text_summarizer(getattr(index.lookup(call, self.info.owner), "node", None)):
+            return
+        for arg in call.args:
+            found = self.span_argument(arg.value, clean)
+            if found is not None:
+                is_list = found[1].startswith("list: ")
+                reason = found[1].removeprefix("list: ")
+                self.hits.append(SpanToSummarizer(arg.value, found[0], reason, name, is_list))
+
+    def span_argument(
+        self, value: cst.BaseExpression, clean: frozenset[str]
+    ) -> tuple[str, str] | None:
+        """The span (or list of spans) ``value`` is, with the reason, or None."""
+        key = dotted(value)
+        if key is not None:
+            if key in self.spans and key not in clean:
+                return key, self.spans[key]
+            if key in self.lists and key not in clean:
+                return key, f"list: {self.lists[key]}"
+            return None
+        copied = _copied_list(value)
+        if copied is not None:
+            found = self.span_argument(copied, clean)
+            return found if found is not None and found[1].startswith("list: ") else None
+        if isinstance(value, (cst.List, cst.Tuple)):
+            for element in value.elements:
+                found = self.span_argument(element.value, clean)
+                if found is not None:
+                    return found
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return self._comprehension(value, clean)
+        return None
+
+    def _comprehension(
+        self, value: cst.ListComp | cst.GeneratorExp, clean: frozenset[str]
+    ) -> tuple[str, str] | None:
+        """``[s for s in spans]`` is the list; filtering on absent provenance cleans it,
+        filtering on present provenance makes it a list of linked spans whatever its source."""
+        target, iterable = dotted(value.for_in.target), dotted(value.for_in.iter)
+        if target is None or dotted(value.elt) != target:
+            return None
+        for cond in value.for_in.ifs:
+            test = absence_test(cond.test, self.attrs)
+            if test is not None and test[0] == target:
+                if test[1]:
+                    return None
+                return iterable or target, f"list: its provenance is tested present in `{target}`"
+        if iterable in self.lists:
+            return iterable, f"list: {self.lists[iterable]}"
+        return None
+
+
+def _copied_list(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``sorted(spans, key=…)``, ``list(spans)``, ``spans[10:]``: the list whose items (some of
+    them, in some order) the expression hands back."""
+    if isinstance(value, cst.Call) and dotted(value.func) in _LIST_COPIES and value.args:
+        first = value.args[0]
+        return first.value if first.keyword is None and not first.star else None
+    if isinstance(value, cst.Subscript) and all(
+        isinstance(e.slice, cst.Slice) for e in value.slice
+    ):
+        return value.value
+    return None
+
+
+def _suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
+    """The bodies of a compound statement other than ``if``/``for`` (handled by the walker)."""
+    if isinstance(node, (cst.While, cst.With)):
+        return [node.body, getattr(node, "orelse", None)]
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        finalbody = node.finalbody.body if node.finalbody is not None else None
+        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
+    if isinstance(node, cst.Match):
+        return [case.body for case in node.cases]
+    return []
+
+
+def spans_to_summarizers(module: Any) -> Iterator[SpanToSummarizer]:
+    if not module.has_summarizer_text:
+        return
+    classes = provenance_classes(module)
+    for info in module.index.all_functions():
+        yield from SpanWalker(module, info, classes).run()

@@ -1,0 +1,183 @@
+"""Resolvers and what they return (ANC305, ANC307).
+
+A resolver is a same-module function named like one (``resolve*``, ``fetch_span*`` …). It
+*returns source bytes for a pointer* when a ``return`` hands back a slice or line range of its
+source parameter (bounds taken from the pointer or other parameters), or the whole source when
+a parameter is pointer-like. Values derived from the source (``.splitlines()``, ``.decode()``,
+local slices) are followed through plain assignments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import libcst as cst
+
+from anchorlint.code.flow import source_parameter
+from anchorlint.code.flow_exprs import LINE_METHODS, TEXT_METHODS
+from anchorlint.code.guards import IdentityTest, identity_tests, walk
+from anchorlint.code.index import FunctionInfo
+from anchorlint.code.names import NameSets, annotation_names, call_name, call_receiver, dotted
+
+_POINTER_PARAM_WORDS = ("ptr", "pointer", "citation", "span", "anchor", "locator", "ref")
+
+
+def resolvers(module: Any) -> Iterator[tuple[FunctionInfo, str]]:
+    """Every same-module resolver together with its source parameter."""
+    for info in module.index.all_functions():
+        if module.names.is_resolver(info.name):
+            source = source_parameter(info, module.names)
+            if source is not None:
+                yield info, source
+
+
+def _derives(expr: cst.CSTNode, derived: set[str]) -> bool:
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if name is not None:
+        return name in derived
+    if isinstance(expr, cst.Subscript):
+        return _derives(expr.value, derived)
+    if isinstance(expr, cst.Call):
+        receiver = call_receiver(expr)
+        method = call_name(expr) or ""
+        if receiver is not None and method in TEXT_METHODS | LINE_METHODS:
+            return _derives(receiver, derived) or (
+                method == "join" and any(_derives(a.value, derived) for a in expr.args)
+            )
+        if receiver is not None and method == "join":
+            return any(_derives(a.value, derived) for a in expr.args)
+        if method in ("str", "bytes", "bytearray", "memoryview") and expr.args:
+            return _derives(expr.args[0].value, derived)
+    return False
+
+
+def _bounded(subscript: cst.Subscript) -> bool:
+    """A slice or index whose bounds involve a name (``ptr.start``), not only literals."""
+    return any(isinstance(n, cst.Name) for element in subscript.slice for n in walk(element))
+
+
+def _splits_lines(expr: cst.CSTNode, lines: set[str]) -> bool:
+    """``source.splitlines()``, or a name assigned from such a call."""
+    if isinstance(expr, cst.Call):
+        return call_receiver(expr) is not None and call_name(expr) in LINE_METHODS
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    return name is not None and name in lines
+
+
+def _piece(subscript: cst.Subscript, lines: set[str]) -> bool:
+    """A slice (``source[ptr.start:ptr.end]``) or one line of a line split: indexing the
+    source itself (``document[part]``) walks a parsed mapping, it cuts no span of text."""
+    is_slice = any(isinstance(element.slice, cst.Slice) for element in subscript.slice)
+    return is_slice or _splits_lines(subscript.value, lines)
+
+
+def _span_expression(
+    expr: cst.CSTNode, derived: set[str], spans: set[str], lines: set[str]
+) -> bool:
+    """Is ``expr`` a bounded piece of the source (possibly joined or decoded)?"""
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if name is not None:
+        return name in spans
+    if isinstance(expr, cst.Subscript):
+        return _derives(expr.value, derived) and _bounded(expr) and _piece(expr, lines)
+    if isinstance(expr, cst.Call):
+        receiver = call_receiver(expr)
+        method = call_name(expr) or ""
+        if receiver is not None and method == "join":
+            return any(_span_expression(a.value, derived, spans, lines) for a in expr.args)
+        if receiver is not None and method in TEXT_METHODS:
+            return _span_expression(receiver, derived, spans, lines)
+        if method in ("str", "bytes") and expr.args:
+            return _span_expression(expr.args[0].value, derived, spans, lines)
+    if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
+        return _span_expression(expr.elt, derived, spans, lines)
+    return False
+
+
+def _pointer_like(info: FunctionInfo, source: str, words: tuple[str, ...]) -> bool:
+    for param in [*info.params, *info.kwonly]:
+        name = param.name.value.lower()
+        if param.name.value == source:
+            continue
+        if any(w in name for w in _POINTER_PARAM_WORDS):
+            return True
+        if any(word in n for n in annotation_names(param.annotation) for word in words):
+            return True
+    return False
+
+
+def returned_source(
+    info: FunctionInfo, source: str, words: tuple[str, ...], names: NameSets
+) -> cst.Return | None:
+    """The first ``return`` that hands back source bytes for a pointer, or None.
+
+    When the source parameter was only found by the str/bytes fallback (its name says
+    nothing), a pointer-like parameter is required too: ``expand_template(template, values)``
+    slices a string but resolves no pointer.
+    """
+    if len(info.params) + len(info.kwonly) < 2:
+        return None
+    if not names.is_source_param(source) and not _pointer_like(info, source, words):
+        return None
+    if info.node.returns is not None and "bool" in annotation_names(info.node.returns):
+        return None
+    derived, spans, lines = {source}, set(), set()
+    assignments = [n for n in walk(info.node.body) if isinstance(n, cst.Assign)]
+    for _ in range(3):
+        for node in assignments:
+            targets = [t for t in (dotted(t.target) for t in node.targets) if t]
+            if _span_expression(node.value, derived, spans, lines):
+                spans.update(targets)
+            if _derives(node.value, derived):
+                derived.update(targets)
+                if _splits_lines(node.value, lines):
+                    lines.update(targets)
+    whole = _pointer_like(info, source, words)
+    returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
+    for node in returns:
+        value = node.value
+        if _span_expression(value, derived, spans, lines) or (whole and dotted(value) == source):
+            return node
+    return None
+
+
+def _helper_identity(module: Any, call: cst.Call, owner: str | None) -> IdentityTest | None:
+    """``same(a, b)`` where the same-module helper returns ``x is y`` of its two parameters."""
+    helper = module.index.lookup(call, owner)
+    if helper is None or len(call.args) < 2:
+        return None
+    params = [p.name.value for p in helper.params]
+    for test in identity_tests(helper.node.body):
+        if test.left in params and test.right in params:
+            args = {p: dotted(a.value) for p, a in zip(params, call.args, strict=False)}
+            left, right = args.get(test.left), args.get(test.right)
+            if left and right:
+                return IdentityTest(call, left, right)
+    return None
+
+
+def resolver_identity_tests(module: Any, info: FunctionInfo) -> Iterator[IdentityTest]:
+    """Identity tests inside the resolver, written out or through a same-module helper."""
+    yield from identity_tests(info.node.body)
+    for node in walk(info.node.body):
+        if isinstance(node, cst.Call):
+            found = _helper_identity(module, node, info.owner)
+            if found is not None:
+                yield found
+
+
+_SUMMARY_STEMS = ("summar", "compact", "condens", "compress", "abridg", "rewrit", "truncat")
+
+
+def summary_like(name: str, info: FunctionInfo) -> bool:
+    """A name that holds a summary: ``summary_bytes``, ``self.compacted``, or a loop variable
+    drawn from such a name (``for candidate in summaries``)."""
+    last = name.rsplit(".", 1)[-1].lower()
+    if any(stem in last for stem in _SUMMARY_STEMS):
+        return True
+    for node in walk(info.node.body):
+        if isinstance(node, (cst.For, cst.CompFor)) and dotted(node.target) == name:
+            source = dotted(node.iter) or ""
+            return any(stem in source.rsplit(".", 1)[-1].lower() for stem in _SUMMARY_STEMS)
+    return False

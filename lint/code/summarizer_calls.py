@@ -1,0 +1,110 @@
+"""Which calls are summarizers, and what they hand back.
+
+A call is a summarizer when its name starts with a configured stem, unless it is a byte
+codec (``zlib.compress``). Three default stems also name array, algebra and file
+operations (``x.compressed()``, ``_rewrite1(expr, x)``, ``fh.truncate()``), so a call
+matched only by one of them counts when something says it handles text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.names import (
+    NameSets,
+    annotation_names,
+    dotted,
+    returns_non_text,
+    text_tuple_positions,
+)
+
+if TYPE_CHECKING:
+    from anchorlint.code.flow import Taint
+
+Args = Sequence[tuple[cst.Arg, "Taint | None"]]
+
+#: default stems that also name codecs, array and algebra operations (``x.compressed()``,
+#: ``_rewrite1(expr, x)``): a call matched only by one of them needs evidence of text
+WEAK_SUMMARIZER_STEMS = frozenset({"compress", "rewrite", "truncate"})
+#: word stems in an argument or receiver name that say it holds text or talks to a model;
+#: matched at the start of a word of the name (``raw_context``, ``llmClient``), so that
+#: ``draw``, ``returned`` or ``denote`` are no evidence
+_TEXT_WORDS = tuple(
+    """text raw summar context prompt history message transcript conversation content compact
+    condens chunk passage note turn llm model client agent""".split()
+)
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def only_weak_stem(name: str, names: NameSets) -> bool:
+    """Whether ``name`` is a summarizer only through a weak default stem."""
+    low = name.lstrip("_").lower()
+    return not any(low.startswith(p) for p in names.summarizers if p not in WEAK_SUMMARIZER_STEMS)
+
+
+def says_text(expr: cst.BaseExpression) -> bool:
+    """A string literal, or a name whose last part says it holds text (``raw_context``,
+    ``self.summary``, ``llm``)."""
+    if isinstance(expr, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return True
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    words = _NAME_WORDS.findall((name or "").rsplit(".", 1)[-1])
+    return any(part.lower().startswith(_TEXT_WORDS) for part in words)
+
+
+def annotated_str(function: cst.FunctionDef | None) -> bool:
+    """A function whose parameters or return are annotated with ``str``."""
+    if function is None:
+        return False
+    annotations = [p.annotation for p in function.params.params if p.annotation is not None]
+    if function.returns is not None:
+        annotations.append(function.returns)
+    return any("str" in annotation_names(a) for a in annotations)
+
+
+def _text_taint(taint: Taint | None) -> bool:
+    from anchorlint.code.flow import Kind
+
+    return taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES, Kind.TEXT_TUPLE)
+
+
+def handles_text(
+    receiver: cst.BaseExpression | None, args: Args, callee: cst.FunctionDef | None
+) -> bool:
+    """A compaction output or text-named argument, a model-like receiver, or a ``str``
+    annotation on the same-module callee."""
+    return (
+        any(_text_taint(taint) or says_text(arg.value) for arg, taint in args)
+        or (receiver is not None and says_text(receiver))
+        or annotated_str(callee)
+    )
+
+
+def output_taint(
+    call: cst.Call,
+    name: str,
+    names: NameSets,
+    callee: cst.FunctionDef | None,
+    receiver: cst.BaseExpression | None,
+    args: Args,
+) -> Taint | None:
+    """The compaction output a summarizer-named call returns; None for no summarizer.
+
+    A same-module ``compact*`` annotated to return a set, a number or a list returns no
+    text; one annotated ``-> tuple[str, dict]`` returns its text beside metadata, so the
+    result is a text tuple whose string positions are the output.
+    """
+    from anchorlint.code.flow import Kind, Taint
+
+    if only_weak_stem(name, names) and not handles_text(receiver, args, callee):
+        return None
+    if not returns_non_text(callee):
+        return Taint(Kind.COMPACT, call, f"`{name}()`")
+    positions = text_tuple_positions(callee)
+    if positions:
+        return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=positions)
+    return None

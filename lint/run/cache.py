@@ -1,0 +1,158 @@
+"""Per-file results cached by content hash, settings and anchorlint's own code.
+
+A cached entry holds what a worker returns for one file (findings, facts, suppressions), so
+a rerun over an unchanged tree neither parses nor analyses anything. Cross-file rules are
+recomputed from the cached facts every run, so they are never stale. Results that depend on
+a store are not cached (the store may change without the summary changing).
+
+Entries are JSON, never pickle: a cache directory committed to a repository must not be a
+way to run code. They are written atomically (temp file, rename); a truncated or garbage
+entry written by a crashed or concurrent run is treated as a miss.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from anchorlint import __version__
+from anchorlint.facts import AnchorOccurrence, SummaryFacts
+from anchorlint.findings import Finding, Fix, TextEdit
+from anchorlint.run.suppressions import Directive, Suppressions
+
+if TYPE_CHECKING:
+    from anchorlint.run.engine import FileResult
+
+CACHE_FORMAT = 3
+HASH_CHUNK = 1 << 20
+
+
+def settings_fingerprint(settings: Any) -> str:
+    """A stable digest of everything that can change a file's findings."""
+    text = f"{__version__}|{CACHE_FORMAT}|{code_fingerprint()}|{settings!r}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A digest of anchorlint's own modules and rules, as installed.
+
+    The version string alone does not change between commits: a pre-commit hook pinned to a
+    newer revision, or an editable install, would otherwise read results the old rules wrote.
+    """
+    import anchorlint
+    import anchorlint.rules
+
+    return source_digest([Path(anchorlint.__file__).parent, Path(anchorlint.rules.__file__).parent])
+
+
+def source_digest(roots: Iterable[Path]) -> str:
+    """sha256 over the name, size and modification time of every ``.py`` file below ``roots``.
+
+    Metadata, not bytes: a run stats some hundred files instead of reading and hashing them
+    (about 3 ms, not 8). New code always brings new files or times; an untouched reinstall only
+    costs one cold run.
+    """
+    folders = sorted(set(roots))
+    # an installed wheel holds the rules inside the package: walk each folder once
+    kept = [f for f in folders if not any(o != f and f.is_relative_to(o) for o in folders)]
+    digest = hashlib.sha256()
+    for root in kept:
+        for path in sorted(root.rglob("*.py")):
+            stat = path.stat()
+            name = path.relative_to(root).as_posix()
+            digest.update(f"{name}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def file_digest(path: str) -> str:
+    """sha256 of a file's bytes, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(HASH_CHUNK), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class ResultCache:
+    directory: Path
+    fingerprint: str
+
+    def _entry(self, path: str, content_digest: str) -> Path:
+        key = hashlib.sha256(f"{self.fingerprint}|{path}|{content_digest}".encode()).hexdigest()
+        return self.directory / key[:2] / key
+
+    def get(self, path: str, content_digest: str) -> FileResult | None:
+        try:
+            with open(self._entry(path, content_digest), encoding="utf-8") as handle:
+                return _load(json.load(handle), path)
+        except Exception:  # a missing, truncated or foreign entry is simply a miss
+            return None
+
+    def put(self, path: str, content_digest: str, value: FileResult) -> None:
+        entry = self._entry(path, content_digest)
+        try:
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            self._ensure_tag()
+            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(_dump(value), out)
+            os.replace(temporary, entry)
+        except OSError:
+            return  # a read-only tree or a full disk must not fail the lint run
+
+    def _ensure_tag(self) -> None:
+        tag = self.directory / "CACHEDIR.TAG"
+        if not tag.exists():
+            tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n# anchorlint cache\n")
+            (self.directory / ".gitignore").write_text("*\n")
+
+
+def _dump(result: FileResult) -> dict[str, Any]:
+    return {
+        "findings": [asdict(f) for f in result.findings],
+        "facts": [asdict(f) for f in result.facts],
+        "directives": [
+            [d.line, d.column, d.first, d.last, sorted(d.codes)]
+            for d in result.suppressions.directives
+        ],
+        "unreadable": result.unreadable,
+    }
+
+
+def _load(data: dict[str, Any], path: str) -> FileResult:
+    """Rebuild a FileResult; any shape error raises and the entry counts as a miss."""
+    findings = []
+    for item in data["findings"]:
+        fix = item.pop("fix")
+        if fix is not None:
+            fix = Fix(fix["description"], tuple(TextEdit(**e) for e in fix["edits"]))
+        findings.append(Finding(**{**item, "path": path}, fix=fix))
+    facts = []
+    for item in data["facts"]:
+        anchors = tuple(AnchorOccurrence(**a) for a in item.pop("anchors"))
+        qualified = tuple(item.pop("qualified_keys", ()))
+        facts.append(
+            SummaryFacts(**{**item, "path": path}, anchors=anchors, qualified_keys=qualified)
+        )
+    directives = [
+        Directive(line, column, first, last, frozenset(codes))
+        for line, column, first, last, codes in data["directives"]
+    ]
+    from anchorlint.run.engine import FileResult
+
+    return FileResult(
+        path,
+        tuple(findings),
+        tuple(facts),
+        Suppressions(directives),
+        unreadable=bool(data["unreadable"]),
+    )

@@ -1,0 +1,81 @@
+"""Units of work for a run: whole files, or chunks of records of a large JSON Lines file.
+
+Chunks end at line breaks and know the line they start on, so findings keep the file's line
+numbers; their results are merged back per file in file order. A large file is chunked even
+for one process: a chunk's findings are packed and spooled when it is done (see
+:mod:`anchorlint.run.spool`), so the findings held at once are one chunk's, not the file's.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from anchorlint.run.engine import FileResult
+
+
+@dataclass(frozen=True)
+class Job:
+    """One unit of work: a file, or bytes ``start``..``end`` of a JSON Lines file."""
+
+    path: str
+    order: int
+    start: int = 0
+    end: int = -1
+    first_line: int = 1
+
+
+#: JSON Lines files larger than this are split into chunks of records
+CHUNK_BYTES = 4 << 20
+
+
+def plan_jobs(paths: Sequence[str]) -> list[Job]:
+    """Files in order; a large JSON Lines file becomes several jobs, one a chunk.
+
+    The number of workers does not change the plan: chunks spread a file over workers, and
+    they also bound the memory of a single process.
+    """
+    planned: list[Job] = []
+    for order, path in enumerate(paths):
+        size = _size(path) if path.lower().endswith(".jsonl") else 0
+        if size > CHUNK_BYTES:
+            planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))
+        else:
+            planned.append(Job(path, order))
+    return planned
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path) if os.path.isfile(path) else 0
+    except OSError:
+        return 0
+
+
+def _jsonl_ranges(path: str, size: int, chunk: int) -> list[tuple[int, int, int]]:
+    """(start, end, first line) ranges that end at line breaks."""
+    ranges: list[tuple[int, int, int]] = []
+    start, line = 0, 1
+    with open(path, "rb") as handle:
+        while start < size:
+            handle.seek(min(start + chunk, size))
+            handle.readline()
+            end = min(max(handle.tell(), start + 1), size)
+            handle.seek(start)
+            newlines = handle.read(end - start).count(b"\n")
+            ranges.append((start, end, line))
+            start, line = end, line + newlines
+    return ranges
+
+
+def join(seen: FileResult, result: FileResult) -> FileResult:
+    """A file's result so far followed by its next chunk's."""
+    return replace(
+        seen,
+        findings=seen.findings + result.findings,
+        facts=seen.facts + result.facts,
+        errors=seen.errors + result.errors,
+    )

@@ -1,0 +1,188 @@
+"""One lint run over many files: jobs across processes, results gathered, findings spooled.
+
+A worker sends back each job's findings and facts packed (see :mod:`anchorlint.run.spool`), its
+suppressions and internal errors as they are. The parent merges the chunks of each file,
+runs the cross-file rules over every file's facts and then hands the findings out as one
+sorted stream, so a report is written while about one block of findings is in memory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from anchorlint.config import Settings
+from anchorlint.facts import SummaryFacts
+from anchorlint.findings import Finding
+from anchorlint.run.engine import FileResult, Worker, run_level, store_configured
+from anchorlint.run.jobs import Job, join, plan_jobs
+from anchorlint.run.spool import FindingSpool, Packed, PackedFacts, pack, pack_facts
+
+
+@dataclass(frozen=True)
+class JobDone:
+    """A job's result as it travels to the parent: findings and facts packed, the rest as
+    found."""
+
+    result: FileResult  # without findings or facts: they are in ``packed`` and ``facts``
+    packed: tuple[Packed, ...]
+    facts: tuple[bytes, int]
+
+
+def finish(result: FileResult) -> JobDone:
+    """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
+    bare = dataclasses.replace(result, findings=(), facts=())
+    return JobDone(bare, pack(result.findings), pack_facts(result.facts))
+
+
+class Run:
+    """A finished run: every file's facts and internal errors, and its findings on demand.
+
+    The findings are read back from the spool each time :meth:`findings` is iterated; close
+    the run (or use it as a context manager) to let the spool go.
+    """
+
+    def __init__(
+        self,
+        spool: FindingSpool,
+        *,
+        extra: Sequence[Finding] = (),
+        facts: Sequence[SummaryFacts] = (),
+        files: int = 0,
+        errors: tuple[str, ...] = (),
+    ) -> None:
+        self._spool = spool
+        self._extra = extra
+        self._facts = facts
+        self.files = files
+        self.errors = errors
+
+    @classmethod
+    def of(cls, findings: Iterable[Finding], files: int = 1) -> Run:
+        """A run whose findings are already in memory (stdin, the editor)."""
+        return cls(FindingSpool(), extra=list(findings), files=files)
+
+    @property
+    def facts(self) -> tuple[SummaryFacts, ...]:
+        """Every summary's facts, unpacked (the command line never asks)."""
+        return tuple(self._facts)
+
+    def findings(self) -> Iterator[Finding]:
+        """Sorted by path, line, column, code and message, without repeats."""
+        return self._spool.findings(self._extra)
+
+    def close(self) -> None:
+        self._spool.close()
+
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def stream_paths(
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    store: Any = None,
+    jobs: int | None = None,
+    use_cache: bool = False,
+    prefilter: bool = True,
+) -> Run:
+    """Lint files (already discovered), in parallel when ``jobs`` > 1; see ``lint_paths``."""
+    from anchorlint.run.progress import Progress
+
+    worker = _worker(settings, store, use_cache, prefilter)
+    # a store object handed in cannot travel to other processes; a configured one can
+    jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
+    gathered = _Gathered()
+    try:
+        with Progress(len(paths)) as progress:
+            for done in _lint_many(worker, paths, jobs):
+                gathered.add(done)
+                progress.advance()
+        results = list(gathered.files.values())
+        facts = PackedFacts(b for path in gathered.files for b in gathered.facts.get(path, ()))
+        extra = run_level(worker, results, facts)
+        errors = tuple(e for result in results for e in result.errors)
+        return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
+    except BaseException:
+        gathered.spool.close()
+        raise
+
+
+class _Gathered:
+    """The parent's side of a run: each file's chunks merged as they arrive (in order), their
+    findings in the spool."""
+
+    def __init__(self) -> None:
+        self.spool = FindingSpool()
+        self.files: dict[str, FileResult] = {}
+        self.facts: dict[str, list[tuple[bytes, int]]] = {}
+
+    def add(self, done: JobDone) -> None:
+        """Merge a job's result into its file's; a chunk that could not be decoded makes
+        the whole file unreadable, as one pass over the file would have stopped there."""
+        result, seen = done.result, self.files.get(done.result.path)
+        if seen is not None and seen.unreadable:
+            return  # nothing after the bad line counts
+        if seen is not None and result.unreadable:
+            self.spool.discard(result.path)  # nor anything before it
+            self.facts.pop(result.path, None)
+            seen = None
+        for block in done.packed:
+            self.spool.add(block)
+        self.facts.setdefault(result.path, []).append(done.facts)
+        self.files[result.path] = result if seen is None else join(seen, result)
+
+
+def _worker(settings: Settings, store: Any, use_cache: bool, prefilter: bool) -> Worker:
+    """The parent's worker, with the cache when asked; facts are compact when nothing
+    needs the positions of qualified keys (history over files in order, a store)."""
+    compact = store is None and not getattr(settings.history, "files_in_order", False)
+    compact = compact and not store_configured(settings)
+    cache = None
+    if use_cache:
+        from anchorlint.run.cache import ResultCache, settings_fingerprint
+
+        directory = Path(settings.root) / settings.cache_dir
+        cache = ResultCache(directory, settings_fingerprint(settings) + ("c" if compact else "f"))
+    return Worker(settings, store, cache, prefilter, compact)
+
+
+_PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
+
+
+def _init_process(settings: Settings, cache: Any, prefilter: bool, compact: bool) -> None:
+    _PROCESS_WORKER.append(
+        Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
+    )
+
+
+def _lint_in_process(job: Job) -> JobDone:
+    return finish(_PROCESS_WORKER[0].lint_job(job))
+
+
+def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobDone]:
+    """Every job's result, in job order (files in order, a file's chunks in order)."""
+    numbered = plan_jobs(paths)
+    if jobs <= 1 or len(numbered) < 2:
+        yield from (finish(worker.lint_job(job)) for job in numbered)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(numbered)),
+        initializer=_init_process,
+        initargs=(worker.settings, worker.cache, worker.prefilter, worker.compact_facts),
+    ) as pool:
+        chunksize = max(1, len(numbered) // (jobs * 8))
+        yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)

@@ -1,0 +1,232 @@
+"""Pinning: turn ``doc_7#L3-4`` into ``doc_7#L3-4@sha256:…`` from the store's bytes.
+
+A pin makes a positional pointer fail closed: once pinned, a pointer re-derived from a
+rewritten buffer no longer matches (ANC202). Pinning is only sound against the *source*, so
+it refuses every pointer the store cannot resolve to exactly one document with the span
+inside it, and it never touches a pointer that already has a valid pin (idempotent). A short
+sha256 pin that is a prefix of the real digest is lengthened; any other bad pin is refused.
+
+Files are rewritten atomically: a temporary file in the same directory, fsync, then
+``os.replace``; mode, encoding (UTF-8, BOM kept) and line endings are preserved, and the
+rewrite is refused if the file changed after it was read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from anchorlint.config import Settings
+from anchorlint.stores.base import BaseStore, as_caching_store
+from anchorlint.stores.resolve import is_positional, locate, resolve
+from anchorlint.text.anchors import Anchor, find_anchors
+
+DEFAULT_PIN_LENGTH = 16
+BOM = "\ufeff"
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_WRITTEN_PIN = re.compile(r"@([A-Za-z0-9]{1,16}):([0-9a-fA-F]{1,128})$")
+
+
+class PinError(Exception):
+    """The file could not be pinned safely (changed since read, not UTF-8, unwritable)."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    offset: int
+    anchor_text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PinOutcome:
+    """What pinning one text did: the new text, how many pointers were pinned, refusals."""
+
+    text: str
+    pinned: int = 0
+    refused: tuple[Refusal, ...] = field(default_factory=tuple)
+    #: the text before pinning and the file's BOM, if any (set by ``pin_file``, for a diff)
+    original: str = ""
+    bom: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return self.pinned > 0
+
+
+def _span_digest(anchor: Any, store: BaseStore) -> tuple[str | None, str]:
+    """The full digest of the pointer's span, or ``None`` and why it cannot be pinned."""
+    resolution = resolve(store, anchor)
+    if resolution.status == "skip":
+        return None, f"the {store.describe()} cannot resolve this kind of key"
+    if resolution.status == "missing":
+        return None, resolution.detail or f"no document matches the key {anchor.key!r}"
+    if resolution.status == "ambiguous":
+        refs = ", ".join(e.ref for e in resolution.entries[:4])
+        return None, f"the key {anchor.key!r} matches several documents ({refs})"
+    located = locate(store, resolution.entries[0], anchor.fragment)
+    if located.out_of_range:
+        return None, located.out_of_range
+    if located.view is None or located.span is None:
+        return None, "the store holds no bytes for this span"
+    return located.view.digest(located.span), ""
+
+
+def _pinned_body(anchor: Any, digest: str, length: int) -> tuple[str | None, str]:
+    """The anchor's inner text with the pin set, or ``None`` and why not."""
+    body = anchor.text
+    written = _WRITTEN_PIN.search(body)
+    if written is not None:
+        algorithm, hexdigest = written.group(1).lower(), written.group(2).lower()
+        if algorithm != "sha256":
+            return None, f"it already carries a {algorithm} pin; replace it by hand"
+        if not digest.startswith(hexdigest):
+            return None, "its short pin does not match the span; re-derive the pointer"
+        body = body[: written.start()]
+    if not body.endswith("#" + anchor.fragment.raw):
+        return None, "the pin position after the fragment is unclear"
+    return f"{body}@sha256:{digest[: max(length, len(written.group(2)) if written else 0)]}", ""
+
+
+def pin_for(anchor: Any, store: Any, length: int = DEFAULT_PIN_LENGTH) -> tuple[str | None, str]:
+    """The anchor's whole replacement text (delimiters included), or ``None`` and why not."""
+    if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
+        return None, "it is not an unpinned positional pointer"
+    digest, reason = _span_digest(anchor, as_caching_store(store))
+    if digest is None:
+        return None, reason
+    body, reason = _pinned_body(anchor, digest, length)
+    if body is None:
+        return None, reason
+    cut = anchor.raw.rfind(anchor.text)
+    if cut < 0:
+        return None, "the pin position after the fragment is unclear"
+    return anchor.raw[:cut] + body + anchor.raw[cut + len(anchor.text) :], ""
+
+
+def pinned_anchor_text(anchor: Any, store: Any, length: int = DEFAULT_PIN_LENGTH) -> str | None:
+    """For ANC106's fix: the pinned form of ``anchor`` (its whole raw text), else ``None``."""
+    return pin_for(anchor, store, length)[0]
+
+
+def _prose_anchors(text: str, settings: Settings) -> list[Anchor]:
+    """The anchors the linter sees in Markdown prose, at their offsets in the file.
+
+    The Markdown front end decides what is prose, so fenced and indented code, HTML blocks
+    and front matter (examples and metadata, not the summary's claims) are never rewritten,
+    and ``pin`` touches exactly the anchors ``check`` reports on.
+    """
+    from anchorlint.text.documents.markdown import split_blocks
+
+    # the lines the front end counts (physical_lines): \r\n, \r or \n end a line
+    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    found = []
+    for block in split_blocks(text):
+        for anchor in find_anchors(block.text, settings.text, block.link_targets):
+            line, column = block.positions.locate(anchor.start)
+            at = line_starts[line - 1] + column - 1 if line <= len(line_starts) else -1
+            moved = anchor.moved(at - anchor.start)
+            # an anchor never spans a line, so the file holds it verbatim where it maps
+            if at >= 0 and text[moved.start : moved.end] == block.text[anchor.start : anchor.end]:
+                found.append(moved)
+    return sorted(found, key=lambda a: a.start)
+
+
+def pin_text(
+    text: str,
+    store: Any,
+    settings: Settings | None = None,
+    *,
+    markdown: bool = False,
+    length: int = DEFAULT_PIN_LENGTH,
+) -> PinOutcome:
+    """Pin every unpinned positional pointer of ``text`` that resolves; refuse the others."""
+    settings = settings or Settings()
+    anchors = _prose_anchors(text, settings) if markdown else find_anchors(text, settings.text)
+    pieces, refused, pinned, cursor = [], [], 0, 0
+    for anchor in anchors:
+        if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
+            continue
+        replacement, reason = pin_for(anchor, store, length)
+        if replacement is None:
+            refused.append(Refusal(anchor.start, anchor.text, reason))
+            continue
+        pieces += [text[cursor : anchor.start], replacement]
+        cursor, pinned = anchor.end, pinned + 1
+    pieces.append(text[cursor:])
+    return PinOutcome("".join(pieces), pinned, tuple(refused))
+
+
+def _decode(data: bytes, path: Path) -> tuple[str, bool]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PinError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if text.startswith(BOM):
+        return text[1:], True
+    return text, False
+
+
+def write_atomically(path: Path, data: bytes, expected: bytes) -> None:
+    """Replace ``path`` with ``data`` unless it no longer holds ``expected``; keep its mode."""
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".pin", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
+        if hashlib.sha256(path.read_bytes()).digest() != hashlib.sha256(expected).digest():
+            raise PinError(f"{path}: changed while it was being pinned; nothing written")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _fsync_directory(path.parent)
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms without directory fds
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+def pin_file(
+    path: Path,
+    store: Any,
+    settings: Settings | None = None,
+    *,
+    length: int = DEFAULT_PIN_LENGTH,
+    write: bool = True,
+) -> PinOutcome:
+    """Pin the pointers of one summary file in place (see the module docstring)."""
+    original = path.read_bytes()
+    text, bom = _decode(original, path)
+    outcome = pin_text(
+        text, store, settings, markdown=path.suffix.lower() in (".md", ".markdown"), length=length
+    )
+    outcome = replace(outcome, original=text, bom=BOM if bom else "")
+    if outcome.changed and write:
+        new_text = (BOM if bom else "") + outcome.text
+        write_atomically(path, new_text.encode("utf-8"), original)
+    return outcome
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of an offset, for refusal messages."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1

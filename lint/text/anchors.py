@@ -1,0 +1,301 @@
+"""The anchor grammar shared by every text rule (RULES.md, "Anchors").
+
+One scanner finds every anchor form with exact spans and parses key, fragment and pin.
+Patterns use the ``regex`` module with bounded repetitions only, so a megabyte of hostile
+input (``[[[[``…, unclosed brackets, endless hex) is scanned in linear time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import regex
+
+from anchorlint.config import TextSettings
+
+PIN_MIN_HEX = 12
+
+#: default key syntax for wiki keys and bare pointers
+DEFAULT_KEY_PATTERN = r"[A-Za-z0-9_\-./:#@=,~+%]+"
+
+_WIKI = r"\[\[(?P<wiki>[^\[\]\n]{1,512})\]\]"
+_URI = (
+    r"(?<![\w.+-])(?P<uri>(?:[a-z][a-z0-9+.-]{1,31}://[^\s<>\"'`\[\]{}|\\^]{1,2048}"
+    r"|(?:urn|doi|mailto|arxiv):[^\s<>\"'`\[\]{}|\\^]{1,2048}))"
+)
+_HASH = r"(?<![\w@])(?P<hash>(?:sha256|sha512|sha1|blake2b|md5):[0-9a-fA-F]{12,128})(?![0-9A-Za-z])"
+_FRAGMENT = (
+    r"#(?:L\d{1,9}(?:-L?\d{1,9})?|line=\d{1,9}(?:,\d{1,9})?|char=\d{1,12}(?:,\d{1,12})?"
+    r"|[A-Za-z][\w\-.]{0,127})"
+)
+_POINTER = (
+    r"(?<![\w/.:#@~+%-])(?P<pointer>[A-Za-z0-9_][\w\-./~+%]{0,255}"
+    + _FRAGMENT
+    + r"(?:@[A-Za-z0-9]{1,16}:[0-9a-fA-F]{1,128})?)(?![\w#])"
+)
+#: each form of the scanner, with strings one of which any of its matches must contain
+_FORMS = (
+    (_WIKI, ("[[",)),
+    (_URI, ("://", "urn:", "doi:", "mailto:", "arxiv:")),
+    (_HASH, ("sha256:", "sha512:", "sha1:", "blake2b:", "md5:")),
+    (_POINTER, ("#",)),
+)
+
+
+@lru_cache(maxsize=16)
+def _scanner(forms: tuple[bool, ...]) -> regex.Pattern[str]:
+    """The union of the chosen forms, in their fixed order."""
+    return regex.compile("|".join(f for (f, _), on in zip(_FORMS, forms, strict=True) if on))
+
+
+def _scanner_for(text: str) -> regex.Pattern[str] | None:
+    """The scanner reduced to the forms that can occur in ``text``: a form whose every match
+    holds a string the text lacks never matches, so leaving it out changes no result, and
+    each form left out is one less alternative tried at every position."""
+    forms = tuple(any(needle in text for needle in needles) for _, needles in _FORMS)
+    return _scanner(forms) if any(forms) else None
+
+
+_FRAGMENT_PARTS = regex.compile(
+    r"L(?P<l1>\d{1,9})(?:-L?(?P<l2>\d{1,9}))?$|line=(?P<ln1>\d{1,9})(?:,(?P<ln2>\d{1,9}))?$"
+    r"|char=(?P<c1>\d{1,12})(?:,(?P<c2>\d{1,12}))?$"
+)
+_PIN = regex.compile(r"@(?P<alg>[A-Za-z0-9]{1,16}):(?P<hex>[0-9a-fA-F]{1,128})$")
+_URI_TRAILING = ".,;:!?)'\"*_"
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A fragment. ``lines``: 1-based inclusive; ``char``: 0-based half-open; ``name``: a label."""
+
+    kind: str
+    first: int | None
+    last: int | None
+    raw: str
+
+    @property
+    def positional(self) -> bool:
+        return self.kind in ("lines", "char")
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A content-hash pin: a prefix of the sha256 of the pinned bytes."""
+
+    algorithm: str
+    hexdigest: str
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One anchor, with offsets into the text it was found in (delimiters included)."""
+
+    start: int
+    end: int
+    form: str  # wiki, uri, pointer, hash, link, custom
+    raw: str
+    text: str
+    key: str
+    fragment: Fragment | None = None
+    pin: Pin | None = None
+    pin_problem: str | None = None
+    descriptive: bool = False
+    in_code: bool = False
+
+    def moved(self, delta: int) -> Anchor:
+        """The same anchor ``delta`` characters further on (a block's offset in its summary);
+        spelled out because ``dataclasses.replace`` was a visible cost per anchor."""
+        return Anchor(
+            self.start + delta,
+            self.end + delta,
+            self.form,
+            self.raw,
+            self.text,
+            self.key,
+            self.fragment,
+            self.pin,
+            self.pin_problem,
+            self.descriptive,
+            self.in_code,
+        )
+
+    @property
+    def namespace(self) -> str | None:
+        """Everything before the key's last ``/`` or ``:``; None for a bare key."""
+        if self.form in ("uri", "hash"):
+            return None
+        cut = max(self.key.rfind("/"), self.key.rfind(":"))
+        return self.key[:cut] if cut > 0 else None
+
+    @property
+    def bare_name(self) -> str:
+        cut = max(self.key.rfind("/"), self.key.rfind(":"))
+        return self.key[cut + 1 :]
+
+    @property
+    def positional(self) -> bool:
+        return self.fragment is not None and self.fragment.positional
+
+
+def parse_fragment(raw: str) -> Fragment:
+    """Parse a fragment without its ``#``; ``#line=a,b`` becomes lines a+1..b."""
+    match = _FRAGMENT_PARTS.match(raw)
+    if match is None:
+        return Fragment("name", None, None, raw)
+    if match["l1"]:
+        first = int(match["l1"])
+        return Fragment("lines", first, int(match["l2"] or first), raw)
+    if match["ln1"]:
+        a = int(match["ln1"])
+        b = int(match["ln2"]) if match["ln2"] else a + 1
+        return Fragment("lines", a + 1, b, raw)
+    a = int(match["c1"])
+    return Fragment("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
+
+
+def _split_pin(body: str) -> tuple[str, Pin | None, str | None]:
+    """Split ``…@alg:hex`` off a key; say why a written pin is no pin."""
+    at = body.rfind("@")
+    match = _PIN.match(body, at) if at >= 0 else None
+    if match is None:
+        return body, None, None
+    rest, alg, hexdigest = body[:at], match["alg"].lower(), match["hex"].lower()
+    if alg != "sha256":
+        return rest, None, f"pin uses {alg}, not sha256"
+    if len(hexdigest) < PIN_MIN_HEX:
+        return rest, None, f"pin has {len(hexdigest)} hex digits, fewer than {PIN_MIN_HEX}"
+    if len(hexdigest) > 64:
+        return rest, None, "pin is longer than a sha256 digest"
+    return rest, Pin(alg, hexdigest), None
+
+
+def parse_key(
+    body: str, start: int, end: int, form: str, raw: str, key_syntax: regex.Pattern[str]
+) -> Anchor:
+    """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts."""
+    if form == "wiki" and _URI_ONLY.fullmatch(body):
+        return Anchor(start, end, form, raw, body, body)
+    rest, pin, pin_problem = _split_pin(body)
+    key, hash_mark, fragment_raw = rest.partition("#")
+    fragment = parse_fragment(fragment_raw) if hash_mark and fragment_raw else None
+    descriptive = form == "wiki" and (
+        not key or _key_matches(key_syntax, body) is False  # undecided (timeout): not flagged
+    )
+    return Anchor(start, end, form, raw, body, key, fragment, pin, pin_problem, descriptive)
+
+
+def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
+    if key_syntax.pattern == DEFAULT_KEY_PATTERN:
+        return key_syntax.fullmatch(body) is not None
+    from anchorlint.text.lexicon import user_fullmatch
+
+    return user_fullmatch(key_syntax, body, "[text] key-pattern")
+
+
+_URI_ONLY = regex.compile(r"[a-z][a-z0-9+.-]{1,31}://\S{1,2048}|(?:urn|doi|mailto):\S{1,2048}")
+
+
+def _trim_uri(uri: str) -> str:
+    """Drop trailing punctuation that belongs to the sentence, keeping balanced parens."""
+    while uri and uri[-1] in _URI_TRAILING:
+        if uri[-1] == ")" and uri.count("(") >= uri.count(")"):
+            break
+        uri = uri[:-1]
+    return uri
+
+
+@lru_cache(maxsize=16)
+def _compiled(
+    key_pattern: str, extra_patterns: tuple[str, ...]
+) -> tuple[regex.Pattern[str], tuple[regex.Pattern[str], ...]]:
+    key_syntax = regex.compile(key_pattern or DEFAULT_KEY_PATTERN)
+    return key_syntax, tuple(regex.compile(p) for p in extra_patterns)
+
+
+def compile_settings(
+    settings: TextSettings,
+) -> tuple[regex.Pattern[str], tuple[regex.Pattern[str], ...]]:
+    """Compile the configured key syntax and extra anchor patterns (raises regex.error)."""
+    return _compiled(settings.key_pattern, settings.anchor_patterns)
+
+
+def _scan(text: str, key_syntax: regex.Pattern[str]) -> Iterable[Anchor]:
+    scanner = _scanner_for(text)
+    if scanner is None:
+        return  # no form can occur: no wiki brackets, scheme, hash name or fragment
+    for match in scanner.finditer(text):
+        kind = match.lastgroup
+        start, end = match.span(kind)
+        body = match[kind]
+        if kind == "wiki":
+            yield parse_key(body, match.start(), match.end(), "wiki", match[0], key_syntax)
+        elif kind == "uri":
+            body = _trim_uri(body)
+            if body.count(":") and len(body) > body.index(":") + 1:
+                yield Anchor(start, start + len(body), "uri", body, body, body)
+        elif kind == "hash":
+            yield Anchor(start, end, "hash", body, body, body.lower())
+        else:
+            if body.endswith(".") and "#L" not in body and "=" not in body:
+                body = body.rstrip(".")
+            yield parse_key(body, start, start + len(body), "pointer", body, key_syntax)
+
+
+def find_anchors(
+    text: str,
+    settings: TextSettings | None = None,
+    links: Iterable[tuple[int, int]] = (),
+    references: Iterable[tuple[int, int, str]] = (),
+) -> list[Anchor]:
+    """Every anchor in ``text``, sorted by position, non-overlapping.
+
+    ``links`` are (start, end) spans of Markdown link targets found by the front end; a
+    target counts as an anchor on its own. ``references`` are reference links
+    (``[text][label]``): the bracketed span stands for the target its definition gives.
+    """
+    settings = settings or TextSettings()
+    key_syntax, extra = compile_settings(settings)
+    found = list(_scan(text, key_syntax))
+    for start, end in links:
+        target = text[start:end]
+        if (
+            target
+            and not target.startswith("#")
+            and not any(a.start <= start and end <= a.end for a in found)
+        ):
+            found.append(parse_key(target, start, end, "link", target, key_syntax))
+    for start, end, target in references:
+        if not target.startswith("#"):
+            found.append(parse_key(target, start, end, "link", text[start:end], key_syntax))
+    if extra:
+        from anchorlint.text.lexicon import user_finditer
+    for pattern in extra:
+        for match in user_finditer(pattern, text, "[text] anchor-patterns"):
+            if match.end() > match.start():
+                found.append(
+                    Anchor(match.start(), match.end(), "custom", match[0], match[0], match[0])
+                )
+    return _without_overlaps(found)
+
+
+def _without_overlaps(anchors: list[Anchor]) -> list[Anchor]:
+    """Keep the earliest, then longest, of overlapping anchors."""
+    kept: list[Anchor] = []
+    for anchor in sorted(anchors, key=lambda a: (a.start, -a.end)):
+        if kept and anchor.start < kept[-1].end:
+            continue
+        kept.append(anchor)
+    return kept
+
+
+def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -> list[Anchor]:
+    """Flag anchors that sit inside inline code (they still count as anchors)."""
+    spans = list(code_spans)
+    if not spans:
+        return anchors
+    return [
+        replace(a, in_code=True) if any(s <= a.start and a.end <= e for s, e in spans) else a
+        for a in anchors
+    ]

@@ -1,0 +1,234 @@
+"""JSON and JSON Lines: each record is one summary; its configured string fields are the prose.
+
+``json`` validates a record but gives no positions, so a small tokenizer walks the record's
+raw text to find the configured fields (dotted paths, ``[]`` steps into arrays) and decodes
+each string with a map from every decoded character back to its line and column, escapes
+included.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import regex
+
+from anchorlint.config import HistorySettings
+from anchorlint.positions import MapBuilder, PositionMap, line_start_map
+from anchorlint.text.documents import Block, RecordProblem, SummarySource
+from anchorlint.text.documents.plaintext import split_blocks
+
+_TOKEN = regex.compile(r'"(?:[^"\\\n]++|\\.)*+"|[{}\[\],:]|[^\s{}\[\],:"]++')
+#: what a record nested deeper than the JSON decoder's recursion limit is reported as
+_TOO_DEEP = "arrays or objects nested too deeply to decode"
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+@dataclass(frozen=True)
+class FieldValue:
+    text: str
+    positions: PositionMap
+
+
+def field_paths(fields: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """``messages[].content`` → ("messages", "[]", "content")."""
+    paths = set()
+    for spec in fields:
+        steps: list[str] = []
+        for part in spec.split("."):
+            name, brackets = part.replace("[]", ""), part.count("[]")
+            if name:
+                steps.append(name)
+            steps.extend(["[]"] * brackets)
+        paths.add(tuple(steps))
+    return frozenset(paths)
+
+
+def decode_string(raw: str, line: int, column: int) -> FieldValue:
+    """Decode a JSON string token (quotes included) that starts at ``line``:``column``."""
+    builder = MapBuilder()
+    pieces: list[str] = []
+    index, end = 1, len(raw) - 1
+    while index < end:
+        builder.point(line, column + index)
+        escape = raw.find("\\", index, end)
+        stop = end if escape < 0 else escape
+        if stop > index:
+            pieces.append(raw[index:stop])
+            builder.advance(stop - index)
+            index = stop
+            continue
+        char, width = _escape(raw, index)
+        pieces.append(char)
+        builder.advance(len(char))
+        index += width
+    return FieldValue("".join(pieces), builder.build())
+
+
+def _escape(raw: str, index: int) -> tuple[str, int]:
+    letter = raw[index + 1 : index + 2]
+    if letter != "u":
+        return _ESCAPES.get(letter, letter), 2
+    code = int(raw[index + 2 : index + 6], 16)
+    if 0xD800 <= code < 0xDC00 and raw[index + 6 : index + 8] == "\\u":
+        low = int(raw[index + 8 : index + 12], 16)
+        if 0xDC00 <= low < 0xE000:
+            return chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)), 12
+    return ("\ufffd" if 0xD800 <= code < 0xE000 else chr(code)), 6
+
+
+def find_fields(
+    text: str, base: int, paths: frozenset[tuple[str, ...]], line_of: LineIndex
+) -> Iterator[FieldValue]:
+    """String values at ``paths`` in the JSON value ``text`` (which starts at file offset base)."""
+    stack: list[list[object]] = []  # per open container: [kind, current key, expecting a key]
+    for match in _TOKEN.finditer(text):
+        token = match[0]
+        if token in "{[":
+            stack.append(["{" if token == "{" else "[", None, token == "{"])
+            continue
+        if token in "}]":
+            if stack:
+                stack.pop()
+            continue
+        if token == ",":
+            if stack and stack[-1][0] == "{":
+                stack[-1][2] = True
+            continue
+        if token == ":" or not stack:
+            continue
+        top = stack[-1]
+        if top[0] == "{" and top[2]:
+            top[1], top[2] = json.loads(token) if token.startswith('"') else token, False
+            continue
+        if token.startswith('"') and tuple(_steps(stack)) in paths:
+            line, column = line_of.locate(base + match.start())
+            yield decode_string(token, line, column)
+
+
+def _steps(stack: list[list[object]]) -> list[str]:
+    """The path of the value being read: keys of objects, ``[]`` for arrays."""
+    return ["[]" if kind == "[" else str(key) for kind, key, _ in stack]
+
+
+class LineIndex:
+    """Offsets of line starts in a file, for offset → (line, column)."""
+
+    def __init__(self, text: str, first_line: int = 1) -> None:
+        self._map = line_start_map(text, first_line)
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        return self._map.locate(offset)
+
+
+def _summary(
+    path: str,
+    record: dict[str, object],
+    raw: str,
+    base: int,
+    lines: LineIndex,
+    paths: frozenset[tuple[str, ...]],
+    history: HistorySettings,
+) -> SummarySource:
+    blocks: list[Block] = []
+    for value in find_fields(raw, base, paths, lines):
+        blocks.extend(split_blocks(value.text, value.positions))
+    line, column = lines.locate(base)
+    thread = record.get(history.thread_field)
+    generation = record.get(history.generation_field)
+    return SummarySource(
+        path,
+        line,
+        column,
+        tuple(blocks),
+        thread=None if thread is None else str(thread),
+        generation=float(generation) if isinstance(generation, (int, float)) else None,
+    )
+
+
+def read_jsonl(
+    path: str,
+    lines: Iterable[str],
+    fields: tuple[str, ...],
+    history: HistorySettings,
+    first_line: int = 1,
+) -> Iterator[SummarySource | RecordProblem]:
+    """One summary per non-blank line; a broken line is a RecordProblem and the rest goes on.
+
+    ``lines`` may be a lazily read file (or a chunk of one starting at ``first_line``), so a
+    large JSON Lines file streams through.
+    """
+    paths = field_paths(fields)
+    for number, raw_line in enumerate(lines, start=first_line):
+        body = raw_line.rstrip("\r\n")
+        if not body.strip():
+            continue
+        try:
+            record = json.loads(body)
+        except RecursionError:
+            yield RecordProblem(number, 1, f"malformed JSON record: {_TOO_DEEP}")
+            continue
+        except ValueError as exc:
+            message = getattr(exc, "msg", str(exc))
+            yield RecordProblem(
+                number, getattr(exc, "colno", 1), f"malformed JSON record: {message}"
+            )
+            continue
+        if not isinstance(record, dict):
+            yield RecordProblem(number, 1, "JSON record is not an object")
+            continue
+        index = LineIndex(body, number)
+        yield _summary(path, record, body, 0, index, paths, history)
+
+
+def read_json(
+    path: str, text: str, fields: tuple[str, ...], history: HistorySettings
+) -> Iterator[SummarySource | RecordProblem]:
+    """A .json file holds one record (an object) or an array of records."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        yield RecordProblem(1, 1, f"malformed JSON: {_TOO_DEEP}")
+        return
+    except ValueError as exc:
+        message = getattr(exc, "msg", str(exc))
+        yield RecordProblem(
+            getattr(exc, "lineno", 1), getattr(exc, "colno", 1), f"malformed JSON: {message}"
+        )
+        return
+    paths = field_paths(fields)
+    lines = LineIndex(text)
+    if isinstance(data, dict):
+        start = text.find("{")
+        yield _summary(path, data, text[start:], start, lines, paths, history)
+        return
+    if not isinstance(data, list):
+        yield RecordProblem(1, 1, "JSON file holds neither an object nor an array of objects")
+        return
+    for index, (start, end) in enumerate(_array_items(text)):
+        item = data[index] if index < len(data) else None
+        if isinstance(item, dict):
+            yield _summary(path, item, text[start:end], start, lines, paths, history)
+        else:
+            line, column = lines.locate(start)
+            yield RecordProblem(line, column, "JSON record is not an object")
+
+
+def _array_items(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) offsets of the top-level array's items."""
+    depth = 0
+    start = None
+    for match in _TOKEN.finditer(text):
+        token = match[0]
+        if token in "{[":
+            depth += 1
+            if depth == 2 and start is None:
+                start = match.start()
+        elif token in "}]":
+            depth -= 1
+            if depth == 1 and start is not None:
+                yield start, match.end()
+                start = None
+        elif depth == 1 and token != ",":
+            yield match.start(), match.end()

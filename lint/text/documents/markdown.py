@@ -1,0 +1,187 @@
+"""Markdown: only prose is linted (paragraphs, headings, list items, table cells).
+
+markdown-it-py decides the structure: fenced and indented code, HTML blocks and front
+matter never become blocks. Inline tokens carry no offsets, so each block's text is taken
+from the inline token's raw content and lined up with the source lines it came from; inline
+code, HTML and link targets are then located in that content in token order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from anchorlint.positions import MapBuilder, physical_lines
+from anchorlint.text.documents import Block
+from anchorlint.text.documents.plain_markdown import Inline, plain_outline
+
+_PARENT_KINDS = {
+    "heading_open": "heading",
+    "th_open": "cell",
+    "td_open": "cell",
+    "paragraph_open": "paragraph",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
+
+
+def split_blocks(source: str) -> Iterator[Block]:
+    """Prose blocks of a Markdown file, each with a map back to the file."""
+    lines = physical_lines(source)
+    outline = plain_outline(lines) if "\x00" not in source else None
+    inlines = _parsed_inlines(source) if outline is None else _plain_inlines(outline)
+    cursor: dict[int, int] = {}
+    for first_line, content, kind, children in inlines:
+        yield _inline_block(content, children, first_line, lines, cursor, kind)
+
+
+def _parsed_inlines(source: str) -> Iterator[tuple[int, str, str, list[Token]]]:
+    """Inline blocks as markdown-it parses them: (first line, content, kind, children)."""
+    kind = "paragraph"
+    row_map: list[int] | None = None
+    for token in _parser().parse(source):
+        if token.type in _PARENT_KINDS:
+            kind = _PARENT_KINDS[token.type]
+        if token.type == "tr_open":
+            row_map = token.map
+        if token.type != "inline" or not token.content.strip():
+            continue
+        token_map = token.map or row_map
+        if token_map is not None:
+            yield token_map[0], token.content, kind, token.children or []
+
+
+def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token]]]:
+    """Inline blocks of plain Markdown; markdown-it reads only contents that can hold code,
+    HTML or a link, the only inline tokens blocks keep. Plain Markdown has no reference
+    definitions, so a link needs ``](``; code a backquote; HTML and autolinks ``<``."""
+    for first_line, content, kind in outline:
+        children: list[Token] = []
+        if "`" in content or "<" in content or "](" in content:
+            children = _parser().parseInline(content)[0].children or []
+        yield first_line, content, kind, children
+
+
+def _inline_block(
+    content: str,
+    children: list[Token],
+    first_line: int,
+    lines: list[str],
+    cursor: dict[int, int],
+    kind: str,
+) -> Block:
+    """Line the inline content up with its source lines and mark code, HTML and links."""
+    builder = MapBuilder()
+    for index, content_line in enumerate(content.split("\n")):
+        line_number = first_line + index
+        if line_number < len(lines):
+            source_line = lines[line_number]
+            found = source_line.find(content_line, cursor.get(line_number, 0))
+            if found < 0:
+                found = max(source_line.find(content_line.strip()), 0)
+            cursor[line_number] = found + len(content_line)
+            builder.point(line_number + 1, found + 1)
+        builder.advance(len(content_line) + 1)
+    spans = _inline_spans(content, children)
+    return Block(content, builder.build(), kind, *spans)
+
+
+Spans = tuple[tuple[int, int], ...]
+
+
+def _inline_spans(
+    content: str, children: list[Token]
+) -> tuple[Spans, Spans, Spans, tuple[tuple[int, int, str], ...]]:
+    """Find code spans, inline HTML, link targets and reference links in token order."""
+    code: list[tuple[int, int]] = []
+    hidden: list[tuple[int, int]] = []
+    links: list[tuple[int, int]] = []
+    references: list[tuple[int, int, str]] = []
+    pending: tuple[int, str] | None = None  # an open reference link: its "[" and target
+    at = 0
+    for child in children:
+        if child.type == "text":
+            found = content.find(child.content, at)
+            if found >= 0:
+                at = found + len(child.content)
+        elif child.type == "code_inline":
+            span = _code_span(content, child.markup, at)
+            if span:
+                code.append(span)
+                at = span[1]
+        elif child.type == "html_inline":
+            found = content.find(child.content, at)
+            if found >= 0:
+                hidden.append((found, found + len(child.content)))
+                at = found + len(child.content)
+        elif child.type == "link_open":
+            span = _link_target(content, child, at)
+            if span:
+                links.append(span)
+            else:
+                pending = _reference_opening(content, child, at)
+        elif child.type == "link_close" and pending is not None:
+            reference = _reference_end(content, pending, at)
+            if reference:
+                references.append(reference)
+                at = reference[1]
+            pending = None
+    return tuple(code), tuple(hidden), tuple(links), tuple(references)
+
+
+def _code_span(content: str, markup: str, at: int) -> tuple[int, int] | None:
+    opening = content.find(markup, at)
+    if opening < 0:
+        return None
+    closing = content.find(markup, opening + len(markup))
+    return (opening, closing + len(markup)) if closing >= 0 else None
+
+
+def _link_target(content: str, token: Token, at: int) -> tuple[int, int] | None:
+    href = str(token.attrs.get("href", ""))
+    if not href or token.markup == "autolink":
+        return None
+    opening = content.find("](", at)
+    if opening < 0:
+        return None
+    found = content.find(href, opening)
+    if found < 0 or content[opening + 2 : found].strip(" <"):
+        return None
+    return (found, found + len(href))
+
+
+def _reference_opening(content: str, token: Token, at: int) -> tuple[int, str] | None:
+    """The unescaped ``[`` a reference link opens with, and the target of its definition."""
+    href = str(token.attrs.get("href", ""))
+    if not href or token.markup == "autolink":
+        return None
+    opening = content.find("[", at)
+    while opening > 0 and content[opening - 1] == "\\":
+        opening = content.find("[", opening + 1)
+    return (opening, href) if opening >= 0 else None
+
+
+#: CommonMark's limit on a link label
+MAX_LABEL = 999
+
+
+def _reference_end(content: str, opening: tuple[int, str], at: int) -> tuple[int, int, str] | None:
+    """``[text][label]``, ``[text][]`` or ``[text]``: the span from the opening bracket to
+    the last closing one. ``at`` is already past the link text, so one search finds its end."""
+    start, href = opening
+    close = content.find("]", max(at, start))
+    if close < 0:
+        return None
+    end = close + 1
+    if content.startswith("[", end):
+        label_close = content.find("]", end, end + MAX_LABEL + 2)
+        if label_close >= 0:
+            end = label_close + 1
+    return (start, end, href)

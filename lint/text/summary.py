@@ -1,0 +1,238 @@
+"""Analyse summaries once: anchors, masked prose, spaCy sentences, elisions and claims.
+
+Every text rule reads the same :class:`AnalysedSummary`; none re-tokenises. Offsets are
+into ``summary.text``: the summary's blocks joined by blank lines, so no sentence crosses a
+block. Sentences matching the configured boilerplate allowlist are dropped here, so no rule
+fires on them and their markers do not count.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from anchorlint.config import TextSettings
+from anchorlint.text.anchors import Anchor, find_anchors, mark_in_code
+from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
+from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
+from anchorlint.text.nlp import CITATION_MASK, Pipeline
+
+BLOCK_SEPARATOR = "\n\n"
+ANCHOR_MASK = CITATION_MASK
+CODE_MASK = "Q"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    index: int
+    start: int
+    end: int
+    block: int
+    offset: int  # add to a token's ``idx`` to get an offset into summary.text
+    anchors: tuple[Anchor, ...]
+    #: the block's spaCy Doc (None where the block was not parsed) and the sentence's tokens
+    doc: Any = field(default=None, compare=False, repr=False)
+    token_start: int = 0
+    token_end: int = 0
+
+    @property
+    def has_anchor(self) -> bool:
+        return bool(self.anchors)
+
+    @cached_property
+    def span(self) -> Any:
+        """The spaCy Span, made on first use: most sentences hold no hit and never need one."""
+        return None if self.doc is None else self.doc[self.token_start : self.token_end]
+
+
+@dataclass(frozen=True)
+class AnalysedSummary:
+    source: SummarySource
+    text: str
+    masked: str
+    anchors: tuple[Anchor, ...]
+    sentences: tuple[Sentence, ...]
+    elisions: tuple[tuple[int, int], ...]
+    claims: tuple[tuple[int, int], ...]
+    pipeline: Pipeline = field(compare=False)
+    block_starts: tuple[int, ...] = ()
+    #: the spaCy Doc of each block's masked text, None for blocks no rule needs parsed
+    docs: tuple[Any, ...] = field(default=(), compare=False)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    @cached_property
+    def sentence_starts(self) -> tuple[int, ...]:
+        return tuple(s.start for s in self.sentences)
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """File line and column (1-based) of an offset into ``text``."""
+        index = max(bisect_right(self.block_starts, offset) - 1, 0)
+        if offset < 0 or not self.source.blocks:
+            return self.source.line, self.source.column
+        block = self.source.blocks[index]
+        return block.positions.locate(min(offset - self.block_starts[index], len(block.text)))
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        index = bisect_right(self.sentence_starts, offset) - 1
+        if index >= 0 and offset < self.sentences[index].end:
+            return self.sentences[index]
+        return None
+
+
+def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
+    """Overwrite spans with ``letter`` (line breaks kept), offsets unchanged."""
+    if not spans:
+        return text
+    pieces, at = [], 0
+    for start, end in sorted(spans):
+        if start < at:
+            continue
+        pieces.append(text[at:start])
+        pieces.append("\n".join(letter * len(part) for part in text[start:end].split("\n")))
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], str]:
+    found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
+    anchors = mark_in_code(found, block.code_spans)
+    masked = _mask(block.text, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
+    masked = _mask(masked, block.code_spans, CODE_MASK)
+    masked = _mask(masked, block.hidden_spans, " ")
+    return anchors, masked
+
+
+def analyse(
+    sources: Sequence[SummarySource],
+    settings: TextSettings,
+    pipeline: Pipeline,
+    needs_parse: Callable[[str], bool] | None = None,
+) -> list[AnalysedSummary]:
+    """Analyse many summaries with one batched pass of the pipeline.
+
+    ``needs_parse`` says whether a block's masked text can trigger any sentence rule; blocks
+    for which it says no are not parsed and count as one sentence (None parses every block).
+    """
+    prepared = []
+    texts: list[str] = []
+    sources = [_bounded(source) for source in sources]
+    for source in sources:
+        parts = [_block_parts(block, settings) for block in source.blocks]
+        prepared.append(parts)
+        texts.extend(m for _, m in parts if needs_parse is None or needs_parse(m))
+    docs = iter(pipeline.pipe(texts))
+    lexicon = compile_lexicon(settings)
+    return [
+        _assemble(
+            source,
+            parts,
+            [next(docs) if needs_parse is None or needs_parse(m) else None for _, m in parts],
+            lexicon,
+            pipeline,
+        )
+        for source, parts in zip(sources, prepared, strict=True)
+    ]
+
+
+def _bounded(source: SummarySource) -> SummarySource:
+    """The source with over-long blocks cut (spaCy refuses, or slows on, megabyte texts)."""
+    if all(len(block.text) <= MAX_BLOCK for block in source.blocks):
+        return source
+    from dataclasses import replace
+
+    blocks = tuple(piece for block in source.blocks for piece in split_long_block(block))
+    return replace(source, blocks=blocks)
+
+
+def _assemble(
+    source: SummarySource,
+    parts: list[tuple[list[Anchor], str]],
+    docs: list[Any],
+    lexicon: CompiledLexicon,
+    pipeline: Pipeline,
+) -> AnalysedSummary:
+    """One summary from its blocks' anchors, masked texts and (possibly absent) Docs."""
+    starts: list[int] = []
+    anchors: list[Anchor] = []
+    sentences: list[Sentence] = []
+    offset = 0
+    for block_index, (block, (block_anchors, _), doc) in enumerate(
+        zip(source.blocks, parts, docs, strict=False)
+    ):
+        starts.append(offset)
+        shifted = [a.moved(offset) for a in block_anchors] if offset else block_anchors
+        anchors.extend(shifted)
+        bounds = _sentence_bounds(doc) if doc is not None else [(0, 0, 0, len(block.text))]
+        for first, last, start_char, end_char in bounds:
+            start, end = offset + start_char, offset + end_char
+            if lexicon.allow and any(
+                user_search(p, block.text[start_char:end_char], "[text] allow")
+                for p in lexicon.allow
+            ):
+                continue
+            inside = tuple(a for a in shifted if start <= a.start < end)
+            sentences.append(
+                Sentence(len(sentences), start, end, block_index, offset, inside, doc, first, last)
+            )
+        offset += len(block.text) + len(BLOCK_SEPARATOR)
+    text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
+    masked = BLOCK_SEPARATOR.join(masked for _, masked in parts)
+    kept = [(s.start, s.end) for s in sentences]
+    return AnalysedSummary(
+        source,
+        text,
+        masked,
+        tuple(anchors),
+        tuple(sentences),
+        _hits(lexicon.elisions, masked, kept),
+        _hits(lexicon.claims, masked, kept),
+        pipeline,
+        tuple(starts),
+        tuple(docs),
+    )
+
+
+def _sentence_bounds(doc: Any) -> list[tuple[int, int, int, int]]:
+    """(first token, end token, start char, end char) of each sentence, from token arrays:
+    ``doc.sents`` builds a Python object for every token, and a Span per sentence costs as
+    much again, though rules look at only the few sentences that hold a hit."""
+    if len(doc) == 0:
+        return []
+    from spacy.attrs import IDX, LENGTH, SENT_START
+
+    starts, idx, length = doc.to_array([SENT_START, IDX, LENGTH]).T.tolist()
+    firsts = sorted({0, *(i for i, s in enumerate(starts) if s == 1)})
+    ends = [*firsts[1:], len(starts)]
+    return [(a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)]
+
+
+def _hits(
+    markers: Markers, masked: str, kept: list[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
+    """Marker matches that lie inside a kept (not allowlisted) sentence."""
+    starts = [s for s, _ in kept]
+    found = []
+    for match in markers.finditer(masked):
+        index = bisect_right(starts, match.start()) - 1
+        if index >= 0 and match.start() < kept[index][1]:
+            found.append(match.span())
+    return tuple(found)
+
+
+def density_figures(
+    summary: AnalysedSummary, unanchored: frozenset[tuple[str, int]]
+) -> tuple[int, int]:
+    """(anchors, elisions) as RULES.md counts them for density.
+
+    Each anchor counts once (a descriptive key is no anchor); elisions are the markers plus
+    one per sentence per code of the unanchored references that survived suppression.
+    """
+    anchors = sum(1 for a in summary.anchors if not a.descriptive)
+    return anchors, len(summary.elisions) + len(unanchored)
