@@ -39,12 +39,13 @@ def resolve_lines(source_text: str, pointer: LinePointer, store: ManifestStore) 
     return "".join(lines[pointer.line_start - 1 : pointer.line_end])
 
 
-def resolve_pointer_bytes(raw: bytes, pointer: LinePointer) -> dict:
-    """Return the pointed bytes and their digest for the caller to display."""
+def resolve_pointer_bytes(raw: bytes, pointer: LinePointer) -> bytes:
+    """Return the pointed bytes; their digest goes to the debug log."""
     lines = raw.splitlines(keepends=True)
     span = b"".join(lines[pointer.line_start - 1 : pointer.line_end])
     digest = hashlib.sha256(span).hexdigest()
-    return {"doc": pointer.doc, "bytes": span, "sha256": digest}
+    logger.debug("%s#L%d-%d -> sha256:%s", pointer.doc, pointer.line_start, pointer.line_end, digest)
+    return span
 
 
 def load_pointer(spec: str) -> LinePointer:
