@@ -60,7 +60,8 @@ class RollingSummaryCondenser:
             else:
                 parts.append(f"<EVENT id={event.id}>\n{event}\n</EVENT>")
         summary = await self._summarize_events("\n\n".join(parts))
-        return Condensation(forgotten_ids=[e.id for e in forgotten], summary=summary, offset=self.keep_first)
+        gone = [e.id for e in forgotten] + ([previous.id] if previous else [])
+        return Condensation(forgotten_ids=gone, summary=summary, offset=self.keep_first)
 
     async def _summarize_events(self, prompt: str) -> str:
         response = await self.llm.completion(messages=[{"role": "user", "content": prompt}])
