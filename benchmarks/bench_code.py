@@ -71,10 +71,10 @@ def _peak_rss_mib() -> float:
 def anchorlint_batch(paths: list[str]) -> tuple[int, int, float, float]:
     """Lines, findings, this worker's peak RSS and the batch's CPU seconds."""
     started = _cpu_seconds()
-    from anchorlint.code.front import ParseFailure, analyse_module, may_fire
     from anchorlint.config import Settings
     from anchorlint.registry import all_rules
     from anchorlint.rulebase import CodeRule
+    from anchorlint.run.codepass import lint_module
 
     settings = Settings()
     rules = [r for r in all_rules().values() if isinstance(r, CodeRule)]
@@ -82,13 +82,8 @@ def anchorlint_batch(paths: list[str]) -> tuple[int, int, float, float]:
     for path in paths:
         source = Path(path).read_text(encoding="utf-8", errors="replace")
         lines += source.count("\n")
-        if not may_fire(source, settings.code):
-            continue
-        try:
-            module = analyse_module(source, path, settings.code)
-        except ParseFailure:
-            continue
-        findings += sum(1 for rule in rules for _ in rule.check(module, settings))
+        found, _ = lint_module(path, source, settings, rules)
+        findings += sum(1 for f in found if f.code != "ANC002")
     return lines, findings, _peak_rss_mib(), _cpu_seconds() - started
 
 

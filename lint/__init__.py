@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from anchorlint.version import __version__
+
 __all__ = ["RecallGuaranteeViolation", "check_summary", "gate", "__version__"]
 
 

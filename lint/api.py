@@ -27,6 +27,8 @@ from typing import Any, TypeAlias
 from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, sort_findings
+from anchorlint.registry import family_codes
+from anchorlint.run.engine import Worker, run_level
 from anchorlint.stores import Store
 from anchorlint.stores.base import BaseStore, as_caching_store
 from anchorlint.text.history import PRIOR_THREAD
@@ -36,7 +38,6 @@ __all__ = ["GATE_CODES", "RecallGuaranteeViolation", "check_summary", "gate"]
 #: what breaks the guarantee: unresolvable (ANC201, ANC204), mismatched (ANC202) or drifted
 #: (ANC211) anchors, no anchors while eliding (ANC104), density below the floor (ANC103)
 GATE_CODES = frozenset({"ANC201", "ANC202", "ANC204", "ANC211", "ANC104", "ANC103"})
-HISTORY_CODES = ("ANC211", "ANC212", "ANC213")
 
 StoreLike: TypeAlias = "str | os.PathLike[str] | Store | None"
 Prior: TypeAlias = "str | Iterable[str] | None"
@@ -77,26 +78,18 @@ def _anchor_set_facts(anchors: Iterable[Any], path: str) -> SummaryFacts:
 
 
 def _history_findings(
-    current: SummaryFacts, prior: SummaryFacts, settings: Settings, anchors_only: bool
+    worker: Worker, current: SummaryFacts, prior: SummaryFacts, anchors_only: bool
 ) -> list[Finding]:
-    """Run the history rules over the pair (prior = generation 0, current = generation 1)."""
-    from anchorlint.registry import all_rules
-    from anchorlint.run.engine import finding
-    from anchorlint.run.selection import Selection
-
-    selection = Selection.from_settings(settings)
+    """The history rules over the pair (prior = generation 0, current = generation 1), through
+    the run's own loop; only what they say about the current summary counts."""
+    wanted = ("ANC211",) if anchors_only else family_codes("history")
     pair = (
         dataclasses.replace(prior, thread=PRIOR_THREAD, generation=0.0, order=0),
         dataclasses.replace(current, thread=PRIOR_THREAD, generation=1.0, order=1),
     )
-    found = []
-    for code in ("ANC211",) if anchors_only else HISTORY_CODES:
-        if not selection.reports(code):
-            continue
-        for hit in all_rules()[code].check_run(pair, settings):
-            if hit.path == current.path:
-                found.append(finding(hit.path, code, hit.message, hit.line, hit.column))
-    return found
+    rules = [rule for rule in worker.context.run_rules if rule.code in wanted]
+    found = run_level(worker.context, [], pair, rules)
+    return [f for f in found if f.path == current.path]
 
 
 def check_summary(
@@ -115,22 +108,20 @@ def check_summary(
     for an anchor set, which carries no densities). ``path`` only picks the format by suffix
     and names the findings. ``settings`` default to the built-in defaults, not a config file.
     """
-    from anchorlint.run.engine import Worker, run_level
-
     settings = settings or Settings()
     worker = Worker(settings, _store(store, settings))
     result = worker.lint_text(path, text, 1)
-    findings = [*result.findings, *run_level(worker, [result])]
+    findings = [*result.findings, *run_level(worker.context, [result])]
     current = result.facts
     if prior is None or not current:
         return sort_findings(findings)
     if isinstance(prior, str):
         before = worker.lint_text(path, prior, 0).facts
         if before:
-            findings += _history_findings(current[0], before[0], settings, False)
+            findings += _history_findings(worker, current[0], before[0], False)
     else:
         before_facts = _anchor_set_facts(prior, path)
-        findings += _history_findings(current[0], before_facts, settings, True)
+        findings += _history_findings(worker, current[0], before_facts, True)
     return sort_findings(findings)
 
 

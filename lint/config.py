@@ -30,6 +30,14 @@ class ConfigError(Exception):
         self.reason = reason
 
 
+class PatternTimeout(UserWarning):
+    """A pattern from the user's config ran out of time on one text and was skipped there.
+
+    Analysis only warns; whoever runs it decides how to show it (the command line prints one
+    line per pattern, see :mod:`anchorlint.run.notices`).
+    """
+
+
 @dataclass(frozen=True)
 class TextSettings:
     """``[tool.anchorlint.text]``: how summaries are read and what the text rules look for."""

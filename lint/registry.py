@@ -62,6 +62,17 @@ def all_rules() -> Mapping[str, Rule]:
     return MappingProxyType(dict(sorted(rules.items())))
 
 
+def family_codes(family: str) -> tuple[str, ...]:
+    """The codes of the rules in one family (``history``: the modules of
+    ``anchorlint.rules.history``), in code order."""
+    package = f"anchorlint.rules.{family}"
+    return tuple(
+        code
+        for code, rule in all_rules().items()
+        if type(rule).__module__.startswith(package + ".")
+    )
+
+
 def known_codes() -> frozenset[str]:
     return frozenset(all_rules()) | frozenset(ENGINE_CODES)
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from textwrap import dedent
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from anchorlint.findings import Fix
 
 if TYPE_CHECKING:
-    from anchorlint.config import Settings
+    from anchorlint.code.prefilter import CodeTrigger
+    from anchorlint.config import CodeSettings, Settings
 
 
 #: TextHit offset that stands for the start of the summary itself (a file, or a JSON record)
@@ -70,6 +72,12 @@ class Example:
     store: Mapping[str, str] | None = None
     files: Mapping[str, str] = field(default_factory=dict)
     note: str = ""
+
+
+def python_example(source: str) -> Example:
+    """A Python example as written indented inside a rule module: dedented, leading blank
+    lines dropped."""
+    return Example(source=dedent(source).lstrip(), suffix=".py")
 
 
 @dataclass(frozen=True)
@@ -129,6 +137,15 @@ class CodeRule(Rule):
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         raise NotImplementedError
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...] | None:
+        """What a file's raw text must show for this rule to need it parsed.
+
+        The engine parses only files in which a trigger of some enabled rule fires (see
+        :mod:`anchorlint.code.prefilter`). None (the safe default) means the rule may fire in
+        any file, so every file is parsed while it is enabled; () means never.
+        """
+        return None
 
 
 class RunRule(Rule):

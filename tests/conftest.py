@@ -11,7 +11,7 @@ import pytest
 
 from anchorlint.config import Settings
 from anchorlint.findings import Finding
-from anchorlint.run.engine import lint_paths
+from anchorlint.run.pool import lint_paths
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,7 +44,7 @@ def lint_tree(root: Path, settings: Settings | None = None, jobs: int = 1) -> li
     from anchorlint.run.discovery import discover
 
     settings = settings or Settings(root=str(root))
-    result = lint_paths(list(discover([str(root)], settings)), settings, jobs=jobs)
+    result = lint_paths(list(discover([str(root)], settings)), settings, jobs=jobs).collect()
     assert not result.errors, result.errors
     return result.findings
 

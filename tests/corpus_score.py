@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from anchorlint.config import Settings
-from anchorlint.discovery import discover
-from anchorlint.engine import lint_paths
+from anchorlint.run.discovery import discover
+from anchorlint.run.pool import lint_paths
 
 FILE_LEVEL = frozenset({"ANC103", "ANC104", "ANC108"})
 
@@ -52,7 +52,7 @@ def score(corpus: Path, codes_prefix: str, tolerance: int = 0) -> Score:
     expected: dict[str, list[str]] = json.loads((corpus / "expected.json").read_text())
     settings = Settings(root=str(corpus))
     files = [p for p in discover([str(corpus)], settings) if Path(p).name in expected]
-    findings = lint_paths(files, settings, jobs=1).findings
+    findings = lint_paths(files, settings, jobs=1).collect().findings
     found: dict[str, list[tuple[int, str]]] = {}
     for f in findings:
         if f.code.startswith(codes_prefix):

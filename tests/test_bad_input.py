@@ -15,7 +15,8 @@ from conftest import run_cli
 from anchorlint.config import Settings
 from anchorlint.run import engine, reading
 from anchorlint.run.discovery import discover
-from anchorlint.run.engine import lint_bytes, lint_paths
+from anchorlint.run.engine import lint_bytes
+from anchorlint.run.pool import lint_paths
 
 ANAPHORA = "As noted above, the fix works.\n"
 
@@ -175,7 +176,7 @@ def test_permission_denied_is_anc001_and_the_run_goes_on(
         return real_open(path, flags, *args, **kwargs)
 
     monkeypatch.setattr(reading.os, "open", guarded)
-    result = lint_paths([str(locked), str(fine)], Settings(), jobs=1)
+    result = lint_paths([str(locked), str(fine)], Settings(), jobs=1).collect()
     assert not result.errors
     codes = {(Path(f.path).name, f.code) for f in result.findings}
     assert ("locked.md", "ANC001") in codes and ("fine.md", "ANC101") in codes
@@ -212,7 +213,7 @@ def test_file_vanishing_between_discovery_and_linting(tmp_path: Path) -> None:
     paths = list(discover([str(tmp_path)], Settings(root=str(tmp_path))))
     files[0].unlink()
     files[1].unlink()
-    result = lint_paths(paths, Settings(), jobs=1, use_cache=False)
+    result = lint_paths(paths, Settings(), jobs=1, use_cache=False).collect()
     assert not result.errors
     by_name = {(Path(f.path).name, f.code, f.message) for f in result.findings}
     assert ("gone.md", "ANC001", "cannot read file: No such file or directory") in by_name
@@ -233,7 +234,9 @@ def test_internal_error_in_one_file_is_reported_and_the_run_goes_on(
         return real(path)
 
     monkeypatch.setattr(engine, "read_text", flaky)
-    result = lint_paths([str(tmp_path / "a.md"), str(tmp_path / "b.md")], Settings(), jobs=1)
+    result = lint_paths(
+        [str(tmp_path / "a.md"), str(tmp_path / "b.md")], Settings(), jobs=1
+    ).collect()
     assert result.errors == (f"{tmp_path / 'a.md'}: internal error: RuntimeError: disk on fire",)
     assert [Path(f.path).name for f in result.findings if f.code == "ANC101"] == ["b.md"]
 

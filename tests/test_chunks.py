@@ -12,7 +12,7 @@ import pytest
 from anchorlint.config import Settings
 from anchorlint.findings import Finding, sort_findings
 from anchorlint.run import cache as cache_module
-from anchorlint.run import engine
+from anchorlint.run import engine, pool
 from anchorlint.run import jobs as jobs_module
 
 RECORD = "As noted earlier, the cutover slipped. The pointer doc_7#L3-4 is unpinned."
@@ -25,8 +25,8 @@ def _records(count: int) -> list[bytes]:
 def _single_pass(path: Path, settings: Settings) -> list[Finding]:
     """One pass over the whole file, as before files were chunked."""
     worker = engine.Worker(settings, compact_facts=True)
-    result = worker._lint_jsonl_stream(jobs_module.Job(str(path), 0))
-    return sort_findings([*result.findings, *engine.run_level(worker, [result])])
+    result = worker.lint_job(jobs_module.Job(str(path), 0))
+    return sort_findings([*result.findings, *engine.run_level(worker.context, [result])])
 
 
 @pytest.fixture()
@@ -53,10 +53,10 @@ def test_a_bad_line_in_a_later_chunk_makes_the_file_unreadable_at_that_line(
     (only,) = _single_pass(target, settings)
     assert (only.code, only.line) == ("ANC001", bad_line) and message in only.message
     for jobs in (1, 2):
-        assert engine.lint_paths([str(target)], settings, jobs=jobs).findings == [only]
-        warm = engine.lint_paths([str(target)], settings, jobs=jobs, use_cache=True)
+        assert pool.lint_paths([str(target)], settings, jobs=jobs).collect().findings == [only]
+        warm = pool.lint_paths([str(target)], settings, jobs=jobs, use_cache=True).collect()
         assert warm.findings == [only]
-        assert engine.lint_paths([str(target)], settings, jobs=jobs, use_cache=True) == warm
+        assert pool.lint_paths([str(target)], settings, jobs=jobs, use_cache=True).collect() == warm
 
 
 def test_one_process_lints_chunks_and_hashes_the_file_once(
@@ -68,7 +68,7 @@ def test_one_process_lints_chunks_and_hashes_the_file_once(
     hashed: list[str] = []
     real = cache_module.file_digest
     monkeypatch.setattr(cache_module, "file_digest", lambda p: hashed.append(p) or real(p))
-    cold = engine.lint_paths([str(target)], settings, jobs=1, use_cache=True)
-    warm = engine.lint_paths([str(target)], settings, jobs=1, use_cache=True)
+    cold = pool.lint_paths([str(target)], settings, jobs=1, use_cache=True).collect()
+    warm = pool.lint_paths([str(target)], settings, jobs=1, use_cache=True).collect()
     assert cold == warm and cold.findings == _single_pass(target, settings)
     assert len(jobs_module.plan_jobs([str(target)])) > 5 and len(hashed) == 2

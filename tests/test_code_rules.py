@@ -1,7 +1,7 @@
 """The code rules ANC301-ANC307 on their own examples and on realistic compactor modules.
 
-Rules are run directly through ``pyfront`` (parse once, lazily analysed module), the way the
-engine and the flake8 plugin run them. The realistic modules under ``tests/data/code_rules``
+Rules run through the one code pass (:func:`anchorlint.run.codepass.lint_module`: prefilter,
+parse once, lazily analysed module), the way the engine and the flake8 plugin run them. The realistic modules under ``tests/data/code_rules``
 mark every expected finding with a trailing ``# expect: ANCxxx`` comment, so a test failure
 names the exact line that was missed or wrongly flagged.
 """
@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from anchorlint.code.front import ParseFailure, analyse_module, may_fire, statement_ranges
+from anchorlint.code.front import ParseFailure, analyse_module, statement_ranges
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import CodeRule, Example
+from anchorlint.run.codepass import lint_module, prefilter
 
 DATA = Path(__file__).parent / "data" / "code_rules"
 SETTINGS = Settings()
@@ -25,16 +26,17 @@ CODE_RULES: dict[str, CodeRule] = {
 }
 
 
+def may_fire(source: str, settings: CodeSettings) -> bool:
+    """The prefilter of all seven code rules."""
+    return prefilter(list(CODE_RULES.values()), settings).may_fire(source)
+
+
 def hits(source: str, settings: Settings = SETTINGS) -> list[tuple[int, str, str]]:
-    """(line, code, message) of every code-rule hit, or [] when the prefilter says skip."""
-    if not may_fire(source, settings.code):
-        return []
-    module = analyse_module(source, "sample.py", settings.code)
-    return sorted(
-        (hit.line, code, hit.message)
-        for code, rule in CODE_RULES.items()
-        for hit in rule.check(module, settings)
-    )
+    """(line, code, message) of every code-rule hit, suppressions not applied; [] when the
+    prefilter says skip."""
+    findings, _ = lint_module("sample.py", source, settings, list(CODE_RULES.values()))
+    assert all(f.code != "ANC002" for f in findings), findings
+    return sorted((f.line, f.code, f.message) for f in findings)
 
 
 def _examples(kind: str) -> list[object]:

@@ -29,10 +29,10 @@ def _tree(package: str) -> Path | None:
 
 def _check_files(paths: list[str]) -> tuple[int, int, list[str], list[str]]:
     """Lines scanned, files parsed, findings and crashes for one batch (runs in a worker)."""
-    from anchorlint.code.front import ParseFailure, analyse_module, may_fire
     from anchorlint.config import Settings
     from anchorlint.registry import all_rules
     from anchorlint.rulebase import CodeRule
+    from anchorlint.run.codepass import lint_module, prefilter
 
     settings = Settings()
     rules = [r for r in all_rules().values() if isinstance(r, CodeRule)]
@@ -40,20 +40,15 @@ def _check_files(paths: list[str]) -> tuple[int, int, list[str], list[str]]:
     for path in paths:
         source = Path(path).read_text(encoding="utf-8", errors="replace")
         lines += source.count("\n")
-        if not may_fire(source, settings.code):
+        if not prefilter(rules, settings.code).may_fire(source):
             continue
         parsed += 1
         try:
-            module = analyse_module(source, path, settings.code)
-            for rule in rules:
-                findings += [
-                    f"{path}:{h.line}: {rule.code} {h.message}"
-                    for h in rule.check(module, settings)
-                ]
-        except ParseFailure:
-            continue
+            found, _ = lint_module(path, source, settings, rules)
         except Exception:  # any crash is a test failure, reported with its trace
             crashes.append(f"{path}\n{traceback.format_exc()}")
+            continue
+        findings += [f"{path}:{f.line}: {f.code} {f.message}" for f in found if f.code != "ANC002"]
     return lines, parsed, findings, crashes
 
 

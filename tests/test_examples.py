@@ -18,3 +18,11 @@ def test_clean_examples_are_quiet() -> None:
     clean = ("summaries/clean.md", "compactor/careful_compactor.py")
     result = run_cli("check", *clean, "--no-cache", cwd=REPO / "examples")
     assert (result.returncode, result.stdout) == (0, "")
+
+
+def test_quick_start_output_is_byte_identical_to_the_committed_one() -> None:
+    """The whole report over examples/, not just its codes: a change of wording, position or
+    order shows here (``benchmarks/compare_outputs.py`` does the same over more inputs)."""
+    expected = (REPO / "tests" / "data" / "examples_expected.txt").read_text(encoding="utf-8")
+    result = run_cli("check", ".", "--no-cache", cwd=REPO / "examples")
+    assert result.stdout == expected

@@ -19,8 +19,8 @@ from conftest import run_cli
 from anchorlint.config import Settings
 from anchorlint.findings import Finding, Fix, TextEdit
 from anchorlint.run import fixing
-from anchorlint.run.engine import lint_paths
 from anchorlint.run.fixing import FixError, apply_edits, apply_fixes
+from anchorlint.run.pool import lint_paths
 from anchorlint.stores import pinning
 
 DOC = b"alpha\r\nbravo\r\ncharlie\r\n"
@@ -109,7 +109,7 @@ def test_a_file_changed_while_being_fixed_is_left_to_the_other_writer(
 ) -> None:
     summary = project / "s.md"
     settings = Settings(store=str(project / "store"))
-    findings = lint_paths([str(summary)], settings, jobs=1).findings
+    findings = lint_paths([str(summary)], settings, jobs=1).collect().findings
     assert any(f.fix for f in findings)
     real = fixing.apply_edits
 

@@ -70,3 +70,71 @@ def test_checker_can_be_driven_directly() -> None:
         (7, 4, "ANC305"),
     ]
     assert all(kind is AnchorlintChecker for *_, kind in results)
+
+
+MULTILINE_CLOSING_NOQA = """\
+def cite(text):
+    summary = summarize(text)
+    return resolve_span(
+        summary,
+    )  # noqa: ANC302
+
+
+def resolve_span(source):
+    return source
+"""
+
+CUSTOM_SUMMARIZER = """\
+def cite(raw, quote):
+    digest = distill(raw)
+    i = digest.find(quote)
+    return Citation("doc_7", start=i)
+"""
+
+PROJECT = {
+    "pyproject.toml": (
+        '[tool.anchorlint]\nper-file-ignores = { "e_*.py" = ["ANC305"] }\n\n'
+        '[tool.anchorlint.code]\nextra-summarizer-names = ["distill"]\n'
+    ),
+    "a_custom_name.py": CUSTOM_SUMMARIZER,
+    "b_file_noqa.py": "# anchorlint: noqa: ANC301\n" + BAD,
+    "c_multiline.py": MULTILINE_CLOSING_NOQA,
+    "d_plain.py": BAD,
+    "e_ignored.py": BAD,
+}
+
+
+def test_flake8_reports_exactly_what_check_reports_with_the_same_config(tmp_path: Path) -> None:
+    """``[tool.anchorlint.code]`` names, ``# anchorlint: noqa``, a ``# noqa`` on the closing
+    line of a multi-line statement and per-file ignores: the plugin reads the configuration
+    the command line reads, and runs the same code pass."""
+    project = tmp_path / "project"
+    for name, text in PROJECT.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
+    check = subprocess.run(
+        [sys.executable, "-m", "anchorlint", "check", "--select", "ANC3", "--no-cache", "."],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    plugin = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "ANC", "."],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert check.returncode == plugin.returncode == 1, (check.stderr, plugin.stderr)
+    from_check = sorted(check.stdout.splitlines())
+    from_flake8 = sorted(line.removeprefix("./") for line in plugin.stdout.splitlines())
+    assert from_flake8 == from_check
+    reported = {(line.split(":")[0], line.split()[1]) for line in from_check}
+    assert reported == {
+        ("a_custom_name.py", "ANC301"),  # found only with the configured summarizer name
+        ("b_file_noqa.py", "ANC305"),  # ANC301 suppressed for the whole file
+        ("d_plain.py", "ANC301"),
+        ("d_plain.py", "ANC305"),
+        ("e_ignored.py", "ANC301"),  # ANC305 ignored for e_*.py
+    }

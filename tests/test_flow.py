@@ -10,8 +10,8 @@ from textwrap import dedent
 
 import pytest
 
-from anchorlint.code.flow import FlowFacts, Kind, Taint
 from anchorlint.code.front import analyse_module
+from anchorlint.code.taint import FlowFacts, Kind, Taint
 from anchorlint.config import CodeSettings
 
 

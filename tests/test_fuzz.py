@@ -52,7 +52,7 @@ def lint(path: str, data: bytes) -> list[Finding]:
     """What :func:`lint_bytes` does, on one Worker so spaCy loads once per module."""
     result = _WORKER.lint_text(path, decode(data))
     assert not result.errors, result.errors
-    return sort_findings([*result.findings, *run_level(_WORKER, [result])])
+    return sort_findings([*result.findings, *run_level(_WORKER.context, [result])])
 
 
 def line_count(data: bytes) -> int:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from anchorlint.config import Settings
-from anchorlint.run import engine
 from anchorlint.run import jobs as jobs_module
+from anchorlint.run import pool
 
 SENTENCES = [
     "As noted earlier, the cutover slipped.",
@@ -35,12 +35,12 @@ def test_chunked_json_lines_match_a_single_pass(
     target = tmp_path / "big.jsonl"
     _write_jsonl(target, 400)
     settings = Settings(root=str(tmp_path))
-    single = engine.lint_paths([str(target)], settings, jobs=1).findings
+    single = pool.lint_paths([str(target)], settings, jobs=1).collect().findings
     monkeypatch.setattr(jobs_module, "CHUNK_BYTES", 2000)
     jobs = jobs_module.plan_jobs([str(target)])
     assert len(jobs) > 5
     assert [j.first_line for j in jobs][:2] == [1, jobs[1].first_line] and jobs[1].first_line > 1
-    chunked = engine.lint_paths([str(target)], settings, jobs=2).findings
+    chunked = pool.lint_paths([str(target)], settings, jobs=2).collect().findings
     assert chunked == single
     assert {f.code for f in single} >= {"ANC101", "ANC002", "ANC106"}
     lines = {f.line for f in single if f.code == "ANC002"}
@@ -65,6 +65,6 @@ def test_many_files_in_two_workers_match_one(tmp_path: Path) -> None:
     paths = sorted(str(p) for p in tmp_path.glob("*.md"))
     settings = Settings(root=str(tmp_path))
     assert (
-        engine.lint_paths(paths, settings, jobs=2).findings
-        == engine.lint_paths(paths, settings, jobs=1).findings
+        pool.lint_paths(paths, settings, jobs=2).collect().findings
+        == pool.lint_paths(paths, settings, jobs=1).collect().findings
     )

@@ -6,15 +6,15 @@ from pathlib import Path
 
 from anchorlint.config import Settings, TextSettings
 from anchorlint.run.discovery import discover
-from anchorlint.run.engine import lint_paths
+from anchorlint.run.pool import lint_paths
 
 CORPUS = Path(__file__).parent / "corpus"
 
 
 def _both(root: Path, settings: Settings) -> tuple[list[object], list[object]]:
     files = list(discover([str(root)], settings))
-    on = lint_paths(files, settings, jobs=1, prefilter=True).findings
-    off = lint_paths(files, settings, jobs=1, prefilter=False).findings
+    on = lint_paths(files, settings, jobs=1, prefilter=True).collect().findings
+    off = lint_paths(files, settings, jobs=1, prefilter=False).collect().findings
     return on, off
 
 

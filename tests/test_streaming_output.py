@@ -122,14 +122,17 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _today(root: Path) -> list[Finding]:
     """What a run found before streaming: every file whole, then the run-level findings,
     then one sort of everything."""
-    from anchorlint.cli.app import build_parser, settings_for
+    from anchorlint.cli.app import build_parser
+    from anchorlint.cli.common import settings_for
     from anchorlint.run.discovery import discover
     from anchorlint.run.engine import Worker, run_level
 
     settings = settings_for(build_parser().parse_args(["check"]))
     worker = Worker(settings, compact_facts=True)
     results = [worker.lint_path(path) for path in discover(["."], settings)]
-    return sort_findings([*(f for r in results for f in r.findings), *run_level(worker, results)])
+    return sort_findings(
+        [*(f for r in results for f in r.findings), *run_level(worker.context, results)]
+    )
 
 
 def _cli(root: Path, *args: str, paths: tuple[str, ...] = (".",)) -> tuple[int, str]:

@@ -1,15 +1,101 @@
-"""One ``anchorlint check`` run: paths or stdin in, a run whose sorted findings stream out."""
+"""``anchorlint check``: paths or stdin in, a report of the sorted findings out.
+
+Store problems become usage errors (exit 2); internal errors are printed on stderr before the
+report and make the exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
+from anchorlint.cli.common import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_USAGE,
+    UsageError,
+    config_argument,
+    discovered,
+    settings_for,
+)
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
     from anchorlint.run.pool import Run
+
+
+def _codes(value: str) -> tuple[str, ...]:
+    return tuple(c.strip() for c in value.split(",") if c.strip())
+
+
+def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    check = subparsers.add_parser("check", help="lint summaries and compactor code")
+    check.add_argument("paths", nargs="*", help="files or directories ('-' reads stdin)")
+    check.add_argument(
+        "--select", type=_codes, help="codes or prefixes to report (replaces config)"
+    )
+    check.add_argument("--ignore", type=_codes, help="codes or prefixes not to report")
+    check.add_argument("--extend-select", type=_codes, help="codes or prefixes to add")
+    config_argument(check)
+    check.add_argument(
+        "--format", default="flake8", help="flake8 (default), json, sarif, github, full"
+    )
+    check.add_argument("--output-file", type=Path, help="write the report here instead of stdout")
+    check.add_argument("--statistics", action="store_true", help="print a count per code")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    check.add_argument("--stdin-filename", help="the path a summary read from stdin stands for")
+    check.add_argument(
+        "--store", help="resolve anchors against this store (directory, SQLite, manifest)"
+    )
+    check.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    check.add_argument("--fix", action="store_true", help="apply automatic fixes (ANC106 pinning)")
+    check.add_argument(
+        "--diff",
+        action="store_true",
+        help="write nothing; print the fixes as a unified diff, exit 1 if any",
+    )
+    check.set_defaults(func=run_check)
+
+
+def _open_output(args: argparse.Namespace) -> TextIO:
+    if args.output_file is None:
+        return sys.stdout
+    try:
+        return open(args.output_file, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output_file}: {exc.strerror or exc}") from None
+
+
+def run_check(args: argparse.Namespace) -> int:
+    settings = settings_for(args)
+    if args.diff:
+        return diff(args, settings)
+    from anchorlint.reporters import ReportOptions, Tally, available
+
+    reporters = available()
+    if args.format not in reporters:
+        raise UsageError(
+            f"unknown --format {args.format!r}; choose from {', '.join(sorted(reporters))}"
+        )
+    tally = Tally()
+    with run(args, settings) as result:
+        out = _open_output(args)
+        try:
+            color = out.isatty() and not os.environ.get("NO_COLOR")
+            options = ReportOptions(color=color, statistics=args.statistics)
+            reporters[args.format](tally.count(result.findings()), out, options)
+            if args.statistics:
+                tally.write(out if args.format == "flake8" else sys.stderr)
+        finally:
+            if out is not sys.stdout:
+                out.close()
+        if result.errors:
+            return EXIT_USAGE
+    return EXIT_CLEAN if args.exit_zero or not tally.total else EXIT_FINDINGS
 
 
 def _store_error_types() -> tuple[type[BaseException], ...]:
@@ -25,8 +111,6 @@ def run(args: argparse.Namespace, settings: Settings) -> Run:
 
     Internal errors are on stderr before this returns, so before any of the report.
     """
-    from anchorlint.cli.app import UsageError
-
     try:
         return _run(args, settings)
     except _store_error_types() as exc:
@@ -34,32 +118,28 @@ def run(args: argparse.Namespace, settings: Settings) -> Run:
 
 
 def _run(args: argparse.Namespace, settings: Settings) -> Run:
-    from anchorlint.cli.app import UsageError
-    from anchorlint.run.engine import kind_of, lint_bytes
-    from anchorlint.run.pool import Run, stream_paths
+    from anchorlint.run.engine import lint_bytes
+    from anchorlint.run.kinds import kind_of, stdin_suffixes
+    from anchorlint.run.pool import Run, lint_paths
 
     paths = args.paths or ["."]
     if paths == ["-"]:
         name = args.stdin_filename or "stdin.md"
         if kind_of(name) is None:
-            raise UsageError(
-                f"--stdin-filename {name!r} has no known suffix (.md, .txt, .json, .jsonl, .py)"
-            )
+            raise UsageError(f"--stdin-filename {name!r} has no known suffix ({stdin_suffixes()})")
         return Run.of(lint_bytes(name, sys.stdin.buffer.read(), settings))
     if "-" in paths:
         raise UsageError("'-' (stdin) cannot be combined with other paths")
-    files = _discovered(paths, settings)
+    files = discovered(paths, settings)
     if args.fix:
         from anchorlint.run.fixing import apply_fixes
 
-        with stream_paths(files, settings, jobs=args.jobs) as fixing:
+        with lint_paths(files, settings, jobs=args.jobs) as fixing:
             apply_fixes(fixing.findings())
     use_cache = not args.no_cache and not args.fix
-    result = stream_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
+    result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
     for error in result.errors:
         print(f"anchorlint: {error}", file=sys.stderr)
-    if result.errors:
-        args.internal_errors = len(result.errors)
     return result
 
 
@@ -68,33 +148,16 @@ def diff(args: argparse.Namespace, settings: Settings) -> int:
 
     Exit 1 when some file would change, 0 when none would, 2 on a usage error.
     """
-    from anchorlint.cli.app import EXIT_CLEAN, EXIT_FINDINGS, UsageError
     from anchorlint.run.fixing import apply_fixes
-    from anchorlint.run.pool import stream_paths
+    from anchorlint.run.pool import lint_paths
 
     paths = args.paths or ["."]
     if "-" in paths:
         raise UsageError("--diff needs files: a summary read from stdin has nowhere to apply")
     try:
-        files = _discovered(paths, settings)
-        with stream_paths(files, settings, jobs=args.jobs) as fixing:
+        files = discovered(paths, settings)
+        with lint_paths(files, settings, jobs=args.jobs) as fixing:
             changed = apply_fixes(fixing.findings(), diff=sys.stdout)
     except _store_error_types() as exc:
         raise UsageError(f"store: {exc}") from None
     return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
-
-
-def _discovered(paths: list[str], settings: Settings) -> list[str]:
-    from anchorlint.cli.app import UsageError
-    from anchorlint.run.discovery import discover
-
-    missing = [p for p in paths if not _exists(p)]
-    if missing:
-        raise UsageError(f"no such file or directory: {missing[0]}")
-    return list(discover(paths, settings))
-
-
-def _exists(path: str) -> bool:
-    import os
-
-    return os.path.lexists(path)

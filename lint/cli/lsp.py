@@ -19,7 +19,7 @@ def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ig
 
 def run_lsp(args: argparse.Namespace) -> int:
     """Serve over stdin/stdout until the client sends ``exit``."""
-    from anchorlint.cli.app import UsageError
+    from anchorlint.cli.common import UsageError
 
     try:
         from anchorlint.editor.server import build_server

@@ -1,4 +1,4 @@
-"""The small taint engine behind ANC301, ANC302 and ANC306.
+"""The small taint engine: where compaction outputs and offsets computed on them go.
 
 It follows one kind of value, a **compaction output**, from the summarizer call that made it
 through assignments, text methods, slicing, f-strings, ``await``, attributes of local objects,
@@ -14,8 +14,6 @@ follow yields no taint, so the rules built on it stay silent rather than guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -28,89 +26,19 @@ from anchorlint.code.index import (
     source_parameter,
 )
 from anchorlint.code.names import is_positional_field, storage_key
+from anchorlint.code.taint import (
+    Env,
+    FlowFacts,
+    Frame,
+    Kind,
+    Recompaction,
+    ResolverLeak,
+    Taint,
+)
 
 if TYPE_CHECKING:
     from anchorlint.code.flow_exprs import Args
     from anchorlint.code.front import AnalysedModule
-
-
-class Kind(Enum):
-    COMPACT = "compaction output"
-    LINES = "lines of a compaction output"
-    OFFSET = "offset"
-    MATCH = "match"
-    MATCHES = "matches"
-    #: ``(text, meta)`` from a summarizer annotated ``-> tuple[str, dict]``
-    TEXT_TUPLE = "tuple holding a compaction output"
-
-
-@dataclass(frozen=True)
-class Taint:
-    """A value derived from the summarizer call ``origin``; ``subject`` is what an offset was
-    computed on (source text of the expression), empty for the output itself."""
-
-    kind: Kind
-    origin: cst.Call = field(compare=False)
-    label: str
-    subject: str = ""
-    #: for a TEXT_TUPLE, the element positions that hold the output
-    positions: frozenset[int] = frozenset()
-
-    def to(self, kind: Kind, subject: str | None = None) -> Taint:
-        return Taint(kind, self.origin, self.label, self.subject if subject is None else subject)
-
-    def element(self, position: int | None) -> Taint | None:
-        """What element ``position`` of this value carries (None: an unknown position).
-
-        Only a text tuple tells its elements apart; any other taint is given to every element,
-        as ``a, b = f()`` always did.
-        """
-        if self.kind is not Kind.TEXT_TUPLE:
-            return self
-        return self.to(Kind.COMPACT) if position in self.positions else None
-
-
-@dataclass(frozen=True)
-class OffsetSink:
-    node: cst.CSTNode
-    taint: Taint
-    sink: str
-
-
-@dataclass(frozen=True)
-class ResolverLeak:
-    node: cst.CSTNode
-    taint: Taint
-    resolver: str
-    param: str
-
-
-@dataclass(frozen=True)
-class Recompaction:
-    call: cst.Call
-    argument: cst.BaseExpression
-    taint: Taint
-    function: FunctionInfo | None
-    summarizer: str
-
-
-@dataclass
-class FlowFacts:
-    offsets: list[OffsetSink] = field(default_factory=list)
-    leaks: list[ResolverLeak] = field(default_factory=list)
-    recompactions: list[Recompaction] = field(default_factory=list)
-
-
-Env = dict[str, Taint]
-
-
-@dataclass
-class Frame:
-    """One function activation: its definition, its class, and the taints it returned."""
-
-    function: FunctionInfo | None
-    owner: str | None
-    returns: list[Taint | None] = field(default_factory=list)
 
 
 class StatementRunner(ExprEvaluator):
@@ -323,7 +251,7 @@ class Analyser(StatementRunner):
             self.class_taints.setdefault(frame.owner, {})[key] = value
 
     def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
-        """A compaction output handed to a summarizer again is a recompaction (ANC306)."""
+        """A compaction output handed to a summarizer again is a recompaction."""
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
                 if self._once("recompact", call):
@@ -333,7 +261,7 @@ class Analyser(StatementRunner):
         self.enter_callee(call, args, frame)
 
     def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
-        """A compaction output in a resolver's source parameter (ANC302)."""
+        """A compaction output in a resolver's source parameter is a leak."""
         info = self.index.lookup(call, frame.owner)
         source = source_parameter(info, self.names) if info is not None else None
         mapped = argument_names(info, args)

@@ -24,7 +24,7 @@ from anchorlint.code.names import (
 )
 
 if TYPE_CHECKING:
-    from anchorlint.code.flow import Env, Frame, Taint
+    from anchorlint.code.taint import Env, Frame, Taint
 
     #: a call's arguments with the taint each one carries
     Args = list[tuple[cst.Arg, Taint | None]]
@@ -55,7 +55,7 @@ class ExprEvaluator:
     """Evaluates expressions to a :class:`Taint` (or None) and records sink facts."""
 
     def __init__(self, module: Any) -> None:
-        from anchorlint.code.flow import FlowFacts, Kind
+        from anchorlint.code.taint import FlowFacts, Kind
 
         self.am = module
         self.names = module.names
@@ -77,7 +77,7 @@ class ExprEvaluator:
         return code if len(code) <= limit else code[: limit - 1] + "…"
 
     def offset_sink(self, node: cst.CSTNode, taint: Taint, sink: str) -> None:
-        from anchorlint.code.flow import OffsetSink
+        from anchorlint.code.taint import OffsetSink
 
         if self._once("offset", node):
             self.facts.offsets.append(OffsetSink(node, taint, sink))

@@ -19,7 +19,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from anchorlint.code.index import ModuleIndex, build_index
 from anchorlint.code.names import NameSets
-from anchorlint.code.prefilter import ParseFailure, may_fire, prefilter  # noqa: F401 - re-exported
+from anchorlint.code.prefilter import summarizer_calls
 from anchorlint.config import CodeSettings
 from anchorlint.rulebase import CodeHit
 
@@ -75,7 +75,7 @@ class AnalysedModule:
 
     @cached_property
     def flow(self) -> Any:
-        """The taint facts (ANC301/ANC302/ANC306), computed once for all three rules."""
+        """The taint facts, computed once for every rule that reads them."""
         from anchorlint.code.flow import analyse
 
         return analyse(self)
@@ -83,7 +83,17 @@ class AnalysedModule:
     @cached_property
     def has_summarizer_text(self) -> bool:
         """Cheaper than the flow engine: could any summarizer call occur at all?"""
-        return prefilter(self.settings).summarizer_call.search(self.source.lower()) is not None
+        return summarizer_calls(self.settings).pattern.search(self.source.lower()) is not None
+
+
+class ParseFailure(Exception):
+    """LibCST rejected the file; the code pass reports it as ANC002."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
 
 
 def _precise_failure(source: str, path: str, exc: cst.ParserSyntaxError) -> ParseFailure:

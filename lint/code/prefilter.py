@@ -1,31 +1,70 @@
-"""The code rules' prefilter: decide from the raw text, without LibCST, whether any code rule
-could fire on a file. Most Python files name no summarizer, resolver or pointer class; they are
-never parsed by LibCST, and linting them never imports it.
+"""The code rules' prefilter: decide from the raw text, without LibCST, whether any enabled code
+rule could fire on a file. Most Python files name no summarizer, resolver or pointer class; they
+are never parsed by LibCST, and linting them never imports it.
+
+Each code rule declares what it needs to see (:meth:`anchorlint.rulebase.CodeRule.triggers`):
+:class:`CodeTrigger` objects, built from the evidence kinds below. The prefilter is the union of
+the enabled rules' triggers and knows no rule; a rule that declares none may fire anywhere, so
+every file is parsed for it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from anchorlint.config import CodeSettings
 
-#: fields that make a record a pointer on their own; ``uri``/``document`` count for ANC304
-#: only in a class named like a pointer, which the class words below already find
+#: fields that make a record a pointer on their own; ``uri``/``document`` count only in a class
+#: named like a pointer, which the class words below already find
 _DOCUMENT_FIELDS = r"doc_id|source_id|chunk_id"
-#: the ANC304 class-name words, whatever the configured ANC301 sink words are
+#: class-name words of pointer and provenance records, whatever the configured sink words are
 _RECORD_CLASS_WORDS = ("Pointer", "Provenance", "Citation", "Anchor", "Locator")
 
 
-class ParseFailure(Exception):
-    """LibCST rejected the file; the engine reports it as ANC002."""
+@dataclass(frozen=True)
+class CodeTrigger:
+    """Raw-text evidence a code rule needs before a file is parsed.
 
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"{line}:{column}: {message}")
-        self.line = line
-        self.column = column
-        self.message = message
+    It fires when one of ``words`` occurs in the lower-cased text (a fast substring test; no
+    words: always) and ``pattern`` matches the lower-cased text (the text as written when
+    ``case_sensitive``).
+    """
+
+    pattern: re.Pattern[str]
+    words: tuple[str, ...] = ()
+    case_sensitive: bool = False
+
+    def fires(self, source: str, low: str) -> bool:
+        if self.words and not any(w in low for w in self.words):
+            return False
+        return self.pattern.search(source if self.case_sensitive else low) is not None
+
+
+@dataclass(frozen=True)
+class Prefilter:
+    """The union of some triggers; ``None`` among them (a rule that cannot say) passes all."""
+
+    triggers: tuple[CodeTrigger, ...]
+    everything: bool = False
+
+    def may_fire(self, source: str) -> bool:
+        if self.everything:
+            return True
+        low = source.lower()
+        return any(trigger.fires(source, low) for trigger in self.triggers)
+
+
+def union(declared: Iterable[tuple[CodeTrigger, ...] | None]) -> Prefilter:
+    """The prefilter of rules that declared ``declared`` (one entry per rule)."""
+    triggers: list[CodeTrigger] = []
+    for rule_triggers in declared:
+        if rule_triggers is None:
+            return Prefilter((), everything=True)
+        triggers.extend(t for t in rule_triggers if t not in triggers)
+    return Prefilter(tuple(triggers))
 
 
 def _alternation(names: tuple[str, ...]) -> str:
@@ -33,59 +72,48 @@ def _alternation(names: tuple[str, ...]) -> str:
     return "|".join(re.escape(n) for n in cleaned) or r"(?!x)x"
 
 
-@dataclass(frozen=True)
-class Prefilter:
-    """Literal words checked first (fast substring search), then one regex per rule family.
-
-    Summarizer *calls* (ANC301/303/306 and ANC302's flow clause need a compaction output);
-    resolver *definitions* (ANC305/307, and ANC302's same-name clause on a local resolver);
-    ``summary=``-like keywords (ANC302's same-name clause on another module's resolver);
-    pointer class words or document fields next to ``class`` (ANC304). All run on the
-    lower-cased text except the class words, which are matched as written.
-    """
-
-    summarizer_words: tuple[str, ...]
-    resolver_words: tuple[str, ...]
-    summarizer_call: re.Pattern[str]
-    resolver_def: re.Pattern[str]
-    summary_keyword: re.Pattern[str]
-    class_words: re.Pattern[str]
-
-    def may_fire(self, source: str) -> bool:
-        low = source.lower()
-        if any(w in low for w in self.summarizer_words) and (
-            self.summarizer_call.search(low) or self.summary_keyword.search(low)
-        ):
-            return True
-        if (
-            "def" in low
-            and any(w in low for w in self.resolver_words)
-            and self.resolver_def.search(low)
-        ):
-            return True
-        return "class" in low and self.class_words.search(source) is not None
-
-
 def _words(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted({n.lstrip("_").lower() for n in names if n.strip("_")}))
 
 
+def _summarizers(settings: CodeSettings) -> tuple[str, ...]:
+    return settings.summarizer_names + settings.extra_summarizer_names
+
+
 @lru_cache(maxsize=16)
-def prefilter(settings: CodeSettings) -> Prefilter:
-    summarizers = settings.summarizer_names + settings.extra_summarizer_names
-    resolvers = settings.resolver_names + settings.extra_resolver_names
-    words = {*settings.pointer_class_words, *_RECORD_CLASS_WORDS}
-    classy = "|".join(re.escape(w) for w in sorted(words))
-    return Prefilter(
-        summarizer_words=_words((*summarizers, "summar", "compact")),
-        resolver_words=_words(resolvers),
-        summarizer_call=re.compile(rf"(?<![a-z0-9])_*(?:{_alternation(summarizers)})\w*\s*\("),
-        resolver_def=re.compile(rf"\bdef\s+_*(?:{_alternation(resolvers)})"),
-        summary_keyword=re.compile(r"(?<![a-z0-9])_*(?:summar|compact|compressed)\w*\s*=(?!=)"),
-        class_words=re.compile(rf"{classy}|\b(?:{_DOCUMENT_FIELDS})\b"),
+def summarizer_calls(settings: CodeSettings) -> CodeTrigger:
+    """A call of something named like a summarizer (``summarize(``, ``llm.condense (``):
+    where a compaction output is made."""
+    summarizers = _summarizers(settings)
+    return CodeTrigger(
+        re.compile(rf"(?<![a-z0-9])_*(?:{_alternation(summarizers)})\w*\s*\("),
+        _words((*summarizers, "summar", "compact")),
     )
 
 
-def may_fire(source: str, settings: CodeSettings) -> bool:
-    """False only when no code rule could fire on ``source``; the engine then skips parsing."""
-    return prefilter(settings).may_fire(source)
+@lru_cache(maxsize=16)
+def summary_keywords(settings: CodeSettings) -> CodeTrigger:
+    """A keyword argument named like a summary (``summary=``, ``compacted_text=``): a
+    compaction output handed to another module's function by name."""
+    return CodeTrigger(
+        re.compile(r"(?<![a-z0-9])_*(?:summar|compact|compressed)\w*\s*=(?!=)"),
+        _words((*_summarizers(settings), "summar", "compact")),
+    )
+
+
+@lru_cache(maxsize=16)
+def resolver_definitions(settings: CodeSettings) -> CodeTrigger:
+    """A function defined with a resolver's name (``def resolve_span``, ``def fetch_span``)."""
+    resolvers = settings.resolver_names + settings.extra_resolver_names
+    return CodeTrigger(re.compile(rf"\bdef\s+_*(?:{_alternation(resolvers)})"), _words(resolvers))
+
+
+@lru_cache(maxsize=16)
+def pointer_classes(settings: CodeSettings) -> CodeTrigger:
+    """A class named like a pointer or provenance record, or a document field (``doc_id``)
+    near a ``class``; class words are matched as written (``Pointer``, not ``pointer``)."""
+    words = {*settings.pointer_class_words, *_RECORD_CLASS_WORDS}
+    classy = "|".join(re.escape(w) for w in sorted(words))
+    return CodeTrigger(
+        re.compile(rf"{classy}|\b(?:{_DOCUMENT_FIELDS})\b"), ("class",), case_sensitive=True
+    )

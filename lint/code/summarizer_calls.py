@@ -23,7 +23,7 @@ from anchorlint.code.names import (
 )
 
 if TYPE_CHECKING:
-    from anchorlint.code.flow import Taint
+    from anchorlint.code.taint import Taint
 
 Args = Sequence[tuple[cst.Arg, "Taint | None"]]
 
@@ -67,7 +67,7 @@ def annotated_str(function: cst.FunctionDef | None) -> bool:
 
 
 def _text_taint(taint: Taint | None) -> bool:
-    from anchorlint.code.flow import Kind
+    from anchorlint.code.taint import Kind
 
     return taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES, Kind.TEXT_TUPLE)
 
@@ -98,7 +98,7 @@ def output_taint(
     text; one annotated ``-> tuple[str, dict]`` returns its text beside metadata, so the
     result is a text tuple whose string positions are the output.
     """
-    from anchorlint.code.flow import Kind, Taint
+    from anchorlint.code.taint import Kind, Taint
 
     if only_weak_stem(name, names) and not handles_text(receiver, args, callee):
         return None

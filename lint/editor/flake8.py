@@ -1,19 +1,43 @@
 """flake8 plugin: the code rules ANC301-ANC307 inside an existing flake8 run.
 
 flake8 hands us its own ``ast`` tree, which we ignore: the rules read LibCST, so the plugin
-joins flake8's ``lines`` back into the source, applies the same cheap prefilter as the CLI,
-parses once and runs every code rule. Suppression is flake8's business (``# noqa: ANC301``
-on the reported line), and selection is flake8's ``--select``/``--extend-ignore``. A file
-LibCST rejects yields nothing here: flake8 reports syntax errors itself (E999).
+joins flake8's ``lines`` back into the source and lints it through the one code pass
+(:func:`anchorlint.run.codepass.check_module`) with the configuration ``anchorlint check``
+would use for that file: the nearest ``anchorlint.toml`` or ``pyproject.toml`` with a
+``[tool.anchorlint]`` table, walking up from the file's folder. So ``[tool.anchorlint.code]``
+names, per-file ignores, ``# anchorlint: noqa`` and a ``# noqa`` on any line of a multi-line
+statement work as they do on the command line: ``flake8 --select ANC`` reports what
+``anchorlint check --select ANC3`` does. flake8's own ``--select``/``--extend-ignore`` and
+``# noqa`` narrow that further. A file that does not parse yields nothing here (ANC002 is
+not a code rule): flake8 reports syntax errors itself (E999).
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from anchorlint import __version__
+from anchorlint.version import __version__
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+
+#: what the plugin reports: the code rules, as ``anchorlint check --select ANC3`` would
+CODE_RULES = ("ANC3",)
+
+
+@lru_cache(maxsize=64)
+def settings_for(directory: Path) -> Settings:
+    """The settings ``anchorlint check`` would read for files in ``directory``, with the
+    selection narrowed to the code rules."""
+    from anchorlint.config import load_settings
+
+    settings = load_settings(start=directory)
+    return dataclasses.replace(settings, select=CODE_RULES)
 
 
 class AnchorlintChecker:
@@ -36,22 +60,18 @@ class AnchorlintChecker:
                 return handle.read()
         return ""
 
+    def _directory(self) -> Path:
+        if self.filename and self.filename not in ("-", "stdin"):
+            return Path(self.filename).resolve().parent
+        return Path.cwd().resolve()
+
     def run(self) -> Iterator[tuple[int, int, str, type[Any]]]:
-        from anchorlint.code.front import ParseFailure, analyse_module, may_fire
-        from anchorlint.config import Settings
-        from anchorlint.registry import all_rules
-        from anchorlint.rulebase import CodeRule
+        from anchorlint.run.codepass import check_module
 
         source = self._source()
-        settings = Settings()
-        if not source or not may_fire(source, settings.code):
+        if not source:
             return
-        try:
-            module = analyse_module(source, self.filename, settings.code)
-        except ParseFailure:
-            return
-        for code, rule in all_rules().items():
-            if not isinstance(rule, CodeRule):
-                continue
-            for hit in rule.check(module, settings):
-                yield hit.line, hit.column - 1, f"{code} {hit.message}", type(self)
+        settings = settings_for(self._directory())
+        path = self.filename or "stdin.py"
+        for found in check_module(path, source, settings):
+            yield found.line, found.column - 1, f"{found.code} {found.message}", type(self)

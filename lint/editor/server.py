@@ -18,11 +18,12 @@ from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
 
-from anchorlint import __version__
 from anchorlint.config import ConfigError, Settings, load_settings
 from anchorlint.editor.convert import Linted
 from anchorlint.findings import Finding
-from anchorlint.run.engine import Worker, kind_of, lint_one
+from anchorlint.run.engine import Worker, lint_one
+from anchorlint.run.kinds import kind_of
+from anchorlint.version import __version__
 
 try:  # pygls 2.x
     from pygls.lsp.server import LanguageServer

@@ -10,42 +10,19 @@ of the whole report) would be most of the run's memory.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, TextIO
+from collections.abc import Iterable, Iterator
+from typing import TextIO
 
 from anchorlint.findings import Finding
+from anchorlint.reporters.base import Reporter, ReportOptions, write_json_array
 
-
-@dataclass(frozen=True)
-class ReportOptions:
-    color: bool = False
-    statistics: bool = False
-
-
-Reporter = Callable[[Iterable[Finding], TextIO, ReportOptions], None]
+__all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"]
 
 
 def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     """``path:line:col: CODE message``, the line every editor and CI parser reads."""
     for f in findings:
         out.write(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}\n")
-
-
-def write_json_array(items: Iterable[Any], out: TextIO, level: int = 0) -> None:
-    """Write ``items`` exactly as ``json.dump(list(items), indent=2, ensure_ascii=False)``
-    would inside a document whose array closes at indent ``level``, one item at a time.
-
-    JSON strings never hold a raw line break, so indenting an item's own dump is exact.
-    """
-    inner = "\n" + "  " * (level + 1)
-    opening = "["
-    for item in items:
-        out.write(opening + inner)
-        out.write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", inner))
-        opening = ","
-    out.write("[]" if opening == "[" else "\n" + "  " * level + "]")
 
 
 def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from anchorlint.reporters import Reporter
+from anchorlint.reporters.base import Reporter
 from anchorlint.reporters.full import full
 from anchorlint.reporters.github import github
 from anchorlint.reporters.sarif import sarif

@@ -12,7 +12,8 @@ from typing import TextIO
 
 from anchorlint.findings import Finding
 from anchorlint.positions import physical_lines
-from anchorlint.reporters import ReportOptions
+from anchorlint.reporters.base import ReportOptions
+from anchorlint.run.kinds import lone_cr_ends_lines
 
 #: excerpts wider than this are cut to a window around the span (JSON Lines records)
 MAX_WIDTH = 160
@@ -43,7 +44,7 @@ def read_lines(path: str) -> list[str] | None:
     except (OSError, UnicodeDecodeError):
         return None
     # count lines as the front ends do: U+2028 or a form feed is inside a line, not a break
-    return physical_lines(text, lone_cr=not path.lower().endswith((".txt", ".json", ".jsonl")))
+    return physical_lines(text, lone_cr=lone_cr_ends_lines(path))
 
 
 def _window(text: str, start: int, stop: int) -> tuple[str, int, int]:

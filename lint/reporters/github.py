@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from anchorlint.findings import Finding
-from anchorlint.reporters import ReportOptions
+from anchorlint.reporters.base import ReportOptions
 
 
 def escape_data(value: str) -> str:

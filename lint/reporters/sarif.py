@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
-from anchorlint import __version__
 from anchorlint.findings import Finding, Fix
-from anchorlint.reporters import ReportOptions, write_json_array
+from anchorlint.reporters.base import ReportOptions, write_json_array
+from anchorlint.version import __version__
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: engine codes that mean "this file was not checked": errors, not style warnings

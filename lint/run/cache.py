@@ -20,15 +20,13 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from anchorlint import __version__
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit
+from anchorlint.run.results import FileResult
 from anchorlint.run.suppressions import Directive, Suppressions
-
-if TYPE_CHECKING:
-    from anchorlint.run.engine import FileResult
+from anchorlint.version import __version__
 
 CACHE_FORMAT = 3
 HASH_CHUNK = 1 << 20
@@ -47,10 +45,10 @@ def code_fingerprint() -> str:
     The version string alone does not change between commits: a pre-commit hook pinned to a
     newer revision, or an editable install, would otherwise read results the old rules wrote.
     """
-    import anchorlint
     import anchorlint.rules
 
-    return source_digest([Path(anchorlint.__file__).parent, Path(anchorlint.rules.__file__).parent])
+    package = Path(__file__).parents[1]  # lint/run/cache.py: the package folder
+    return source_digest([package, Path(anchorlint.rules.__file__).parent])
 
 
 def source_digest(roots: Iterable[Path]) -> str:
@@ -79,6 +77,24 @@ def file_digest(path: str) -> str:
         for chunk in iter(lambda: handle.read(HASH_CHUNK), b""):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+class JobKeys:
+    """Cache keys of jobs: the file's sha256 (plus the chunk's range), hashed once for all
+    of a file's chunks this process lints, not once per chunk (a 200 MB file has fifty),
+    while the file's size and modification time hold."""
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[str, int, int], str] | None = None
+
+    def key(self, path: str, start: int, end: int) -> str:
+        """Raises OSError when the file cannot be read (the job is then linted uncached)."""
+        info = os.stat(path)
+        stamp = (path, info.st_size, info.st_mtime_ns)
+        if self._last is None or self._last[0] != stamp:
+            self._last = (stamp, file_digest(path))
+        digest = self._last[1]
+        return f"{digest}#{start}-{end}" if end >= 0 else digest
 
 
 @dataclass(frozen=True)
@@ -147,8 +163,6 @@ def _load(data: dict[str, Any], path: str) -> FileResult:
         Directive(line, column, first, last, frozenset(codes))
         for line, column, first, last, codes in data["directives"]
     ]
-    from anchorlint.run.engine import FileResult
-
     return FileResult(
         path,
         tuple(findings),

@@ -1,26 +1,48 @@
 """Python files through the code rules: prefilter, parse once, rules, ``# noqa``.
 
-A file in which no configured name occurs cannot trigger a code rule, so it is only
-syntax-checked with CPython's own parser (fast, in C); everything else is parsed once with
-LibCST and every enabled code rule reads the same analysed module.
+The one code pass: the command line, the language server, the API, the flake8 plugin and the
+tests all lint a module through :func:`lint_module` (or :func:`check_module`, which also
+applies suppressions and selection). A file in which no trigger of an enabled rule fires
+cannot give a code finding, so it is only syntax-checked with CPython's own parser (fast, in
+C); everything else is parsed once with LibCST and every enabled code rule reads the same
+analysed module.
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from functools import lru_cache
 
+from anchorlint.code.prefilter import Prefilter, union
+from anchorlint.config import CodeSettings, Settings
 from anchorlint.findings import Finding
-from anchorlint.run import suppressions as suppress
+from anchorlint.registry import all_rules
+from anchorlint.rulebase import CodeRule
+from anchorlint.run.filtering import keep
+from anchorlint.run.results import finding
+from anchorlint.run.selection import Selection
+from anchorlint.run.suppressions import Suppressions, for_python
 
-if TYPE_CHECKING:
-    from anchorlint.run.engine import Worker
+
+def enabled_code_rules(settings: Settings) -> list[CodeRule]:
+    """The code rules ``settings`` select, in code order."""
+    enabled = Selection.from_settings(settings).enabled
+    return [r for c, r in all_rules().items() if isinstance(r, CodeRule) and c in enabled]
+
+
+def prefilter(rules: Sequence[CodeRule], settings: CodeSettings) -> Prefilter:
+    """The union of ``rules``' triggers (see :mod:`anchorlint.code.prefilter`)."""
+    return _prefilter(tuple(rules), settings)
+
+
+@lru_cache(maxsize=16)
+def _prefilter(rules: tuple[CodeRule, ...], settings: CodeSettings) -> Prefilter:
+    return union(rule.triggers(settings) for rule in rules)
 
 
 def _syntax_error(path: str, text: str) -> Finding | None:
-    from anchorlint.run.engine import finding
-
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -34,29 +56,37 @@ def _syntax_error(path: str, text: str) -> Finding | None:
     return None
 
 
-def lint_python(
-    worker: Worker, path: str, text: str
-) -> tuple[list[Finding], suppress.Suppressions]:
-    from anchorlint.code.prefilter import may_fire
-    from anchorlint.run.engine import finding
-
-    settings = worker.settings
-    if not worker.code_rules or not may_fire(text, settings.code):
+def lint_module(
+    path: str, text: str, settings: Settings, rules: Sequence[CodeRule]
+) -> tuple[list[Finding], Suppressions]:
+    """Every hit of ``rules`` on one module (ANC002 if it does not parse) and the module's
+    suppressions, not yet applied."""
+    if not rules or not prefilter(rules, settings.code).may_fire(text):
         problem = _syntax_error(path, text)
-        return ([problem] if problem else []), suppress.for_python(text)
-    from anchorlint.code import front as pyfront
+        return ([problem] if problem else []), for_python(text)
+    from anchorlint.code import front
 
     try:
-        module = pyfront.analyse_module(text, path, settings.code)
-    except pyfront.ParseFailure as exc:
+        module = front.analyse_module(text, path, settings.code)
+    except front.ParseFailure as exc:
         found = finding(
             path, "ANC002", f"Python does not parse: {exc.message}", exc.line, exc.column
         )
-        return [found], suppress.for_python(text)
-    suppressions = suppress.for_python(text, lambda: pyfront.statement_ranges(module))
+        return [found], for_python(text)
+    suppressions = for_python(text, lambda: front.statement_ranges(module))
     findings = [
         finding(path, rule.code, hit.message, hit.line, hit.column, (hit.end_line, hit.end_column))
-        for rule in worker.code_rules
+        for rule in rules
         for hit in rule.check(module, settings)
     ]
     return findings, suppressions
+
+
+def check_module(
+    path: str, text: str, settings: Settings, rules: Sequence[CodeRule] | None = None
+) -> list[Finding]:
+    """What ``anchorlint check`` reports for one Python module: :func:`lint_module` with the
+    file's suppressions and the settings' selection applied (``rules``: the enabled ones)."""
+    chosen = enabled_code_rules(settings) if rules is None else rules
+    findings, suppressions = lint_module(path, text, settings, chosen)
+    return list(keep(path, findings, suppressions, Selection.from_settings(settings)))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
-from anchorlint.run.engine import LINTED_SUFFIXES
+from anchorlint.run.kinds import LINTED_SUFFIXES
 
 if TYPE_CHECKING:
     from pathspec import PathSpec

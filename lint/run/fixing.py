@@ -12,7 +12,6 @@ whose edits overlap or fall outside it is left untouched and reported on stderr.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -23,11 +22,11 @@ import regex
 
 from anchorlint.findings import Finding, TextEdit
 from anchorlint.run.diffs import unified
+from anchorlint.run.kinds import kind_of
 from anchorlint.stores.pinning import BOM, PinError, _decode, write_atomically
 
 _UNIVERSAL = regex.compile(r"\r\n|\r|\n")
 _NEWLINE = regex.compile(r"\n")
-_LONE_CR_SUFFIXES = frozenset({".md", ".markdown", ".py", ".pyi"})
 
 
 class FixError(Exception):
@@ -35,7 +34,8 @@ class FixError(Exception):
 
 
 def _line_starts(text: str, path: str) -> list[int]:
-    lone_cr = os.path.splitext(path)[1].lower() in _LONE_CR_SUFFIXES
+    kind = kind_of(path)  # a file of no known kind has no fixes: only \n ends its lines
+    lone_cr = kind is not None and kind.lone_cr
     pattern = _UNIVERSAL if lone_cr else _NEWLINE
     return [0, *(m.end() for m in pattern.finditer(text))]
 

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from anchorlint.run.engine import FileResult
+from anchorlint.run.kinds import kind_of
 
 
 @dataclass(frozen=True)
@@ -28,7 +26,7 @@ class Job:
     first_line: int = 1
 
 
-#: JSON Lines files larger than this are split into chunks of records
+#: files of a chunkable kind (JSON Lines) larger than this are split into chunks of records
 CHUNK_BYTES = 4 << 20
 
 
@@ -40,7 +38,8 @@ def plan_jobs(paths: Sequence[str]) -> list[Job]:
     """
     planned: list[Job] = []
     for order, path in enumerate(paths):
-        size = _size(path) if path.lower().endswith(".jsonl") else 0
+        kind = kind_of(path)
+        size = _size(path) if kind is not None and kind.chunkable else 0
         if size > CHUNK_BYTES:
             planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))
         else:
@@ -69,13 +68,3 @@ def _jsonl_ranges(path: str, size: int, chunk: int) -> list[tuple[int, int, int]
             ranges.append((start, end, line))
             start, line = end, line + newlines
     return ranges
-
-
-def join(seen: FileResult, result: FileResult) -> FileResult:
-    """A file's result so far followed by its next chunk's."""
-    return replace(
-        seen,
-        findings=seen.findings + result.findings,
-        facts=seen.facts + result.facts,
-        errors=seen.errors + result.errors,
-    )

@@ -19,8 +19,10 @@ from typing import Any
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
-from anchorlint.run.engine import FileResult, Worker, run_level, store_configured
-from anchorlint.run.jobs import Job, join, plan_jobs
+from anchorlint.run.context import store_configured
+from anchorlint.run.engine import Worker, run_level
+from anchorlint.run.jobs import Job, plan_jobs
+from anchorlint.run.results import FileResult, RunResult, join
 from anchorlint.run.spool import FindingSpool, Packed, PackedFacts, pack, pack_facts
 
 
@@ -79,6 +81,11 @@ class Run:
     def close(self) -> None:
         self._spool.close()
 
+    def collect(self) -> RunResult:
+        """Every finding in a list, the facts unpacked, and the spool let go."""
+        with self:
+            return RunResult(list(self.findings()), self.files, self.facts, self.errors)
+
     def __enter__(self) -> Run:
         return self
 
@@ -88,7 +95,7 @@ class Run:
         self.close()
 
 
-def stream_paths(
+def lint_paths(
     paths: Sequence[str],
     settings: Settings,
     *,
@@ -97,7 +104,12 @@ def stream_paths(
     use_cache: bool = False,
     prefilter: bool = True,
 ) -> Run:
-    """Lint files (already discovered), in parallel when ``jobs`` > 1; see ``lint_paths``."""
+    """Lint files (already discovered), in parallel when ``jobs`` > 1.
+
+    With ``use_cache`` per-file results are reused from ``settings.cache_dir`` (under the
+    settings' root) when the file's bytes, the settings and the version are unchanged. The
+    run's findings stream from :meth:`Run.findings`; :meth:`Run.collect` lists them.
+    """
     from anchorlint.run.progress import Progress
 
     worker = _worker(settings, store, use_cache, prefilter)
@@ -111,7 +123,7 @@ def stream_paths(
                 progress.advance()
         results = list(gathered.files.values())
         facts = PackedFacts(b for path in gathered.files for b in gathered.facts.get(path, ()))
-        extra = run_level(worker, results, facts)
+        extra = run_level(worker.context, results, facts)
         errors = tuple(e for result in results for e in result.errors)
         return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
     except BaseException:
@@ -162,6 +174,9 @@ _PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by i
 
 
 def _init_process(settings: Settings, cache: Any, prefilter: bool, compact: bool) -> None:
+    from anchorlint.run.notices import show_once
+
+    show_once()
     _PROCESS_WORKER.append(
         Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
     )
@@ -182,7 +197,12 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobD
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(numbered)),
         initializer=_init_process,
-        initargs=(worker.settings, worker.cache, worker.prefilter, worker.compact_facts),
+        initargs=(
+            worker.settings,
+            worker.cache,
+            worker.context.prefilter,
+            worker.context.compact_facts,
+        ),
     ) as pool:
         chunksize = max(1, len(numbered) // (jobs * 8))
         yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)

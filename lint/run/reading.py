@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 BINARY_SNIFF = 8192
 
@@ -78,3 +80,39 @@ def read_text(path: str) -> str | Unreadable:
     except OSError as exc:
         return Unreadable(f"cannot read file: {exc.strerror or exc}")
     return decode(data)
+
+
+class LineProblem(Exception):
+    """A streamed file turned out unreadable at some line: the whole file is ANC001."""
+
+    def __init__(self, problem: Unreadable) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def sniff_binary(head: bytes) -> Unreadable | None:
+    """Why a streamed file is binary or UTF-16, judged from its first bytes, or None."""
+    if b"\x00" in head or head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        problem = decode(head)
+        return problem if isinstance(problem, Unreadable) else None
+    return None
+
+
+def range_lines(handle: BinaryIO, length: int) -> Iterator[bytes]:
+    """The lines of an open binary file from its position, ``length`` bytes (-1: to the end)."""
+    consumed = 0
+    for raw in handle:
+        if 0 <= length <= consumed:
+            return
+        consumed += len(raw)
+        yield raw
+
+
+def decoded_lines(raw_lines: Iterable[bytes], first_line: int) -> Iterator[str]:
+    """Decode streamed lines numbered from ``first_line``; an undecodable one raises
+    :class:`LineProblem` (a BOM is allowed on line 1 only)."""
+    for number, raw in enumerate(raw_lines, first_line):
+        text = decode(raw.lstrip(b"\xef\xbb\xbf") if number == 1 else raw)
+        if isinstance(text, Unreadable):
+            raise LineProblem(Unreadable(text.message, number, text.column))
+        yield text

@@ -196,3 +196,13 @@ def _next_content_line(lines: list[str], number: int) -> int:
         if lines[index].strip():
             return index + 1
     return number + 1
+
+
+def for_kind(syntax: str | None, text: str) -> Suppressions:
+    """The suppressions of a text file in its kind's comment syntax (see ``run.kinds``);
+    Python's need the parsed module and are read by the code pass."""
+    if syntax == "markdown":
+        return for_markdown(text)
+    if syntax == "text":
+        return for_text(text)
+    return Suppressions()

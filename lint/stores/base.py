@@ -10,7 +10,7 @@ import re
 from collections import OrderedDict
 from typing import BinaryIO
 
-from anchorlint.stores import ContentUnavailable, Store, StoreEntry, StoreError
+from anchorlint.stores.protocol import ContentUnavailable, Store, StoreEntry, StoreError
 from anchorlint.stores.spans import STREAM_THRESHOLD, DocumentView
 
 #: ``scheme:`` of an absolute URI (two letters at least, so ``C:`` drive letters are not one)

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote
 
-from anchorlint.stores import StoreEntry
 from anchorlint.stores.base import URI_SCHEME, BaseStore, hash_key
+from anchorlint.stores.protocol import StoreEntry
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 

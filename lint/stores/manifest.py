@@ -17,8 +17,8 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-from anchorlint.stores import ContentUnavailable, StoreEntry, StoreError
 from anchorlint.stores.base import BaseStore, hash_key
+from anchorlint.stores.protocol import ContentUnavailable, StoreEntry, StoreError
 
 
 def _parse_jsonl(lines: list[str], source: Path) -> list[tuple[str, str | None]]:

@@ -216,14 +216,20 @@ def pin_file(
     """Pin the pointers of one summary file in place (see the module docstring)."""
     original = path.read_bytes()
     text, bom = _decode(original, path)
-    outcome = pin_text(
-        text, store, settings, markdown=path.suffix.lower() in (".md", ".markdown"), length=length
-    )
+    outcome = pin_text(text, store, settings, markdown=_prose_only(path), length=length)
     outcome = replace(outcome, original=text, bom=BOM if bom else "")
     if outcome.changed and write:
         new_text = (BOM if bom else "") + outcome.text
         write_atomically(path, new_text.encode("utf-8"), original)
     return outcome
+
+
+def _prose_only(path: Path) -> bool:
+    """Whether only the front end's prose holds the anchors to pin (Markdown: yes)."""
+    from anchorlint.run.kinds import kind_of
+
+    kind = kind_of(str(path))
+    return kind is not None and kind.prose_only_pins
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
 
-from anchorlint.stores import StoreEntry, StoreError
 from anchorlint.stores.base import AdaptedStore
+from anchorlint.stores.protocol import StoreEntry, StoreError
 
 GROUP = "anchorlint.stores"
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from anchorlint.stores import ContentUnavailable, StoreEntry
 from anchorlint.stores.base import BaseStore, as_caching_store
+from anchorlint.stores.protocol import ContentUnavailable, StoreEntry
 from anchorlint.stores.spans import DocumentView, OutOfRange, Span
 
 POSITIONAL = ("lines", "char")

@@ -19,8 +19,8 @@ import sqlite3
 from pathlib import Path
 
 from anchorlint.config import StoreSettings
-from anchorlint.stores import SQLITE_MAGIC, StoreEntry, StoreError
 from anchorlint.stores.base import BaseStore, hash_key
+from anchorlint.stores.protocol import SQLITE_MAGIC, StoreEntry, StoreError
 
 
 def _quote(identifier: str) -> str:

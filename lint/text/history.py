@@ -13,6 +13,7 @@ Two sources of generations (RULES.md, "History"):
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -133,3 +134,11 @@ def listing(items: Iterable[str], limit: int = 5) -> str:
 
 def percent(value: float) -> str:
     return f"{value * 100:.0f}%"
+
+
+def generation_records(*summaries: str, thread: str = "t1", start: int = 1) -> str:
+    """JSON Lines generations of one thread, for rule examples and tests."""
+    return "".join(
+        json.dumps({"thread": thread, "generation": start + n, "summary": text}) + "\n"
+        for n, text in enumerate(summaries)
+    )

@@ -7,14 +7,14 @@ rule modules from these lists.
 
 from __future__ import annotations
 
-import sys
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 import regex
 
-from anchorlint.config import TextSettings
+from anchorlint.config import PatternTimeout, TextSettings
 
 ELISION_MARKERS: tuple[str, ...] = (
     r"\betc\.",
@@ -92,19 +92,17 @@ CLAIM_NEEDLES: tuple[str, ...] = (
 
 #: seconds one user-supplied pattern may spend on one block or sentence before it is skipped
 USER_PATTERN_TIMEOUT = 1.0
-_WARNED: set[tuple[str, str]] = set()
 
 
 def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
-    """Warn once per pattern and process, on one line, that a user pattern was skipped."""
-    if (setting, pattern.pattern) not in _WARNED:
-        _WARNED.add((setting, pattern.pattern))
-        print(
-            f"anchorlint: warning: {setting} pattern {pattern.pattern!r} ran longer than "
+    warnings.warn(
+        PatternTimeout(
+            f"{setting} pattern {pattern.pattern!r} ran longer than "
             f"{USER_PATTERN_TIMEOUT:g}s on one text and was skipped there (catastrophic "
-            "backtracking?)",
-            file=sys.stderr,
-        )
+            "backtracking?)"
+        ),
+        stacklevel=3,
+    )
 
 
 def user_finditer(pattern: regex.Pattern[str], text: str, setting: str) -> list[regex.Match[str]]:

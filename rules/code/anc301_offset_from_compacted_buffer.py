@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from textwrap import dedent
 from typing import Any
 
-from anchorlint.config import Settings
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
+from anchorlint.code.prefilter import CodeTrigger, summarizer_calls
+from anchorlint.config import CodeSettings, Settings
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 
 class OffsetFromCompactedBuffer(CodeRule):
@@ -44,13 +40,13 @@ class OffsetFromCompactedBuffer(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             def cite(raw, quote):
                 summary = condense(raw)
                 i = summary.find(quote)
                 return Citation("doc_7", start=i, end=i + len(quote))
         """),
-        _py("""
+        python_example("""
             import re
 
             def span_of(raw, pattern):
@@ -58,13 +54,13 @@ class OffsetFromCompactedBuffer(CodeRule):
                 m = re.search(pattern, text)
                 return SourceSpan("doc_7", m.start(), m.end())
         """),
-        _py("""
+        python_example("""
             def locate(raw: str, quote: str) -> tuple[int, int]:
                 short = compact(raw)
                 i = short.index(quote)
                 return i, i + len(quote)
         """),
-        _py("""
+        python_example("""
             def _pointer_for(text, quote):
                 start = text.find(quote)
                 return Pointer(start=start, end=start + len(quote))
@@ -73,7 +69,7 @@ class OffsetFromCompactedBuffer(CodeRule):
                 condensed = llm.condense(raw)
                 return _pointer_for(condensed, quote)
         """),
-        _py("""
+        python_example("""
             def line_index(raw, needle):
                 summary = summarize(raw)
                 for number, line in enumerate(summary.splitlines()):
@@ -81,19 +77,19 @@ class OffsetFromCompactedBuffer(CodeRule):
                         return {"doc": "doc_7", "line": number + 1}
                 return None
         """),
-        _py("""
+        python_example("""
             class Compactor:
                 async def anchor(self, doc_id, raw, quote):
                     result = await self.llm.summarize(raw)
                     pos = result.text.rfind(quote)
                     return Anchor(doc_id, offset=pos)
         """),
-        _py("""
+        python_example("""
             def whole(raw):
                 summary = abridge(raw)
                 return Provenance("doc_7", 0, len(summary))
         """),
-        _py("""
+        python_example("""
             class Memory:
                 def refresh(self, text):
                     self.summary = self.compact(text)
@@ -102,7 +98,7 @@ class OffsetFromCompactedBuffer(CodeRule):
                     i = self.summary.find(quote)
                     return Locator(self.doc_id, start=i)
         """),
-        _py("""
+        python_example("""
             import re
 
             def spans(raw, pattern):
@@ -112,7 +108,7 @@ class OffsetFromCompactedBuffer(CodeRule):
                     out.append(Span(m.start(), m.end()))
                 return out
         """),
-        _py("""
+        python_example("""
             class Context:
                 async def _compact(self, turns) -> tuple[str, dict]:
                     reply = await self.llm.complete(turns)
@@ -125,31 +121,31 @@ class OffsetFromCompactedBuffer(CodeRule):
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             def cite(raw, quote):
                 summary = condense(raw)
                 i = raw.find(quote)
                 return Citation("doc_7", start=i, end=i + len(quote)), summary
         """),
-        _py("""
+        python_example("""
             def budget(raw, limit):
                 summary = summarize(raw)
                 if len(summary) > limit:
                     raise ValueError("summary over budget")
                 return summary
         """),
-        _py("""
+        python_example("""
             def window(raw, t0, t1):
                 summary = summarize(raw)
                 return summary, TimeWindow(start=t0, end=t1)
         """),
-        _py("""
+        python_example("""
             def excerpt(raw, quote):
                 summary = condense(raw)
                 i = summary.find(quote)
                 return summary[i : i + 80]
         """),
-        _py("""
+        python_example("""
             import re
 
             KEY = re.compile(r"\\[\\[([^\\]]+)\\]\\]")
@@ -158,31 +154,31 @@ class OffsetFromCompactedBuffer(CodeRule):
                 summary = summarize(raw)
                 return [Pointer.parse(k) for k in KEY.findall(summary)]
         """),
-        _py("""
+        python_example("""
             import zlib
 
             def pack(raw):
                 blob = zlib.compress(raw.encode())
                 return Span(start=0, end=len(blob))
         """),
-        _py("""
+        python_example("""
             def reset(handle, raw, quote):
                 handle.truncate()
                 i = raw.find(quote)
                 return Citation(start=i, end=i + len(quote))
         """),
-        _py("""
+        python_example("""
             def first_hit(raw, quote):
                 summary = condense(raw)
                 return summary.find(quote)
         """),
-        _py("""
+        python_example("""
             def wrap(raw, quote):
                 result = CompactionResult(raw)
                 i = result.summary.find(quote)
                 return Citation(start=i)
         """),
-        _py("""
+        python_example("""
             class Context:
                 async def _compact(self, raw) -> tuple[str, dict]:
                     reply = await self.llm.complete(raw)
@@ -194,6 +190,10 @@ class OffsetFromCompactedBuffer(CodeRule):
                     return text, Locator(self.uri, char_start=i, char_end=i + len(key))
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where a compaction output is made by a summarizer call."""
+        return (summarizer_calls(settings),)
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         by_line: dict[int, list[Any]] = {}

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from textwrap import dedent
 from typing import TYPE_CHECKING, Any
 
-from anchorlint.config import Settings
+from anchorlint.code.prefilter import (
+    CodeTrigger,
+    resolver_definitions,
+    summarizer_calls,
+    summary_keywords,
+)
+from anchorlint.config import CodeSettings, Settings
 
 if TYPE_CHECKING:
     import libcst as cst
 
     from anchorlint.code.index import FunctionInfo
 
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 _SUMMARY_KEYWORD = re.compile(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]", re.I)
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
 
 
 class SummaryToResolver(CodeRule):
@@ -51,12 +52,12 @@ class SummaryToResolver(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             def show(ptr, raw):
                 summary = condense(raw)
                 return resolve_span(ptr, source=summary)
         """),
-        _py("""
+        python_example("""
             def resolve_span(ptr, source):
                 return source[ptr.start : ptr.end]
 
@@ -64,14 +65,14 @@ class SummaryToResolver(CodeRule):
                 short = summarize(raw)
                 return resolve_span(ptr, short)
         """),
-        _py("""
+        python_example("""
             def fetch_span(ptr, text: str) -> str:
                 return text[ptr.start : ptr.end]
 
             def show(ptr, raw):
                 return fetch_span(ptr, compact(raw).strip())
         """),
-        _py("""
+        python_example("""
             class Reader:
                 def expand(self, ptr, original):
                     return original[ptr.start : ptr.end]
@@ -80,12 +81,12 @@ class SummaryToResolver(CodeRule):
                     short = self.compact(raw)
                     return self.expand(ptr, short)
         """),
-        _py("""
+        python_example("""
             async def check(llm, ptr, raw):
                 text = await llm.summarize(raw)
                 return await verify_quote(ptr, source_text=text)
         """),
-        _py("""
+        python_example("""
             def resolve_pointer(pointer, source_bytes, summary_bytes):
                 if source_bytes is summary_bytes:
                     raise ValueError("same buffer")
@@ -94,28 +95,28 @@ class SummaryToResolver(CodeRule):
             def show(pointer, buf):
                 return resolve_pointer(pointer, buf, buf)
         """),
-        _py("""
+        python_example("""
             def show(ptr, text):
                 return resolve(ptr, source=text, summary=text)
         """),
-        _py("""
+        python_example("""
             def show(ptr, raw, state):
                 state.summary = compact(raw)
                 return get_span(ptr, document=state.summary)
         """),
-        _py("""
+        python_example("""
             def show(ptr, raw):
                 data = summarize(raw).encode()
                 return reconstruct(ptr, raw_bytes=data)
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             def show(ptr, raw):
                 summary = condense(raw)
                 return summary, resolve_span(ptr, source=raw)
         """),
-        _py("""
+        python_example("""
             def resolve_pointer(pointer, source_bytes, summary_bytes):
                 return source_bytes
 
@@ -123,7 +124,7 @@ class SummaryToResolver(CodeRule):
                 compacted = compact(raw)
                 return resolve_pointer(pointer, source_bytes=raw, summary_bytes=compacted)
         """),
-        _py("""
+        python_example("""
             import re
 
             KEY = re.compile(r"\\[\\[([^\\]]+)\\]\\]")
@@ -132,34 +133,42 @@ class SummaryToResolver(CodeRule):
                 summary = summarize(raw)
                 return [resolve(store, key) for key in KEY.findall(summary)]
         """),
-        _py("""
+        python_example("""
             from urllib.parse import quote
 
             def link(raw):
                 summary = summarize(raw)
                 return "https://example.org/?q=" + quote(summary)
         """),
-        _py("""
+        python_example("""
             def show(ptr, raw):
                 result = CompactionResult(raw)
                 return resolve_span(ptr, source=result.summary)
         """),
-        _py("""
+        python_example("""
             import zlib
 
             def show(ptr, raw):
                 blob = zlib.compress(raw)
                 return reconstruct(ptr, source=blob)
         """),
-        _py("""
+        python_example("""
             def show(ptr, raw):
                 return resolve(ptr, source_id=compact(raw)[:8])
         """),
-        _py("""
+        python_example("""
             def show(ptr, raw_bytes, summary_bytes):
                 return resolve_pointer(ptr, raw_bytes, summary_bytes)
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where a summarizer call, a local resolver, or a summary handed on by keyword."""
+        return (
+            summarizer_calls(settings),
+            resolver_definitions(settings),
+            summary_keywords(settings),
+        )
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         for fact in module.flow.leaks:

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from textwrap import dedent
 from typing import Any
 
-from anchorlint.config import Settings
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
+from anchorlint.code.prefilter import CodeTrigger, summarizer_calls
+from anchorlint.config import CodeSettings, Settings
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 
 class RewriteAndRelabel(CodeRule):
@@ -45,12 +41,12 @@ class RewriteAndRelabel(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             def squeeze(chunk, llm):
                 label = chunk.provenance
                 return llm.summarize(chunk), label
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -61,13 +57,13 @@ class RewriteAndRelabel(CodeRule):
             def shrink(passages: list[Passage]):
                 return summarize(passages)
         """),
-        _py("""
+        python_example("""
             def shrink(span):
                 if span.provenance is not None:
                     return condense(span)
                 return span
         """),
-        _py("""
+        python_example("""
             def shrink(spans):
                 linked = []
                 for s in spans:
@@ -75,7 +71,7 @@ class RewriteAndRelabel(CodeRule):
                         linked.append(s)
                 return summarize(linked)
         """),
-        _py("""
+        python_example("""
             def shrink(records):
                 out = []
                 for chunk in records:
@@ -83,19 +79,19 @@ class RewriteAndRelabel(CodeRule):
                         out.append(compress(chunk))
                 return out
         """),
-        _py("""
+        python_example("""
             class Window:
                 async def shrink(self, item):
                     if item.citation:
                         return await self.llm.compact(item)
                     return item
         """),
-        _py("""
+        python_example("""
             def shrink(text, cid):
                 span = Chunk(text, chunk_id=cid)
                 return abridge(span)
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -106,26 +102,26 @@ class RewriteAndRelabel(CodeRule):
             def shrink(pieces: list[Piece]):
                 return summarize([p for p in pieces if len(p.text) > 10])
         """),
-        _py("""
+        python_example("""
             def shrink(spans):
                 for s in spans:
                     if s.get("source_id"):
                         yield rewrite(s)
         """),
-        _py("""
+        python_example("""
             def handle(job, llm):
                 hits = job.get("retrieved", [])
                 docs = sorted({h["doc_id"] for h in hits})
                 return llm.condense(hits, max_tokens=300), docs
         """),
-        _py("""
+        python_example("""
             def handle(payload, log):
                 spans = payload["spans"]
                 for i, span in enumerate(spans):
                     log.debug("span %d cites %s", i, span.citation)
                 return summarize(spans)
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -140,7 +136,7 @@ class RewriteAndRelabel(CodeRule):
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             def compact_with_provenance(spans, fill_ratio, threshold=0.85):
                 if fill_ratio < threshold:
                     return spans, []
@@ -152,7 +148,7 @@ class RewriteAndRelabel(CodeRule):
                         preserved.append(span)
                 return summarize(preserved), evicted
         """),
-        _py("""
+        python_example("""
             def shrink(spans):
                 kept, out = [], []
                 for s in spans:
@@ -162,16 +158,16 @@ class RewriteAndRelabel(CodeRule):
                     out.append(summarize(s))
                 return kept, out
         """),
-        _py("""
+        python_example("""
             def shrink(span):
                 label = span.doc_id
                 return summarize(span.text), label
         """),
-        _py("""
+        python_example("""
             def shrink(spans):
                 return summarize([s for s in spans if s.provenance is None])
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -182,33 +178,33 @@ class RewriteAndRelabel(CodeRule):
             def shrink(spans: list[Span]):
                 return summarize(spans)
         """),
-        _py("""
+        python_example("""
             def shrink(span):
                 if not span.anchor:
                     return condense(span)
                 return span
         """),
-        _py("""
+        python_example("""
             import zlib
 
             def pack(chunk):
                 print(chunk.doc_id)
                 return zlib.compress(chunk)
         """),
-        _py("""
+        python_example("""
             def shrink(record):
                 if "doc_id" not in record:
                     return summarize(record)
                 return record
         """),
-        _py("""
+        python_example("""
             def handle(job, llm):
                 hits = job.get("retrieved", [])
                 docs = sorted({h["doc_id"] for h in hits})
                 notes = "\\n".join(h["text"] for h in hits)
                 return llm.condense(job["history"]), notes, docs
         """),
-        _py("""
+        python_example("""
             def handle(payload):
                 spans = payload["spans"]
                 labels = [s.citation for s in spans]
@@ -216,7 +212,7 @@ class RewriteAndRelabel(CodeRule):
                     raise ValueError(f"linked spans must stay verbatim: {labels}")
                 return summarize(spans)
         """),
-        _py("""
+        python_example("""
             def handle(payload):
                 spans = payload["spans"]
                 evicted = [s.doc_id for s in spans if s.doc_id]
@@ -224,6 +220,10 @@ class RewriteAndRelabel(CodeRule):
                 return summarize(spans), evicted
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where spans are handed to a summarizer call."""
+        return (summarizer_calls(settings),)
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.provenance import spans_to_summarizers

@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from textwrap import dedent
 from typing import TYPE_CHECKING, Any
 
-from anchorlint.config import Settings
+from anchorlint.code.prefilter import CodeTrigger, pointer_classes
+from anchorlint.config import CodeSettings, Settings
 
 if TYPE_CHECKING:
     from anchorlint.code.index import ClassInfo
 
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 _RECORD_DECORATORS = frozenset({"dataclass", "s", "attrs", "define", "frozen", "mutable"})
 _RECORD_BASES = frozenset({"NamedTuple", "TypedDict", "BaseModel"})
 _NEUTRAL_BASES = frozenset({"object", "Generic", "Protocol", "ABC"}) | _RECORD_BASES
 _ATTRS_FIELDS = frozenset({"ib", "attrib", "field"})
 _CLASS_WORDS = ("Pointer", "Provenance", "Citation", "Anchor", "Locator")
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
 
 
 def _fields(info: ClassInfo) -> tuple[list[str], bool]:
@@ -85,7 +81,7 @@ class PointerWithoutHash(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass(frozen=True)
@@ -94,7 +90,7 @@ class PointerWithoutHash(CodeRule):
                 start: int
                 end: int
         """),
-        _py("""
+        python_example("""
             from typing import NamedTuple
 
             class SourcePointer(NamedTuple):
@@ -102,7 +98,7 @@ class PointerWithoutHash(CodeRule):
                 line_start: int
                 line_end: int
         """),
-        _py("""
+        python_example("""
             from typing import TypedDict
 
             class ProvenanceRecord(TypedDict):
@@ -110,14 +106,14 @@ class PointerWithoutHash(CodeRule):
                 char_start: int
                 char_end: int
         """),
-        _py("""
+        python_example("""
             from pydantic import BaseModel
 
             class AnchorModel(BaseModel):
                 key: str
                 offset: int
         """),
-        _py("""
+        python_example("""
             import attr
 
             @attr.s(frozen=True)
@@ -126,13 +122,13 @@ class PointerWithoutHash(CodeRule):
                 start = attr.ib()
                 end = attr.ib()
         """),
-        _py("""
+        python_example("""
             class SpanRef:
                 doc_id: str
                 start: int
                 end: int
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -144,7 +140,7 @@ class PointerWithoutHash(CodeRule):
                 start_line: int
                 end_line: int
         """),
-        _py("""
+        python_example("""
             import dataclasses
 
             @dataclasses.dataclass(frozen=True, slots=True)
@@ -155,7 +151,7 @@ class PointerWithoutHash(CodeRule):
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass(frozen=True)
@@ -165,7 +161,7 @@ class PointerWithoutHash(CodeRule):
                 end: int
                 span_hash: str
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass(frozen=True)
@@ -174,7 +170,7 @@ class PointerWithoutHash(CodeRule):
                 span_hash: str
                 nominal_label: str
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -182,7 +178,7 @@ class PointerWithoutHash(CodeRule):
                 start: float
                 end: float
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -194,7 +190,7 @@ class PointerWithoutHash(CodeRule):
                 start: int
                 end: int
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
             from typing import Optional
 
@@ -204,7 +200,7 @@ class PointerWithoutHash(CodeRule):
                 line: int
                 digest: Optional[str] = None
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
             from somewhere import PinnedRecord
 
@@ -213,27 +209,27 @@ class PointerWithoutHash(CodeRule):
                 start: int
                 end: int
         """),
-        _py("""
+        python_example("""
             class Citation:
                 def __init__(self, start, end):
                     self.start = start
                     self.end = end
         """),
-        _py("""
+        python_example("""
             from typing import NamedTuple
 
             class Locator(NamedTuple):
                 doc_sha: str
                 line: int
         """),
-        _py("""
+        python_example("""
             from typing import Protocol
 
             class PointerLike(Protocol):
                 start: int
                 end: int
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass(frozen=True)
@@ -241,7 +237,7 @@ class PointerWithoutHash(CodeRule):
                 line: int
                 column: int
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -249,7 +245,7 @@ class PointerWithoutHash(CodeRule):
                 uri: str
                 range: tuple[int, int]
         """),
-        _py("""
+        python_example("""
             from dataclasses import dataclass
 
             @dataclass
@@ -259,6 +255,10 @@ class PointerWithoutHash(CodeRule):
                 end_mark: object
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where a class named like a pointer, or holding a document field."""
+        return (pointer_classes(settings),)
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.names import (

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from textwrap import dedent
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from anchorlint.config import Settings
-
-if TYPE_CHECKING:
-    pass
-
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
+from anchorlint.code.prefilter import CodeTrigger, resolver_definitions
+from anchorlint.config import CodeSettings, Settings
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 
 class UnverifiedResolution(CodeRule):
@@ -47,31 +39,31 @@ class UnverifiedResolution(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             def resolve_line(pointer, source: str) -> str:
                 lines = source.splitlines()
                 return lines[pointer.line]
         """),
-        _py("""
+        python_example("""
             def resolve_span(ptr, source: str) -> str:
                 return source[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             def fetch_span(doc_text, line_start, line_end):
                 lines = doc_text.splitlines(keepends=True)
                 return "".join(lines[line_start - 1 : line_end])
         """),
-        _py("""
+        python_example("""
             class Store:
                 def reconstruct(self, pointer, original: bytes) -> str:
                     chunk = original[pointer.offset : pointer.offset + pointer.length]
                     return chunk.decode("utf-8")
         """),
-        _py("""
+        python_example("""
             async def get_span(ptr, *, source):
                 return source[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             import hashlib
 
             def resolve(ptr, source_bytes: bytes) -> bytes:
@@ -79,13 +71,13 @@ class UnverifiedResolution(CodeRule):
                 print("resolving", ptr, digest)
                 return source_bytes[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             def resolve_pointer(pointer, source_bytes: bytes) -> bytes:
                 if not source_bytes:
                     raise ValueError("empty source")
                 return source_bytes
         """),
-        _py("""
+        python_example("""
             def expand_citation(citation, raw: str) -> str:
                 out = []
                 for i, line in enumerate(raw.splitlines()):
@@ -93,7 +85,7 @@ class UnverifiedResolution(CodeRule):
                         out.append(line)
                 return raw[citation.start : citation.end]
         """),
-        _py("""
+        python_example("""
             def quote_span(span, document):
                 text = document.decode()
                 piece = text[span.start : span.end]
@@ -101,21 +93,21 @@ class UnverifiedResolution(CodeRule):
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             def resolve_fragment(document: dict, fragment: str) -> object:
                 # a JSON pointer walks a parsed mapping; it cuts no span of source text
                 for part in fragment.split("/"):
                     document = document[part]
                 return document
         """),
-        _py("""
+        python_example("""
             def resolve_line(pointer, source: str) -> str:
                 lines = source.splitlines()
                 if hash(lines[pointer.line]) != pointer.line_hash:
                     raise ValueError("line changed")
                 return lines[pointer.line]
         """),
-        _py("""
+        python_example("""
             import hashlib
 
             def resolve_pointer(pointer, source_bytes: bytes, summary_bytes: bytes) -> bytes:
@@ -126,7 +118,7 @@ class UnverifiedResolution(CodeRule):
                     raise RuntimeError("span hash mismatch")
                 return source_bytes
         """),
-        _py("""
+        python_example("""
             import hashlib
             import hmac
 
@@ -136,7 +128,7 @@ class UnverifiedResolution(CodeRule):
                     raise ValueError("pin mismatch")
                 return span
         """),
-        _py("""
+        python_example("""
             import hashlib
 
             def fetch_span(ptr, source: bytes) -> bytes:
@@ -145,7 +137,7 @@ class UnverifiedResolution(CodeRule):
                     raise ValueError("pin mismatch")
                 return span
         """),
-        _py("""
+        python_example("""
             import hashlib
 
             def _check(span: bytes, expected: str) -> None:
@@ -157,23 +149,23 @@ class UnverifiedResolution(CodeRule):
                 _check(span, ptr.digest)
                 return span
         """),
-        _py("""
+        python_example("""
             def verify_quote(ptr, source: str, quote: str) -> bool:
                 return source[ptr.start : ptr.end] == quote
         """),
-        _py("""
+        python_example("""
             def expand_tabs(source: str, width: int = 8) -> str:
                 return source.expandtabs(width)
         """),
-        _py("""
+        python_example("""
             def resolve(key, store):
                 return store.get(key)
         """),
-        _py("""
+        python_example("""
             def expand_template(template: str, values) -> str:
                 return template[values.start : values.end]
         """),
-        _py("""
+        python_example("""
             import hashlib
 
             def get_span(ptr, source: bytes) -> bytes:
@@ -181,7 +173,7 @@ class UnverifiedResolution(CodeRule):
                 assert hashlib.sha256(span).hexdigest() == ptr.sha256
                 return span
         """),
-        _py("""
+        python_example("""
             from pins import verify_pin
 
             def resolve_span(ptr, source: bytes) -> bytes:
@@ -190,6 +182,10 @@ class UnverifiedResolution(CodeRule):
                 return span
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where a function defined with a resolver's name."""
+        return (resolver_definitions(settings),)
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import has_digest_comparison

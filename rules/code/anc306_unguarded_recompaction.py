@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from textwrap import dedent
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from anchorlint.config import Settings
-
-if TYPE_CHECKING:
-    pass
-
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
+from anchorlint.code.prefilter import CodeTrigger, summarizer_calls
+from anchorlint.config import CodeSettings, Settings
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 
 class UnguardedRecompaction(CodeRule):
@@ -47,31 +39,31 @@ class UnguardedRecompaction(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             def shrink(raw):
                 s = summarize(raw)
                 s = summarize(s)
                 return s
         """),
-        _py("""
+        python_example("""
             def shrink(raw):
                 return truncate(summarize(raw), 2000)
         """),
-        _py("""
+        python_example("""
             def rolling(chunks):
                 summary = ""
                 for chunk in chunks:
                     summary = summarize(summary + chunk)
                 return summary
         """),
-        _py("""
+        python_example("""
             def fit(raw, limit):
                 s = compact(raw)
                 while len(s) > limit:
                     s = compact(s)
                 return s
         """),
-        _py("""
+        python_example("""
             class Memory:
                 def __init__(self):
                     self.summary = ""
@@ -79,42 +71,42 @@ class UnguardedRecompaction(CodeRule):
                 def add(self, new):
                     self.summary = self.summarize(self.summary + new)
         """),
-        _py("""
+        python_example("""
             async def twice(llm, raw):
                 first = await llm.condense(raw)
                 return await llm.condense(first.text)
         """),
-        _py("""
+        python_example("""
             def shrink(text):
                 return compress(text)
 
             def run(raw):
                 return shrink(shrink(raw))
         """),
-        _py("""
+        python_example("""
             def tidy(raw):
                 return rewrite(abridge(raw).strip())
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             def shrink(text):
                 text = summarize(text)
                 return text
         """),
-        _py("""
+        python_example("""
             def again(old):
                 new = summarize(old)
                 if anchors(new) != anchors(old):
                     raise RuntimeError("anchor drift")
                 return summarize(new)
         """),
-        _py("""
+        python_example("""
             def compact_with_guarantee(raw_context, prior, summarize, resolver):
                 result = summarize(raw_context)
                 return result.summary
         """),
-        _py("""
+        python_example("""
             import re
 
             KEY = re.compile(r"\\[\\[([^\\]]+)\\]\\]")
@@ -125,7 +117,7 @@ class UnguardedRecompaction(CodeRule):
                 assert set(KEY.findall(new)) == set(KEY.findall(old)), "anchor keys drifted"
                 return new
         """),
-        _py("""
+        python_example("""
             import anchorlint
 
             def again(raw):
@@ -134,27 +126,31 @@ class UnguardedRecompaction(CodeRule):
                 anchorlint.gate(new, prior=old)
                 return new
         """),
-        _py("""
+        python_example("""
             import zlib
 
             def pack(raw):
                 return zlib.compress(summarize(raw).encode())
         """),
-        _py("""
+        python_example("""
             def save(fh, raw):
                 summary = summarize(raw)
                 fh.write(summary)
                 fh.truncate()
         """),
-        _py("""
+        python_example("""
             def each(chunks):
                 return [summarize(c) for c in chunks]
         """),
-        _py("""
+        python_example("""
             def wrap(raw):
                 return CompactionResult(summarize(raw))
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where a compaction output is made by a summarizer call."""
+        return (summarizer_calls(settings),)
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import anchor_guard

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from textwrap import dedent
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from anchorlint.config import Settings
-
-if TYPE_CHECKING:
-    pass
-
-from anchorlint.rulebase import CodeHit, CodeRule, Example, RuleDoc
-
-
-def _py(source: str) -> Example:
-    return Example(source=dedent(source).lstrip(), suffix=".py")
+from anchorlint.code.prefilter import CodeTrigger, resolver_definitions
+from anchorlint.config import CodeSettings, Settings
+from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 
 class IdentityOnlyGuard(CodeRule):
@@ -53,13 +45,13 @@ class IdentityOnlyGuard(CodeRule):
         ),
     )
     invalid = (
-        _py("""
+        python_example("""
             def resolve_pointer(pointer, source_bytes, summary_bytes):
                 if source_bytes is summary_bytes:
                     raise RuntimeError("resolved against the compaction buffer")
                 return source_bytes[pointer.start : pointer.end]
         """),
-        _py("""
+        python_example("""
             def _same(a, b):
                 return a is b
 
@@ -68,27 +60,27 @@ class IdentityOnlyGuard(CodeRule):
                     raise ValueError("summary passed as source")
                 return source[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             class Resolver:
                 def resolve(self, ptr, source: str, compacted: str) -> str:
                     if source is compacted:
                         raise ValueError("compacted buffer")
                     return source[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             async def fetch_span(ptr, original, summary):
                 if original is not summary:
                     return original[ptr.start : ptr.end]
                 raise ValueError("summary passed as source")
         """),
-        _py("""
+        python_example("""
             def verify_spans(ptrs, source, summaries):
                 for candidate in summaries:
                     if candidate is source:
                         raise ValueError("summary passed as source")
                 return [source[p.start : p.end] for p in ptrs]
         """),
-        _py("""
+        python_example("""
             def reconstruct(ptr, raw_text, summary_text):
                 if id(raw_text) == id(summary_text):
                     raise ValueError("same buffer")
@@ -96,7 +88,7 @@ class IdentityOnlyGuard(CodeRule):
         """),
     )
     valid = (
-        _py("""
+        python_example("""
             import hashlib
 
             def resolve_pointer(pointer, source_bytes: bytes, summary_bytes: bytes) -> bytes:
@@ -107,25 +99,25 @@ class IdentityOnlyGuard(CodeRule):
                     raise RuntimeError("span hash mismatch")
                 return source_bytes
         """),
-        _py("""
+        python_example("""
             def resolve_span(ptr, source, summary):
                 if source == summary:
                     raise ValueError("summary passed as source")
                 return source[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             def resolve_span(ptr, source):
                 if source is None:
                     raise ValueError("no source")
                 return source[ptr.start : ptr.end]
         """),
-        _py("""
+        python_example("""
             def merge(left, right):
                 if left is right:
                     return left
                 return left + right
         """),
-        _py("""
+        python_example("""
             import hashlib
             import hmac
 
@@ -137,14 +129,14 @@ class IdentityOnlyGuard(CodeRule):
                     raise ValueError("pin mismatch")
                 return span
         """),
-        _py("""
+        python_example("""
             class Document:
                 def resolve(self, source, other):
                     if source is other:
                         return source
                     return source + other
         """),
-        _py("""
+        python_example("""
             class Resolver:
                 def resolve(self, ptr, source: str) -> str:
                     if ptr is self.last_ptr:
@@ -152,6 +144,10 @@ class IdentityOnlyGuard(CodeRule):
                     return source[ptr.start : ptr.end]
         """),
     )
+
+    def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
+        """Only where a function defined with a resolver's name."""
+        return (resolver_definitions(settings),)
 
     def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import has_digest_comparison

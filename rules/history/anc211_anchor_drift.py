@@ -7,16 +7,16 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
-from anchorlint.text.history import drift, hit_at, label, listing, pairs, thread_name, threads
-
-
-def records(*summaries: str, thread: str = "t1", start: int = 1) -> str:
-    """Documentation helper: JSON Lines generations of one thread."""
-    return "".join(
-        json.dumps({"thread": thread, "generation": start + n, "summary": text}) + "\n"
-        for n, text in enumerate(summaries)
-    )
-
+from anchorlint.text.history import (
+    drift,
+    generation_records,
+    hit_at,
+    label,
+    listing,
+    pairs,
+    thread_name,
+    threads,
+)
 
 A = "Cutover notes are in [[runbooks/db]] and doc_7#L120-140."
 
@@ -49,25 +49,29 @@ class AnchorDrift(RunRule):
         ),
     )
     valid: ClassVar[tuple[Example, ...]] = (
-        Example(records(A, A), suffix=".jsonl"),
+        Example(generation_records(A, A), suffix=".jsonl"),
         Example(
-            records(A, "Shorter now; keys [[runbooks/db]] and doc_7#L120-140 stay."),
+            generation_records(A, "Shorter now; keys [[runbooks/db]] and doc_7#L120-140 stay."),
             suffix=".jsonl",
         ),
-        Example(records(A, A, A), suffix=".jsonl"),
+        Example(generation_records(A, A, A), suffix=".jsonl"),
         Example(
-            records(A) + records("Only [[runbooks/db]].", thread="t2"),
+            generation_records(A) + generation_records("Only [[runbooks/db]].", thread="t2"),
             suffix=".jsonl",
             note="different threads are not generations of each other",
         ),
-        Example(records(A), suffix=".jsonl", note="one generation has nothing to drift from"),
-        Example(records("No anchors.", "Still no anchors, just prose."), suffix=".jsonl"),
         Example(
-            records("See [[a]] and [[b]].", "See [[b]] and [[a]]."),
+            generation_records(A), suffix=".jsonl", note="one generation has nothing to drift from"
+        ),
+        Example(
+            generation_records("No anchors.", "Still no anchors, just prose."), suffix=".jsonl"
+        ),
+        Example(
+            generation_records("See [[a]] and [[b]].", "See [[b]] and [[a]]."),
             suffix=".jsonl",
             note="order does not matter: sets are compared",
         ),
-        Example(records("See [[a]].", "See [[a]], again [[a]]."), suffix=".jsonl"),
+        Example(generation_records("See [[a]].", "See [[a]], again [[a]]."), suffix=".jsonl"),
         Example(
             json.dumps({"summary": "See [[a]]."}) + "\n" + json.dumps({"summary": "[[b]]"}),
             suffix=".jsonl",
@@ -76,18 +80,23 @@ class AnchorDrift(RunRule):
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example(
-            records(A, "Cutover notes are in [[runbooks/db]] and doc_7#L3-20."), suffix=".jsonl"
+            generation_records(A, "Cutover notes are in [[runbooks/db]] and doc_7#L3-20."),
+            suffix=".jsonl",
         ),
-        Example(records(A, "Cutover notes are in [[runbooks/db]]."), suffix=".jsonl"),
-        Example(records(A, A + " Also [[ledger/2026-q3]]."), suffix=".jsonl"),
-        Example(records(A, "Cutover notes are in the runbook, and so on."), suffix=".jsonl"),
-        Example(records(A, A, "Only [[runbooks/db]] now."), suffix=".jsonl"),
+        Example(generation_records(A, "Cutover notes are in [[runbooks/db]]."), suffix=".jsonl"),
+        Example(generation_records(A, A + " Also [[ledger/2026-q3]]."), suffix=".jsonl"),
         Example(
-            records("[[doc_7#L1@sha256:0123456789ab]]", "[[doc_7#L1@sha256:ba9876543210]]"),
+            generation_records(A, "Cutover notes are in the runbook, and so on."), suffix=".jsonl"
+        ),
+        Example(generation_records(A, A, "Only [[runbooks/db]] now."), suffix=".jsonl"),
+        Example(
+            generation_records(
+                "[[doc_7#L1@sha256:0123456789ab]]", "[[doc_7#L1@sha256:ba9876543210]]"
+            ),
             suffix=".jsonl",
             note="a changed pin is a mutation",
         ),
-        Example(records("See [[a]].", "See [[a-v2]].", thread="x"), suffix=".jsonl"),
+        Example(generation_records("See [[a]].", "See [[a-v2]].", thread="x"), suffix=".jsonl"),
         Example(
             json.dumps({"thread": "t", "generation": 2, "summary": "See [[b]]."})
             + "\n"
@@ -97,7 +106,8 @@ class AnchorDrift(RunRule):
             note="ordered by generation number, not by line",
         ),
         Example(
-            records("See [[a]] and [[b]].", "See [[a]].", "See [[a]] and [[b]]."), suffix=".jsonl"
+            generation_records("See [[a]] and [[b]].", "See [[a]].", "See [[a]] and [[b]]."),
+            suffix=".jsonl",
         ),
     )
 

@@ -6,8 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
-from anchorlint.rules.history.anc211_anchor_drift import records
-from anchorlint.text.history import hit_at, label, percent, thread_name, threads
+from anchorlint.text.history import generation_records, hit_at, label, percent, thread_name, threads
 
 #: relative drops within this of the allowed one are rounding, not collapse
 EPSILON = 1e-9
@@ -42,33 +41,36 @@ class DensityCollapse(RunRule):
         ),
     )
     valid: ClassVar[tuple[Example, ...]] = (
-        Example(records(DENSE, DENSE), suffix=".jsonl"),
-        Example(records(HALF, DENSE), suffix=".jsonl", note="density rising is fine"),
-        Example(records(HALF, HALF, HALF), suffix=".jsonl"),
-        Example(records(DENSE), suffix=".jsonl"),
-        Example(records(THIN, HALF), suffix=".jsonl"),
-        Example(records("No anchors, no elisions.", DENSE), suffix=".jsonl"),
-        Example(records(DENSE) + records(THIN, thread="t2"), suffix=".jsonl"),
+        Example(generation_records(DENSE, DENSE), suffix=".jsonl"),
+        Example(generation_records(HALF, DENSE), suffix=".jsonl", note="density rising is fine"),
+        Example(generation_records(HALF, HALF, HALF), suffix=".jsonl"),
+        Example(generation_records(DENSE), suffix=".jsonl"),
+        Example(generation_records(THIN, HALF), suffix=".jsonl"),
+        Example(generation_records("No anchors, no elisions.", DENSE), suffix=".jsonl"),
+        Example(generation_records(DENSE) + generation_records(THIN, thread="t2"), suffix=".jsonl"),
         Example(
-            records("[[a]] [[b]] [[c]], etc.", "[[a]] [[b]], etc."),
+            generation_records("[[a]] [[b]] [[c]], etc.", "[[a]] [[b]], etc."),
             suffix=".jsonl",
             note="0.75 to 0.67: an 11 % drop",
         ),
-        Example(records("Plain [[a]].", "Plain [[a]] again."), suffix=".jsonl"),
+        Example(generation_records("Plain [[a]].", "Plain [[a]] again."), suffix=".jsonl"),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
-        Example(records(DENSE, THIN), suffix=".jsonl"),
-        Example(records(DENSE, HALF), suffix=".jsonl", note="0.8 to 0.5 is a 38 % drop"),
-        Example(records(DENSE, DENSE, HALF), suffix=".jsonl"),
-        Example(records(DENSE, HALF, DENSE, THIN), suffix=".jsonl"),
-        Example(records("See [[a]] and [[b]].", "See [[a]], etc., and so on."), suffix=".jsonl"),
-        Example(records(HALF, "Notes: etc., and so on, among others."), suffix=".jsonl"),
+        Example(generation_records(DENSE, THIN), suffix=".jsonl"),
+        Example(generation_records(DENSE, HALF), suffix=".jsonl", note="0.8 to 0.5 is a 38 % drop"),
+        Example(generation_records(DENSE, DENSE, HALF), suffix=".jsonl"),
+        Example(generation_records(DENSE, HALF, DENSE, THIN), suffix=".jsonl"),
         Example(
-            records(DENSE, "Notes: [[a]], [[b]], [[c]], etc., and so on, among others."),
+            generation_records("See [[a]] and [[b]].", "See [[a]], etc., and so on."),
             suffix=".jsonl",
         ),
-        Example(records(DENSE, THIN, thread="other"), suffix=".jsonl"),
-        Example(records(DENSE, HALF, start=7), suffix=".jsonl"),
+        Example(generation_records(HALF, "Notes: etc., and so on, among others."), suffix=".jsonl"),
+        Example(
+            generation_records(DENSE, "Notes: [[a]], [[b]], [[c]], etc., and so on, among others."),
+            suffix=".jsonl",
+        ),
+        Example(generation_records(DENSE, THIN, thread="other"), suffix=".jsonl"),
+        Example(generation_records(DENSE, HALF, start=7), suffix=".jsonl"),
     )
 
     def check_run(

@@ -6,8 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
-from anchorlint.rules.history.anc211_anchor_drift import records
-from anchorlint.text.history import hit_at, label, pairs, thread_name, threads
+from anchorlint.text.history import generation_records, hit_at, label, pairs, thread_name, threads
 
 EPSILON = 1e-9
 
@@ -57,41 +56,57 @@ class InflationDrift(RunRule):
         ),
     )
     valid: ClassVar[tuple[Example, ...]] = (
-        Example(records(G1, SAME_CLAIM), suffix=".jsonl"),
-        Example(records(G1, G2_PLAIN), suffix=".jsonl", note="decay without a claim: ANC211/212"),
-        Example(records(G2_CLAIM, G1), suffix=".jsonl"),
-        Example(records(SAME_CLAIM, SAME_CLAIM), suffix=".jsonl"),
-        Example(records(G2_CLAIM), suffix=".jsonl"),
-        Example(records(G1) + records(G2_CLAIM, thread="t2"), suffix=".jsonl"),
+        Example(generation_records(G1, SAME_CLAIM), suffix=".jsonl"),
         Example(
-            records("[[a]], etc.", "All details preserved: [[a]] and [[b]], etc."), suffix=".jsonl"
+            generation_records(G1, G2_PLAIN),
+            suffix=".jsonl",
+            note="decay without a claim: ANC211/212",
+        ),
+        Example(generation_records(G2_CLAIM, G1), suffix=".jsonl"),
+        Example(generation_records(SAME_CLAIM, SAME_CLAIM), suffix=".jsonl"),
+        Example(generation_records(G2_CLAIM), suffix=".jsonl"),
+        Example(
+            generation_records(G1) + generation_records(G2_CLAIM, thread="t2"), suffix=".jsonl"
         ),
         Example(
-            records("Migration complete per [[a]].", "Migration complete per [[a]]."),
+            generation_records("[[a]], etc.", "All details preserved: [[a]] and [[b]], etc."),
+            suffix=".jsonl",
+        ),
+        Example(
+            generation_records("Migration complete per [[a]].", "Migration complete per [[a]]."),
             suffix=".jsonl",
             note="a status, not a claim about the summary",
         ),
-        Example(records(G1, G1, SAME_CLAIM), suffix=".jsonl"),
+        Example(generation_records(G1, G1, SAME_CLAIM), suffix=".jsonl"),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
-        Example(records(G1, G2_CLAIM), suffix=".jsonl"),
-        Example(records(G1, "Nothing was left out: cutover per [[runbooks/db]]."), suffix=".jsonl"),
-        Example(records(G1, G1, G2_CLAIM), suffix=".jsonl"),
-        Example(records(SAME_CLAIM, G2_CLAIM), suffix=".jsonl"),
+        Example(generation_records(G1, G2_CLAIM), suffix=".jsonl"),
         Example(
-            records("See [[a]] and [[b]].", "Full context retained: see [[a]], etc."),
+            generation_records(G1, "Nothing was left out: cutover per [[runbooks/db]]."),
+            suffix=".jsonl",
+        ),
+        Example(generation_records(G1, G1, G2_CLAIM), suffix=".jsonl"),
+        Example(generation_records(SAME_CLAIM, G2_CLAIM), suffix=".jsonl"),
+        Example(
+            generation_records("See [[a]] and [[b]].", "Full context retained: see [[a]], etc."),
             suffix=".jsonl",
         ),
         Example(
-            records("See [[a]], [[b]].", "All details preserved: [[a]], and so on, etc."),
+            generation_records(
+                "See [[a]], [[b]].", "All details preserved: [[a]], and so on, etc."
+            ),
             suffix=".jsonl",
             note="density fell",
         ),
         Example(
-            records(G1, "This summary is comprehensive, see [[runbooks/db]]."), suffix=".jsonl"
+            generation_records(G1, "This summary is comprehensive, see [[runbooks/db]]."),
+            suffix=".jsonl",
         ),
-        Example(records(G1, G2_CLAIM, thread="other", start=4), suffix=".jsonl"),
-        Example(records("[[a]] [[b]] [[c]]", "Nothing omitted: [[a]] [[b]]."), suffix=".jsonl"),
+        Example(generation_records(G1, G2_CLAIM, thread="other", start=4), suffix=".jsonl"),
+        Example(
+            generation_records("[[a]] [[b]] [[c]]", "Nothing omitted: [[a]] [[b]]."),
+            suffix=".jsonl",
+        ),
     )
 
     def check_run(

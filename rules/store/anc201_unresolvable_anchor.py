@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
-
-if TYPE_CHECKING:
-    pass
+from typing import Any, ClassVar
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 

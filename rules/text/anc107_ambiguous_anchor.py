@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from anchorlint.config import Settings
-from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
+
+if TYPE_CHECKING:
+    from anchorlint.facts import AnchorOccurrence, SummaryFacts
 
 _SKIPPED_FORMS = frozenset({"uri", "hash", "custom"})
 

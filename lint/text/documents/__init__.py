@@ -8,9 +8,14 @@ only prose while anchors are still found everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeAlias
 
 from anchorlint.positions import PositionMap
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
 
 
 @dataclass(frozen=True)
@@ -47,8 +52,12 @@ class RecordProblem:
     message: str
 
 
-SUMMARY_SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".txt": "text"}
-RECORD_SUFFIXES = {".json": "json", ".jsonl": "jsonl"}
+#: what every front end is: a file's path, its text (or, for a kind that streams, its lines
+#: from ``first_line`` on) and the settings in; its summaries, or problems of records, out.
+#: The file-kind table (:mod:`anchorlint.run.kinds`) names one reader per kind.
+Reader: TypeAlias = Callable[
+    [str, "str | Iterable[str]", "Settings", int], Iterator["SummarySource | RecordProblem"]
+]
 
 
 #: the longest block handed to spaCy (whose own limit is 1,000,000 characters): a longer one,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import regex
 
@@ -18,6 +19,9 @@ from anchorlint.config import HistorySettings
 from anchorlint.positions import MapBuilder, PositionMap, line_start_map
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
 from anchorlint.text.documents.plaintext import split_blocks
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
 
 _TOKEN = regex.compile(r'"(?:[^"\\\n]++|\\.)*+"|[{}\[\],:]|[^\s{}\[\],:"]++')
 #: what a record nested deeper than the JSON decoder's recursion limit is reported as
@@ -145,6 +149,31 @@ def _summary(
         thread=None if thread is None else str(thread),
         generation=float(generation) if isinstance(generation, (int, float)) else None,
     )
+
+
+def read_jsonl_file(
+    path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
+) -> Iterator[SummarySource | RecordProblem]:
+    """The reader of JSON Lines files: a whole text, or (streamed) its lines from
+    ``first_line`` on."""
+    # records end at "\n" only, as when the file is streamed: str.splitlines would also
+    # split at U+2028, \x1c-\x1e, \x85 or \x0c, all legal inside a record
+    lines = _newline_lines(text) if isinstance(text, str) else text
+    return read_jsonl(path, lines, settings.text.fields, settings.history, first_line)
+
+
+def read_json_file(
+    path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
+) -> Iterator[SummarySource | RecordProblem]:
+    """The reader of JSON files: one record or an array of records."""
+    assert isinstance(text, str)
+    return read_json(path, text, settings.text.fields, settings.history)
+
+
+def _newline_lines(text: str) -> list[str]:
+    """Lines of ``text`` split at newlines only, terminators kept."""
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
 def read_jsonl(

@@ -8,16 +8,20 @@ code, HTML and link targets are then located in that content in token order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from anchorlint.positions import MapBuilder, physical_lines
-from anchorlint.text.documents import Block
+from anchorlint.text.documents import Block, RecordProblem, SummarySource
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
 
 _PARENT_KINDS = {
     "heading_open": "heading",
@@ -30,6 +34,14 @@ _PARENT_KINDS = {
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
+
+
+def read(
+    path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
+) -> Iterator[SummarySource | RecordProblem]:
+    """The reader of Markdown files: the whole file is one summary."""
+    assert isinstance(text, str)
+    yield SummarySource(path, 1, 1, tuple(split_blocks(text)))
 
 
 def split_blocks(source: str) -> Iterator[Block]:

@@ -1,0 +1,65 @@
+"""What every subcommand shares: exit statuses, the usage error, settings from the command line.
+
+Exit status: 0 clean, 1 findings, 2 usage or configuration error. A user error is one line
+on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+from anchorlint.config import Settings, load_settings
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A problem with the command line; reported as one line, exit 2."""
+
+
+def settings_for(args: argparse.Namespace) -> Settings:
+    """Config file settings with the command line's overrides applied."""
+    settings = load_settings(getattr(args, "config", None))
+    overrides = {}
+    for name in ("select", "ignore", "extend_select"):
+        value = getattr(args, name, None)
+        if value is not None:
+            overrides[name] = value
+    if getattr(args, "store", None):
+        overrides["store"] = os.path.abspath(args.store)
+    settings = dataclasses.replace(settings, **overrides)
+    from anchorlint.run.selection import Selection
+
+    Selection.from_settings(settings)  # validates codes: unknown ones exit 2
+    return settings
+
+
+def discovered(paths: list[str], settings: Settings) -> list[str]:
+    """The files a run over ``paths`` lints; a path that does not exist is a usage error."""
+    from anchorlint.run.discovery import discover
+
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        raise UsageError(f"no such file or directory: {missing[0]}")
+    return list(discover(paths, settings))
+
+
+def config_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, help="anchorlint.toml or pyproject.toml to use")
+
+
+def store_settings(args: argparse.Namespace) -> Settings:
+    """The config file's settings, with ``--store`` applied (``pin`` and ``history``)."""
+    loaded = load_settings(args.config)
+    if args.store:
+        loaded = dataclasses.replace(loaded, store=os.path.abspath(args.store))
+    return loaded
+
+
+def fail(message: str) -> int:
+    print(f"anchorlint: {message}", file=sys.stderr)
+    return EXIT_USAGE

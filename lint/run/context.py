@@ -1,0 +1,92 @@
+"""What every pass of one process shares: the settings, what they select, the enabled rules by
+kind, the store and the spaCy pipeline (both opened on first use), and which words a block
+must hold for spaCy to parse it (the union of the enabled text rules' triggers)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from anchorlint.config import Settings
+from anchorlint.registry import all_rules
+from anchorlint.rulebase import CodeRule, RunRule, TextRule
+from anchorlint.run.selection import Selection
+
+if TYPE_CHECKING:
+    from anchorlint.text.nlp import Pipeline
+
+
+def store_configured(settings: Settings) -> bool:
+    options = settings.store_options
+    return bool(settings.store or options.path or options.plugin)
+
+
+class LintContext:
+    """Settings, selection, rules, store and pipeline of one process, kept between files."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Any = None,
+        prefilter: bool = True,
+        compact_facts: bool = False,
+    ) -> None:
+        self.settings = settings
+        self.prefilter = prefilter
+        self.compact_facts = compact_facts
+        self.selection = Selection.from_settings(settings)
+        self._store = store
+        self._store_opened = store is not None
+        self._pipeline: Pipeline | None = None
+        rules = [r for code, r in all_rules().items() if code in self.selection.enabled]
+        self.code_rules = [r for r in rules if isinstance(r, CodeRule)]
+        self.text_rules = [r for r in rules if isinstance(r, TextRule)]
+        self.run_rules = [r for r in rules if isinstance(r, RunRule)]
+
+    @property
+    def store(self) -> Any:
+        """The store handed in, else the configured one (opened once), else None."""
+        if not self._store_opened:
+            self._store_opened = True
+            from anchorlint.stores import open_store
+
+            self._store = open_store(self.settings)
+        return self._store
+
+    @property
+    def has_store(self) -> bool:
+        return store_configured(self.settings) or bool(self._store)
+
+    @property
+    def pipeline(self) -> Pipeline:
+        if self._pipeline is None:
+            from anchorlint.text.nlp import Pipeline
+
+            self._pipeline = Pipeline(self.settings.text.spacy_model)
+        return self._pipeline
+
+    @cached_property
+    def needs_parse(self) -> Callable[[str], bool] | None:
+        """Which blocks spaCy must parse: those holding a trigger word of an enabled rule.
+
+        None (parse everything) when any rule that will run cannot say, when the prefilter
+        is off, or when an allowlist must see every sentence.
+        """
+        if not self.prefilter or self.settings.text.allow:
+            return None
+        words: set[str] = set()
+        for rule in self.text_rules:
+            if rule.needs_store and not self.has_store:
+                continue
+            triggers = rule.sentence_triggers(self.settings)
+            if triggers is None:
+                return None
+            words.update(w.lower() for w in triggers)
+        if not words:
+            return lambda text: False
+        import regex  # here: a run over Python files only never needs it
+
+        alternatives = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+        pattern = regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE)
+        return lambda text: pattern.search(text) is not None

@@ -1,0 +1,149 @@
+"""The file-kind table: the one place that knows what a file is, from its name (and, for kinds
+that share a suffix, the shape of its first bytes).
+
+Every stage asks this table and nothing else: discovery (which files a walk lints), jobs
+(which files are split into chunks), the engine (which pass, and whether a file streams), the
+text pass (which reader), suppressions (which comment syntax), fixing, pinning and the full
+reporter (how lines end), the command line (what ``--stdin-filename`` may name) and the editor.
+
+Adding a kind is one entry in :data:`KINDS`, plus its reader: a function with the signature
+of :data:`anchorlint.text.documents.Reader`, named here as ``"module:function"`` so that the
+table stays cheap to import (discovery never loads a Markdown parser). A kind that shares a
+suffix with another (an agent transcript in ``.jsonl``, say) gives a ``sniff`` function, also
+``"module:function"``, that is handed the file's first bytes and says whether they have its
+record shape; such kinds come before the plain kind of their suffix, which is the fallback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+#: how many bytes of a file a sniffer sees
+SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """One kind of file anchorlint lints."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    #: which rules read it: "text" (text rules, and run rules over its facts) or "code"
+    rules: Literal["text", "code"]
+    #: the front end (``"module:function"``, a :data:`~anchorlint.text.documents.Reader`);
+    #: None for Python, which the code pass parses itself
+    reader: str | None
+    #: the in-file suppression syntax: "markdown", "text", "python", or None (no comments)
+    suppressions: Literal["markdown", "text", "python"] | None
+    #: records one a line: a large file is split into chunks of lines, and streams
+    chunkable: bool = False
+    #: a lone carriage return ends a line, as the kind's parser counts lines
+    lone_cr: bool = False
+    #: only the front end's prose holds anchors to rewrite (``pin`` skips code and HTML)
+    prose_only_pins: bool = False
+    #: ``"module:function"`` taking the first bytes and saying whether they are this kind
+    sniff: str | None = None
+
+    def load_reader(self) -> Callable[..., object]:
+        if self.reader is None:
+            raise ValueError(f"{self.name} files have no text reader")
+        return _load(self.reader)
+
+    def matches(self, head: bytes) -> bool:
+        return self.sniff is not None and bool(_load(self.sniff)(head))
+
+
+KINDS: tuple[FileKind, ...] = (
+    FileKind(
+        "markdown",
+        (".md", ".markdown"),
+        "text",
+        "anchorlint.text.documents.markdown:read",
+        "markdown",
+        lone_cr=True,
+        prose_only_pins=True,
+    ),
+    FileKind("text", (".txt",), "text", "anchorlint.text.documents.plaintext:read", "text"),
+    FileKind(
+        "json", (".json",), "text", "anchorlint.text.documents.jsonrecords:read_json_file", None
+    ),
+    FileKind(
+        "jsonl",
+        (".jsonl",),
+        "text",
+        "anchorlint.text.documents.jsonrecords:read_jsonl_file",
+        None,
+        chunkable=True,
+    ),
+    FileKind("python", (".py", ".pyi"), "code", None, "python", lone_cr=True),
+)
+
+#: a file named on the command line whose suffix says nothing is read as Markdown, without
+#: in-file suppressions
+FALLBACK = FileKind(
+    "other", (), "text", "anchorlint.text.documents.markdown:read", None, lone_cr=True
+)
+
+#: every suffix some kind reads (a directory walk lints these files and no others)
+LINTED_SUFFIXES = frozenset(s for kind in KINDS for s in kind.suffixes)
+
+
+@cache
+def _load(target: str) -> Callable[..., object]:
+    module, _, name = target.partition(":")
+    function: Callable[..., object] = getattr(importlib.import_module(module), name)
+    return function
+
+
+def suffix(path: str) -> str:
+    return os.path.splitext(path)[1].lower()
+
+
+def kind_of(path: str, head: bytes | None = None) -> FileKind | None:
+    """The kind of ``path`` by its suffix; among kinds sharing the suffix, the first whose
+    sniffer accepts ``head`` (the file's first bytes, when the caller has them), else the
+    plain kind. None when anchorlint does not lint such files."""
+    wanted = suffix(path)
+    for kind in KINDS:
+        if wanted not in kind.suffixes:
+            continue
+        if kind.sniff is None:
+            return kind
+        if head is not None and kind.matches(head):
+            return kind
+    return None
+
+
+def kind_of_file(path: str) -> FileKind | None:
+    """Like :func:`kind_of` for a file on disk: its first bytes are read only when a
+    sniffing kind shares its suffix."""
+    wanted = suffix(path)
+    if not any(k.sniff is not None and wanted in k.suffixes for k in KINDS):
+        return kind_of(path)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(SNIFF_BYTES)
+    except OSError:
+        head = None
+    return kind_of(path, head)
+
+
+def kind_to_lint(path: str, head: bytes | None = None) -> FileKind:
+    """The kind a run lints ``path`` as: its own, else :data:`FALLBACK`."""
+    return kind_of(path, head) or FALLBACK
+
+
+def lone_cr_ends_lines(path: str) -> bool:
+    """Whether a lone ``\\r`` ends a line of ``path`` as its front end counts lines
+    (Markdown and Python: yes; a file of no known kind is read as Markdown)."""
+    return kind_to_lint(path).lone_cr
+
+
+def stdin_suffixes() -> str:
+    """The suffixes a ``--stdin-filename`` may end in, for the usage message."""
+    return ", ".join(kind.suffixes[0] for kind in KINDS)

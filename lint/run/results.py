@@ -1,0 +1,76 @@
+"""What a pass produces: findings named from the registry, and each file's result.
+
+These types sit below every stage that makes or moves results (the passes, the cache, the
+jobs, the pool), so data flows one way: a pass builds them, the others only carry them.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+
+from anchorlint.facts import SummaryFacts
+from anchorlint.findings import Finding, Fix
+from anchorlint.registry import rule_name
+from anchorlint.run.suppressions import Suppressions
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: str
+    findings: tuple[Finding, ...]
+    facts: tuple[SummaryFacts, ...] = ()
+    suppressions: Suppressions = field(default_factory=Suppressions)
+    #: internal errors (a bug in anchorlint, never the file's fault), one line each
+    errors: tuple[str, ...] = ()
+    #: the file (or chunk) could not be decoded: its one finding is ANC001, and a chunk
+    #: that says so stands for its whole file, as a single pass would stop there
+    unreadable: bool = False
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A whole run collected in memory (tests and the API; the command line streams)."""
+
+    findings: list[Finding]
+    files: int
+    facts: tuple[SummaryFacts, ...] = ()
+    errors: tuple[str, ...] = ()
+
+
+def finding(
+    path: str,
+    code: str,
+    message: str,
+    line: int,
+    column: int,
+    end: tuple[int, int] | None = None,
+    fix: Fix | None = None,
+) -> Finding:
+    """A Finding of ``code`` named from the registry; ``end`` defaults to the start.
+
+    Paths and messages are interned: a large JSON Lines file repeats both many thousand
+    times, and one shared string each keeps a run's memory bounded by its distinct texts.
+    """
+    end_line, end_column = end if end else (line, column)
+    return Finding(
+        sys.intern(path),
+        line,
+        column,
+        code,
+        sys.intern(message),
+        end_line,
+        end_column,
+        rule_name(code),
+        fix,
+    )
+
+
+def join(seen: FileResult, result: FileResult) -> FileResult:
+    """A file's result so far followed by its next chunk's."""
+    return replace(
+        seen,
+        findings=seen.findings + result.findings,
+        facts=seen.facts + result.facts,
+        errors=seen.errors + result.errors,
+    )
