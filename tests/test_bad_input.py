@@ -137,6 +137,7 @@ def test_fifo_swapped_in_after_discovery_is_not_waited_on(tmp_path: Path) -> Non
     assert isinstance(problem, reading.Unreadable) and "FIFO" in problem.message
 
 
+@pytest.mark.slow
 def test_large_single_line_text_file_finishes(tmp_path: Path) -> None:
     """50 MB on one line: no hang, no memory blow-up, findings or clean, exit 0 or 1."""
     big = tmp_path / "big.txt"

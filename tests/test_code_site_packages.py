@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+#: every file of four installed projects: slow, run by the full suite (CI)
+pytestmark = pytest.mark.slow
+
 PACKAGES = ("libcst", "spacy", "pip", "setuptools")
 
 

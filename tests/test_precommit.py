@@ -29,7 +29,8 @@ BAD_CODE = (
 )
 CLEAN_CODE = "def add(a: int, b: int) -> int:\n    return a + b\n"
 
-pytestmark = pytest.mark.timeout(INSTALL_TIMEOUT * 2)
+#: a real ``pre-commit`` install of the hooks: slow, run by the full suite (CI)
+pytestmark = [pytest.mark.timeout(INSTALL_TIMEOUT * 2), pytest.mark.slow]
 
 
 def git(cwd: Path, *args: str, env: Mapping[str, str] | None = None) -> str:
