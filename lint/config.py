@@ -220,7 +220,7 @@ def _build(cls: type, table: Mapping[str, Any], source: str, prefix: str) -> Any
         if isinstance(value, dict) != dataclasses.is_dataclass(hints[spec.name]) and len(specs) > 1:
             spec = next(s for s in specs if s is not spec)
         hint = hints[spec.name]
-        if dataclasses.is_dataclass(hint):
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
             if not isinstance(value, dict):
                 raise ConfigError(source, dotted, "expected a table")
             values[spec.name] = _build(hint, value, source, f"{dotted}.")

@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from textwrap import dedent
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.findings import Fix
 
 if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
     from anchorlint.code.prefilter import CodeTrigger
     from anchorlint.config import CodeSettings, Settings
+    from anchorlint.facts import SummaryFacts
+    from anchorlint.stores.protocol import Store
+    from anchorlint.text.summary import AnalysedSummary
 
 
 #: TextHit offset that stands for the start of the summary itself (a file, or a JSON record)
@@ -118,7 +122,7 @@ class TextRule(Rule):
     counts_as_elision: ClassVar[bool] = False
     needs_store: ClassVar[bool] = False
 
-    def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         raise NotImplementedError
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...] | None:
@@ -135,7 +139,7 @@ class CodeRule(Rule):
 
     kind: ClassVar[str] = "code"
 
-    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+    def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         raise NotImplementedError
 
     def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...] | None:
@@ -154,7 +158,7 @@ class RunRule(Rule):
     kind: ClassVar[str] = "run"
 
     def check_run(
-        self, facts: Sequence[Any], settings: Settings, store: Any = None
+        self, facts: Sequence[SummaryFacts], settings: Settings, store: Store | None = None
     ) -> Iterator[LocatedHit]:
         raise NotImplementedError
 
@@ -164,6 +168,6 @@ class TextContext:
     """What a text rule may consult besides the summary itself."""
 
     settings: Settings
-    store: Any = None
+    store: Store | None = None
     #: (code, sentence index) of unanchored references that survived suppression
     unanchored: frozenset[tuple[str, int]] = frozenset()

@@ -31,7 +31,7 @@ def _codes(value: str) -> tuple[str, ...]:
     return tuple(c.strip() for c in value.split(",") if c.strip())
 
 
-def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = subparsers.add_parser("check", help="lint summaries and compactor code")
     check.add_argument("paths", nargs="*", help="files or directories ('-' reads stdin)")
     check.add_argument(

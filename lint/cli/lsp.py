@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 
-def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "lsp", help="run the language server over stdio (diagnostics and quick fixes)"
     )

@@ -8,7 +8,7 @@ import sys
 from anchorlint.cli.common import EXIT_CLEAN, UsageError
 
 
-def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rule = subparsers.add_parser("rule", help="print a rule's page")
     rule.add_argument("code", nargs="?", help="ANC101, or a rule name")
     rule.add_argument("--all", action="store_true", help="print every rule's page")

@@ -8,7 +8,7 @@ summarizers. Unknown calls return no taint.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -24,6 +24,7 @@ from anchorlint.code.names import (
 )
 
 if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
     from anchorlint.code.taint import Env, Frame, Taint
 
     #: a call's arguments with the taint each one carries
@@ -54,7 +55,7 @@ _POINTERISH_BASES = (
 class ExprEvaluator:
     """Evaluates expressions to a :class:`Taint` (or None) and records sink facts."""
 
-    def __init__(self, module: Any) -> None:
+    def __init__(self, module: AnalysedModule) -> None:
         from anchorlint.code.taint import FlowFacts, Kind
 
         self.am = module
@@ -188,7 +189,7 @@ class ExprEvaluator:
         for element in node.slice:
             if isinstance(element.slice, cst.Index):
                 self.eval(element.slice.value, env, frame)
-            else:
+            elif isinstance(element.slice, cst.Slice):
                 is_slice = True
                 for part in (element.slice.lower, element.slice.upper, element.slice.step):
                     self.eval(part, env, frame)
@@ -230,7 +231,9 @@ class ExprEvaluator:
                     key.evaluated_value if isinstance(key.evaluated_value, str) else ""
                 )
             ):
-                self.offset_sink(element.value, value, f"the `{key.evaluated_value}` key of a dict")
+                self.offset_sink(
+                    element.value, value, f"the `{key.evaluated_value!s}` key of a dict"
+                )
 
     def _comprehension(self, node: cst.CSTNode, env: Env, frame: Frame) -> Taint | None:
         K = self.kind

@@ -12,7 +12,7 @@ import ast
 import warnings
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -22,6 +22,9 @@ from anchorlint.code.names import NameSets
 from anchorlint.code.prefilter import summarizer_calls
 from anchorlint.config import CodeSettings
 from anchorlint.rulebase import CodeHit
+
+if TYPE_CHECKING:
+    from anchorlint.code.taint import FlowFacts
 
 
 class AnalysedModule:
@@ -74,7 +77,7 @@ class AnalysedModule:
         )
 
     @cached_property
-    def flow(self) -> Any:
+    def flow(self) -> FlowFacts:
         """The taint facts, computed once for every rule that reads them."""
         from anchorlint.code.flow import analyse
 
@@ -136,7 +139,7 @@ def _ast_ranges(tree: ast.AST, lines: list[str]) -> list[tuple[int, int]]:
             continue
         body = getattr(node, "body", None) or getattr(node, "cases", None)
         if not (isinstance(body, list) and body):
-            ranges.append((start, node.end_lineno or start))
+            ranges.append((start, getattr(node, "end_lineno", None) or start))
             continue
         first = body[0].pattern if isinstance(body[0], ast.match_case) else body[0]
         line = lines[first.lineno - 1] if first.lineno <= len(lines) else ""
@@ -189,7 +192,7 @@ def statement_ranges(module: AnalysedModule) -> list[tuple[int, int]]:
             tree = ast.parse(module.source, module.path or "<module>")
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         visitor = _StatementLines()
-        visitor.metadata = {PositionProvider: module.metadata(PositionProvider)}  # type: ignore[assignment]
+        visitor.metadata = {PositionProvider: module.metadata(PositionProvider)}
         module.module.visit(visitor)
         return sorted(set(visitor.ranges))
     return sorted(set(_ast_ranges(tree, module.source.splitlines())))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -29,6 +29,9 @@ from anchorlint.code.names import (
     is_text_summarizer,
 )
 from anchorlint.code.provenance_lists import guarded_list, item_read_lists, stable_names
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 #: calls that hand back the same items: a list of linked spans stays one
@@ -44,7 +47,7 @@ class SpanToSummarizer:
     is_list: bool = False
 
 
-def provenance_classes(module: Any) -> dict[str, str]:
+def provenance_classes(module: AnalysedModule) -> dict[str, str]:
     """Same-module classes that declare a provenance attribute, with that attribute."""
     found: dict[str, str] = {}
     attrs = module.names.provenance
@@ -151,7 +154,7 @@ def _terminates(suite: cst.CSTNode | None) -> bool:
 class SpanWalker:
     """One function: learns its spans, then walks paths looking for summarizer arguments."""
 
-    def __init__(self, module: Any, info: FunctionInfo, classes: dict[str, str]) -> None:
+    def __init__(self, module: AnalysedModule, info: FunctionInfo, classes: dict[str, str]) -> None:
         self.module = module
         self.info = info
         self.attrs: frozenset[str] = module.names.provenance
@@ -188,6 +191,8 @@ class SpanWalker:
 
     def _learn_construction(self, node: cst.Assign) -> None:
         call = node.value
+        if not isinstance(call, cst.Call):
+            return
         name = call_name(call) or ""
         keyword = next(
             (a.keyword.value for a in call.args if a.keyword and a.keyword.value in self.attrs),
@@ -382,7 +387,7 @@ def _suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
     return []
 
 
-def spans_to_summarizers(module: Any) -> Iterator[SpanToSummarizer]:
+def spans_to_summarizers(module: AnalysedModule) -> Iterator[SpanToSummarizer]:
     if not module.has_summarizer_text:
         return
     classes = provenance_classes(module)

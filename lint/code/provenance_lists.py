@@ -206,6 +206,6 @@ def guarded_list(node: cst.If | cst.For, body_terminates: bool) -> str | None:
             isinstance(sub, cst.If)
             and any(isinstance(s, (cst.Raise, cst.Return)) for s in walk(sub))
         )
-        if exits and pair[0] in names_in(sub.test):
+        if exits and isinstance(sub, (cst.Assert, cst.If)) and pair[0] in names_in(sub.test):
             return pair[1]
     return None

@@ -10,7 +10,7 @@ local slices) are followed through plain assignments.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -20,10 +20,13 @@ from anchorlint.code.guards import IdentityTest, identity_tests, walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import NameSets, annotation_names, call_name, call_receiver, dotted
 
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+
 _POINTER_PARAM_WORDS = ("ptr", "pointer", "citation", "span", "anchor", "locator", "ref")
 
 
-def resolvers(module: Any) -> Iterator[tuple[FunctionInfo, str]]:
+def resolvers(module: AnalysedModule) -> Iterator[tuple[FunctionInfo, str]]:
     """Every same-module resolver together with its source parameter."""
     for info in module.index.all_functions():
         if module.names.is_resolver(info.name):
@@ -122,7 +125,9 @@ def returned_source(
         return None
     if info.node.returns is not None and "bool" in annotation_names(info.node.returns):
         return None
-    derived, spans, lines = {source}, set(), set()
+    derived: set[str] = {source}
+    spans: set[str] = set()
+    lines: set[str] = set()
     assignments = [n for n in walk(info.node.body) if isinstance(n, cst.Assign)]
     for _ in range(3):
         for node in assignments:
@@ -135,14 +140,18 @@ def returned_source(
                     lines.update(targets)
     whole = _pointer_like(info, source, words)
     returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
-    for node in returns:
-        value = node.value
+    for returned in returns:
+        value = returned.value
+        if value is None:
+            continue
         if _span_expression(value, derived, spans, lines) or (whole and dotted(value) == source):
-            return node
+            return returned
     return None
 
 
-def _helper_identity(module: Any, call: cst.Call, owner: str | None) -> IdentityTest | None:
+def _helper_identity(
+    module: AnalysedModule, call: cst.Call, owner: str | None
+) -> IdentityTest | None:
     """``same(a, b)`` where the same-module helper returns ``x is y`` of its two parameters."""
     helper = module.index.lookup(call, owner)
     if helper is None or len(call.args) < 2:
@@ -157,7 +166,7 @@ def _helper_identity(module: Any, call: cst.Call, owner: str | None) -> Identity
     return None
 
 
-def resolver_identity_tests(module: Any, info: FunctionInfo) -> Iterator[IdentityTest]:
+def resolver_identity_tests(module: AnalysedModule, info: FunctionInfo) -> Iterator[IdentityTest]:
     """Identity tests inside the resolver, written out or through a same-module helper."""
     yield from identity_tests(info.node.body)
     for node in walk(info.node.body):

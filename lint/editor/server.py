@@ -28,7 +28,7 @@ from anchorlint.version import __version__
 try:  # pygls 2.x
     from pygls.lsp.server import LanguageServer
 except ImportError:  # pragma: no cover - pygls 1.x
-    from pygls.server import LanguageServer
+    from pygls.server import LanguageServer  # type: ignore[attr-defined,no-redef]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 #: seconds a changed document must stay unchanged before it is linted
@@ -94,14 +94,14 @@ def publish(ls: LanguageServer, uri: str, diagnostics: list[Any], version: int |
         params = types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
         ls.text_document_publish_diagnostics(params)
     else:  # pragma: no cover - pygls 1.x
-        ls.publish_diagnostics(uri, diagnostics, version)
+        getattr(ls, "publish_diagnostics")(uri, diagnostics, version)  # noqa: B009
 
 
 def log(ls: LanguageServer, message: str, kind: types.MessageType) -> None:
     if hasattr(ls, "window_log_message"):
         ls.window_log_message(types.LogMessageParams(type=kind, message=message))
     else:  # pragma: no cover - pygls 1.x
-        ls.show_message_log(message, kind)
+        getattr(ls, "show_message_log")(message, kind)  # noqa: B009
 
 
 def lint_document(ls: LanguageServer, state: State, uri: str, version: int | None) -> None:

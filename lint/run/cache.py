@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit
@@ -28,11 +28,14 @@ from anchorlint.run.results import FileResult
 from anchorlint.run.suppressions import Directive, Suppressions
 from anchorlint.version import __version__
 
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+
 CACHE_FORMAT = 3
 HASH_CHUNK = 1 << 20
 
 
-def settings_fingerprint(settings: Any) -> str:
+def settings_fingerprint(settings: Settings) -> str:
     """A stable digest of everything that can change a file's findings."""
     text = f"{__version__}|{CACHE_FORMAT}|{code_fingerprint()}|{settings!r}"
     return hashlib.sha256(text.encode()).hexdigest()

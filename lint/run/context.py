@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
 from anchorlint.registry import all_rules
@@ -14,6 +14,7 @@ from anchorlint.rulebase import CodeRule, RunRule, TextRule
 from anchorlint.run.selection import Selection
 
 if TYPE_CHECKING:
+    from anchorlint.stores.protocol import Store
     from anchorlint.text.nlp import Pipeline
 
 
@@ -28,7 +29,7 @@ class LintContext:
     def __init__(
         self,
         settings: Settings,
-        store: Any = None,
+        store: Store | None = None,
         prefilter: bool = True,
         compact_facts: bool = False,
     ) -> None:
@@ -45,7 +46,7 @@ class LintContext:
         self.run_rules = [r for r in rules if isinstance(r, RunRule)]
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store | None:
         """The store handed in, else the configured one (opened once), else None."""
         if not self._store_opened:
             self._store_opened = True

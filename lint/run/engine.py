@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
@@ -36,6 +36,10 @@ from anchorlint.run.reading import (
 from anchorlint.run.results import FileResult, finding
 from anchorlint.run.suppressions import Suppressions
 
+if TYPE_CHECKING:
+    from anchorlint.run.cache import JobKeys, ResultCache
+    from anchorlint.stores.protocol import Store
+
 
 class Worker:
     """Lints jobs with one process's context (settings, rules, pipeline, store) and cache."""
@@ -43,14 +47,14 @@ class Worker:
     def __init__(
         self,
         settings: Settings,
-        store: Any = None,
-        cache: Any = None,
+        store: Store | None = None,
+        cache: ResultCache | None = None,
         prefilter: bool = True,
         compact_facts: bool = False,
     ) -> None:
         self.context = LintContext(settings, store, prefilter, compact_facts)
         self.cache = cache
-        self._keys: Any = None
+        self._keys: JobKeys | None = None
 
     @property
     def settings(self) -> Settings:
@@ -195,11 +199,15 @@ def lint_one(worker: Worker, path: str, text: str | Unreadable) -> list[Finding]
     return sort_findings([*result.findings, *run_level(worker.context, [result])])
 
 
-def lint_source(path: str, text: str, settings: Settings, *, store: Any = None) -> list[Finding]:
+def lint_source(
+    path: str, text: str, settings: Settings, *, store: Store | None = None
+) -> list[Finding]:
     """Lint one file's contents held in memory (stdin, the editor, the gate API)."""
     return lint_one(Worker(settings, store), path, text)
 
 
-def lint_bytes(path: str, data: bytes, settings: Settings, *, store: Any = None) -> list[Finding]:
+def lint_bytes(
+    path: str, data: bytes, settings: Settings, *, store: Store | None = None
+) -> list[Finding]:
     """Like :func:`lint_source` for raw bytes (decoding problems become ANC001)."""
     return lint_one(Worker(settings, store), path, decode(data))

@@ -14,16 +14,20 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
+from anchorlint.run.cache import ResultCache, settings_fingerprint
 from anchorlint.run.context import store_configured
 from anchorlint.run.engine import Worker, run_level
 from anchorlint.run.jobs import Job, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
 from anchorlint.run.spool import FindingSpool, Packed, PackedFacts, pack, pack_facts
+
+if TYPE_CHECKING:
+    from anchorlint.stores.protocol import Store
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,7 @@ def lint_paths(
     paths: Sequence[str],
     settings: Settings,
     *,
-    store: Any = None,
+    store: Store | None = None,
     jobs: int | None = None,
     use_cache: bool = False,
     prefilter: bool = True,
@@ -156,15 +160,13 @@ class _Gathered:
         self.files[result.path] = result if seen is None else join(seen, result)
 
 
-def _worker(settings: Settings, store: Any, use_cache: bool, prefilter: bool) -> Worker:
+def _worker(settings: Settings, store: Store | None, use_cache: bool, prefilter: bool) -> Worker:
     """The parent's worker, with the cache when asked; facts are compact when nothing
     needs the positions of qualified keys (history over files in order, a store)."""
     compact = store is None and not getattr(settings.history, "files_in_order", False)
     compact = compact and not store_configured(settings)
     cache = None
     if use_cache:
-        from anchorlint.run.cache import ResultCache, settings_fingerprint
-
         directory = Path(settings.root) / settings.cache_dir
         cache = ResultCache(directory, settings_fingerprint(settings) + ("c" if compact else "f"))
     return Worker(settings, store, cache, prefilter, compact)
@@ -173,7 +175,9 @@ def _worker(settings: Settings, store: Any, use_cache: bool, prefilter: bool) ->
 _PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
 
 
-def _init_process(settings: Settings, cache: Any, prefilter: bool, compact: bool) -> None:
+def _init_process(
+    settings: Settings, cache: ResultCache | None, prefilter: bool, compact: bool
+) -> None:
     from anchorlint.run.notices import show_once
 
     show_once()

@@ -65,7 +65,7 @@ class Selection:
         name = PurePath(
             os.path.relpath(os.path.abspath(path), os.path.abspath(self.root))
         ).as_posix()
-        ignored = set()
+        ignored: set[str] = set()
         for pattern, codes in self.per_file:
             if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(PurePath(path).name, pattern):
                 ignored.update(codes)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from typing import BinaryIO
+from collections.abc import Iterable
+from typing import BinaryIO, cast
 
 from anchorlint.stores.protocol import ContentUnavailable, Store, StoreEntry, StoreError
 from anchorlint.stores.spans import STREAM_THRESHOLD, DocumentView
@@ -97,7 +98,7 @@ class AdaptedStore(BaseStore):
         self.inner = inner
 
     def lookup(self, key: str) -> tuple[StoreEntry, ...]:
-        return tuple(self._call("lookup", key))
+        return tuple(cast("Iterable[StoreEntry]", self._call("lookup", key)))
 
     def read(self, entry: StoreEntry) -> bytes:
         data = self._call("read", entry)

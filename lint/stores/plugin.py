@@ -17,9 +17,9 @@ from __future__ import annotations
 import importlib
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, cast
 
 from anchorlint.stores.base import AdaptedStore
 from anchorlint.stores.protocol import StoreEntry, StoreError
@@ -74,12 +74,12 @@ def load_factory(spec: str) -> Callable[..., Any]:
                 target = getattr(target, part)
         except Exception as exc:  # noqa: BLE001 - any import failure is a config error
             raise StoreError(f"store plugin {spec}: cannot load: {exc!r}") from None
-        return target  # type: ignore[no-any-return]
+        return cast("Callable[..., object]", target)
     matches = [ep for ep in entry_points(group=GROUP) if ep.name == spec]
     if not matches:
         raise StoreError(f"store plugin {spec!r}: no entry point of that name in group {GROUP}")
     try:
-        return matches[0].load()  # type: ignore[no-any-return]
+        return cast("Callable[..., object]", matches[0].load())
     except Exception as exc:  # noqa: BLE001
         raise StoreError(f"store plugin {spec}: cannot load entry point: {exc!r}") from None
 
@@ -108,8 +108,9 @@ class PluginStore(AdaptedStore):
         return bool(self._worker.run("accepts()", lambda: accepts(key, form)))
 
     def lookup(self, key: str) -> tuple[StoreEntry, ...]:
-        entries = tuple(self._call("lookup", key))  # type: ignore[arg-type]
-        if not all(isinstance(entry, StoreEntry) for entry in entries):
+        returned = tuple(cast("Iterable[object]", self._call("lookup", key)))
+        entries = tuple(entry for entry in returned if isinstance(entry, StoreEntry))
+        if len(entries) != len(returned):
             raise StoreError(f"{self.describe()}: lookup() must return StoreEntry objects")
         return entries
 

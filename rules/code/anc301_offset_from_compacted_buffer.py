@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anchorlint.code.prefilter import CodeTrigger, summarizer_calls
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
 
 
 class OffsetFromCompactedBuffer(CodeRule):
@@ -195,7 +198,7 @@ class OffsetFromCompactedBuffer(CodeRule):
         """Only where a compaction output is made by a summarizer call."""
         return (summarizer_calls(settings),)
 
-    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+    def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         by_line: dict[int, list[Any]] = {}
         for fact in module.flow.offsets:
             by_line.setdefault(module.position(fact.node).start.line, []).append(fact)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from anchorlint.code.prefilter import (
     CodeTrigger,
@@ -17,6 +17,7 @@ from anchorlint.config import CodeSettings, Settings
 if TYPE_CHECKING:
     import libcst as cst
 
+    from anchorlint.code.front import AnalysedModule
     from anchorlint.code.index import FunctionInfo
 
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
@@ -170,7 +171,7 @@ class SummaryToResolver(CodeRule):
             summary_keywords(settings),
         )
 
-    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+    def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         for fact in module.flow.leaks:
             taint = fact.taint
             held = module.module.code_for_node(fact.node)
@@ -185,7 +186,7 @@ class SummaryToResolver(CodeRule):
         yield from _same_name_calls(module)
 
 
-def _same_name_calls(module: Any) -> Iterator[CodeHit]:
+def _same_name_calls(module: AnalysedModule) -> Iterator[CodeHit]:
     """``resolve(p, buf, buf)`` where one parameter is the source and the other the summary."""
     import libcst as cst
 
@@ -208,7 +209,9 @@ def _same_name_calls(module: Any) -> Iterator[CodeHit]:
                     yield hit
 
 
-def _same_name(module: Any, call: cst.Call, scope: FunctionInfo | None) -> CodeHit | None:
+def _same_name(
+    module: AnalysedModule, call: cst.Call, scope: FunctionInfo | None
+) -> CodeHit | None:
     from anchorlint.code.flow import argument_names, source_parameter
     from anchorlint.code.names import call_name, dotted, is_summary_param
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from anchorlint.code.prefilter import CodeTrigger, summarizer_calls
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
 
 
 class RewriteAndRelabel(CodeRule):
@@ -225,7 +228,7 @@ class RewriteAndRelabel(CodeRule):
         """Only where spans are handed to a summarizer call."""
         return (summarizer_calls(settings),)
 
-    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+    def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.provenance import spans_to_summarizers
 
         for fact in spans_to_summarizers(module):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from anchorlint.code.prefilter import CodeTrigger, pointer_classes
 from anchorlint.config import CodeSettings, Settings
 
 if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
     from anchorlint.code.index import ClassInfo
 
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
@@ -260,7 +261,7 @@ class PointerWithoutHash(CodeRule):
         """Only where a class named like a pointer, or holding a document field."""
         return (pointer_classes(settings),)
 
-    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+    def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.names import (
             is_document_field,
             is_hash_field,

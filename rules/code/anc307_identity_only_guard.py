@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from anchorlint.code.prefilter import CodeTrigger, resolver_definitions
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
 
 
 class IdentityOnlyGuard(CodeRule):
@@ -149,7 +152,7 @@ class IdentityOnlyGuard(CodeRule):
         """Only where a function defined with a resolver's name."""
         return (resolver_definitions(settings),)
 
-    def check(self, module: Any, settings: Settings) -> Iterator[CodeHit]:
+    def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import has_digest_comparison
         from anchorlint.code.resolvers import resolver_identity_tests, resolvers, summary_like
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
 from anchorlint.text.history import (
@@ -17,6 +17,11 @@ from anchorlint.text.history import (
     thread_name,
     threads,
 )
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+    from anchorlint.facts import SummaryFacts
+    from anchorlint.stores.protocol import Store
 
 A = "Cutover notes are in [[runbooks/db]] and doc_7#L120-140."
 
@@ -112,7 +117,7 @@ class AnchorDrift(RunRule):
     )
 
     def check_run(
-        self, facts: Sequence[Any], settings: Any, store: Any = None
+        self, facts: Sequence[SummaryFacts], settings: Settings, store: Store | None = None
     ) -> Iterator[LocatedHit]:
         for thread in threads(facts, settings.history):
             for old, new in pairs(thread):

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
 from anchorlint.text.history import generation_records, hit_at, label, percent, thread_name, threads
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+    from anchorlint.facts import SummaryFacts
+    from anchorlint.stores.protocol import Store
 
 #: relative drops within this of the allowed one are rounding, not collapse
 EPSILON = 1e-9
@@ -74,7 +79,7 @@ class DensityCollapse(RunRule):
     )
 
     def check_run(
-        self, facts: Sequence[Any], settings: Any, store: Any = None
+        self, facts: Sequence[SummaryFacts], settings: Settings, store: Store | None = None
     ) -> Iterator[LocatedHit]:
         allowed = settings.history.max_density_drop
         for thread in threads(facts, settings.history):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
 from anchorlint.text.history import generation_records, hit_at, label, pairs, thread_name, threads
@@ -17,8 +17,13 @@ SAME_CLAIM = (
     "This summary is complete: [[runbooks/db]], doc_7#L120-140 and [[ledger/2026-q3]], etc."
 )
 
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+    from anchorlint.facts import SummaryFacts
+    from anchorlint.stores.protocol import Store
 
-def _figures(old: Any, new: Any) -> list[str]:
+
+def _figures(old: SummaryFacts, new: SummaryFacts) -> list[str]:
     """What decayed, in figures: lost anchors and the density fall."""
     found = []
     lost = len(old.anchor_set - new.anchor_set)
@@ -110,7 +115,7 @@ class InflationDrift(RunRule):
     )
 
     def check_run(
-        self, facts: Sequence[Any], settings: Any, store: Any = None
+        self, facts: Sequence[SummaryFacts], settings: Settings, store: Store | None = None
     ) -> Iterator[LocatedHit]:
         for thread in threads(facts, settings.history):
             for old, new in pairs(thread):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+
+if TYPE_CHECKING:
+    from anchorlint.text.summary import AnalysedSummary
 
 STORE = {
     "doc_7.md": "alpha\nbravo\ncharlie\ndelta\n",
@@ -68,7 +71,7 @@ class UnresolvableAnchor(TextRule):
         ),
     )
 
-    def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.stores.resolve import caching_store, resolve
 
         store = caching_store(context.store)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+
+if TYPE_CHECKING:
+    from anchorlint.text.summary import AnalysedSummary
 
 DOC = "alpha\nbravo\r\ncharlie\ndelta\n"
 STORE = {"doc_7.md": DOC, "notes.md": "x = 1\ny = 2"}
@@ -76,7 +79,7 @@ class PinMismatch(TextRule):
         Example(f'{{"summary": "See doc_7#L2@{WRONG}."}}', suffix=".jsonl", store=STORE),
     )
 
-    def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.stores.resolve import caching_store, locate, resolve, span_digest
 
         store = caching_store(context.store)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from anchorlint.stores.base import BaseStore
+    from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -115,7 +116,7 @@ class UnverifiableQuote(TextRule):
         ),
     )
 
-    def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.stores.resolve import caching_store, is_positional
 
         store = caching_store(context.store)
@@ -132,7 +133,12 @@ class UnverifiableQuote(TextRule):
                     yield hit
 
     def _check_quote(
-        self, store: BaseStore, summary: Any, base: int, match: re.Match[str], pointers: list[Any]
+        self,
+        store: BaseStore,
+        summary: AnalysedSummary,
+        base: int,
+        match: re.Match[str],
+        pointers: list[Any],
     ) -> TextHit | None:
         start, end = base + match.start(), base + match.end()
         quotation = " ".join((match.group(1) or match.group(2)).split())

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+
+if TYPE_CHECKING:
+    from anchorlint.text.summary import AnalysedSummary
 
 DOC = "".join(f"line {n}\n" for n in range(1, 41))  # 40 lines, 280 bytes
 STORE = {"doc_7.md": DOC, "notes.md": "one\ntwo\nthree", "ledger.txt": "0123456789"}
@@ -56,7 +59,7 @@ class PointerOutOfRange(TextRule):
         Example('{"summary": "See doc_7#L2-400."}', suffix=".jsonl", store=STORE),
     )
 
-    def check(self, summary: Any, context: TextContext) -> Iterator[TextHit]:
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.stores.resolve import caching_store, locate, resolve
 
         store = caching_store(context.store)

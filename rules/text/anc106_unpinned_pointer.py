@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
 from anchorlint.findings import Fix
 
 if TYPE_CHECKING:
+    from anchorlint.stores.protocol import Store
     from anchorlint.text.anchors import Anchor
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
 
-def _pin_fix(summary: AnalysedSummary, anchor: Anchor, store: Any) -> Fix | None:
+def _pin_fix(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> Fix | None:
     """With a store, the pinned form of the pointer as a fix; None if it does not resolve."""
     if store is None:
         return None

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
 
 if TYPE_CHECKING:
     from anchorlint.facts import AnchorOccurrence, SummaryFacts
+    from anchorlint.stores.protocol import Store
 
 _SKIPPED_FORMS = frozenset({"uri", "hash", "custom"})
 
@@ -83,7 +84,7 @@ class AmbiguousAnchor(RunRule):
     )
 
     def check_run(
-        self, facts: Sequence[SummaryFacts], settings: Settings, store: Any = None
+        self, facts: Sequence[SummaryFacts], settings: Settings, store: Store | None = None
     ) -> Iterator[LocatedHit]:
         if store is not None:
             yield from self._against_store(facts, store)
@@ -108,7 +109,7 @@ class AmbiguousAnchor(RunRule):
                         "qualify it with its namespace",
                     )
 
-    def _against_store(self, facts: Sequence[SummaryFacts], store: Any) -> Iterator[LocatedHit]:
+    def _against_store(self, facts: Sequence[SummaryFacts], store: Store) -> Iterator[LocatedHit]:
         for summary in facts:
             for anchor in summary.anchors:
                 if anchor.form in _SKIPPED_FORMS:
