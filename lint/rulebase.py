@@ -68,7 +68,8 @@ class Example:
     """A rule example. ``source`` is a summary (``suffix`` .md/.txt/.json/.jsonl) or Python.
 
     ``store`` maps document keys to contents for rules that need a store; ``files`` adds
-    sibling summaries for run-level rules.
+    sibling summaries for run-level rules. The test suite runs every example through the
+    engine; ``line``, ``message`` and ``fixed`` pin more than "the code fires in the file".
     """
 
     source: str
@@ -76,6 +77,11 @@ class Example:
     store: Mapping[str, str] | None = None
     files: Mapping[str, str] = field(default_factory=dict)
     note: str = ""
+    #: for an invalid example, optionally: the 1-based line the finding is on, a fragment its
+    #: message contains, and the example's source after its fix is applied
+    line: int | None = None
+    message: str = ""
+    fixed: str | None = None
 
 
 def python_example(source: str) -> Example:

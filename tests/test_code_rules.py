@@ -16,7 +16,7 @@ import pytest
 from anchorlint.code.front import ParseFailure, analyse_module, statement_ranges
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.registry import all_rules
-from anchorlint.rulebase import CodeRule, Example
+from anchorlint.rulebase import CodeRule
 from anchorlint.run.codepass import lint_module, prefilter
 
 DATA = Path(__file__).parent / "data" / "code_rules"
@@ -39,31 +39,12 @@ def hits(source: str, settings: Settings = SETTINGS) -> list[tuple[int, str, str
     return sorted((f.line, f.code, f.message) for f in findings)
 
 
-def _examples(kind: str) -> list[object]:
-    return [
-        pytest.param(code, example, id=f"{code}-{kind}-{i}")
-        for code, rule in CODE_RULES.items()
-        for i, example in enumerate(getattr(rule, kind))
-    ]
-
-
 def test_all_seven_code_rules_are_registered() -> None:
     assert sorted(CODE_RULES) == [f"ANC30{i}" for i in range(1, 8)]
     for rule in CODE_RULES.values():
         minimum = 5 if rule.code == "ANC307" else 8
         assert len(rule.invalid) >= minimum and len(rule.valid) >= minimum, rule.code
         assert all(e.suffix == ".py" for e in (*rule.invalid, *rule.valid))
-
-
-@pytest.mark.parametrize(("code", "example"), _examples("invalid"))
-def test_invalid_example_fires(code: str, example: Example) -> None:
-    assert may_fire(example.source, SETTINGS.code), "the prefilter must never hide a finding"
-    assert code in {c for _, c, _ in hits(example.source)}
-
-
-@pytest.mark.parametrize(("code", "example"), _examples("valid"))
-def test_valid_example_is_quiet(code: str, example: Example) -> None:
-    assert code not in {c for _, c, _ in hits(example.source)}
 
 
 def _expected(source: str) -> list[tuple[int, str]]:

@@ -32,6 +32,7 @@ class LintContext:
         store: Store | None = None,
         prefilter: bool = True,
         compact_facts: bool = False,
+        pipeline: Pipeline | None = None,
     ) -> None:
         self.settings = settings
         self.prefilter = prefilter
@@ -39,7 +40,9 @@ class LintContext:
         self.selection = Selection.from_settings(settings)
         self._store = store
         self._store_opened = store is not None
-        self._pipeline: Pipeline | None = None
+        #: the spaCy pipeline, built on first use unless one is handed in (it is shared by
+        #: callers that lint with several settings and the same model)
+        self._pipeline: Pipeline | None = pipeline
         rules = [r for code, r in all_rules().items() if code in self.selection.enabled]
         self.code_rules = [r for r in rules if isinstance(r, CodeRule)]
         self.text_rules = [r for r in rules if isinstance(r, TextRule)]

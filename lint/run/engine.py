@@ -39,6 +39,7 @@ from anchorlint.run.suppressions import Suppressions
 if TYPE_CHECKING:
     from anchorlint.run.cache import JobKeys, ResultCache
     from anchorlint.stores.protocol import Store
+    from anchorlint.text.nlp import Pipeline
 
 
 class Worker:
@@ -51,8 +52,9 @@ class Worker:
         cache: ResultCache | None = None,
         prefilter: bool = True,
         compact_facts: bool = False,
+        pipeline: Pipeline | None = None,
     ) -> None:
-        self.context = LintContext(settings, store, prefilter, compact_facts)
+        self.context = LintContext(settings, store, prefilter, compact_facts, pipeline)
         self.cache = cache
         self._keys: JobKeys | None = None
 
