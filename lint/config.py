@@ -38,6 +38,25 @@ class PatternTimeout(UserWarning):
     """
 
 
+class TranscriptNote(UserWarning):
+    """A record of a transcript skipped on purpose (a pickled checkpoint, never loaded), or a
+    named file that held no summary: said once on stderr, never a finding."""
+
+
+#: where summaries are looked for (``input-format``): by the records' shape, a named agent
+#: format, or only the configured generic fields
+INPUT_FORMATS = (
+    "auto",
+    "claude-code",
+    "codex",
+    "gemini-cli",
+    "openhands",
+    "langgraph",
+    "letta",
+    "json",
+)
+
+
 @dataclass(frozen=True)
 class TextSettings:
     """``[tool.anchorlint.text]``: how summaries are read and what the text rules look for."""
@@ -152,6 +171,8 @@ class Settings:
     code: CodeSettings = field(default_factory=CodeSettings)
     store_options: StoreSettings = field(default_factory=StoreSettings)
     history: HistorySettings = field(default_factory=HistorySettings)
+    #: one of :data:`INPUT_FORMATS`
+    input_format: str = "auto"
     #: the directory relative paths in the config are resolved against
     root: str = "."
     #: where the settings came from, for messages
@@ -233,8 +254,14 @@ def settings_from_table(table: Mapping[str, Any], source: str, root: str) -> Set
     """Validate one ``[tool.anchorlint]`` table (already parsed TOML)."""
     prefix = "tool.anchorlint." if "pyproject" in source else ""
     settings = _build(Settings, table, source, prefix)
+    check_input_format(settings.input_format, source, f"{prefix}input-format")
     check_patterns(settings.text, source, f"{prefix}text.")
     return dataclasses.replace(settings, source=source, root=root)
+
+
+def check_input_format(value: str, source: str, key: str) -> None:
+    if value not in INPUT_FORMATS:
+        raise ConfigError(source, key, f"expected one of {', '.join(INPUT_FORMATS)}, got {value!r}")
 
 
 def check_patterns(text: TextSettings, source: str, prefix: str = "text.") -> None:

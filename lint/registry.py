@@ -31,6 +31,10 @@ ENGINE_CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
             "unused-suppression",
             "a suppression naming an unknown code or suppressing nothing",
         ),
+        "ANC004": (
+            "opaque-summary",
+            "a summary whose text is encrypted or withheld (a remote compaction)",
+        ),
     }
 )
 ENGINE_DEFAULT_OFF = frozenset({"ANC003"})

@@ -274,9 +274,12 @@ def test_form_feed_does_not_shift_noqa() -> None:
 
 
 @pytest.mark.parametrize(
-    ("suffix", "text"), [(".json", "[" * 50_000), (".jsonl", '{"a":' * 50_000)]
+    ("suffix", "text"),
+    [(".json", '{"summary": ' + "[" * 50_000), (".jsonl", '{"a":' * 50_000)],
 )
 def test_deeply_nested_json_is_anc002(suffix: str, text: str) -> None:
+    """(A .json file that names no summary field anywhere is no summary file, broken or not:
+    the deep one names ``summary``.)"""
     found = lint_bytes("deep" + suffix, text.encode(), Settings())
     assert [(f.line, f.code) for f in found] == [(1, "ANC002")]
     assert "nested too deeply" in found[0].message

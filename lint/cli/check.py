@@ -20,6 +20,7 @@ from anchorlint.cli.common import (
     config_argument,
     discovered,
     settings_for,
+    warn_no_summary,
 )
 from anchorlint.config import Settings
 
@@ -140,6 +141,7 @@ def _run(args: argparse.Namespace, settings: Settings) -> Run:
     result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
     for error in result.errors:
         print(f"anchorlint: {error}", file=sys.stderr)
+    warn_no_summary([p for p in paths if not os.path.isdir(p)], settings, result.facts)
     return result
 
 

@@ -31,6 +31,8 @@ def settings_for(args: argparse.Namespace) -> Settings:
             overrides[name] = value
     if getattr(args, "store", None):
         overrides["store"] = os.path.abspath(args.store)
+    if getattr(args, "input_format", None):
+        overrides["input_format"] = args.input_format
     settings = dataclasses.replace(settings, **overrides)
     from anchorlint.run.selection import Selection
 
@@ -50,6 +52,38 @@ def discovered(paths: list[str], settings: Settings) -> list[str]:
 
 def config_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", type=Path, help="anchorlint.toml or pyproject.toml to use")
+    from anchorlint.config import INPUT_FORMATS
+
+    parser.add_argument(
+        "--input-format",
+        choices=INPUT_FORMATS,
+        help="where summaries are: auto (by the records' shape, default), an agent's format, "
+        "or json (the configured fields only)",
+    )
+
+
+def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None:
+    """One stderr line for each JSON or JSON Lines file named on the command line that no
+    reader recognised and that held no summary: never a silent pass."""
+    from anchorlint.run.kinds import kind_of, kind_to_lint_file
+
+    if settings.input_format not in ("auto", "json"):
+        return
+    forced = settings.input_format == "json"  # then a transcript's own shape is ignored too
+    generic = [
+        p for p in named
+        if os.path.isfile(p)
+        and getattr(kind_of(p) if forced else kind_to_lint_file(p), "name", "") in ("json", "jsonl")
+    ]  # fmt: skip
+    if not generic:
+        return
+    summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
+    for path in generic:
+        if path not in summarised:
+            print(
+                f"anchorlint: warning: {path}: no summary found: set text.fields or --input-format",
+                file=sys.stderr,
+            )
 
 
 def store_settings(args: argparse.Namespace) -> Settings:
@@ -57,6 +91,8 @@ def store_settings(args: argparse.Namespace) -> Settings:
     loaded = load_settings(args.config)
     if args.store:
         loaded = dataclasses.replace(loaded, store=os.path.abspath(args.store))
+    if getattr(args, "input_format", None):
+        loaded = dataclasses.replace(loaded, input_format=args.input_format)
     return loaded
 
 

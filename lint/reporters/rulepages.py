@@ -62,7 +62,7 @@ def doc_uri(code: str) -> str:
 
 
 def engine_page(code: str) -> str:
-    """A page for an engine code (ANC001–ANC003), which has no rule class."""
+    """A page for an engine code (ANC001–ANC004), which has no rule class."""
     name, summary = ENGINE_CODES[code]
     off = (
         "\n\n*Off by default: enable it with `extend-select`.*"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
-from anchorlint.run.kinds import LINTED_SUFFIXES
+from anchorlint.run.kinds import LINTED_SUFFIXES, walk_lints
 
 if TYPE_CHECKING:
     from pathspec import PathSpec
@@ -147,6 +147,8 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             if excludes.matches(name, relative) or _ignored(path, active, False):
                 continue
             if include.any and not include.matches(name, relative):
+                continue
+            if not walk_lints(str(path)):
                 continue
             yield str(path)
 

@@ -21,7 +21,13 @@ from anchorlint.rulebase import RunRule
 from anchorlint.run.context import LintContext
 from anchorlint.run.filtering import keep, keep_located
 from anchorlint.run.jobs import Job
-from anchorlint.run.kinds import FileKind, kind_of, kind_to_lint
+from anchorlint.run.kinds import (
+    SNIFF_BYTES,
+    FileKind,
+    kind_of,
+    kind_to_lint,
+    kind_to_lint_file,
+)
 from anchorlint.run.reading import (
     BINARY_SNIFF,
     LineProblem,
@@ -104,10 +110,21 @@ class Worker:
         return result
 
     def _lint_uncached(self, job: Job) -> FileResult:
-        kind = kind_to_lint(job.path)
+        kind = kind_to_lint_file(job.path)
+        if kind.binary:
+            return self._lint_binary(job, kind)
         if job.end >= 0 or kind.chunkable:
             return self._lint_stream(job, kind)
         return self.lint_text(job.path, read_text(job.path), job.order)
+
+    def _lint_binary(self, job: Job, kind: FileKind) -> FileResult:
+        """A file its reader opens itself (a database, a compressed rollout)."""
+        from anchorlint.run.textpass import lint_summaries
+
+        findings, facts = lint_summaries(
+            self.context, kind, job.path, "", Suppressions(), job.order
+        )
+        return self._result(job.path, findings, Suppressions(), facts)
 
     def _lint_stream(self, job: Job, kind: FileKind) -> FileResult:
         """A file of records streamed line by line, so a 200 MB file lints in bounded memory.
@@ -144,7 +161,7 @@ class Worker:
             found = finding(path, "ANC001", text.message, text.line, text.column)
             result = self._result(path, [found], Suppressions())
             return dataclasses.replace(result, unreadable=True)
-        kind = kind_to_lint(path)
+        kind = kind_to_lint(path, text[:SNIFF_BYTES].encode("utf-8", "replace"))
         if kind.rules == "code":
             from anchorlint.run.codepass import lint_module
 

@@ -48,6 +48,9 @@ class FileKind:
     prose_only_pins: bool = False
     #: ``"module:function"`` taking the first bytes and saying whether they are this kind
     sniff: str | None = None
+    #: the reader opens the file itself (a database, a compressed stream): it is handed the
+    #: path and an empty text, and the file is never decoded as UTF-8 first
+    binary: bool = False
 
     def load_reader(self) -> Callable[..., object]:
         if self.reader is None:
@@ -57,6 +60,8 @@ class FileKind:
     def matches(self, head: bytes) -> bool:
         return self.sniff is not None and bool(_load(self.sniff)(head))
 
+
+_TRANSCRIPTS = "anchorlint.text.documents.transcripts"
 
 KINDS: tuple[FileKind, ...] = (
     FileKind(
@@ -69,14 +74,48 @@ KINDS: tuple[FileKind, ...] = (
         prose_only_pins=True,
     ),
     FileKind("text", (".txt",), "text", "anchorlint.text.documents.plaintext:read", "text"),
+    # agent transcripts: a record shape decides, before the plain kind of the same suffix
     FileKind(
-        "json", (".json",), "text", "anchorlint.text.documents.jsonrecords:read_json_file", None
+        "transcript-json",
+        (".json", ".af"),
+        "text",
+        f"{_TRANSCRIPTS}.dispatch:read_json",
+        None,
+        sniff=f"{_TRANSCRIPTS}.sniff:is_native_json",
     ),
+    FileKind(
+        "transcript-jsonl",
+        (".jsonl",),
+        "text",
+        f"{_TRANSCRIPTS}.dispatch:read_jsonl",
+        None,
+        chunkable=True,
+        sniff=f"{_TRANSCRIPTS}.sniff:is_native_jsonl",
+    ),
+    FileKind(
+        "codex-zst",
+        (".zst",),
+        "text",
+        f"{_TRANSCRIPTS}.dispatch:read_zst",
+        None,
+        sniff=f"{_TRANSCRIPTS}.sniff:is_zstd",
+        binary=True,
+    ),
+    FileKind(
+        "transcript-sqlite",
+        (".sqlite", ".sqlite3", ".db"),
+        "text",
+        f"{_TRANSCRIPTS}.dispatch:read_db",
+        None,
+        sniff=f"{_TRANSCRIPTS}.sniff:is_transcript_db",
+        binary=True,
+    ),
+    FileKind("json", (".json",), "text", f"{_TRANSCRIPTS}.dispatch:read_json", None),
     FileKind(
         "jsonl",
         (".jsonl",),
         "text",
-        "anchorlint.text.documents.jsonrecords:read_jsonl_file",
+        f"{_TRANSCRIPTS}.dispatch:read_jsonl",
         None,
         chunkable=True,
     ),
@@ -131,6 +170,20 @@ def kind_of_file(path: str) -> FileKind | None:
     except OSError:
         head = None
     return kind_of(path, head)
+
+
+def kind_to_lint_file(path: str) -> FileKind:
+    """Like :func:`kind_to_lint` for a file on disk, its first bytes sniffed when needed."""
+    return kind_of_file(path) or FALLBACK
+
+
+def walk_lints(path: str) -> bool:
+    """Whether a directory walk lints ``path``: its suffix has a plain kind, or a sniffing
+    kind recognises its first bytes (a ``.db`` that is no agent's store is not linted)."""
+    wanted = suffix(path)
+    if any(k.sniff is None and wanted in k.suffixes for k in KINDS):
+        return True
+    return kind_of_file(path) is not None
 
 
 def kind_to_lint(path: str, head: bytes | None = None) -> FileKind:

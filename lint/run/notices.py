@@ -12,12 +12,13 @@ import sys
 import warnings
 from typing import TextIO
 
-from anchorlint.config import PatternTimeout
+from anchorlint.config import PatternTimeout, TranscriptNote
 
 
 def show_once() -> None:
     """Print anchorlint's own warnings as one line each, once per message and process."""
     warnings.filterwarnings("once", category=PatternTimeout)
+    warnings.filterwarnings("once", category=TranscriptNote)
     default = warnings.showwarning
 
     def show(
@@ -28,7 +29,7 @@ def show_once() -> None:
         file: TextIO | None = None,
         line: str | None = None,
     ) -> None:
-        if issubclass(category, PatternTimeout):
+        if issubclass(category, (PatternTimeout, TranscriptNote)):
             print(f"anchorlint: warning: {message}", file=file or sys.stderr)
         else:
             default(message, category, filename, lineno, file, line)

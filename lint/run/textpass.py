@@ -9,9 +9,11 @@ elisions, completeness claims). The pass returns every hit: dropping the suppres
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import cast
 
+from anchorlint.config import TranscriptNote
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding
 from anchorlint.rulebase import TextContext, TextRule
@@ -56,7 +58,10 @@ def lint_summaries(
     wanted = bool(context.text_rules or context.run_rules)
     for item in read_sources(context, kind, path, text, first_line):
         if isinstance(item, RecordProblem):
-            findings.append(finding(path, "ANC002", item.message, item.line, item.column))
+            if item.code == "note":
+                warnings.warn(TranscriptNote(f"{path}: {item.message}"), stacklevel=1)
+            else:
+                findings.append(finding(path, item.code, item.message, item.line, item.column))
         elif wanted:
             batch.append(item)
             if len(batch) >= BATCH:

@@ -66,6 +66,14 @@ def _file_order(fact: SummaryFacts) -> tuple[int, int]:
     return (fact.order, fact.line)
 
 
+def in_transcript(thread: Thread) -> bool:
+    """Whether the thread is an agent transcript's, where new turns arrive between two
+    compactions: there a generation may add keys, and only dropped or mutated ones drift."""
+    from anchorlint.text.documents.transcripts.common import is_native_thread
+
+    return is_native_thread(thread.name)
+
+
 def pairs(thread: Thread) -> Iterator[tuple[SummaryFacts, SummaryFacts]]:
     """Consecutive generations (n-1, n)."""
     yield from zip(thread.generations, thread.generations[1:], strict=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
@@ -11,6 +12,7 @@ from anchorlint.text.history import (
     drift,
     generation_records,
     hit_at,
+    in_transcript,
     label,
     listing,
     pairs,
@@ -122,6 +124,8 @@ class AnchorDrift(RunRule):
         for thread in threads(facts, settings.history):
             for old, new in pairs(thread):
                 change = drift(old, new)
+                if in_transcript(thread):
+                    change = dataclasses.replace(change, added=())
                 if not change:
                     continue
                 parts = []

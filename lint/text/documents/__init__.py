@@ -45,11 +45,13 @@ class SummarySource:
 
 @dataclass(frozen=True)
 class RecordProblem:
-    """A JSON record that cannot be read (ANC002)."""
+    """A record that cannot be read (ANC002), a summary that cannot be checked (ANC004), or,
+    with code ``note``, a record skipped on purpose that the user is told about on stderr."""
 
     line: int
     column: int
     message: str
+    code: str = "ANC002"
 
 
 #: what every front end is: a file's path, its text (or, for a kind that streams, its lines

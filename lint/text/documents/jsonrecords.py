@@ -134,9 +134,14 @@ def _summary(
     lines: LineIndex,
     paths: frozenset[tuple[str, ...]],
     history: HistorySettings,
-) -> SummarySource:
+) -> SummarySource | None:
+    """The record's summary, or None when it has none of the configured fields: a record
+    without them is not a summary (an unrelated array or settings file says nothing)."""
     blocks: list[Block] = []
-    for value in find_fields(raw, base, paths, lines):
+    values = list(find_fields(raw, base, paths, lines))
+    if not values:
+        return None
+    for value in values:
         blocks.extend(split_blocks(value.text, value.positions))
     line, column = lines.locate(base)
     thread = record.get(history.thread_field)
@@ -158,7 +163,7 @@ def read_jsonl_file(
     ``first_line`` on."""
     # records end at "\n" only, as when the file is streamed: str.splitlines would also
     # split at U+2028, \x1c-\x1e, \x85 or \x0c, all legal inside a record
-    lines = _newline_lines(text) if isinstance(text, str) else text
+    lines = newline_lines(text) if isinstance(text, str) else text
     return read_jsonl(path, lines, settings.text.fields, settings.history, first_line)
 
 
@@ -170,7 +175,7 @@ def read_json_file(
     return read_json(path, text, settings.text.fields, settings.history)
 
 
-def _newline_lines(text: str) -> list[str]:
+def newline_lines(text: str) -> list[str]:
     """Lines of ``text`` split at newlines only, terminators kept."""
     lines = text.split("\n")
     return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
@@ -208,13 +213,20 @@ def read_jsonl(
             yield RecordProblem(number, 1, "JSON record is not an object")
             continue
         index = LineIndex(body, number)
-        yield _summary(path, record, body, 0, index, paths, history)
+        found = _summary(path, record, body, 0, index, paths, history)
+        if found is not None:
+            yield found
 
 
 def read_json(
     path: str, text: str, fields: tuple[str, ...], history: HistorySettings
 ) -> Iterator[SummarySource | RecordProblem]:
-    """A .json file holds one record (an object) or an array of records."""
+    """A .json file holds one record (an object) or an array of records.
+
+    A file that names none of the configured fields anywhere is not a summary file: it says
+    nothing even when it is not strict JSON (an editor's settings file with comments)."""
+    if not _mentions(text, fields):
+        return
     try:
         data = json.loads(text)
     except RecursionError:
@@ -230,18 +242,32 @@ def read_json(
     lines = LineIndex(text)
     if isinstance(data, dict):
         start = text.find("{")
-        yield _summary(path, data, text[start:], start, lines, paths, history)
+        found = _summary(path, data, text[start:], start, lines, paths, history)
+        yield from () if found is None else (found,)
         return
     if not isinstance(data, list):
         yield RecordProblem(1, 1, "JSON file holds neither an object nor an array of objects")
         return
+    items: list[SummarySource | RecordProblem] = []
     for index, (start, end) in enumerate(_array_items(text)):
         item = data[index] if index < len(data) else None
         if isinstance(item, dict):
-            yield _summary(path, item, text[start:end], start, lines, paths, history)
+            found = _summary(path, item, text[start:end], start, lines, paths, history)
+            items.extend(() if found is None else (found,))
         else:
             line, column = lines.locate(start)
-            yield RecordProblem(line, column, "JSON record is not an object")
+            items.append(RecordProblem(line, column, "JSON record is not an object"))
+    if any(isinstance(item, SummarySource) for item in items):
+        yield from items  # elements that are no records matter only in an array of summaries
+
+
+def _mentions(text: str, fields: tuple[str, ...]) -> bool:
+    """Whether some configured field's first key occurs in ``text`` as a JSON key."""
+    for spec in fields:
+        key = spec.split(".")[0].replace("[]", "")
+        if not key or regex.search(r'"' + regex.escape(key) + r'"\s*+:', text):
+            return True
+    return False
 
 
 def _array_items(text: str) -> Iterator[tuple[int, int]]:

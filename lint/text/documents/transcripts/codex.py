@@ -1,0 +1,78 @@
+"""Codex rollouts (``$CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<id>.jsonl``, and
+``.jsonl.zst`` when cold-compressed).
+
+A summary is a ``type: "compacted"`` line, its text in ``payload.message`` after the fixed
+handoff prefix. Not read: the compaction prompt and the model's reply in the same turn (the
+same body again), ``context_compacted`` markers, reasoning summaries, and the prefixed copy
+inside ``replacement_history``. A remote compaction stores an empty message and only an
+encrypted blob: ANC004, since nothing can be checked.
+
+Thread: the rollout id (the UUID that ends the file name, which is ``session_meta``'s id);
+generations: ``compacted`` lines in file order.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+
+import regex
+
+from anchorlint.text.documents import RecordProblem, SummarySource
+from anchorlint.text.documents.transcripts.common import (
+    load,
+    located,
+    native_thread,
+    opaque,
+    sliced,
+    summary,
+)
+from anchorlint.text.documents.transcripts.wrappers import codex_body
+
+_UUID = regex.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl")
+_OPAQUE = frozenset({"compaction", "compaction_summary", "context_compaction"})
+
+
+def candidate(line: str) -> bool:
+    return '"compacted"' in line
+
+
+def rollout_id(path: str) -> str | None:
+    match = _UUID.search(os.path.basename(path))
+    return match[1] if match else None
+
+
+def read(
+    path: str, lines: Iterable[str], first_line: int = 1
+) -> Iterator[SummarySource | RecordProblem]:
+    thread = native_thread("codex", rollout_id(path) or path)
+    for number, raw in enumerate(lines, first_line):
+        if not candidate(raw):
+            continue
+        record = load(raw)
+        if not isinstance(record, dict) or record.get("type") != "compacted":
+            continue
+        payload = record.get("payload")
+        if not isinstance(payload, dict):
+            continue
+        message = payload.get("message")
+        if not isinstance(message, str):
+            continue
+        if not message.strip():
+            if _remote(payload):
+                yield opaque(
+                    number, 1, "remote compaction (an empty message and an encrypted blob)"
+                )
+            continue
+        values = located(raw, number, [("payload", "message")])
+        if values:
+            value = values[0]
+            yield summary(path, [sliced(value, codex_body(value.text), len(value.text))], thread)
+
+
+def _remote(payload: dict[str, object]) -> bool:
+    history = payload.get("replacement_history")
+    return isinstance(history, list) and any(
+        isinstance(item, dict) and item.get("type") in _OPAQUE and item.get("encrypted_content")
+        for item in history
+    )

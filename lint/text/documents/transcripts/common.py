@@ -1,0 +1,108 @@
+"""What every transcript reader shares: located texts of a record, bodies cut out of them,
+and the summary they make.
+
+A record's texts are found twice over: ``json.loads`` says which record it is (a summary or
+not, its thread), and the generic reader's tokenizer (:func:`find_fields`) gives each string
+with a map back to the file, escapes included. Both walk the record in document order, so
+the n-th string of a path in one is the n-th in the other.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from anchorlint.positions import MapBuilder, PositionMap
+from anchorlint.text.documents import Block, RecordProblem, SummarySource
+from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex, find_fields
+from anchorlint.text.documents.plaintext import split_blocks
+
+#: how a thread of a native format is named: ``"<format>:<id>"`` (see :func:`native_thread`)
+THREAD_SEPARATOR = ":"
+FORMATS = ("claude-code", "codex", "gemini-cli", "openhands", "langgraph", "letta")
+
+
+def native_thread(fmt: str, ident: str) -> str:
+    return f"{fmt}{THREAD_SEPARATOR}{ident}"
+
+
+def is_native_thread(name: str) -> bool:
+    """Whether a history thread is a transcript's (where new turns may add anchors)."""
+    return name.partition(THREAD_SEPARATOR)[0] in FORMATS
+
+
+def load(raw: str) -> Any:
+    """A record decoded, or None when it is not JSON (a truncated last line of a live
+    transcript is normal; the caller decides whether that matters)."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+
+
+def located(
+    raw: str, line: int, paths: Iterable[tuple[str, ...]], base: int = 0, index: Any = None
+) -> list[FieldValue]:
+    """Every string at ``paths`` in the JSON text ``raw`` (first line ``line``), in order."""
+    lines = index if index is not None else LineIndex(raw, line)
+    return list(find_fields(raw, base, frozenset(paths), lines))
+
+
+def sliced(value: FieldValue, start: int, end: int) -> FieldValue:
+    return FieldValue(value.text[start:end], value.positions.shifted(start, end))
+
+
+def summary(
+    path: str,
+    bodies: Sequence[FieldValue],
+    thread: str,
+    generation: float | None = None,
+) -> SummarySource:
+    """One native summary made of its bodies' blocks, located at its first body."""
+    blocks: list[Block] = []
+    for body in bodies:
+        if body.text.strip():
+            blocks.extend(split_blocks(body.text, body.positions))
+    first = next((b for b in bodies if b.text.strip()), bodies[0] if bodies else None)
+    line, column = first.positions.locate(0) if first is not None else (1, 1)
+    return SummarySource(path, line, column, tuple(blocks), thread=thread, generation=generation)
+
+
+def opaque(line: int, column: int, what: str) -> RecordProblem:
+    """ANC004: a summary whose text is withheld by design, so it cannot be checked."""
+    return RecordProblem(line, column, f"{what}: the summary text is not in the file", "ANC004")
+
+
+def nested(value: FieldValue, inner: FieldValue) -> FieldValue:
+    """``inner``, a string decoded out of ``value.text`` (its columns 1-based offsets into
+    ``value.text`` on line 1), mapped through ``value`` back to the file: a JSON envelope
+    held in a JSON string is escaped twice, and its body's positions go through both."""
+    builder = MapBuilder()
+    for index in range(len(inner.text)):
+        _, column = inner.positions.locate(index)
+        builder.point(*value.positions.locate(column - 1))
+        builder.advance(1)
+    return FieldValue(inner.text, builder.build())
+
+
+class OffsetIndex:
+    """A stand-in for :class:`LineIndex` over a decoded string: offset -> (1, offset + 1)."""
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        return 1, offset + 1
+
+
+def row_map(text: str, row: int, offset: int = 0, utf8: bool = False) -> PositionMap:
+    """Positions of a text stored in a database row: line = the rowid, column = 1 + the
+    offset in the stored value (characters, or bytes for a UTF-8 blob)."""
+    builder = MapBuilder()
+    column = offset + 1
+    builder.point(row, column)
+    for char in text:
+        width = len(char.encode("utf-8")) if utf8 and char >= "\x80" else 1
+        builder.advance(1)
+        column += width
+        if width != 1:
+            builder.point(row, column)
+    return builder.build()

@@ -1,0 +1,92 @@
+"""gemini-cli chats (``~/.gemini/tmp/<project>/chats/session-*.jsonl``; legacy ``.json``).
+
+A summary is the ``type: "user"`` message whose text holds ``<state_snapshot>``: written as
+its own message line, or inside a ``$set`` line whose ``messages`` checkpoint replaces the
+whole list. Every later checkpoint repeats the same message with the same id: one summary,
+at its first line. Not summaries: the session title (``summary`` of the metadata line or of
+``$set``), the model's "Got it" reply, ``info`` messages, tool results mentioning the tag.
+
+Thread: the chat file; generations: distinct snapshot messages in order of first appearance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from anchorlint.text.documents import RecordProblem, SummarySource
+from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex
+from anchorlint.text.documents.transcripts.common import load, located, native_thread, summary
+
+MARKER = "<state_snapshot>"
+
+
+def read(
+    path: str, lines: Iterable[str], first_line: int = 1
+) -> Iterator[SummarySource | RecordProblem]:
+    seen: set[str] = set()
+    thread = native_thread("gemini-cli", path)
+    for number, raw in enumerate(lines, first_line):
+        if MARKER not in raw:
+            continue
+        record = load(raw)
+        if not isinstance(record, dict):
+            continue
+        if isinstance(record.get("$set"), dict):
+            prefix: tuple[str, ...] = ("$set", "messages", "[]")
+            messages = record["$set"].get("messages")
+        else:
+            prefix, messages = (), [record]
+        yield from snapshots(path, raw, LineIndex(raw, number), prefix, messages, seen, thread)
+
+
+def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProblem]:
+    """The legacy single-document session: ``{sessionId, …, messages: […]}``."""
+    if MARKER not in text:
+        return
+    record = load(text)
+    if isinstance(record, dict):
+        yield from snapshots(
+            path, text, LineIndex(text), ("messages", "[]"), record.get("messages"), set(),
+            native_thread("gemini-cli", path),
+        )  # fmt: skip
+
+
+def snapshots(
+    path: str,
+    raw: str,
+    index: LineIndex,
+    prefix: tuple[str, ...],
+    messages: Any,
+    seen: set[str],
+    thread: str,
+) -> Iterator[SummarySource]:
+    """Snapshot messages among ``messages`` (at ``prefix`` in ``raw``), each id once."""
+    if not isinstance(messages, list):
+        return
+    paths = [(*prefix, "content"), (*prefix, "content", "[]", "text")]
+    values = iter(located(raw, 1, paths, index=index))
+    for message in messages:
+        count = _text_count(message)
+        texts: list[FieldValue] = [v for v in (next(values, None) for _ in range(count)) if v]
+        if not isinstance(message, dict) or message.get("type") != "user":
+            continue
+        if not any(MARKER in t.text for t in texts):
+            continue
+        ident = str(message.get("id"))
+        if ident in seen:
+            continue
+        seen.add(ident)
+        yield summary(path, texts, thread)
+
+
+def _text_count(message: Any) -> int:
+    """How many strings of ``message`` the located paths find (in document order)."""
+    if not isinstance(message, dict):
+        return 0
+    content = message.get("content")
+    if isinstance(content, str):
+        return 1
+    if isinstance(content, list):
+        return sum(1 for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return 0

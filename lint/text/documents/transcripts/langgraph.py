@@ -1,0 +1,96 @@
+"""LangGraph checkpoints: the running summary langmem keeps in a checkpoint's channel values.
+
+The decoder works on one checkpoint's ``(type, blob)``, whatever database holds it. Blobs of
+type ``msgpack`` are decoded with the ``msgpack`` package and an extension hook that turns
+LangGraph's extension types into plain tagged dicts: no LangGraph import, no module named in
+the data ever imported, nothing constructed. Rows of type ``pickle`` are never loaded: they
+are skipped, and the caller says so. Only blobs holding the bytes ``RunningSummary`` are
+decoded at all.
+
+A summary is a ``langmem.short_term.summarization.RunningSummary`` (a dataclass: extension 2)
+in channel ``context`` (key ``running_summary``) or in channel ``summary``; its text is its
+``summary`` field. Not summaries: the ``SystemMessage`` copy in ``messages`` or
+``summarized_messages``, pending ``writes``, a plain string in a ``summary`` channel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+CLASS = b"RunningSummary"
+MODULE = "langmem.short_term.summarization"
+#: a checkpoint blob larger than this is not decoded (a bound on memory, not a format rule)
+MAX_BLOB = 64 << 20
+
+
+@dataclass(frozen=True)
+class Located:
+    """A summary text and the byte offset of its first character in the blob."""
+
+    text: str
+    offset: int
+
+
+class Skipped(Exception):
+    """A checkpoint that cannot be read safely or at all (the message says why)."""
+
+
+def _hook(code: int, data: bytes) -> dict[str, Any]:
+    """An extension value as a tagged dict; the payload (itself msgpack) decoded likewise."""
+    value = _unpack(data)
+    if code in (0, 1, 2, 3, 4, 5) and isinstance(value, list) and len(value) >= 3:
+        return {"__ext__": code, "module": value[0], "name": value[1], "value": value[2]}
+    return {"__ext__": code, "value": value}
+
+
+def _unpack(data: bytes) -> Any:
+    import msgpack
+
+    return msgpack.unpackb(data, raw=False, strict_map_key=False, ext_hook=_hook)
+
+
+def running_summary(kind: str | None, blob: bytes | None) -> Located | None:
+    """The running summary a checkpoint holds, or None; :class:`Skipped` for a pickle row
+    or a blob that does not decode."""
+    if kind == "pickle":
+        raise Skipped("a pickled checkpoint is never loaded")
+    if kind != "msgpack" or not blob or CLASS not in blob:
+        return None
+    if len(blob) > MAX_BLOB:
+        raise Skipped(f"checkpoint blob over {MAX_BLOB >> 20} MB")
+    try:
+        checkpoint = _unpack(blob)
+    except Exception as exc:  # noqa: BLE001 - any decoding failure of foreign bytes
+        raise Skipped(f"checkpoint does not decode as msgpack: {type(exc).__name__}") from None
+    values = checkpoint.get("channel_values") if isinstance(checkpoint, dict) else None
+    if not isinstance(values, dict):
+        return None
+    context = values.get("context")
+    found = _summary_of(context.get("running_summary") if isinstance(context, dict) else None)
+    text = found if found is not None else _summary_of(values.get("summary"))
+    return None if text is None else Located(text, _offset(blob, text))
+
+
+def _summary_of(value: Any) -> str | None:
+    if isinstance(value, dict) and value.get("__ext__") == 7:
+        value = value.get("value")
+    if not isinstance(value, dict) or value.get("__ext__") != 2:
+        return None
+    if value.get("module") != MODULE or value.get("name") != "RunningSummary":
+        return None
+    fields = value.get("value")
+    text = fields.get("summary") if isinstance(fields, dict) else None
+    return text if isinstance(text, str) else None
+
+
+def _offset(blob: bytes, text: str) -> int:
+    """Where the summary string's bytes start in the blob: its exact msgpack encoding (header
+    and bytes) is searched for, so a longer copy quoting it is not mistaken for it."""
+    import msgpack
+
+    packed = msgpack.packb(text, use_bin_type=True)
+    at = blob.find(packed)
+    if at < 0:
+        return max(blob.find(text.encode("utf-8")), 0)
+    return at + len(packed) - len(text.encode("utf-8"))

@@ -1,0 +1,78 @@
+"""The record-shape sniffer: which agent wrote a ``.jsonl`` or ``.json`` file, from its
+first bytes, never from its name alone.
+
+Byte tests only (a sniff runs on every transcript-suffixed file a walk meets), tolerant of
+spacing, since some tools re-serialise records with Python's separators.
+"""
+
+from __future__ import annotations
+
+import regex
+
+_B = regex.compile
+_CLAUDE = (
+    _B(rb'"parentUuid"\s*:'),
+    _B(rb'"type"\s*:\s*"(?:summary|file-history-snapshot|queue-operation)"'),
+)
+_CLAUDE_ID = _B(rb'"(?:sessionId|leafUuid|messageId)"\s*:')
+_CODEX = _B(
+    rb'\A\s*\{"timestamp"\s*:\s*"[^"\n]{0,64}"\s*,\s*"type"\s*:\s*"[a-z_]{1,40}"\s*,\s*"payload"\s*:'
+)
+_GEMINI_META = (_B(rb'"sessionId"\s*:'), _B(rb'"projectHash"\s*:'))
+_GEMINI_UPDATE = _B(rb'\A\s*\{"\$(?:set|rewindTo)"\s*:')
+_OH_V0 = (
+    _B(rb'"(?:action|observation)"\s*:\s*"'),
+    _B(rb'"source"\s*:\s*"'),
+    _B(rb'\A\s*\{"id"\s*:\s*[0-9]'),
+)
+_OH_SDK = (
+    _B(rb'"kind"\s*:\s*"[A-Z][A-Za-z]{1,60}"'),
+    _B(rb'"source"\s*:\s*"'),
+    _B(rb'"id"\s*:\s*"'),
+)
+_LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
+_LETTA_MESSAGES = _B(rb'"messages"\s*:')
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+
+
+def jsonl_format(head: bytes) -> str | None:
+    """``claude-code``, ``codex`` or ``gemini-cli`` for a JSON Lines head, else None."""
+    if _CODEX.match(head):
+        return "codex"
+    gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
+    if gemini and not _CLAUDE[0].search(head):
+        return "gemini-cli"
+    if any(p.search(head) for p in _CLAUDE) and _CLAUDE_ID.search(head):
+        return "claude-code"
+    return None
+
+
+def json_format(head: bytes) -> str | None:
+    """``openhands``, ``gemini-cli`` or ``letta`` for a JSON document's head, else None."""
+    if all(p.search(head) for p in _OH_V0) or all(p.search(head) for p in _OH_SDK):
+        return "openhands"
+    if head.lstrip().startswith(b"[") and _OH_V0[0].search(head) and _OH_V0[1].search(head):
+        return "openhands"  # an event_cache page: read as nothing
+    if all(p.search(head) for p in _GEMINI_META) and _LETTA_MESSAGES.search(head):
+        return "gemini-cli"
+    if _LETTA[0].match(head) or (_LETTA[1].search(head) and _LETTA_MESSAGES.search(head)):
+        return "letta"
+    return None
+
+
+def is_native_jsonl(head: bytes) -> bool:
+    return jsonl_format(head) is not None
+
+
+def is_native_json(head: bytes) -> bool:
+    return json_format(head) is not None
+
+
+def is_zstd(head: bytes) -> bool:
+    return head.startswith(ZSTD_MAGIC)
+
+
+def is_transcript_db(head: bytes) -> bool:
+    from anchorlint.text.documents.transcripts.sqlite import schema_of
+
+    return schema_of(head) is not None
