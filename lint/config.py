@@ -57,6 +57,22 @@ INPUT_FORMATS = (
 )
 
 
+#: the anchor kinds of RULES.md ("Anchors"), as ``anchor-kinds`` names them
+ANCHOR_KINDS = (
+    "wiki",
+    "uri",
+    "pointer",
+    "hash",
+    "link",
+    "path",
+    "line",
+    "commit",
+    "issue",
+    "uuid",
+    "custom",
+)
+
+
 @dataclass(frozen=True)
 class TextSettings:
     """``[tool.anchorlint.text]``: how summaries are read and what the text rules look for."""
@@ -74,6 +90,12 @@ class TextSettings:
     extra_elision_markers: tuple[str, ...] = ()
     extra_completeness_claims: tuple[str, ...] = ()
     spacy_model: str = ""
+    #: anchor kinds recognised (RULES.md, "Anchors"); empty means every kind
+    anchor_kinds: tuple[str, ...] = ()
+    #: extensions that make a bare file name a path (``config.yaml``); empty means the default
+    path_extensions: tuple[str, ...] = ()
+    #: lint the fixed sentences agent frameworks put around summaries (off: not the summary's)
+    lint_boilerplate: bool = False
 
 
 @dataclass(frozen=True)
@@ -271,6 +293,17 @@ def check_patterns(text: TextSettings, source: str, prefix: str = "text.") -> No
     named = [(f"anchor-patterns[{i}]", p) for i, p in enumerate(text.anchor_patterns)]
     named += [(f"allow[{i}]", p) for i, p in enumerate(text.allow)]
     named += [("key-pattern", text.key_pattern)] if text.key_pattern else []
+    for index, kind in enumerate(text.anchor_kinds):
+        if kind not in ANCHOR_KINDS:
+            known = ", ".join(ANCHOR_KINDS)
+            raise ConfigError(
+                source, f"{prefix}anchor-kinds[{index}]", f"unknown kind {kind!r} (known: {known})"
+            )
+    for index, extension in enumerate(text.path_extensions):
+        if not extension.isalnum() or not extension.isascii():
+            raise ConfigError(
+                source, f"{prefix}path-extensions[{index}]", f"not a file extension: {extension!r}"
+            )
     for key, pattern in named:
         try:
             regex.compile(pattern)
