@@ -35,6 +35,20 @@ PIECES = [
     ".",
     "/",
     "\n",
+    "src/a.py",
+    "a.py",
+    ":12",
+    "-20",
+    "line 3 of ",
+    " (line 4)",
+    "`",
+    "4f9e2b1",
+    "commit ",
+    "#12",
+    "ENG-4411",
+    "acme/api",
+    "550e8400-e29b-41d4-a716-446655440000",
+    "http://localhost:8081",
 ]
 
 
@@ -42,7 +56,8 @@ def _found(text: str) -> list[tuple[int, int, str]]:
     return [(a.start, a.end, a.form) for a in anchors.find_anchors(text, TextSettings())]
 
 
-FULL_SCANNER = anchors._scanner((True,) * len(anchors._FORMS))
+_KINDS = anchors._kinds(())
+FULL_SCANNER = anchors._scanner((), _KINDS, (True,) * len(anchors._forms((), _KINDS)))
 
 
 @settings(max_examples=400, deadline=None)
@@ -50,15 +65,15 @@ FULL_SCANNER = anchors._scanner((True,) * len(anchors._FORMS))
 def test_the_reduced_scanner_finds_what_the_full_one_finds(pieces: list[str]) -> None:
     """Forms whose needles the text lacks are left out of the scanner: the matches stay."""
     text = "".join(pieces)
-    reduced = anchors._scanner_for(text)
+    reduced = anchors._scanner_for(text, TextSettings())
     expected = [(m.lastgroup, m.span()) for m in FULL_SCANNER.finditer(text)]
     found = [(m.lastgroup, m.span()) for m in reduced.finditer(text)] if reduced else []
     assert found == expected
 
 
 def test_text_without_any_needle_is_not_scanned() -> None:
-    text = "Ratios of 3;2 and 10;30 (no [brackets], no hashes, no schemes) at 50%."
-    assert anchors._scanner_for(text) is None
+    text = "Ratios of three to two (no [brackets], no hashes, no schemes) at half, say"
+    assert anchors._scanner_for(text, TextSettings()) is None
     assert list(FULL_SCANNER.finditer(text)) == []
 
 
@@ -79,8 +94,10 @@ def test_moved_keeps_every_field() -> None:
     import dataclasses
 
     (anchor,) = anchors.find_anchors("x [[doc_7#L3-4@sha256:8cbe08fc3b175a93]]", TextSettings())
-    anchor = dataclasses.replace(anchor, in_code=True, descriptive=True, pin_problem="p")
+    anchor = dataclasses.replace(
+        anchor, in_code=True, descriptive=True, pin_problem="p", notation="compact"
+    )
     expected = dataclasses.replace(anchor, start=anchor.start + 9, end=anchor.end + 9)
     assert anchor.moved(9) == expected
     # a new field must be added to Anchor.moved too
-    assert len(dataclasses.fields(anchors.Anchor)) == 11
+    assert len(dataclasses.fields(anchors.Anchor)) == 12

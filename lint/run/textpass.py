@@ -126,8 +126,9 @@ def _apply(
     return found, unanchored
 
 
-#: anchor forms that have no bare/qualified reading (ANC107 skips them)
-_UNQUALIFIABLE = frozenset({"uri", "hash", "custom"})
+#: anchor kinds ANC107 never reads bare without a store (RULES.md: only wiki keys and
+#: bare pointers; a bare file name is ambiguous only against a store)
+_UNQUALIFIABLE = frozenset({"uri", "hash", "custom", "commit", "issue", "uuid", "path", "line"})
 
 
 def _facts(

@@ -15,6 +15,8 @@ from anchorlint.stores.protocol import ContentUnavailable, Store, StoreEntry, St
 from anchorlint.stores.spans import STREAM_THRESHOLD, DocumentView
 
 #: ``scheme:`` of an absolute URI (two letters at least, so ``C:`` drive letters are not one)
+#: anchor kinds that name no document (RULES.md, "Isolation resolution")
+ID_KINDS = frozenset({"commit", "issue", "uuid"})
 URI_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]+:")
 HASH_KEY = re.compile(r"^sha256:([0-9a-fA-F]{12,64})$")
 #: bytes of small documents kept in memory per store; views of evicted ones are rebuilt
@@ -41,8 +43,11 @@ class BaseStore:
 
     # -- extensions the rules use when present -------------------------------------------
     def accepts(self, key: str, form: str) -> bool:
-        """Whether this store can say anything about ``key``; ``False`` means "not mine"."""
-        return True
+        """Whether this store can say anything about ``key``; ``False`` means "not mine".
+
+        Commits, issue references and UUIDs name things outside any document store (a
+        repository's history, a tracker): only a store that says so (a plugin) judges them."""
+        return form not in ID_KINDS
 
     def size_of(self, entry: StoreEntry) -> int | None:
         """The document size when known without reading it (enables streaming)."""

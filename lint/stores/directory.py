@@ -1,7 +1,9 @@
 """A directory of source documents: key = path relative to the root, extension optional.
 
 ``runbooks/db`` matches ``runbooks/db.md``; when ``runbooks/db.txt`` exists too the key is
-ambiguous (two entries, ANC107). An exact file name wins over extension matching. A key can
+ambiguous (two entries, ANC107). A bare file name (``errors.py``, no ``/``) that names no file
+at the root matches every file of that name below it, so a directory store over a repository
+root is the store of a coding agent's summaries; two or more matches are ANC107. An exact file name wins over extension matching. A key can
 never leave the root: ``..`` segments, absolute paths, drive letters, backslashes and
 symlinks whose target lies outside resolve to nothing. URIs of other schemes and bare content
 hashes are not this store's to judge (:meth:`DirectoryStore.accepts` says so), because a
@@ -21,10 +23,14 @@ from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote
 
-from anchorlint.stores.base import URI_SCHEME, BaseStore, hash_key
+from anchorlint.stores.base import ID_KINDS, URI_SCHEME, BaseStore, hash_key
 from anchorlint.stores.protocol import StoreEntry
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
+#: folders a bare file name is never looked for in
+SKIPPED_FOLDERS = frozenset(
+    {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache"}
+)
 
 
 def safe_parts(key: str) -> tuple[str, ...] | None:
@@ -68,12 +74,13 @@ class DirectoryStore(BaseStore):
         super().__init__()
         self.root = Path(os.path.realpath(root))
         self._listings: dict[tuple[str, ...], Listing | None] = {}
+        self._names: dict[str, tuple[str, ...]] | None = None
 
     def describe(self) -> str:
         return f"directory {self.root}"
 
     def accepts(self, key: str, form: str) -> bool:
-        if form in ("uri", "hash") or hash_key(key) is not None:
+        if form in ("uri", "hash") or form in ID_KINDS or hash_key(key) is not None:
             return False
         if form == "link" and safe_parts(unquote(key)) is None:
             # ``[x](../notes.md)`` is relative to the summary's own file, not a store key
@@ -100,10 +107,29 @@ class DirectoryStore(BaseStore):
         if listing is None:
             return ()
         matches = listing.match(parts[-1])
+        if not matches and len(parts) == 1 and "." in key.strip("."):
+            # a bare file name, as coding agents write paths: any file of that name
+            return tuple(StoreEntry(key=key, ref=ref) for ref in self._by_name().get(key, ()))
         prefix = "/".join(parts[:-1])
         return tuple(
             StoreEntry(key=key, ref=f"{prefix}/{match}" if prefix else match) for match in matches
         )
+
+    def _by_name(self) -> dict[str, tuple[str, ...]]:
+        """Every regular file under the root by its name, walked once per run (version
+        control, virtualenv and dependency folders left out)."""
+        if self._names is None:
+            found: dict[str, list[str]] = {}
+            for directory, folders, files in os.walk(self.root):
+                folders[:] = sorted(f for f in folders if f not in SKIPPED_FOLDERS)
+                relative = os.path.relpath(directory, self.root)
+                prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"
+                for name in files:
+                    path = os.path.join(directory, name)
+                    if os.path.isfile(path) and self._inside(path):
+                        found.setdefault(name, []).append(prefix + name)
+            self._names = {name: tuple(sorted(refs)) for name, refs in found.items()}
+        return self._names
 
     def _inside(self, path: str) -> bool:
         real = os.path.realpath(path)

@@ -94,10 +94,40 @@ def _pinned_body(anchor: Any, digest: str, length: int) -> tuple[str | None, str
     return f"{body}@sha256:{digest[: max(length, len(written.group(2)) if written else 0)]}", ""
 
 
+def _line_notation_problem(anchor: Any) -> str:
+    """Why a line pointer written as ``a.py:12`` or in prose is not rewritten, or ""."""
+    notation = getattr(anchor, "notation", "")
+    if notation == "prose":
+        return "a line pointer in prose is left for a person to rewrite"
+    if notation == "compact" and anchor.text.count(":") > 1:
+        return "it names a column, which a pin cannot keep; rewrite it by hand"
+    return ""
+
+
+def pinned_line_form(anchor: Any, store: Any, length: int = DEFAULT_PIN_LENGTH) -> str | None:
+    """``key#L12@sha256:…`` for a line pointer in any notation, when the store resolves it
+    (what ANC106 tells the writer of a prose pointer to write)."""
+    digest, _ = _span_digest(anchor, as_caching_store(store))
+    if digest is None:
+        return None
+    return f"{anchor.key}#{anchor.fragment.raw}@sha256:{digest[:length]}"
+
+
 def pin_for(anchor: Any, store: Any, length: int = DEFAULT_PIN_LENGTH) -> tuple[str | None, str]:
-    """The anchor's whole replacement text (delimiters included), or ``None`` and why not."""
+    """The anchor's whole replacement text (delimiters included), or ``None`` and why not.
+
+    ``a.py:12-20`` becomes ``a.py#L12-20@sha256:…``: the compact notation has no place for
+    a pin, so it is rewritten to the fragment notation the pin follows."""
     if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
         return None, "it is not an unpinned positional pointer"
+    problem = _line_notation_problem(anchor)
+    if problem:
+        return None, problem
+    if getattr(anchor, "notation", "") == "compact":
+        pinned = pinned_line_form(anchor, store, length)
+        if pinned is None:
+            return None, _span_digest(anchor, as_caching_store(store))[1]
+        return pinned, ""
     digest, reason = _span_digest(anchor, as_caching_store(store))
     if digest is None:
         return None, reason

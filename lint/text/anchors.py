@@ -13,7 +13,16 @@ from functools import lru_cache
 
 import regex
 
-from anchorlint.config import TextSettings
+from anchorlint.config import ANCHOR_KINDS, TextSettings
+from anchorlint.text.anchor_forms import (
+    ID_FORMS,
+    NOT_TICKETS,
+    extensions_for,
+    not_a_commit,
+    not_a_path,
+    path_forms,
+    private_host,
+)
 
 PIN_MIN_HEX = 12
 
@@ -35,27 +44,62 @@ _POINTER = (
     + _FRAGMENT
     + r"(?:@[A-Za-z0-9]{1,16}:[0-9a-fA-F]{1,128})?)(?![\w#])"
 )
-#: each form of the scanner, with strings one of which any of its matches must contain
-_FORMS = (
-    (_WIKI, ("[[",)),
-    (_URI, ("://", "urn:", "doi:", "mailto:", "arxiv:")),
-    (_HASH, ("sha256:", "sha512:", "sha1:", "blake2b:", "md5:")),
-    (_POINTER, ("#",)),
+#: each form of the scanner by kind, with strings one of which any of its matches must
+#: contain (None: no such string, always tried); the path kinds come from anchor_forms
+_FIXED_FORMS = (
+    ("wiki", _WIKI, ("[[",)),
+    ("uri", _URI, ("://", "urn:", "doi:", "mailto:", "arxiv:")),
+    ("hash", _HASH, ("sha256:", "sha512:", "sha1:", "blake2b:", "md5:")),
+    ("pointer", _POINTER, ("#",)),
 )
 
 
-@lru_cache(maxsize=16)
-def _scanner(forms: tuple[bool, ...]) -> regex.Pattern[str]:
+@lru_cache(maxsize=8)
+def _forms(
+    extensions: tuple[str, ...], kinds: frozenset[str]
+) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+    """The union scanner's forms for these kinds, in their fixed order."""
+    return tuple((pattern, needles) for kind, pattern, needles in _FIXED_FORMS if kind in kinds)
+
+
+@lru_cache(maxsize=64)
+def _scanner(
+    extensions: tuple[str, ...], kinds: frozenset[str], on: tuple[bool, ...]
+) -> regex.Pattern[str]:
     """The union of the chosen forms, in their fixed order."""
-    return regex.compile("|".join(f for (f, _), on in zip(_FORMS, forms, strict=True) if on))
+    chosen = (f for (f, _), wanted in zip(_forms(extensions, kinds), on, strict=True) if wanted)
+    return regex.compile("|".join(chosen))
 
 
-def _scanner_for(text: str) -> regex.Pattern[str] | None:
+def _scanner_for(text: str, settings: TextSettings) -> regex.Pattern[str] | None:
     """The scanner reduced to the forms that can occur in ``text``: a form whose every match
     holds a string the text lacks never matches, so leaving it out changes no result, and
     each form left out is one less alternative tried at every position."""
-    forms = tuple(any(needle in text for needle in needles) for _, needles in _FORMS)
-    return _scanner(forms) if any(forms) else None
+    kinds = _kinds(settings.anchor_kinds)
+    forms = _forms(settings.path_extensions, kinds)
+    on = tuple(needles is None or any(n in text for n in needles) for _, needles in forms)
+    return _scanner(settings.path_extensions, kinds, on) if any(on) else None
+
+
+@lru_cache(maxsize=8)
+def _separate_forms(
+    extensions: tuple[str, ...], kinds: frozenset[str]
+) -> tuple[tuple[regex.Pattern[str], tuple[str, ...]], ...]:
+    """Path, line and id forms, each scanned on its own: in one union with the others their
+    literal first characters no longer let the engine skip ahead, which costs several times
+    more than one more pass."""
+    forms: list[tuple[str, tuple[str, ...]]] = []
+    if "line" in kinds or "path" in kinds:
+        before, anywhere = path_forms(extensions_for(extensions))
+        forms += [before] if "line" in kinds else []
+        forms.append(anywhere)
+    forms += [(pattern, needles) for kind, pattern, needles in ID_FORMS if kind in kinds]
+    return tuple((regex.compile(pattern), needles) for pattern, needles in forms)
+
+
+@lru_cache(maxsize=8)
+def _kinds(configured: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(configured or ANCHOR_KINDS)
 
 
 _FRAGMENT_PARTS = regex.compile(
@@ -94,7 +138,7 @@ class Anchor:
 
     start: int
     end: int
-    form: str  # wiki, uri, pointer, hash, link, custom
+    form: str  # its kind: wiki, uri, pointer, hash, link, path, line, commit, issue, uuid, custom
     raw: str
     text: str
     key: str
@@ -103,6 +147,9 @@ class Anchor:
     pin_problem: str | None = None
     descriptive: bool = False
     in_code: bool = False
+    #: how a line pointer is written: "compact" (``a.py:12``), "prose" ("line 12 of a.py"),
+    #: "" for a ``#L12`` fragment or no line at all
+    notation: str = ""
 
     def moved(self, delta: int) -> Anchor:
         """The same anchor ``delta`` characters further on (a block's offset in its summary);
@@ -119,7 +166,13 @@ class Anchor:
             self.pin_problem,
             self.descriptive,
             self.in_code,
+            self.notation,
         )
+
+    @property
+    def kind(self) -> str:
+        """The anchor's kind, as ``anchor-kinds`` names it."""
+        return self.form
 
     @property
     def namespace(self) -> str | None:
@@ -221,26 +274,74 @@ def compile_settings(
     return _compiled(settings.key_pattern, settings.anchor_patterns)
 
 
-def _scan(text: str, key_syntax: regex.Pattern[str]) -> Iterable[Anchor]:
-    scanner = _scanner_for(text)
-    if scanner is None:
-        return  # no form can occur: no wiki brackets, scheme, hash name or fragment
-    for match in scanner.finditer(text):
-        kind = match.lastgroup
-        start, end = match.span(kind)
-        body = match[kind]
-        if kind == "wiki":
-            yield parse_key(body, match.start(), match.end(), "wiki", match[0], key_syntax)
-        elif kind == "uri":
-            body = _trim_uri(body)
-            if body.count(":") and len(body) > body.index(":") + 1:
-                yield Anchor(start, start + len(body), "uri", body, body, body)
-        elif kind == "hash":
-            yield Anchor(start, end, "hash", body, body, body.lower())
-        else:
-            if body.endswith(".") and "#L" not in body and "=" not in body:
-                body = body.rstrip(".")
-            yield parse_key(body, start, start + len(body), "pointer", body, key_syntax)
+def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> Iterable[Anchor]:
+    scanner = _scanner_for(text, settings)
+    matches = [] if scanner is None else list(scanner.finditer(text))
+    kinds = _kinds(settings.anchor_kinds)
+    for pattern, needles in _separate_forms(settings.path_extensions, kinds):
+        if any(needle in text for needle in needles):
+            matches.extend(pattern.finditer(text))
+    for match in matches:
+        anchor = _anchor(match, key_syntax, kinds)
+        if anchor is not None:
+            yield anchor
+
+
+def _anchor(
+    match: regex.Match[str], key_syntax: regex.Pattern[str], kinds: frozenset[str]
+) -> Anchor | None:
+    """The anchor one scanner match stands for, or None (a private host, a library name)."""
+    kind = match.lastgroup
+    start, end = match.span(kind)
+    body = match[kind]
+    if kind == "wiki":
+        return parse_key(body, match.start(), match.end(), "wiki", match[0], key_syntax)
+    if kind == "uri":
+        body = _trim_uri(body)
+        if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
+            return Anchor(start, start + len(body), "uri", body, body, body)
+        return None
+    if kind == "hash":
+        return Anchor(start, end, "hash", body, body, body.lower())
+    if kind == "pointer":
+        if body.endswith(".") and "#L" not in body and "=" not in body:
+            body = body.rstrip(".")
+        return parse_key(body, start, start + len(body), "pointer", body, key_syntax)
+    if kind in _LINE_GROUPS:
+        return _line_anchor(match, kind) if "line" in kinds else None
+    if kind == "path":
+        wanted = "path" in kinds and not not_a_path(body)
+        return Anchor(start, end, "path", body, body, body) if wanted else None
+    if (kind == "issue" and match.groupdict().get("ticket") in NOT_TICKETS) or (
+        kind == "commit" and not_a_commit(body)
+    ):
+        return None
+    return Anchor(start, end, kind, body, body, body.lower() if kind != "issue" else body)
+
+
+#: line-pointer groups: (path group, first line, last line, notation)
+_LINE_GROUPS = {
+    "prose_before": ("pb_path", "pb1", "pb2", "prose"),
+    "prose_after": ("pa_path", "pa1", "pa2", "prose"),
+    "prose_after2": ("pa2_path", "pa21", "pa22", "prose"),
+    "compact": ("cp_path", "cp1", "cp2", "compact"),
+}
+
+
+def _line_anchor(match: regex.Match[str], group: str) -> Anchor | None:
+    """A path with a line in one of its notations: key = the path, fragment = the lines."""
+    path_group, first_group, last_group, notation = _LINE_GROUPS[group]
+    path = match[path_group]
+    if not_a_path(path):
+        return None
+    first = int(match[first_group])
+    last = int(match[last_group]) if match[last_group] else first
+    raw = f"L{first}" if last == first else f"L{first}-{last}"
+    start, end = match.span(group)
+    body = match[group]
+    return Anchor(
+        start, end, "line", body, body, path, Fragment("lines", first, last, raw), notation=notation
+    )
 
 
 def find_anchors(
@@ -257,7 +358,7 @@ def find_anchors(
     """
     settings = settings or TextSettings()
     key_syntax, extra = compile_settings(settings)
-    found = list(_scan(text, key_syntax))
+    found = list(_scan(text, key_syntax, settings))
     for start, end in links:
         target = text[start:end]
         if (

@@ -82,6 +82,9 @@ class UnpinnedPointer(TextRule):
         for anchor in summary.anchors:
             if not anchor.positional or anchor.pin is not None or anchor.form == "uri":
                 continue
+            if anchor.notation:
+                yield _line_hit(summary, anchor, context.store)
+                continue
             reason = anchor.pin_problem or "it has no @sha256: pin"
             yield TextHit(
                 anchor.start,
@@ -90,3 +93,26 @@ class UnpinnedPointer(TextRule):
                 "valid only against the exact source bytes, pin the span's sha256",
                 _pin_fix(summary, anchor, context.store),
             )
+
+
+def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Any) -> TextHit:
+    """A line pointer in prose or ``a.py:12`` notation: the message shows the pinned form to
+    write (with the real digest when a store resolves it); only the compact notation gets
+    a fix, a sentence in prose is for a person to rewrite."""
+    from anchorlint.text.match import quote
+
+    pinned = None
+    if store is not None:
+        from anchorlint.stores.pinning import pinned_line_form
+
+        pinned = pinned_line_form(anchor, store)
+    target = pinned or f"{anchor.key}#{anchor.fragment.raw}@sha256:<sha256 of the lines>"
+    where = "in prose" if anchor.notation == "prose" else "as file:line"
+    fix = _pin_fix(summary, anchor, store) if anchor.notation == "compact" else None
+    return TextHit(
+        anchor.start,
+        anchor.end,
+        f'line pointer "{quote(anchor.text)}" {where} is unpinned: the line drifts with the next '
+        f"edit; write it as {target}",
+        fix,
+    )

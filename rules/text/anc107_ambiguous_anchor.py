@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from anchorlint.facts import AnchorOccurrence, SummaryFacts
     from anchorlint.stores.protocol import Store
 
-_SKIPPED_FORMS = frozenset({"uri", "hash", "custom"})
+_SKIPPED_FORMS = frozenset({"uri", "hash", "custom", "commit", "issue", "uuid"})
+#: a bare file name is how coding agents write paths: ambiguous only against a store
+_STORE_ONLY_FORMS = frozenset({"path", "line"})
 
 
 def _split(key: str) -> tuple[str | None, str]:
@@ -91,7 +93,9 @@ class AmbiguousAnchor(RunRule):
             return
         namespaces: dict[str, set[str]] = defaultdict(set)
         for summary in facts:
-            keys = [a.key for a in summary.anchors if a.form not in _SKIPPED_FORMS]
+            keys = [
+                a.key for a in summary.anchors if a.form not in _SKIPPED_FORMS | _STORE_ONLY_FORMS
+            ]
             for key in (*keys, *summary.qualified_keys):
                 namespace, name = _split(key)
                 if namespace is not None:
@@ -100,7 +104,8 @@ class AmbiguousAnchor(RunRule):
             for anchor in summary.anchors:
                 namespace, name = _split(anchor.key)
                 places = namespaces.get(name, set())
-                if namespace is None and anchor.form not in _SKIPPED_FORMS and len(places) >= 2:
+                skipped = anchor.form in _SKIPPED_FORMS or anchor.form in _STORE_ONLY_FORMS
+                if namespace is None and not skipped and len(places) >= 2:
                     listed = ", ".join(f"{ns}/{name}" for ns in sorted(places)[:4])
                     yield _hit(
                         summary.path,

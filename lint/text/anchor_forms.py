@@ -1,0 +1,168 @@
+"""The anchor forms real coding-agent summaries cite with (RULES.md, "Real anchors, precisely").
+
+Repository paths, paths with a line (``a.py:12``, "line 396 of a.py", "`a.py` (line 42)"),
+commits, issue/change/ticket references and UUIDs. Each is one alternative of the anchor
+scanner in :mod:`anchorlint.text.anchors`, with a named group per form, bounded repetitions
+only and a lookbehind that lets a form start only at a token's start, so a megabyte of
+``a/a/a/…``, hex or ``#`` is scanned in linear time.
+
+What is *not* an anchor matters as much: a domain (``example.com``), a version (``v2.3``,
+``3.11``), an abbreviation (``e.g.``), a number, a library name such as ``Node.js``, a
+standard such as ``SHA-256`` or ``UTF-8``, and a URL to a loopback or private host, which
+names a running service rather than a source.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+#: extensions that make a bare file name (no ``/``) a path; ``path-extensions`` replaces them
+DEFAULT_PATH_EXTENSIONS: tuple[str, ...] = tuple(
+    """
+py pyi md mdx rst txt json jsonl yaml yml toml ini cfg conf ts tsx mts cts js jsx mjs cjs
+rs go java kt kts scala swift c h cc cpp hpp cs rb php sh bash zsh ps1 sql html htm css scss
+ipynb csv tsv log xml proto gradle tf hcl vue svelte lua dart ex exs erl hs tpl lock patch
+""".split()
+)
+
+_SEGMENT = r"[\w@+~%-][\w.@+~%-]{0,127}"
+_EXTENSION = r"[A-Za-z][A-Za-z0-9]{0,9}"
+#: a path ends where no path character follows (a sentence's full stop may)
+_PATH_END = r"(?![\w/@%+~-]|\.\w)"
+_PATH_START = r"(?<![\w./:@~+%#\\$-])"
+_LINES = r"(?P<{a}>\d{{1,9}})(?:[ ]?[-–][ ]?(?P<{b}>\d{{1,9}}))?"
+
+
+def _path_body(extensions: tuple[str, ...]) -> str:
+    """A path with a ``/`` and an extension on its last segment, or a bare file name whose
+    extension is one of ``extensions``."""
+    names = "|".join(sorted((regex.escape(e) for e in extensions), key=len, reverse=True))
+    bare = rf"|{_SEGMENT}\.(?i:{names})" if names else ""
+    return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
+
+
+def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+    """The path forms: a line in prose before the path ("line 12 of a.py"), and one pattern
+    for a path with whatever follows it (``:12``, `` (line 12)``, nothing), so the costly
+    path body is tried once per position."""
+    body = _path_body(extensions)
+    before = (
+        r"(?P<prose_before>(?<![\w-])(?i:lines?)[ ]{1,3}"
+        + _LINES.format(a="pb1", b="pb2")
+        + r"[ ]{1,3}(?:of|in)[ ]{1,3}(?:the[ ]file[ ])?(?P<pbq>`)?(?P<pb_path>"
+        + body
+        + r")(?(pbq)`)"
+        + _PATH_END
+        + ")"
+    )
+    after = (
+        r"(?P<prose_after>(?P<paq>`)(?P<pa_path>"
+        + body
+        + r")`[ ]{0,2}\((?i:lines?)[ ]{1,3}"
+        + _LINES.format(a="pa1", b="pa2")
+        + r"\))"
+    )
+    compact = (
+        r"(?P<compact>(?P<cp_path>"
+        + body
+        + r"):"
+        + _LINES.format(a="cp1", b="cp2")
+        + r"(?P<cp_col>:\d{1,6})?)(?![\w:-]|[.,]\d)"
+    )
+    bare_after = (
+        r"(?P<prose_after2>(?P<pa2_path>"
+        + body
+        + r")"
+        + _PATH_END
+        + r"[ ]{0,2}\((?i:lines?)[ ]{1,3}"
+        + _LINES.format(a="pa21", b="pa22")
+        + r"\))"
+    )
+    plain = r"(?P<path>" + body + ")" + _PATH_END
+    anywhere = _PATH_START + "(?:" + "|".join((after, compact, bare_after, plain)) + ")"
+    return ((before, ("line", "Line", "LINE")), (anywhere, (".",)))
+
+
+_UUID = (
+    r"(?<![\w-])(?P<uuid>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
+    r"-[0-9a-fA-F]{12})(?![\w-])"
+)
+#: 7–40 hex digits with a digit and a letter, or any hex run after "commit", "sha", "rev";
+#: a range ``a1b2c3d..e4f5a6b`` is two commits, a dotted ``v1.abc1234`` none
+_COMMIT = (
+    # the first hex digit is matched before the lookbehinds, so the regex engine can skip
+    # ahead to candidates instead of testing lookbehinds at every position
+    r"(?P<commit>[0-9a-f](?<![\w/#@%+~:-].)(?<!(?<!\.)\.[0-9a-f])"
+    r"(?<=(?=[0-9a-f]{0,39}[0-9])(?=[0-9a-f]{0,39}[a-f]).)[0-9a-f]{6,39})(?![\w-]|\.\w)"
+)
+_COMMIT_AFTER_WORD = (
+    r"\b(?i:commits?|sha|rev|revision)[ :]{1,2}(?P<commit>[0-9a-fA-F]{7,40})(?![\w-]|\.\w)"
+)
+_END_ISSUE = r"(?![\w#]|-\w)"
+_ISSUE = r"(?P<issue>#(?<![^\s(\[{]#)\d{1,9})" + _END_ISSUE
+_REPO_ISSUE = (
+    r"(?<![\w/.-])(?P<issue>[A-Za-z0-9][\w.-]{0,38}/[A-Za-z0-9][\w.-]{0,99}#\d{1,9})" + _END_ISSUE
+)
+_TICKET = r"(?P<issue>(?P<ticket>[A-Z](?<![\w-].)[A-Z0-9]{1,9})-\d{1,9})" + _END_ISSUE
+#: (kind, pattern, needles): each scanned on its own, since in one union with the others
+#: their literal first characters no longer let the engine skip ahead
+ID_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("uuid", _UUID, ("-",)),
+    ("commit", _COMMIT, tuple("0123456789")),
+    ("commit", _COMMIT_AFTER_WORD, ("commit", "Commit", "COMMIT", "sha", "Sha", "SHA", "rev")),
+    ("issue", _ISSUE, ("#",)),
+    ("issue", _REPO_ISSUE, ("#",)),
+    ("issue", _TICKET, ("-",)),
+)
+
+#: ticket-shaped names of standards, encodings, time zones and architectures, not tickets
+NOT_TICKETS = frozenset(
+    """
+SHA MD AES RSA DES ECDSA HMAC UTF UCS ISO IEC IEEE ECMA ES RFC PEP HTTP TLS SSL IPV TCP UDP
+GPT LLM COVID WCAG NIST FIPS CRC UTC GMT CET CEST PST PDT EST EDT BST IST JST X86 AMD64 ARM
+MPEG AV1 VP9 Q1 Q2 Q3 Q4 H1 H2 FY P0 P1 P2 P3 A4 A3 TOP WEEK DAY ROUND
+""".split()
+)
+#: libraries named like a file (``Next.js``): a bare capitalised name, never a path
+LIBRARY_NAMES = frozenset(
+    """
+node vue next nuxt express react three d3 chart ember backbone angular alpine solid svelte
+knockout moment day preact socket pixi p5 anime leaflet video highlight marked
+""".split()
+)
+
+_PRIVATE_HOST = regex.compile(
+    r"[a-z][a-z0-9+.-]{1,31}://(?:[^/@\s]{0,256}@)?(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0"
+    r"|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}"
+    r"|\[::1?\]|[\w-]{1,63}\.(?:local|localhost|internal))(?![\w.-])",
+    regex.IGNORECASE,
+)
+
+
+def private_host(uri: str) -> bool:
+    """A URL to a loopback or private host names a running service, not a source."""
+    return _PRIVATE_HOST.match(uri) is not None
+
+
+_NUMBER = regex.compile(r"\d{1,40}e\d{1,40}")
+
+
+def not_a_commit(body: str) -> bool:
+    """``1e100000`` is a number in scientific notation, not a commit."""
+    return _NUMBER.fullmatch(body) is not None
+
+
+def not_a_path(body: str) -> bool:
+    """``Node.js``-style library names are words, not files."""
+    if "/" in body:
+        return False
+    stem, _, extension = body.rpartition(".")
+    return extension.lower() == "js" and stem.lower() in LIBRARY_NAMES
+
+
+@lru_cache(maxsize=8)
+def extensions_for(configured: tuple[str, ...]) -> tuple[str, ...]:
+    """The configured extensions, lower-cased, or the defaults."""
+    return tuple(e.lower().lstrip(".") for e in configured) or DEFAULT_PATH_EXTENSIONS
