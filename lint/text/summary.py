@@ -16,6 +16,7 @@ from typing import Any
 
 from anchorlint.config import TextSettings
 from anchorlint.text.anchors import Anchor, find_anchors, mark_in_code
+from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
 from anchorlint.text.nlp import CITATION_MASK, Pipeline
@@ -102,10 +103,14 @@ def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
 
 def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], str]:
     found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
+    # framework boilerplate and placeholders are not the summary's prose, nor its anchors
+    framework = framework_spans(block.text, settings.lint_boilerplate)
+    if framework:
+        found = [a for a in found if not any(s <= a.start < e for s, e in framework)]
     anchors = mark_in_code(found, block.code_spans)
     masked = _mask(block.text, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
     masked = _mask(masked, block.code_spans, CODE_MASK)
-    masked = _mask(masked, block.hidden_spans, " ")
+    masked = _mask(masked, (*block.hidden_spans, *framework), " ")
     return anchors, masked
 
 

@@ -41,6 +41,8 @@ class SummarySource:
     blocks: tuple[Block, ...]
     thread: str | None = None
     generation: float | None = None
+    #: a record's text fields found (all empty: an empty summary, ANC109); -1 for a file
+    text_fields: int = -1
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,7 @@ def _summary(
         tuple(blocks),
         thread=None if thread is None else str(thread),
         generation=float(generation) if isinstance(generation, (int, float)) else None,
+        text_fields=len(values),
     )
 
 

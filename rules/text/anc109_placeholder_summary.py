@@ -1,0 +1,118 @@
+"""ANC109 placeholder-summary: an error, refusal or absence message where the summary should be."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from anchorlint.config import Settings
+
+if TYPE_CHECKING:
+    from anchorlint.text.summary import AnalysedSummary
+
+from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, TextHit, TextRule
+
+#: longest placeholder text quoted in the message
+QUOTE_LIMIT = 80
+
+
+def _own_text(summary: AnalysedSummary) -> str:
+    """The summary's prose without framework boilerplate (always removed here: a preamble
+    around an error message does not make the error a summary)."""
+    from anchorlint.text.boilerplate import boilerplate_spans
+
+    parts = []
+    for block in summary.source.blocks:
+        text, at = [], 0
+        for start, end in boilerplate_spans(block.text):
+            text.append(block.text[at:start])
+            at = end
+        text.append(block.text[at:])
+        parts.append("".join(text).strip())
+    return "\n\n".join(p for p in parts if p)
+
+
+def _message(summary: AnalysedSummary) -> str | None:
+    """Why the summary has no content of its own, or None when it has some."""
+    from anchorlint.text.boilerplate import is_placeholder
+
+    source = summary.source
+    if not source.blocks:
+        if source.text_fields > 0 or source.path.endswith(".txt"):
+            return "the summary is empty"
+        return None  # no text field at all (not a summary), or a Markdown file of code only
+    own = _own_text(summary)
+    if not own:
+        return "the summary holds only framework boilerplate"
+    if is_placeholder(own):
+        shown = " ".join(own.split())
+        shown = shown if len(shown) <= QUOTE_LIMIT else shown[: QUOTE_LIMIT - 1] + "…"
+        return f'the summary is a placeholder message ("{shown}")'
+    return None
+
+
+class PlaceholderSummary(TextRule):
+    code: ClassVar[str] = "ANC109"
+    name: ClassVar[str] = "placeholder-summary"
+    summary: ClassVar[str] = "The summary has no content of its own: empty, an error or a refusal"
+    phase: ClassVar[str] = "summary"
+    doc: ClassVar[RuleDoc] = RuleDoc(
+        what=(
+            "Reports a summary once, at its start, when it is empty or is only an error, "
+            'refusal or absence message ("Error generating summary: …", "Previous conversation '
+            'was too long to summarize.", "No previous conversation history.", "I\'m sorry, but '
+            "I can't help with that.\"), with or without framework boilerplate around it."
+        ),
+        why=(
+            "Everything the summary replaced is gone without a pointer, and nothing downstream "
+            "notices: the agent carries on from an empty context that reads like a summary."
+        ),
+        example="Previous conversation was too long to summarize.",
+        fix=(
+            "Fail the compaction instead of storing the message, or keep the raw turns (or "
+            "their keys) when the summarizer cannot produce a summary."
+        ),
+    )
+    valid: ClassVar[tuple[Example, ...]] = (
+        Example(
+            "Error generating thumbnails was the bug: the resize worker crashed on CMYK JPEGs; "
+            "fixed in media/thumbs/resize.py (commit 1c9f4e8)."
+        ),
+        Example("Fixed the tab order of the login form in web/login/form.tsx.", suffix=".txt"),
+        Example(
+            '{"summary": "No pending tasks; the cache is warm (commit 5e2c8f0)."}', suffix=".jsonl"
+        ),
+        Example('{"id": "turn-3", "role": "tool"}', suffix=".jsonl", note="no summary field"),
+        Example("We asked why the export failed and the answer was a missing index."),
+        Example("```text\nError generating summary: timeout\n```", note="code, not prose"),
+    )
+    invalid: ClassVar[tuple[Example, ...]] = (
+        Example("Previous conversation was too long to summarize."),
+        Example(
+            '{"summary": "Error generating summary: context window exceeded"}', suffix=".jsonl"
+        ),
+        Example('{"summary": ""}', suffix=".jsonl"),
+        Example("I'm sorry, but I can't help with that.", suffix=".txt"),
+        Example('{"summary": "No previous conversation history."}', suffix=".jsonl"),
+        Example(
+            "Here is a summary of the conversation to date:\n\n"
+            "Previous conversation was too long to summarize."
+        ),
+        Example(
+            "Summary unavailable due to context limits. Older messages were truncated.",
+            suffix=".txt",
+        ),
+    )
+
+    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
+        return ()  # reads the summary's blocks, never sentences
+
+    def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        message = _message(summary)
+        if message is not None:
+            yield TextHit(
+                SUMMARY_START,
+                SUMMARY_START,
+                f"{message}: whatever it replaced is gone without a pointer; fail the "
+                "compaction or keep the raw turns instead",
+            )
