@@ -16,6 +16,12 @@ import regex
 
 from anchorlint.config import PatternTimeout, TextSettings
 
+#: what a count-only placeholder counts
+_COUNTED = (
+    r"(?:lines?|messages?|tool[ \t]results?|results?|items?|entries|entry|chars?|characters"
+    r"|tokens?|bytes|files?|images?|events?|turns?|rows?|steps?|observations?|outputs?)"
+)
+
 ELISION_MARKERS: tuple[str, ...] = (
     r"\betc\.",
     r"\band so on\b",
@@ -28,6 +34,23 @@ ELISION_MARKERS: tuple[str, ...] = (
     r"\[(?:truncated|omitted|\.\.\.|…|snip)\]",
     r"\((?:truncated|omitted)\)",
     r"\b(?:details|content|remaining items|the rest) (?:omitted|elided|truncated)\b",
+    # count-only placeholders frameworks write where they dropped content: a count says how
+    # much went, never what ("(42 lines omitted)", "[3 tool results removed]")
+    r"[(\[][ \t]{0,2}\+?[\d,]{1,12}[ \t](?:more[ \t]|earlier[ \t]|older[ \t]|prior[ \t])?"
+    + _COUNTED
+    + r"[ \t](?:were[ \t]|have[ \t]been[ \t])?(?:omitted|removed|truncated|elided|skipped"
+    r"|hidden|dropped|cleared)[^)\]\n]{0,80}[)\]]",
+    r"(?<![\w(\[])\+?[\d,]{1,12}[ \t](?:more[ \t]|earlier[ \t]|older[ \t])?"
+    + _COUNTED
+    + r"[ \t](?:were[ \t])?(?:omitted|truncated|elided|skipped)\b",
+    r"(?:…|\.\.\.)[ \t]?[\d,]{1,12}[ \t]more[ \t]" + _COUNTED + r"\b",
+    r"\bskipped[ \t][\d,]{1,12}[ \t](?:earlier[ \t]|older[ \t])?" + _COUNTED + r"\b",
+    r"\b(?:tool[ \t](?:results?|outputs?|calls?)|(?:command[ \t])?output)[ \t]"
+    r"(?:was[ \t]|were[ \t]|has[ \t]been[ \t])?(?:removed|cleared|truncated|omitted|elided"
+    r"|clipped)\b",
+    r"\[(?:output|old tool result content|tool result)[ \t](?:removed|cleared|truncated"
+    r"|omitted)[^\]\n]{0,60}\]",
+    r"<response clipped>|\[\.\.\.[ \t][^\]\n]{0,40}truncated[^\]\n]{0,40}\.\.\.\]",
 )
 
 COMPLETENESS_CLAIMS: tuple[str, ...] = (
@@ -48,6 +71,19 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\b(?:covers|captures|includes) everything\b",
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
     r"\bcomprehensive(?<!\bfor (?:a |the )?comprehensive) (?:summary|recap|overview|record)\b",
+    # a label of the summary itself, where a line starts: "Complete handoff of …"
+    r"^[ \t]{0,4}(?:\*\*)?(?:a |the |this )?(?:complete|comprehensive|exhaustive|full|lossless)"
+    r"(?: session| conversation| context)? (?:handoff|hand-off|recap|summary|record|account"
+    r"|overview|transcript|history|digest)\b",
+    r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",
+    # nothing remains: "No pending tasks", "nothing left to do"
+    r"\bno (?:pending|remaining|outstanding|open) (?:tasks?|items|work|to-?dos|steps"
+    r"|action items)\b",
+    r"\bnothing (?:else |more )?(?:is |was )?(?:(?:left|remains|remaining) (?:to (?:be )?do(?:ne)?"
+    r"|open|pending)|pending|outstanding)\b",
+    r"\b(?:captures|covers|includes|preserves|retains|records|contains|keeps) (?:all|every)"
+    r" (?:the |of the )?(?:(?:relevant|important|key|technical|essential|necessary) ){0,2}"
+    r"(?:details?|information|context|facts|decisions|points|content)\b",
 )
 
 #: Lower-case strings at least one of which every match of the built-in patterns above
@@ -67,6 +103,13 @@ ELISION_NEEDLES: tuple[str, ...] = (
     "omitted",
     "elided",
     "truncated",
+    "removed",
+    "skipped",
+    "hidden",
+    "dropped",
+    "cleared",
+    "clipped",
+    " more ",
 )
 CLAIM_NEEDLES: tuple[str, ...] = (
     "complete",
@@ -88,6 +131,18 @@ CLAIM_NEEDLES: tuple[str, ...] = (
     "decision",
     "everything",
     "without",
+    "full",
+    "handoff",
+    "hand-off",
+    "history",
+    "digest",
+    "pending",
+    "remaining",
+    "outstanding",
+    "open",
+    "nothing",
+    "all",
+    "every",
 )
 
 #: seconds one user-supplied pattern may spend on one block or sentence before it is skipped

@@ -27,7 +27,7 @@ today tonight yesterday morning afternoon evening night day days week weeks week
 months quarter quarters year years decade decades hour hours minute minutes second seconds
 season seasons sprint sprints shift shifts this that than in half halves period periods
 release releases fiscal century era january february march april may june july august
-september october november december q1 q2 q3 q4 h1 h2 session sessions
+september october november december q1 q2 q3 q4 h1 h2
 """.split()
 )
 ROLE_WORDS = frozenset(
@@ -50,6 +50,21 @@ PRIOR_TERMS = frozenset(
     "art notice consent approval authorization authorisation written knowledge probability "
     "probabilities distribution distributions".split()
 )
+#: what an agent's context is made of: "earlier messages", "prior context", "a summary from a
+#: previous session" point back into it with or without an article
+CONTEXT_NOUNS = """
+conversation conversations context contexts session sessions summary summaries message messages
+turn turns discussion discussions exchange exchanges chat chats thread threads pass passes
+compaction compactions transcript transcripts prompt prompts reply replies response responses
+answer answers instructions request requests attempt attempts steps analysis investigation
+notes findings
+""".split()
+#: "continuing from where we left off": the place is in the dropped turns
+LEFT_OFF = [
+    f"where {who} {verb}"
+    for who in ("we", "i", "you", "it", "they", "things", "the conversation", "the session")
+    for verb in ("left off", "left it off", "left it", "stopped")
+]
 #: prepositions after which a name, number or date pins the referent ("of 768 bits", "in March")
 NAMING_PREPOSITIONS = frozenset({"of", "in", "on", "from", "at", "during", "since"})
 #: words that put two or more candidates in front of "the former" / "the latter"
@@ -78,6 +93,15 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
             for d in ("the", "this", "that", "those", "these")
             for o in ORDINAL_ADJECTIVES
         ],
+        "context-noun": [
+            f"{o} {n}" for o in ("earlier", "previous", "prior", "preceding") for n in CONTEXT_NOUNS
+        ],
+        "noun-above": [
+            f"{d} {n} above"
+            for d in ("the", "this", "that", "these", "those")
+            for n in CONTEXT_NOUNS
+        ],
+        "left-off": LEFT_OFF,
         "extra": [phrase.lower() for phrase in extra],
     }
 
@@ -130,6 +154,10 @@ def _is_world_reference(hit: PhraseHit) -> bool:
         return nxt is not None and (nxt.like_num or nxt.text in ("%", "$"))
     if hit.label == "the-ordinal":
         return _ordinal_names_world(hit, nxt, last)
+    if hit.label == "context-noun":
+        return nxt is not None and not nxt.is_punct and _names_referent(nxt)
+    if hit.label in ("noun-above", "left-off"):
+        return False
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
@@ -243,7 +271,14 @@ class AnaphoraWithoutAnchor(TextRule):
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
         """Every pattern needs one of these words; plain prose without them cannot match."""
         extra_words = [w for phrase in settings.text.extra_anaphora for w in phrase.split()]
-        return (*REFERRING_VERBS, *BACKWARD, *ORDINAL_ADJECTIVES, *ABOVE_WORDS, *extra_words)
+        return (
+            *REFERRING_VERBS,
+            *BACKWARD,
+            *ORDINAL_ADJECTIVES,
+            *ABOVE_WORDS,
+            "where",
+            *extra_words,
+        )
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import first_per_sentence, quote, sentence_hits

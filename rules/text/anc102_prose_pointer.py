@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import regex
+
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
@@ -39,6 +41,19 @@ SELF_NOUNS = frozenset("document summary recap digest handoff note page section 
 FORWARD_WORDS = frozenset({"following", "next", "below"})
 #: modifiers allowed between the determiner and the document noun ("the customer's admin console")
 MAX_MODIFIERS = 4
+#: "the full logs are in the archive": where the rest of a source lives, told as a place
+STORED_IN = regex.compile(
+    r"\b(?:full|complete|raw|detailed|entire|original|remaining) (?:logs?|output|outputs|details"
+    r"|transcripts?|history|traces?|notes|data|numbers|results|reports?|records?|diffs?"
+    r"|discussion|conversation|context|messages) (?:is|are|was|were|can be found|lives?|sits?"
+    r"|stays?|remains?)(?: (?:kept|stored|saved|archived|available|attached|filed))?"
+    r" (?:in|on|at|under|inside) (?:the|our|this|that|their|its) [a-z][\w-]{1,40}",
+    regex.IGNORECASE,
+)
+#: "(spec §4.2)", "§Q6": a section of a source the sentence does not name by key; found by a
+#: regex, since "§4.2" holds no trigger word to have its block parsed
+SECTION_SIGN = regex.compile(r"(?<![\w§])§{1,2}[ \t]?[\w][\w.\-]{0,40}")
+STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
 
 
 def _phrases() -> dict[str, list[str]]:
@@ -182,7 +197,9 @@ class ProsePointer(TextRule):
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
         """Every pattern starts from one of these words (document nouns come after them)."""
-        return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS)
+        # "§4.2" holds no word: its numbered forms are the triggers ("§4" before ".2")
+        numbered = tuple(f"§{number}" for number in range(100))
+        return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS, *STORED_WORDS, *numbered)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import first_per_sentence, quote, sentence_hits
@@ -198,7 +215,8 @@ class ProsePointer(TextRule):
             if hit.label == "see-section" and not _section_number(doc, last):
                 continue
             if hit.label == "section" and not (
-                _section_number(doc, last) and _section_of_document(doc, last)
+                _section_number(doc, last)
+                and (doc[last].text == "§" or _section_of_document(doc, last))
             ):
                 continue
             if hit.label == "noun":
@@ -214,11 +232,20 @@ class ProsePointer(TextRule):
                     + len(hit.tokens.doc[end - 1]),
                 )
             pointers.append(hit)
-        for hit in first_per_sentence(iter(pointers)):
-            phrase = quote(summary.text[hit.start : hit.end])
+        spans = {h.sentence.index: (h.start, h.end) for h in first_per_sentence(iter(pointers))}
+        for sentence in summary.sentences:
+            if sentence.index in spans or sentence.has_anchor:
+                continue
+            found = STORED_IN.search(summary.masked, sentence.start, sentence.end)
+            found = found or SECTION_SIGN.search(summary.masked, sentence.start, sentence.end)
+            if found is not None:
+                spans[sentence.index] = found.span()
+        for index in sorted(spans):
+            start, end = spans[index]
+            phrase = quote(summary.text[start:end])
             yield TextHit(
-                hit.start,
-                hit.end,
+                start,
+                end,
                 f'"{phrase}" describes a source instead of naming it; cite it with an anchor '
                 "(a key such as [[path#L12-20@sha256:…]]) in this sentence",
             )
