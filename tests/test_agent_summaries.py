@@ -1,0 +1,175 @@
+"""Summaries as real agents write them: their anchor kinds, framework boilerplate, line
+pointers in prose and compact notation, pinning them, and a repository as the store."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from anchorlint.api import check_summary
+from anchorlint.config import ConfigError, Settings, TextSettings, settings_from_table
+from anchorlint.stores.directory import DirectoryStore
+from anchorlint.stores.pinning import pin_text
+from anchorlint.text.anchors import find_anchors
+from anchorlint.text.boilerplate import BOILERPLATE, PLACEHOLDERS
+
+KINDS = [
+    ("see src/lint/engine.py", "path", "src/lint/engine.py"),
+    ("in entity_resolver.py today", "path", "entity_resolver.py"),
+    ("at engine.py:120", "line", "engine.py:120"),
+    ("at src/x.py:12-20", "line", "src/x.py:12-20"),
+    ("at line 396 of entity_resolver.py", "line", "line 396 of entity_resolver.py"),
+    ("see lines 10–20 in `db.py`", "line", "lines 10–20 in `db.py`"),
+    ("see `db.py` (line 42)", "line", "`db.py` (line 42)"),
+    ("in commit 4f9e2b1", "commit", "4f9e2b1"),
+    ("range ba2a35ff..e1a5d3da", "commit", "ba2a35ff"),
+    ("after commit 1234567", "commit", "1234567"),
+    ("tracked in #1234", "issue", "#1234"),
+    ("see PR #88", "issue", "#88"),
+    ("filed as acme/api#123", "issue", "acme/api#123"),
+    ("ticket ENG-4411", "issue", "ENG-4411"),
+    ("id 550e8400-e29b-41d4-a716-446655440000", "uuid", "550e8400-e29b-41d4-a716-446655440000"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "raw"), KINDS)
+def test_each_kind_with_its_exact_span(text: str, kind: str, raw: str) -> None:
+    first = find_anchors(text)[0]
+    assert (first.kind, text[first.start : first.end]) == (kind, raw)
+
+
+NOT_ANCHORS = [
+    "the site example.com and status.example.com",
+    "versions v2.3 and 3.11 and 1.2.3",
+    "e.g. this, i.e. that",
+    "numbers 42 and 1,284 and 1e100000",
+    "built with Node.js and Next.js",
+    "SHA-256, UTF-8, ISO-8601, Q3-2026 and X86-64",
+    "served at http://localhost:5173 and http://127.0.0.1:8080/x and http://192.168.1.4/a",
+    "and/or, km/h, 11/03/2026",
+    "a plain word deadbeef",
+]
+
+
+@pytest.mark.parametrize("text", NOT_ANCHORS)
+def test_what_is_not_an_anchor(text: str) -> None:
+    assert find_anchors(text) == []
+
+
+def test_kinds_can_be_switched_off_and_extensions_replaced() -> None:
+    text = "Fixed in notes.md and src/a.py (commit 4f9e2b1, #12)."
+    kinds = {a.kind for a in find_anchors(text, TextSettings(anchor_kinds=("path", "issue")))}
+    assert kinds == {"path", "issue"}
+    only_py = TextSettings(path_extensions=("py",))
+    assert [a.raw for a in find_anchors("notes.md and a.py", only_py)] == ["a.py"]
+
+
+def test_unknown_kind_or_extension_is_a_configuration_error() -> None:
+    with pytest.raises(ConfigError, match="anchor-kinds"):
+        settings_from_table({"text": {"anchor-kinds": ["paths"]}}, "anchorlint.toml", ".")
+    with pytest.raises(ConfigError, match="path-extensions"):
+        settings_from_table({"text": {"path-extensions": ["p y"]}}, "anchorlint.toml", ".")
+
+
+CODING_AGENT_SUMMARY = """\
+# Handoff: idempotent charges
+
+- The handler in `paygate/api/charges.py` reads the key (commit a6f3d09, issue #1311).
+- As noted earlier, the lock is taken in paygate/store/idempotency.py before the lookup.
+- The lookup happens at paygate/api/charges.py:118-131; the conflict is built at line 396 of errors.py.
+- Expiry is tracked in PAY-482 and reviewed on PR #1320.
+"""
+
+
+def test_a_coding_agent_summary_gets_only_its_unpinned_line_pointers() -> None:
+    findings = check_summary(CODING_AGENT_SUMMARY)
+    assert [(f.code, f.line) for f in findings] == [("ANC106", 5), ("ANC106", 5)]
+    compact, prose = findings
+    assert "paygate/api/charges.py#L118-131@sha256:" in compact.message
+    assert "errors.py#L396@sha256:" in prose.message and "in prose" in prose.message
+
+
+def test_line_in_prose_of_an_unnamed_source_is_a_prose_pointer() -> None:
+    findings = check_summary("The first timeout is at line 120 of the log.")
+    assert sorted(f.code for f in findings) == ["ANC102", "ANC104"]
+
+
+@pytest.mark.parametrize(("framework", "sentence"), BOILERPLATE)
+def test_each_boilerplate_sentence_is_silent_and_linted_when_asked(
+    framework: str, sentence: str
+) -> None:
+    text = sentence.format(n=12, path="/home/u/.claude/projects/p/3f2a.jsonl", name="x")
+    summary = f"{text}\n\nThe cache key now includes the tenant id (commit 3b7e0d2).\n"
+    assert check_summary(summary) == [], framework
+    linted = Settings(text=TextSettings(lint_boilerplate=True))
+    quiet = check_summary(summary, settings=linted)
+    alone = check_summary(f"{text}\n", settings=linted)
+    # linted, it is prose like any other: some sentences fire, all are at least read again
+    assert quiet == [] or quiet[0].line == 1
+    assert alone == [] or all(f.line == 1 for f in alone)
+
+
+def test_boilerplate_that_fires_when_linted() -> None:
+    preamble = BOILERPLATE[1][1]
+    linted = Settings(text=TextSettings(lint_boilerplate=True))
+    codes = [f.code for f in check_summary(preamble + "\n\nThe fix is in a.py.\n", settings=linted)]
+    assert "ANC101" in codes
+    assert check_summary(preamble + "\n\nThe fix is in a.py.\n") == []
+
+
+@pytest.mark.parametrize(("framework", "sentence"), PLACEHOLDERS)
+def test_each_placeholder_is_anc109_alone(framework: str, sentence: str) -> None:
+    text = sentence.format(error="context window exceeded")
+    findings = check_summary(f'{{"summary": "{text}"}}\n', path="s.jsonl")
+    assert [f.code for f in findings] == ["ANC109"], framework
+
+
+def test_placeholder_after_a_preamble_and_an_empty_record() -> None:
+    wrapped = "Here is a summary of the conversation to date:\n\nNo previous conversation history."
+    assert [f.code for f in check_summary(wrapped)] == ["ANC109"]
+    assert [f.code for f in check_summary('{"summary": ""}\n', path="s.jsonl")] == ["ANC109"]
+    assert check_summary('{"role": "tool"}\n', path="s.jsonl") == []
+
+
+def _store(root: Path, files: dict[str, str]) -> DirectoryStore:
+    for name, content in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(content)
+    return DirectoryStore(root)
+
+
+def test_pin_rewrites_compact_notation_and_leaves_prose(tmp_path: Path) -> None:
+    store = _store(tmp_path, {"src/x.py": "a\nb\nc\n", "lib/errors.py": "1\n2\n"})
+    digest = hashlib.sha256(b"b\nc\n").hexdigest()[:16]
+    outcome = pin_text("See src/x.py:2-3 and line 2 of errors.py.", store)
+    assert outcome.text == f"See src/x.py#L2-3@sha256:{digest} and line 2 of errors.py."
+    assert [r.reason for r in outcome.refused] == [
+        "a line pointer in prose is left for a person to rewrite"
+    ]
+    again = pin_text(outcome.text, store)
+    assert again.text == outcome.text and again.pinned == 0
+
+
+def test_a_repository_is_the_store_of_a_coding_agent(tmp_path: Path) -> None:
+    store = _store(
+        tmp_path,
+        {"src/errors.py": "x\n", "a/config.yaml": "1\n", "b/config.yaml": "2\n", "README.md": ""},
+    )
+    summary = (
+        "The handler is src/errors.py (commit 4f9e2b1, #12); the error at errors.py:1; "
+        "settings in config.yaml; see README.md and missing.py."
+    )
+    findings = check_summary(summary, store=store)
+    assert [f.code for f in findings] == ["ANC106", "ANC107", "ANC201"]
+    pin, ambiguous, missing = findings
+    assert "errors.py#L1@sha256:" in pin.message  # the bare name found src/errors.py
+    assert "a/config.yaml, b/config.yaml" in ambiguous.message
+    assert "missing.py" in missing.message
+
+
+def test_anchor_kind_reaches_the_facts() -> None:
+    (anchor,) = find_anchors("commit 4f9e2b1")
+    assert dataclasses.replace(anchor).kind == "commit"
