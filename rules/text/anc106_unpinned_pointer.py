@@ -95,7 +95,7 @@ class UnpinnedPointer(TextRule):
             )
 
 
-def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Any) -> TextHit:
+def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> TextHit:
     """A line pointer in prose or ``a.py:12`` notation: the message shows the pinned form to
     write (with the real digest when a store resolves it); only the compact notation gets
     a fix, a sentence in prose is for a person to rewrite."""
