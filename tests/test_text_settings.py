@@ -69,10 +69,11 @@ def test_extra_lexicon_entries_extend_the_rules() -> None:
 
 
 def test_extra_anchor_patterns_count_as_anchors() -> None:
-    text = "Billing is broken, and so on. Tracked in TICKET-4411.\n"
+    # a ticket key such as TICKET-4411 is an anchor by default now; a message id is not
+    text = "Billing is broken, and so on. Tracked in msg_0a1b2c3d4e.\n"
     assert "ANC104" in {c for *_, c in _codes("s.md", text)}
     assert "ANC104" not in {
-        c for *_, c in _codes("s.md", text, anchor_patterns=(r"TICKET-\d{1,6}",))
+        c for *_, c in _codes("s.md", text, anchor_patterns=(r"msg_[0-9A-Za-z]{8,}",))
     }
 
 

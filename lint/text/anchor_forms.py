@@ -43,7 +43,7 @@ def _path_body(extensions: tuple[str, ...]) -> str:
     return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
 
 
-def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The path forms: a line in prose before the path ("line 12 of a.py"), and one pattern
     for a path with whatever follows it (``:12``, `` (line 12)``, nothing), so the costly
     path body is tried once per position."""

@@ -106,7 +106,8 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
         from anchorlint.stores.pinning import pinned_line_form
 
         pinned = pinned_line_form(anchor, store)
-    target = pinned or f"{anchor.key}#{anchor.fragment.raw}@sha256:<sha256 of the lines>"
+    lines = anchor.fragment.raw if anchor.fragment is not None else ""
+    target = pinned or f"{anchor.key}#{lines}@sha256:<sha256 of the lines>"
     where = "in prose" if anchor.notation == "prose" else "as file:line"
     fix = _pin_fix(summary, anchor, store) if anchor.notation == "compact" else None
     return TextHit(

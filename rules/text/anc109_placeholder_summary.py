@@ -85,6 +85,8 @@ class PlaceholderSummary(TextRule):
         Example('{"id": "turn-3", "role": "tool"}', suffix=".jsonl", note="no summary field"),
         Example("We asked why the export failed and the answer was a missing index."),
         Example("```text\nError generating summary: timeout\n```", note="code, not prose"),
+        Example("I'm sorry the build broke; the fix is in ci/build.yml (commit 2b8d4e7)."),
+        Example("Error during compaction was the bug; compact/run.py now retries once."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Previous conversation was too long to summarize."),
@@ -102,6 +104,8 @@ class PlaceholderSummary(TextRule):
             "Summary unavailable due to context limits. Older messages were truncated.",
             suffix=".txt",
         ),
+        Example("(no summary available)", suffix=".txt"),
+        Example("I'm sorry, but I can't assist with that."),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
