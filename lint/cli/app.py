@@ -7,16 +7,52 @@ on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from anchorlint.cli import check, history, lsp, pin, rule
 from anchorlint.cli.common import EXIT_CLEAN, EXIT_USAGE, UsageError
 from anchorlint.config import ConfigError
+from anchorlint.safe_text import terminal
 from anchorlint.version import __version__
 
 #: one module per subcommand, in the order ``--help`` lists them
 SUBCOMMANDS = (check, rule, pin, history, lsp)
+
+
+def _with_trust_flags(add_parser: Any) -> Any:
+    """Every subcommand takes the flags by which the user trusts what a repository cannot."""
+
+    def add(*args: Any, **kwargs: Any) -> argparse.ArgumentParser:
+        sub = add_parser(*args, **kwargs)
+        sub.add_argument(
+            "--allow-plugin",
+            action="append",
+            default=[],
+            metavar="MODULE:CALLABLE",
+            help="load this store plugin even when a repository's config names it",
+        )
+        sub.add_argument(
+            "--show-digests",
+            action="store_true",
+            help="print the actual digest of mismatched pins (ANC202)",
+        )
+        return sub
+
+    return add
+
+
+def _apply_trust(args: argparse.Namespace) -> None:
+    """What the user said on the command line, passed on to workers through the environment."""
+    from anchorlint.stores import trust
+
+    trust.allow_plugins(getattr(args, "allow_plugin", None) or [])
+    if getattr(args, "store", None):
+        trust.allow_store(args.store)
+    if getattr(args, "show_digests", False):
+        os.environ[trust.DIGESTS_ENV] = "1"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"anchorlint {__version__}")
     subparsers = parser.add_subparsers(dest="command")
+    subparsers.add_parser = _with_trust_flags(subparsers.add_parser)  # type: ignore[method-assign]
     for module in SUBCOMMANDS:
         module.add_subcommands(subparsers)
     return parser
@@ -41,11 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     show_once()
     try:
+        _apply_trust(args)
         return int(args.func(args))
     except ConfigError as exc:
-        print(f"anchorlint: configuration error: {exc}", file=sys.stderr)
+        print(f"anchorlint: configuration error: {terminal(str(exc))}", file=sys.stderr)
     except UsageError as exc:
-        print(f"anchorlint: {exc}", file=sys.stderr)
+        print(f"anchorlint: {terminal(str(exc))}", file=sys.stderr)
     except KeyboardInterrupt:
         print("anchorlint: interrupted", file=sys.stderr)
         return 130

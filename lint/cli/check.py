@@ -23,6 +23,7 @@ from anchorlint.cli.common import (
     warn_no_summary,
 )
 from anchorlint.config import Settings
+from anchorlint.safe_text import terminal
 
 if TYPE_CHECKING:
     from anchorlint.run.pool import Run
@@ -140,7 +141,7 @@ def _run(args: argparse.Namespace, settings: Settings) -> Run:
     use_cache = not args.no_cache and not args.fix
     result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
     for error in result.errors:
-        print(f"anchorlint: {error}", file=sys.stderr)
+        print(f"anchorlint: {terminal(str(error))}", file=sys.stderr)
     warn_no_summary([p for p in paths if not os.path.isdir(p)], settings, result.facts)
     return result
 

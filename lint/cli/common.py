@@ -97,5 +97,7 @@ def store_settings(args: argparse.Namespace) -> Settings:
 
 
 def fail(message: str) -> int:
-    print(f"anchorlint: {message}", file=sys.stderr)
+    from anchorlint.safe_text import terminal
+
+    print(f"anchorlint: {terminal(message)}", file=sys.stderr)
     return EXIT_USAGE

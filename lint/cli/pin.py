@@ -20,6 +20,7 @@ from anchorlint.cli.common import (
     fail,
     store_settings,
 )
+from anchorlint.safe_text import terminal
 
 
 def add_subcommands(subparsers: Any) -> None:
@@ -82,7 +83,7 @@ def run_pin(args: argparse.Namespace) -> int:
         try:
             outcome = pin_file(Path(path), store, loaded, length=args.length, write=not dry)
         except (PinError, StoreError, OSError) as exc:
-            print(f"{path}: not pinned: {exc}", file=sys.stderr)
+            print(terminal(f"{path}: not pinned: {exc}"), file=sys.stderr)
             status = EXIT_FINDINGS
             continue
         for refusal in outcome.refused:

@@ -15,6 +15,7 @@ from typing import TextIO
 
 from anchorlint.findings import Finding
 from anchorlint.reporters.base import Reporter, ReportOptions, write_json_array
+from anchorlint.safe_text import line_path, terminal
 
 __all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"]
 
@@ -22,7 +23,7 @@ __all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"
 def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     """``path:line:col: CODE message``, the line every editor and CI parser reads."""
     for f in findings:
-        out.write(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}\n")
+        out.write(f"{line_path(f.path)}:{f.line}:{f.column}: {f.code} {terminal(f.message)}\n")
 
 
 def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from anchorlint.findings import Finding
+from anchorlint.safe_text import json_text
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,6 @@ def write_json_array(items: Iterable[Any], out: TextIO, level: int = 0) -> None:
     opening = "["
     for item in items:
         out.write(opening + inner)
-        out.write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", inner))
+        out.write(json_text(json.dumps(item, indent=2, ensure_ascii=False)).replace("\n", inner))
         opening = ","
     out.write("[]" if opening == "[" else "\n" + "  " * level + "]")

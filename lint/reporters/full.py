@@ -14,6 +14,7 @@ from anchorlint.findings import Finding
 from anchorlint.positions import physical_lines
 from anchorlint.reporters.base import ReportOptions
 from anchorlint.run.kinds import lone_cr_ends_lines
+from anchorlint.safe_text import line_path, terminal
 
 #: excerpts wider than this are cut to a window around the span (JSON Lines records)
 MAX_WIDTH = 160
@@ -69,6 +70,9 @@ def excerpt(finding: Finding, lines: list[str], palette: Palette) -> list[str]:
     stop = (finding.end_column - 1) if on_one_line and finding.end_column else len(text)
     stop = max(min(stop, len(text)), start + 1)
     text, start, stop = _window(text, start, stop)
+    before, span = terminal(text[:start]), terminal(text[start:stop])
+    text = before + span + terminal(text[stop:])
+    start, stop = len(before), len(before) + len(span)
     padding = "".join("\t" if ch == "\t" else " " for ch in text[:start])
     number = str(finding.line)
     blank = " " * len(number)
@@ -90,8 +94,8 @@ def full(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> No
             path, lines = finding.path, None  # let the last file's lines go first
             lines = read_lines(path)
         out.write(
-            f"{p.path}{finding.path}:{finding.line}:{finding.column}:{p.reset} "
-            f"{p.code}{finding.code}{p.reset} {finding.message}\n"
+            f"{p.path}{line_path(finding.path)}:{finding.line}:{finding.column}:{p.reset} "
+            f"{p.code}{finding.code}{p.reset} {terminal(finding.message)}\n"
         )
         for row in excerpt(finding, lines, p) if lines is not None else []:
             out.write(row + "\n")

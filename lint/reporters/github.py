@@ -1,7 +1,8 @@
 """``--format github``: workflow commands that annotate the changed lines of a pull request.
 
-Escaping follows the workflow-command rules: in the message ``%``, CR and LF are
-percent-encoded; in a property value ``:`` and ``,`` are too, since they delimit properties.
+Escaping follows the workflow-command rules (see :mod:`anchorlint.safe_text`): controls and
+line breaks become visible escapes, ``%`` is percent-encoded, and in a property value ``:``
+and ``,`` are too, since they delimit properties.
 """
 
 from __future__ import annotations
@@ -11,14 +12,7 @@ from typing import TextIO
 
 from anchorlint.findings import Finding
 from anchorlint.reporters.base import ReportOptions
-
-
-def escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(value: str) -> str:
-    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
+from anchorlint.safe_text import github_data, github_property
 
 
 def annotation(finding: Finding) -> str:
@@ -36,8 +30,8 @@ def annotation(finding: Finding) -> str:
         "endColumn": str(end_column),
         "title": title,
     }
-    joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
-    return f"::error {joined}::{escape_data(finding.message)}"
+    joined = ",".join(f"{key}={github_property(value)}" for key, value in properties.items())
+    return f"::error {joined}::{github_data(finding.message)}"
 
 
 def github(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:

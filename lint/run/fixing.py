@@ -23,6 +23,7 @@ import regex
 from anchorlint.findings import Finding, TextEdit
 from anchorlint.run.diffs import unified
 from anchorlint.run.kinds import kind_of
+from anchorlint.safe_text import terminal
 from anchorlint.stores.pinning import BOM, PinError, _decode, write_atomically
 
 _UNIVERSAL = regex.compile(r"\r\n|\r|\n")
@@ -109,7 +110,7 @@ def apply_fixes(findings: Iterable[Finding], *, diff: TextIO | None = None) -> i
         try:
             count, before, after = fix_file(path, by_path[path], write=diff is None)
         except (FixError, PinError, OSError) as exc:
-            print(f"anchorlint: {path}: not fixed: {exc}", file=sys.stderr)
+            print(terminal(f"anchorlint: {path}: not fixed: {exc}"), file=sys.stderr)
             continue
         applied += count
         if diff is not None and count:

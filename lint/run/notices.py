@@ -13,6 +13,7 @@ import warnings
 from typing import TextIO
 
 from anchorlint.config import PatternTimeout, TranscriptNote
+from anchorlint.safe_text import terminal
 
 
 def show_once() -> None:
@@ -30,7 +31,7 @@ def show_once() -> None:
         line: str | None = None,
     ) -> None:
         if issubclass(category, (PatternTimeout, TranscriptNote)):
-            print(f"anchorlint: warning: {message}", file=file or sys.stderr)
+            print(f"anchorlint: warning: {terminal(str(message))}", file=file or sys.stderr)
         else:
             default(message, category, filename, lineno, file, line)
 

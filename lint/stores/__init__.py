@@ -75,7 +75,9 @@ def open_store_at(path: str, *, kind: str = "auto", settings: Settings | None = 
         raise StoreError(f"unknown store kind {kind!r}; expected one of {', '.join(KINDS)}")
     if kind == "plugin":
         from anchorlint.stores.plugin import open_plugin
+        from anchorlint.stores.trust import check_plugin
 
+        check_plugin(options.plugin, settings.source if settings is not None else "the settings")
         return open_plugin(options.plugin, path, options.plugin_timeout)
     resolved = _store_path(path, root)
     if not resolved.exists():
@@ -114,4 +116,8 @@ def open_store(settings: Settings) -> BaseStore | None:
         kind = "plugin"
     if not path and kind != "plugin":
         return None
+    if kind != "plugin":
+        from anchorlint.stores.trust import check_store_path
+
+        check_store_path(_store_path(path, settings.root), settings.root, settings.source)
     return open_store_at(path, kind=kind, settings=settings)

@@ -26,6 +26,7 @@ from anchorlint.stores import StoreError
 
 PLUGINS_ENV = "ANCHORLINT_ALLOW_PLUGINS"
 STORES_ENV = "ANCHORLINT_ALLOW_STORES"
+DIGESTS_ENV = "ANCHORLINT_SHOW_DIGESTS"
 
 __all__ = ["allow_plugins", "allow_store", "check_plugin", "check_store_path", "user_config"]
 
@@ -98,3 +99,8 @@ def check_store_path(path: Path, root: str, source: str) -> None:
         f"with --store on the command line, or list it in {STORES_ENV} or allow-stores in "
         f"{user_config()}"
     )
+
+
+def show_digests() -> bool:
+    """Whether the user asked for actual digests in mismatch messages (``--show-digests``)."""
+    return os.environ.get(DIGESTS_ENV, "") not in ("", "0")

@@ -1,0 +1,75 @@
+"""A cheap look at a module's shape before LibCST's native parser sees it.
+
+The native parser recurses once per nesting level and per operator of a chain; past some
+thousands it overflows the C stack and the process dies (a segfault, not an exception), and
+the code rules walk trees recursively too. Valid Python can be that shape (``s or s or …``
+twenty thousand times, a subscript chain of six thousand), so the standard tokenizer,
+which is linear and never recurses, measures the two things that matter first: bracket
+depth and the longest run of operators or trailers (``.x``, ``[i]``, ``(…)``) inside one
+expression. Beyond the bounds the file is reported as too deeply nested to analyse.
+"""
+
+from __future__ import annotations
+
+import io
+import tokenize
+
+#: CPython itself refuses more than 200 nested brackets
+MAX_DEPTH = 200
+#: operators and trailers in one expression; LibCST parses thousands, the rules recurse
+MAX_CHAIN = 500
+
+_WORD_OPERATORS = frozenset({"and", "or", "not", "is", "in", "await", "lambda", "if", "else"})
+_RESETS = frozenset({",", ";", ":", "=", ":="})
+_OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
+_OPERAND_END = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
+
+
+def too_complex(source: str) -> str | None:
+    """Why ``source`` is too deeply nested to analyse, or ``None`` when it is not."""
+    chains = [0]
+    previous: tokenize.TokenInfo | None = None
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            reason = _step(token, previous, chains)
+            if reason:
+                return reason
+            if token.type not in (tokenize.NL, tokenize.COMMENT):
+                previous = token
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return None  # not Python: the parser reports it (ANC002)
+    return None
+
+
+def _step(
+    token: tokenize.TokenInfo, previous: tokenize.TokenInfo | None, chains: list[int]
+) -> str | None:
+    kind, text = token.type, token.string
+    if kind == tokenize.NEWLINE:
+        chains[:] = [0]
+        return None
+    if kind == tokenize.NAME and text in _WORD_OPERATORS:
+        chains[-1] += 1
+    elif kind == tokenize.OP:
+        if text in _RESETS:
+            chains[-1] = 0
+        elif text in _OPENING:
+            if previous is not None and _ends_operand(previous):
+                chains[-1] += 1  # a trailer: call or subscript
+            chains.append(0)
+            if len(chains) > MAX_DEPTH:
+                return f"brackets nested more than {MAX_DEPTH} deep"
+        elif text in _CLOSING:
+            if len(chains) > 1:
+                chains.pop()
+        else:
+            chains[-1] += 1
+    if chains[-1] > MAX_CHAIN:
+        return f"an expression chains more than {MAX_CHAIN} operators"
+    return None
+
+
+def _ends_operand(token: tokenize.TokenInfo) -> bool:
+    if token.type == tokenize.NAME:
+        return token.string not in _WORD_OPERATORS
+    return token.type in _OPERAND_END or (token.type == tokenize.OP and token.string in _CLOSING)
