@@ -161,13 +161,14 @@ def test_stale_cache_temporaries_are_cleaned(tmp_path: Path) -> None:
     (tmp_path / "s.md").write_text("As noted earlier, it moved.\n")
     assert run(["check", "s.md"], cwd=tmp_path).returncode == 1
     folders = [p for p in (tmp_path / ".anchorlint_cache").iterdir() if p.is_dir()]
+    for entry in folders[0].iterdir():
+        entry.unlink()  # the next run writes this entry again, into the same folder
     stale = folders[0] / ".tmp-interrupted"
     stale.write_text('{"half": ')
     old = time.time() - 2 * 3600
     os.utime(stale, (old, old))
     fresh = folders[0] / ".tmp-concurrent"
     fresh.write_text("{")
-    (tmp_path / "s.md").write_text("As noted earlier, it moved again.\n")
     assert run(["check", "s.md"], cwd=tmp_path).returncode == 1
     assert not stale.exists()
     assert fresh.exists()  # a concurrent run may still be writing it

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import stat
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit
+from anchorlint.run import safe_files
 from anchorlint.run.results import FileResult
 from anchorlint.run.suppressions import Directive, Suppressions
 from anchorlint.version import __version__
@@ -102,37 +103,70 @@ class JobKeys:
 
 @dataclass(frozen=True)
 class ResultCache:
+    """Entries below ``directory``; every access goes through :mod:`anchorlint.run.safe_files`.
+
+    The folder is entered from ``root`` (the project) one component at a time without
+    following links, so a cache directory that is a link, or one named by a config to lie
+    outside the project, is simply not used; nothing is read or written through a link.
+    """
+
     directory: Path
     fingerprint: str
+    root: str = ""
 
-    def _entry(self, path: str, content_digest: str) -> Path:
-        key = hashlib.sha256(f"{self.fingerprint}|{path}|{content_digest}".encode()).hexdigest()
-        return self.directory / key[:2] / key
+    def _key(self, path: str, content_digest: str) -> str:
+        return hashlib.sha256(f"{self.fingerprint}|{path}|{content_digest}".encode()).hexdigest()
+
+    def _folder(self, create: bool) -> int:
+        root = self.root or str(self.directory.parent)
+        relative = os.path.relpath(self.directory, root) if self.root else self.directory.name
+        return safe_files.open_path(root, relative, create)
 
     def get(self, path: str, content_digest: str) -> FileResult | None:
+        key = self._key(path, content_digest)
         try:
-            with open(self._entry(path, content_digest), encoding="utf-8") as handle:
-                return _load(json.load(handle), path)
-        except Exception:  # a missing, truncated or foreign entry is simply a miss
+            top = self._folder(create=False)
+            try:
+                sub = safe_files.open_folder(top, key[:2], create=False)
+            finally:
+                os.close(top)
+            try:
+                data = safe_files.read_file(sub, key)
+            finally:
+                os.close(sub)
+            return _load(json.loads(data.decode("utf-8")), path)
+        except Exception:  # a missing, truncated, linked or foreign entry is simply a miss
             return None
 
     def put(self, path: str, content_digest: str, value: FileResult) -> None:
-        entry = self._entry(path, content_digest)
+        key = self._key(path, content_digest)
         try:
-            entry.parent.mkdir(parents=True, exist_ok=True)
-            self._ensure_tag()
-            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(_dump(value), out)
-            os.replace(temporary, entry)
+            top = self._folder(create=True)
+            try:
+                self._ensure_tag(top)
+                sub = safe_files.open_folder(top, key[:2])
+            finally:
+                os.close(top)
+            try:
+                safe_files.clean_stale(sub)  # what an interrupted run left behind
+                safe_files.replace_file(sub, key, json.dumps(_dump(value)).encode("utf-8"))
+            finally:
+                os.close(sub)
         except OSError:
-            return  # a read-only tree or a full disk must not fail the lint run
+            return  # a read-only tree, a full disk or a planted link must not fail the run
 
-    def _ensure_tag(self) -> None:
-        tag = self.directory / "CACHEDIR.TAG"
-        if not tag.exists():
-            tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n# anchorlint cache\n")
-            (self.directory / ".gitignore").write_text("*\n")
+    def _ensure_tag(self, top: int) -> None:
+        try:
+            info = os.stat("CACHEDIR.TAG", dir_fd=top, follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode):
+                return
+        except FileNotFoundError:
+            pass
+        safe_files.replace_file(top, "CACHEDIR.TAG", _TAG)
+        safe_files.replace_file(top, ".gitignore", b"*\n")
+
+
+_TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# anchorlint cache\n"
 
 
 def _dump(result: FileResult) -> dict[str, Any]:

@@ -168,7 +168,8 @@ def _worker(settings: Settings, store: Store | None, use_cache: bool, prefilter:
     cache = None
     if use_cache:
         directory = Path(settings.root) / settings.cache_dir
-        cache = ResultCache(directory, settings_fingerprint(settings) + ("c" if compact else "f"))
+        fingerprint = settings_fingerprint(settings) + ("c" if compact else "f")
+        cache = ResultCache(directory, fingerprint, root=settings.root)
     return Worker(settings, store, cache, prefilter, compact)
 
 
