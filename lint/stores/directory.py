@@ -24,13 +24,15 @@ from typing import BinaryIO
 from urllib.parse import unquote
 
 from anchorlint.stores.base import ID_KINDS, URI_SCHEME, BaseStore, hash_key
-from anchorlint.stores.protocol import StoreEntry
+from anchorlint.stores.protocol import ContentUnavailable, StoreEntry
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 #: folders a bare file name is never looked for in
 SKIPPED_FOLDERS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache"}
 )
+#: version-control folders: never served, not even their names
+VCS_FOLDERS = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"})
 
 
 def safe_parts(key: str) -> tuple[str, ...] | None:
@@ -101,7 +103,7 @@ class DirectoryStore(BaseStore):
 
     def _lookup(self, key: str) -> tuple[StoreEntry, ...]:
         parts = safe_parts(key)
-        if parts is None:
+        if parts is None or VCS_FOLDERS.intersection(parts):
             return ()
         listing = self._listing(parts[:-1])
         if listing is None:
@@ -132,8 +134,25 @@ class DirectoryStore(BaseStore):
         return self._names
 
     def _inside(self, path: str) -> bool:
+        """Inside the root, and not (through a link) inside a version-control folder."""
         real = os.path.realpath(path)
-        return real == str(self.root) or real.startswith(str(self.root) + os.sep)
+        if real == str(self.root):
+            return True
+        if not real.startswith(str(self.root) + os.sep):
+            return False
+        return not VCS_FOLDERS.intersection(real[len(str(self.root)) + 1 :].split(os.sep))
+
+    def _check_served(self, entry: StoreEntry) -> str:
+        """The entry's path; dotfiles (``.env``, ``.netrc``, links to them) give no bytes.
+
+        Their names may resolve (``.github/workflows/ci.yml`` is a real citation), but pins,
+        quotes and ranges on them stay silent: those would read secrets out byte by byte.
+        """
+        path = self._path(entry)
+        real = os.path.realpath(path)[len(str(self.root)) + 1 :]
+        if any(part.startswith(".") for part in [*entry.ref.split("/"), *real.split(os.sep)]):
+            raise ContentUnavailable(f"{self.describe()} does not serve the bytes of dotfiles")
+        return path
 
     def _listing(self, dir_parts: tuple[str, ...]) -> Listing | None:
         """The regular files (inside the root) of one directory, listed once per run."""
@@ -161,14 +180,14 @@ class DirectoryStore(BaseStore):
         return os.path.join(self.root, *entry.ref.split("/"))
 
     def read(self, entry: StoreEntry) -> bytes:
-        with open(self._path(entry), "rb") as handle:
+        with open(self._check_served(entry), "rb") as handle:
             return handle.read()
 
     def size_of(self, entry: StoreEntry) -> int | None:
         try:
-            return os.stat(self._path(entry)).st_size
-        except OSError:
+            return os.stat(self._check_served(entry)).st_size
+        except (OSError, ContentUnavailable):
             return None
 
     def open_stream(self, entry: StoreEntry) -> BinaryIO:
-        return open(self._path(entry), "rb")  # noqa: SIM115 - the caller closes it
+        return open(self._check_served(entry), "rb")  # noqa: SIM115 - the caller closes it

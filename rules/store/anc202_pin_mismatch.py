@@ -99,7 +99,15 @@ class PinMismatch(TextRule):
             yield TextHit(
                 anchor.start,
                 anchor.end,
-                f"pin sha256:{pin} of {anchor.text!r} does not match its bytes in {entry.ref} "
-                f"(they hash to sha256:{digest[: len(pin)]}): the pointer was re-anchored or "
+                f"pin sha256:{pin} of {anchor.text!r} does not match its bytes in {entry.ref}"
+                f"{actual_digest(digest[: len(pin)])}: the pointer was re-anchored or "
                 "the source changed; re-derive it from the original source and re-pin",
             )
+
+
+def actual_digest(prefix: str) -> str:
+    """The digest of the real bytes only for a user who asks (``--show-digests``): printed
+    where a summary's author reads the log, it would recover the store byte by byte."""
+    from anchorlint.stores.trust import show_digests
+
+    return f" (they hash to sha256:{prefix})" if show_digests() else ""
