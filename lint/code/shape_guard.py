@@ -12,6 +12,7 @@ expression. Beyond the bounds the file is reported as too deeply nested to analy
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 
 #: CPython itself refuses more than 200 nested brackets
@@ -25,8 +26,26 @@ _OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
 _OPERAND_END = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
 
 
+#: a stretch with no ``,;:=`` long enough to hold MAX_CHAIN operators, and those operators
+_RESET = re.compile(r"[,;:=]")
+_OPERATOR = re.compile(r"[-.+*/%&|^~<>@(\[{]|\b(?:and|or|not|is|in|await)\b")
+
+
 def too_complex(source: str) -> str | None:
-    """Why ``source`` is too deeply nested to analyse, or ``None`` when it is not."""
+    """Why ``source`` is too deeply nested to analyse, or ``None`` when it is not.
+
+    Regexes first (C speed, linear): only a file with a long stretch of operators pays for
+    the tokenizer, so ordinary modules cost a scan, not a tokenization.
+    """
+    if not any(
+        len(piece) > MAX_CHAIN and sum(1 for _ in _OPERATOR.finditer(piece)) > MAX_CHAIN
+        for piece in _RESET.split(source)
+    ):
+        return None
+    return _measure(source)
+
+
+def _measure(source: str) -> str | None:
     chains = [0]
     previous: tokenize.TokenInfo | None = None
     try:

@@ -65,7 +65,13 @@ def lint_module(
         problem = _syntax_error(path, text)
         return ([problem] if problem else []), for_python(text)
     from anchorlint.code import front
+    from anchorlint.code.shape_guard import too_complex
 
+    reason = too_complex(text)
+    if reason:
+        return [
+            finding(path, "ANC001", f"too deeply nested to analyse: {reason}", 1, 1)
+        ], for_python(text)
     try:
         module = front.analyse_module(text, path, settings.code)
     except front.ParseFailure as exc:
@@ -74,11 +80,17 @@ def lint_module(
         )
         return [found], for_python(text)
     suppressions = for_python(text, lambda: front.statement_ranges(module))
-    findings = [
-        finding(path, rule.code, hit.message, hit.line, hit.column, (hit.end_line, hit.end_column))
-        for rule in rules
-        for hit in rule.check(module, settings)
-    ]
+    try:
+        findings = [
+            finding(
+                path, rule.code, hit.message, hit.line, hit.column, (hit.end_line, hit.end_column)
+            )
+            for rule in rules
+            for hit in rule.check(module, settings)
+        ]
+    except RecursionError:  # a shape the guard let through: a finding, not a crash
+        message = "too deeply nested to analyse: the analysis ran out of recursion depth"
+        return [finding(path, "ANC001", message, 1, 1)], suppressions
     return findings, suppressions
 
 
