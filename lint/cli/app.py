@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from anchorlint.cli import check, history, lsp, pin, rule
-from anchorlint.cli.common import EXIT_CLEAN, EXIT_USAGE, UsageError
+from anchorlint.cli.common import EXIT_FINDINGS, EXIT_USAGE, UsageError
 from anchorlint.config import ConfigError
 from anchorlint.safe_text import terminal
 from anchorlint.version import __version__
@@ -79,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_once()
     try:
         _apply_trust(args)
+        _check_jobs(args)
+        if sys.stdout is None:
+            raise UsageError("standard output is closed; give --output-file or redirect it")
         return int(args.func(args))
     except ConfigError as exc:
         print(f"anchorlint: configuration error: {terminal(str(exc))}", file=sys.stderr)
@@ -88,8 +91,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("anchorlint: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return EXIT_CLEAN
+        # the reader left (``| head``) after findings were written: the gate still fails
+        _silence_stdout()
+        return EXIT_FINDINGS
+    except OSError as exc:  # a full disk, a deleted working directory
+        print(f"anchorlint: {terminal(exc.strerror or str(exc))}", file=sys.stderr)
+    except RecursionError:
+        print("anchorlint: a directory tree too deep to walk", file=sys.stderr)
     return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot raise again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _check_jobs(args: argparse.Namespace) -> None:
+    """``--jobs`` below 1 is an error; far above the core count it is clamped, with a word."""
+    jobs = getattr(args, "jobs", None)
+    if jobs is None:
+        return
+    if jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {jobs}")
+    limit = 4 * (os.cpu_count() or 1)
+    if jobs > limit:
+        print(f"anchorlint: warning: --jobs {jobs} clamped to {limit}", file=sys.stderr)
+        args.jobs = limit
 
 
 if __name__ == "__main__":  # pragma: no cover
