@@ -51,6 +51,7 @@ def peak_rss_mb(args: list[str], cwd: Path, timeout: float = 120) -> tuple[int, 
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason="open: the summarizer-call prefilter is quadratic")
 def test_summarizer_prefilter_is_linear(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("x = '" + "_summar" * 18_000 + "'\n")
     (tmp_path / "b.py").write_text("_summar" * 20_000 + " = 1\n")
@@ -59,12 +60,14 @@ def test_summarizer_prefilter_is_linear(tmp_path: Path) -> None:
         assert elapsed < BUDGET, (name, elapsed)
 
 
+@pytest.mark.xfail(strict=True, reason="open: markdown-it shortcut references are quadratic")
 def test_markdown_shortcut_references_are_linear(tmp_path: Path) -> None:
     (tmp_path / "r.md").write_text("[a] " * 60_000 + "\n\n[a]: https://example.com/a\n")
     _, elapsed = timed(["r.md"], tmp_path)
     assert elapsed < BUDGET, elapsed
 
 
+@pytest.mark.xfail(strict=True, reason="open: .gitignore globs backtrack")
 def test_gitignore_globs_do_not_backtrack(tmp_path: Path) -> None:
     (tmp_path / ".gitignore").write_text("*a*a*a*a*a*a*a*a*a*a*a*b\n")
     for number in range(40):
@@ -77,13 +80,23 @@ def test_gitignore_globs_do_not_backtrack(tmp_path: Path) -> None:
 # -- findings that vanish ---------------------------------------------------------------
 
 
+@pytest.mark.xfail(strict=True, reason="open: text past markdown-it's nesting limit is dropped")
 def test_markdown_nested_past_the_parser_limit_is_not_dropped(tmp_path: Path) -> None:
     (tmp_path / "n.md").write_text("> " * 120 + "As noted earlier, the cutover moved.\n")
     findings, _ = timed(["n.md"], tmp_path)
     assert findings, "the nested text was dropped without a word"
 
 
-@pytest.mark.parametrize("order", ["bad-last", "bad-first"])
+@pytest.mark.parametrize(
+    "order",
+    [
+        "bad-last",
+        pytest.param(
+            "bad-first",
+            marks=pytest.mark.xfail(strict=True, reason="open: the first duplicate is read"),
+        ),
+    ],
+)
 def test_duplicate_json_key_uses_what_readers_keep(tmp_path: Path, order: str) -> None:
     bad, good = '"As noted earlier, it moved."', '"It moved, see [[ops/calendar]]."'
     pair = (good, bad) if order == "bad-last" else (bad, good)
@@ -106,6 +119,7 @@ def test_a_long_valid_number_does_not_hide_the_record(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason="open: a huge binary file is read whole")
 def test_huge_sparse_file_is_anc001_in_bounded_memory(tmp_path: Path) -> None:
     sparse = tmp_path / "huge.jsonl"
     with open(sparse, "wb") as handle:
@@ -116,6 +130,7 @@ def test_huge_sparse_file_is_anc001_in_bounded_memory(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason="open: one document per paragraph costs memory")
 def test_many_tiny_paragraphs_in_bounded_memory(tmp_path: Path) -> None:
     (tmp_path / "tiny.md").write_text("a\n\n" * 1_500_000)
     returncode, peak = peak_rss_mb(["check", "--no-cache", "-j1", "tiny.md"], tmp_path, 300)

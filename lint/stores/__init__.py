@@ -82,6 +82,8 @@ def open_store_at(path: str, *, kind: str = "auto", settings: Settings | None = 
     resolved = _store_path(path, root)
     if not resolved.exists():
         raise StoreError(f"store {path}: no such file or directory")
+    if not (resolved.is_dir() or resolved.is_file()):
+        raise StoreError(f"store {path}: not a regular file or directory")  # /dev/zero, a FIFO
     if kind == "auto":
         kind = detect_kind(resolved)
     return _open_kind(kind, resolved, options)

@@ -204,15 +204,22 @@ def _decode(data: bytes, path: Path) -> tuple[str, bool]:
 
 
 def write_atomically(path: Path, data: bytes, expected: bytes) -> None:
-    """Replace ``path`` with ``data`` unless it no longer holds ``expected``; keep its mode."""
-    mode = stat.S_IMODE(os.stat(path).st_mode)
+    """Replace ``path`` with ``data`` unless it no longer holds ``expected``; keep its mode
+    and owner. A link, a file with other hard links or a read-only file is refused: a rename
+    would swap the link for a copy, split the links or overrule the user's protection."""
+    info = _rewritable(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".pin", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+            try:
+                os.chown(temporary, info.st_uid, info.st_gid)
+            except OSError:
+                raise PinError(f"{path}: owned by another user; nothing written") from None
         if hashlib.sha256(path.read_bytes()).digest() != hashlib.sha256(expected).digest():
             raise PinError(f"{path}: changed while it was being pinned; nothing written")
         os.replace(temporary, path)
@@ -220,6 +227,20 @@ def write_atomically(path: Path, data: bytes, expected: bytes) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _fsync_directory(path.parent)
+
+
+def _rewritable(path: Path) -> os.stat_result:
+    """The file's status, or PinError when rewriting it by rename would be wrong."""
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode):
+        raise PinError(f"{path}: is a symbolic link; pin its target {os.path.realpath(path)}")
+    if not stat.S_ISREG(info.st_mode):
+        raise PinError(f"{path}: not a regular file")
+    if info.st_nlink > 1:
+        raise PinError(f"{path}: has {info.st_nlink} hard links; a rewrite would split them")
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise PinError(f"{path}: is read-only; nothing written")
+    return info
 
 
 def _fsync_directory(directory: Path) -> None:

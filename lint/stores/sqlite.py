@@ -16,11 +16,15 @@ configured name that does not exist is a :class:`StoreError`, never SQL.
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 from anchorlint.config import StoreSettings
 from anchorlint.stores.base import BaseStore, hash_key
 from anchorlint.stores.protocol import SQLITE_MAGIC, StoreEntry, StoreError
+
+#: the longest one query may run (a recursive view never ends)
+QUERY_SECONDS = 5.0
 
 
 def _quote(identifier: str) -> str:
@@ -47,6 +51,9 @@ class SqliteStore(BaseStore):
         self.table = options.table
         try:
             self._db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            # a view can recurse for ever: every statement gets QUERY_SECONDS, then aborts
+            self._deadline = time.monotonic() + QUERY_SECONDS
+            self._db.set_progress_handler(self._expired, 10_000)
             columns = {
                 row[0]
                 for row in self._db.execute("SELECT name FROM pragma_table_info(?)", (self.table,))
@@ -68,6 +75,13 @@ class SqliteStore(BaseStore):
         self._sha = _quote(options.sha256_column) if options.sha256_column else "NULL"
         self._from = _quote(self.table)
 
+    def _expired(self) -> int:
+        return 1 if time.monotonic() > self._deadline else 0
+
+    def _execute(self, sql: str, parameters: tuple[object, ...]) -> sqlite3.Cursor:
+        self._deadline = time.monotonic() + QUERY_SECONDS
+        return self._db.execute(sql, parameters)
+
     def describe(self) -> str:
         return f"SQLite store {self.path} (table {self.table})"
 
@@ -76,7 +90,7 @@ class SqliteStore(BaseStore):
             f"SELECT rowid, {self._key}, {self._sha} FROM {self._from} WHERE {where} ORDER BY rowid"
         )
         try:
-            return self._db.execute(sql, (value,)).fetchall()
+            return self._execute(sql, (value,)).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.describe()}: query failed: {exc}") from None
 
@@ -93,7 +107,7 @@ class SqliteStore(BaseStore):
     def read(self, entry: StoreEntry) -> bytes:
         sql = f"SELECT {self._content} FROM {self._from} WHERE rowid = ?"
         try:
-            row = self._db.execute(sql, (int(entry.ref),)).fetchone()
+            row = self._execute(sql, (int(entry.ref),)).fetchone()
         except (sqlite3.DatabaseError, ValueError) as exc:
             raise StoreError(f"{self.describe()}: cannot read {entry.key!r}: {exc}") from None
         if row is None:

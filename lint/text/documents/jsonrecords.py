@@ -35,6 +35,11 @@ class FieldValue:
     positions: PositionMap
 
 
+def _parse_int(digits: str) -> int | float:
+    """A valid integer of any length: past Python's digit limit it is kept as a float."""
+    return int(digits) if len(digits) <= 4000 else float(digits)
+
+
 def field_paths(fields: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     """``messages[].content`` → ("messages", "[]", "content")."""
     paths = set()
@@ -200,7 +205,7 @@ def read_jsonl(
         if not body.strip():
             continue
         try:
-            record = json.loads(body)
+            record = json.loads(body, parse_int=_parse_int)
         except RecursionError:
             yield RecordProblem(number, 1, f"malformed JSON record: {_TOO_DEEP}")
             continue
@@ -229,7 +234,7 @@ def read_json(
     if not _mentions(text, fields):
         return
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int)
     except RecursionError:
         yield RecordProblem(1, 1, f"malformed JSON: {_TOO_DEEP}")
         return
