@@ -45,7 +45,7 @@ def test_github_escapes_properties_and_message() -> None:
     line = annotation(finding)
     assert line == (
         "::error file=a%2Cb%3Ac%25.md,line=2,col=5,endLine=2,endColumn=5,"
-        "title=ANC102 prose-pointer::50%25 done%0D%0Asee: x, y"
+        "title=ANC102 prose-pointer::50%25 done\\r\\nsee: x, y"
     )
     assert "\n" not in line
 

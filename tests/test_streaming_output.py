@@ -13,6 +13,7 @@ import pytest
 from anchorlint.findings import Finding, Fix, TextEdit, sort_findings
 from anchorlint.reporters import ReportOptions, Tally, available, statistics
 from anchorlint.reporters.sarif import sarif_log
+from anchorlint.safe_text import json_text
 
 FIX = Fix("pin it", (TextEdit(2, 3, 2, 9, "doc_7#L3-4@sha256:ab"),))
 FINDINGS = [
@@ -36,13 +37,15 @@ def _report(fmt: str, findings: list[Finding]) -> str:
 
 @pytest.mark.parametrize("findings", [FINDINGS, FINDINGS[:1], []])
 def test_json_is_the_whole_list_dumped_at_once(findings: list[Finding]) -> None:
-    expected = json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False) + "\n"
+    expected = (
+        json_text(json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)) + "\n"
+    )
     assert _report("json", findings) == expected
 
 
 @pytest.mark.parametrize("findings", [FINDINGS, FINDINGS[:1], []])
 def test_sarif_is_the_whole_log_dumped_at_once(findings: list[Finding]) -> None:
-    expected = json.dumps(sarif_log(findings), indent=2, ensure_ascii=False) + "\n"
+    expected = json_text(json.dumps(sarif_log(findings), indent=2, ensure_ascii=False)) + "\n"
     written = _report("sarif", findings)
     assert written == expected
     assert '"fixes"' in written if findings == FINDINGS else True

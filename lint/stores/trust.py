@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from anchorlint.stores import StoreError
+from anchorlint.stores.protocol import StoreError
 
 PLUGINS_ENV = "ANCHORLINT_ALLOW_PLUGINS"
 STORES_ENV = "ANCHORLINT_ALLOW_STORES"
@@ -71,8 +71,8 @@ def allow_store(path: str) -> None:
 
 def check_plugin(spec: str, source: str) -> None:
     """Refuse a ``module:callable`` plugin the user has not allowed (entry points pass)."""
-    if ":" not in spec:
-        return  # an installed entry point: the user trusted it by installing it
+    if ":" not in spec or source == "<defaults>":
+        return  # an installed entry point, or settings the caller built (no config file)
     if spec in _env_list(PLUGINS_ENV, ",") or spec in _user_list("allow-plugins"):
         return
     raise StoreError(
@@ -88,8 +88,11 @@ def _inside(path: str, root: str) -> bool:
 
 
 def check_store_path(path: Path, root: str, source: str) -> None:
-    """Refuse a store outside the project unless the user named or allowed it."""
-    if _inside(str(path), root):
+    """Refuse a store outside the project unless the user named or allowed it.
+
+    Settings that come from no config file (``<defaults>``) were built by the caller: theirs.
+    """
+    if source == "<defaults>" or _inside(str(path), root):
         return
     allowed = _env_list(STORES_ENV, os.pathsep) + _user_list("allow-stores")
     if any(_inside(str(path), os.path.expanduser(place)) for place in allowed):
