@@ -11,7 +11,7 @@ from typing import Any
 
 from anchorlint.version import __version__
 
-__all__ = ["RecallGuaranteeViolation", "check_summary", "gate", "__version__"]
+__all__ = ["RecallGuaranteeViolation", "check_summary", "gate", "lint_batch", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
@@ -19,4 +19,8 @@ def __getattr__(name: str) -> Any:
         from anchorlint import api
 
         return getattr(api, name)
+    if name == "lint_batch":  # pyarrow in, pyarrow out: loaded only when asked for
+        from anchorlint.batch import lint_batch
+
+        return lint_batch
     raise AttributeError(f"module 'anchorlint' has no attribute {name!r}")

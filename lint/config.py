@@ -166,6 +166,19 @@ class StoreSettings:
 
 
 @dataclass(frozen=True)
+class RecordSettings:
+    """``[tool.anchorlint.records]``: rows of datasets and databases as summaries (their text
+    columns are ``text.fields``; history columns are ``history``'s fields)."""
+
+    id_column: str = "id"
+    #: a database source's table (``schema.name`` allowed), or else its query
+    table: str = ""
+    query: str = ""
+    #: "text" (like a JSON record's string fields) or "markdown" (like a .md file)
+    text_format: str = "text"
+
+
+@dataclass(frozen=True)
 class HistorySettings:
     """``[tool.anchorlint.text.history]``: how generations of one summary are recognised."""
 
@@ -195,6 +208,7 @@ class Settings:
     history: HistorySettings = field(default_factory=HistorySettings)
     #: one of :data:`INPUT_FORMATS`
     input_format: str = "auto"
+    records: RecordSettings = field(default_factory=RecordSettings)
     #: the directory relative paths in the config are resolved against
     root: str = "."
     #: where the settings came from, for messages

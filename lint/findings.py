@@ -44,6 +44,8 @@ class Finding:
     end_column: int = 0
     name: str = ""
     fix: Fix | None = field(default=None, compare=False)
+    #: a stable key of the finding (:mod:`anchorlint.fingerprints`), where the run made one
+    fingerprint: str = field(default="", compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:
@@ -55,7 +57,7 @@ class Finding:
         return (
             _restore,
             (self.path, self.line, self.column, self.code, self.message, self.end_line,
-             self.end_column, self.name, self.fix),
+             self.end_column, self.name, self.fix, self.fingerprint),
         )  # fmt: skip
 
     def to_dict(self) -> dict[str, object]:
@@ -82,11 +84,12 @@ def _restore(
     end_column: int,
     name: str,
     fix: Fix | None,
+    fingerprint: str = "",
 ) -> Finding:
     intern = sys.intern
     return Finding(
         intern(path), line, column, intern(code), intern(message), end_line, end_column,
-        intern(name), fix,
+        intern(name), fix, fingerprint,
     )  # fmt: skip
 
 

@@ -43,7 +43,11 @@ def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     check.add_argument("--extend-select", type=_codes, help="codes or prefixes to add")
     config_argument(check)
     check.add_argument(
-        "--format", default="flake8", help="flake8 (default), json, sarif, github, full"
+        "--format",
+        "--output-format",
+        dest="format",
+        default="flake8",
+        help="flake8 (default), json, sarif, github, full, parquet (with --output-file)",
     )
     check.add_argument("--output-file", type=Path, help="write the report here instead of stdout")
     check.add_argument("--statistics", action="store_true", help="print a count per code")
@@ -52,6 +56,7 @@ def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     check.add_argument(
         "--store", help="resolve anchors against this store (directory, SQLite, manifest)"
     )
+    _add_row_options(check)
     check.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--fix", action="store_true", help="apply automatic fixes (ANC106 pinning)")
@@ -61,6 +66,27 @@ def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         help="write nothing; print the fixes as a unified diff, exit 1 if any",
     )
     check.set_defaults(func=run_check)
+
+
+def _add_row_options(check: argparse.ArgumentParser) -> None:
+    """Datasets and databases: which columns are the summary, which the id, what to read."""
+    rows = check.add_argument_group("datasets and databases (docs/datasets.md)")
+    rows.add_argument("--text-column", action="append", help="a text column (repeatable)")
+    rows.add_argument("--id-column", help="the column that names a record (default: id)")
+    rows.add_argument("--table", help="the table of a sqlite:/// or postgresql:// source")
+    rows.add_argument("--query", help="a read-only SELECT instead of --table")
+
+
+def _row_overrides(args: argparse.Namespace, settings: Settings) -> Settings:
+    import dataclasses
+
+    text, records = settings.text, settings.records
+    if getattr(args, "text_column", None):
+        text = dataclasses.replace(text, fields=tuple(args.text_column))
+    for name in ("id_column", "table", "query"):
+        if getattr(args, name, None):
+            records = dataclasses.replace(records, **{name: getattr(args, name)})
+    return dataclasses.replace(settings, text=text, records=records)
 
 
 def _open_output(args: argparse.Namespace) -> TextIO:
@@ -73,7 +99,7 @@ def _open_output(args: argparse.Namespace) -> TextIO:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    settings = settings_for(args)
+    settings = _row_overrides(args, settings_for(args))
     if args.diff:
         return diff(args, settings)
     from anchorlint.reporters import ReportOptions, Tally, available
@@ -117,6 +143,15 @@ def run(args: argparse.Namespace, settings: Settings) -> Run:
         return _run(args, settings)
     except _store_error_types() as exc:
         raise UsageError(f"store: {exc}") from None
+    except _source_error_types() as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _source_error_types() -> tuple[type[BaseException], ...]:
+    """A dataset or database that cannot be read as asked (only imported when one was)."""
+    from anchorlint.tables import SourceError
+
+    return SourceError
 
 
 def _run(args: argparse.Namespace, settings: Settings) -> Run:

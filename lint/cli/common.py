@@ -44,10 +44,16 @@ def discovered(paths: list[str], settings: Settings) -> list[str]:
     """The files a run over ``paths`` lints; a path that does not exist is a usage error."""
     from anchorlint.run.discovery import discover
 
-    missing = [p for p in paths if not os.path.lexists(p)]
+    missing = [p for p in paths if not os.path.lexists(p) and not is_database(p)]
     if missing:
         raise UsageError(f"no such file or directory: {missing[0]}")
-    return list(discover(paths, settings))
+    files = [p for p in paths if not is_database(p)]
+    return [p for p in paths if is_database(p)] + (list(discover(files, settings)) if files else [])
+
+
+def is_database(path: str) -> bool:
+    """A database source URL (``sqlite:///…``, ``postgresql://…``), not a path."""
+    return path.startswith(("sqlite://", "postgresql://", "postgres://"))
 
 
 def config_argument(parser: argparse.ArgumentParser) -> None:

@@ -91,7 +91,8 @@ class Worker:
         against a store is never cached (the store may change while the file does not)."""
         own_kind = kind_of(job.path)
         against_store = own_kind is not None and own_kind.rules == "text"
-        if self.cache is None or (against_store and self.context.has_store):
+        rows = _is_rows(job.path, own_kind)  # a dataset's findings would fill the cache
+        if self.cache is None or rows or (against_store and self.context.has_store):
             return self._lint_uncached(job)
         from anchorlint.run.cache import JobKeys
 
@@ -110,6 +111,10 @@ class Worker:
         return result
 
     def _lint_uncached(self, job: Job) -> FileResult:
+        if _is_rows(job.path, kind_of(job.path)):
+            from anchorlint.tables import lint_rows_job
+
+            return lint_rows_job(self, job)
         kind = kind_to_lint_file(job.path)
         if kind.binary:
             return self._lint_binary(job, kind)
@@ -189,7 +194,18 @@ def _is_store_error(exc: BaseException) -> bool:
     """Opening a store that is missing or broken is a configuration error (exit status 2)."""
     from anchorlint.stores import StoreError
 
-    return isinstance(exc, StoreError)
+    if isinstance(exc, StoreError):
+        return True
+    from anchorlint.tables import SourceError  # a dataset or database that cannot be read
+
+    return isinstance(exc, SourceError)
+
+
+def _is_rows(path: str, kind: FileKind | None) -> bool:
+    """A dataset file or a database source URL: rows, each a summary."""
+    return (kind is not None and kind.rows) or path.startswith(
+        ("sqlite://", "postgresql://", "postgres://")
+    )
 
 
 def run_level(

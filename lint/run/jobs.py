@@ -39,6 +39,11 @@ def plan_jobs(paths: Sequence[str]) -> list[Job]:
     planned: list[Job] = []
     for order, path in enumerate(paths):
         kind = kind_of(path)
+        if kind is not None and kind.rows:
+            from anchorlint.datasets import fragments
+
+            planned += [Job(path, order, f.start, f.end, f.first_row) for f in fragments(path)]
+            continue
         size = _size(path) if kind is not None and kind.chunkable else 0
         if size > CHUNK_BYTES:
             planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))

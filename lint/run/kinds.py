@@ -51,6 +51,9 @@ class FileKind:
     #: the reader opens the file itself (a database, a compressed stream): it is handed the
     #: path and an empty text, and the file is never decoded as UTF-8 first
     binary: bool = False
+    #: a table of rows, one summary each (Parquet, Arrow): read by :mod:`anchorlint.tables`
+    #: in fragments of row groups, not as text
+    rows: bool = False
 
     def load_reader(self) -> Callable[..., object]:
         if self.reader is None:
@@ -120,6 +123,8 @@ KINDS: tuple[FileKind, ...] = (
         chunkable=True,
     ),
     FileKind("python", (".py", ".pyi"), "code", None, "python", lone_cr=True),
+    FileKind("parquet", (".parquet", ".pq"), "text", None, None, rows=True),
+    FileKind("arrow", (".arrow", ".feather", ".ipc", ".arrows"), "text", None, None, rows=True),
 )
 
 #: a file named on the command line whose suffix says nothing is read as Markdown, without

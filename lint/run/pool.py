@@ -128,6 +128,10 @@ def lint_paths(
         results = list(gathered.files.values())
         facts = PackedFacts(b for path in gathered.files for b in gathered.facts.get(path, ()))
         extra = run_level(worker.context, results, facts)
+        if any(f.path.endswith("]") for f in extra):  # findings of dataset or database rows
+            from anchorlint.records import fingerprint_run_findings
+
+            extra = fingerprint_run_findings(extra, facts)
         errors = tuple(e for result in results for e in result.errors)
         return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
     except BaseException:

@@ -60,7 +60,17 @@ def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
     for path, group in groupby(sort_findings(findings), key=lambda f: f.path):
         ordered = list(group)
         rows = [
-            (f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.name, f.fix)
+            (
+                f.line,
+                f.column,
+                f.code,
+                f.message,
+                f.end_line,
+                f.end_column,
+                f.name,
+                f.fix,
+                f.fingerprint,
+            )
             for f in ordered
         ]
         data = zlib.compress(pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), LEVEL)

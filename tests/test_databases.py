@@ -1,0 +1,129 @@
+"""``anchorlint check`` on SQLite and PostgreSQL tables: read-only, every finding with its id."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pg_server
+import pytest
+from conftest import run_cli
+
+ROWS = [
+    ("a1", "As noted earlier, the cutover moved to Friday.", None, None),
+    ("a2", "See [[runbooks/db]] and [[runbooks/cache]].", "t1", 1),
+    ("a3", "See [[runbooks/db]].", "t1", 2),
+    ("a4", "Pinned [[doc_7#L3-4@sha256:9f2c4e1ab07d]] text.", None, None),
+]
+SCHEMA = "CREATE TABLE summaries (id TEXT, summary TEXT, thread TEXT, generation INTEGER)"
+
+
+def _codes_by_id(stdout: str, prefix: str) -> set[tuple[str, str]]:
+    found = set()
+    for line in stdout.splitlines():
+        assert line.startswith(prefix), line
+        record = line[len(prefix) :].split("]", 1)[0]
+        found.add((record, line.split(": ", 1)[1].split(" ", 1)[0]))
+    return found
+
+
+EXPECTED = {("a1", "ANC101"), ("a1", "ANC104"), ("a3", "ANC211")}
+
+
+@pytest.fixture()
+def sqlite_db(tmp_path: Path) -> Path:
+    path = tmp_path / "s.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute(SCHEMA)
+        connection.executemany("INSERT INTO summaries VALUES (?, ?, ?, ?)", ROWS)
+    return path
+
+
+def test_sqlite_table_reports_every_finding_with_its_id(sqlite_db: Path) -> None:
+    url = f"sqlite:///{sqlite_db.name}"
+    result = run_cli("check", url, "--table", "summaries", "--text-column", "summary",
+                     "--id-column", "id", cwd=sqlite_db.parent)  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    assert _codes_by_id(result.stdout, f"{url}#summaries[") == EXPECTED
+
+
+def test_sqlite_query_source_and_a_writing_query_is_refused(sqlite_db: Path) -> None:
+    url = f"sqlite:///{sqlite_db}".replace("sqlite:///", "sqlite:////", 1)
+    query = "SELECT id, summary FROM summaries WHERE id = 'a1'"
+    result = run_cli("check", url, "--query", query, cwd=sqlite_db.parent)
+    assert _codes_by_id(result.stdout, f"{url}#query[") == {("a1", "ANC101"), ("a1", "ANC104")}
+    writing = run_cli("check", url, "--query", "DELETE FROM summaries RETURNING id, summary",
+                      cwd=sqlite_db.parent)  # fmt: skip
+    assert writing.returncode == 2
+    assert "readonly" in writing.stderr and "Traceback" not in writing.stderr
+    with sqlite3.connect(sqlite_db) as connection:
+        assert connection.execute("SELECT count(*) FROM summaries").fetchone() == (4,)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--table", "nope"], "no table 'nope'"),
+        (["--table", 'summaries"; DROP TABLE summaries; --'], "no table"),
+        (["--table", "summaries", "--id-column", "ident"], "no column 'ident'"),
+        ([], "--table or a --query"),
+    ],
+)
+def test_sqlite_bad_requests_are_clear_errors(sqlite_db: Path, args: list[str], words: str) -> None:
+    result = run_cli("check", f"sqlite:///{sqlite_db.name}", *args, cwd=sqlite_db.parent)
+    assert result.returncode == 2
+    assert words in result.stderr and "Traceback" not in result.stderr
+    with sqlite3.connect(sqlite_db) as connection:
+        assert connection.execute("SELECT count(*) FROM summaries").fetchone() == (4,)
+
+
+def test_a_file_that_is_no_database_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "x.db").write_bytes(b"not a database at all" * 100)
+    result = run_cli("check", "sqlite:///x.db", "--table", "s", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "not a database" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    psycopg = pytest.importorskip("psycopg")
+    server, reason = pg_server.start()
+    if server is None:
+        pytest.skip(reason)
+    try:
+        with psycopg.connect(server.url, autocommit=True) as connection:
+            connection.execute(SCHEMA)
+            with connection.cursor() as cursor:
+                cursor.executemany("INSERT INTO summaries VALUES (%s, %s, %s, %s)", ROWS)
+            connection.execute("CREATE SEQUENCE counter")
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_postgres_table_reports_every_finding_with_its_id(postgres: str) -> None:
+    result = run_cli("check", postgres, "--table", "public.summaries", "--text-column",
+                     "summary", "--id-column", "id")  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    assert _codes_by_id(result.stdout, f"{postgres}#public.summaries[") == EXPECTED
+
+
+def test_postgres_writes_are_refused(postgres: str) -> None:
+    import psycopg
+
+    query = "SELECT id, summary, nextval('counter') AS n FROM summaries"
+    result = run_cli("check", postgres, "--query", query)
+    assert result.returncode == 2
+    assert "read-only transaction" in result.stderr and "Traceback" not in result.stderr
+    deleting = run_cli("check", postgres, "--query", "DELETE FROM summaries RETURNING id, summary")
+    assert deleting.returncode == 2 and "Traceback" not in deleting.stderr
+    with psycopg.connect(postgres) as connection:
+        assert connection.execute("SELECT count(*) FROM summaries").fetchone() == (4,)
+
+
+def test_postgres_password_never_printed(postgres: str) -> None:
+    with_password = postgres.replace("postgres@", "postgres:s3cret-word@", 1)
+    result = run_cli("check", with_password, "--table", "summaries")
+    assert result.returncode == 1, result.stderr
+    assert "s3cret-word" not in result.stdout + result.stderr
