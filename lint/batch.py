@@ -202,7 +202,8 @@ def lint_fragment(fragment: Any, options: Options) -> Part:
         options.text_columns, options.id_column, names, history.thread_field,
         history.generation_field,
     )  # fmt: skip
-    tables, facts = [], []
+    tables: list[Any] = []
+    facts: list[SummaryFacts] = []
     for batch in read_batches(fragment, columns, options.batch_rows):
         id_type = batch.schema.field(options.id_column).type
         linted, _ = _lint(batch, options.text_columns, options.id_column, options.settings,

@@ -86,7 +86,9 @@ def fragments(path: str, rows: int = FRAGMENT_ROWS) -> list[Fragment]:
             import pyarrow.parquet as pq
 
             meta = pq.ParquetFile(path).metadata
-            counts = [meta.row_group(i).num_rows for i in range(meta.num_row_groups)]
+            counts: list[int] | None = [
+                meta.row_group(i).num_rows for i in range(meta.num_row_groups)
+            ]
         else:
             counts = _ipc_counts(path)
     except DatasetError:
