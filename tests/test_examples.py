@@ -25,4 +25,5 @@ def test_quick_start_output_is_byte_identical_to_the_committed_one() -> None:
     order shows here (``benchmarks/compare_outputs.py`` does the same over more inputs)."""
     expected = (REPO / "tests" / "data" / "examples_expected.txt").read_text(encoding="utf-8")
     result = run_cli("check", ".", "--no-cache", cwd=REPO / "examples")
-    assert result.stdout == expected
+    # Store messages name the store's folder, which depends on where the checkout lives.
+    assert result.stdout.replace(str(REPO), "<repo>") == expected
