@@ -200,6 +200,8 @@ class Settings:
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
+    #: apply the excludes to files named on the command line too (pre-commit names them all)
+    force_exclude: bool = False
     store: str = ""
     cache_dir: str = ".anchorlint_cache"
     text: TextSettings = field(default_factory=TextSettings)
@@ -292,12 +294,27 @@ def settings_from_table(table: Mapping[str, Any], source: str, root: str) -> Set
     settings = _build(Settings, table, source, prefix)
     check_input_format(settings.input_format, source, f"{prefix}input-format")
     check_patterns(settings.text, source, f"{prefix}text.")
+    check_fractions(settings, source, prefix)
     return dataclasses.replace(settings, source=source, root=root)
 
 
 def check_input_format(value: str, source: str, key: str) -> None:
     if value not in INPUT_FORMATS:
         raise ConfigError(source, key, f"expected one of {', '.join(INPUT_FORMATS)}, got {value!r}")
+
+
+def check_fractions(settings: Settings, source: str, prefix: str = "") -> None:
+    """Densities are fractions: ``density-floor = 5`` would flag every summary, so it is a
+    configuration error, not a setting."""
+    named = (
+        ("text.density-floor", settings.text.density_floor),
+        ("history.max-density-drop", settings.history.max_density_drop),
+    )
+    for key, value in named:
+        if not 0.0 <= value <= 1.0:
+            raise ConfigError(
+                source, f"{prefix}{key}", f"expected a fraction from 0 to 1, got {value!r}"
+            )
 
 
 def check_patterns(text: TextSettings, source: str, prefix: str = "text.") -> None:

@@ -128,7 +128,10 @@ def test_sql_looking_keys_are_plain_keys(tmp_path: Path) -> None:
     ("content", "message"),
     [
         (b"SQLite format 3\x00" + b"\x07" * 200, "unusable SQLite database"),
-        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8, "cannot read as UTF-8 text"),
+        (
+            b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8,
+            "not a directory, a SQLite database or a manifest",
+        ),
     ],
     ids=["truncated-sqlite", "binary"],
 )
@@ -142,7 +145,7 @@ def test_files_that_are_not_stores_are_clear_errors(
     result = run_cli("check", "--no-cache", "--store", str(store), str(summary))
     assert result.returncode == 2
     (line,) = result.stderr.splitlines()
-    assert line.startswith("anchorlint: store: ") and message in line
+    assert line.startswith("anchorlint: store ") and message in line
 
 
 def test_manifest_duplicate_keys_are_ambiguous(tmp_path: Path) -> None:
@@ -229,4 +232,4 @@ def test_misbehaving_plugins_are_bounded_clear_errors(
     assert time.monotonic() - start < 60
     assert result.returncode == 2, result.stdout
     (line,) = result.stderr.splitlines()
-    assert line.startswith("anchorlint: store: ") and message in line
+    assert line.startswith("anchorlint: store ") and message in line

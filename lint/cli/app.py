@@ -70,7 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        # the subcommand's own usage, as ``ruff check --bogus`` prints: not the top level's
+        _usage_of(parser, args).error("unrecognized arguments: " + " ".join(unknown))
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
@@ -121,6 +124,15 @@ def _check_jobs(args: argparse.Namespace) -> None:
     if jobs > limit:
         print(f"anchorlint: warning: --jobs {jobs} clamped to {limit}", file=sys.stderr)
         args.jobs = limit
+
+
+def _usage_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``args`` came through, or the top-level one."""
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        chosen = getattr(action, "choices", None) or {}
+        if getattr(args, "command", None) in chosen:
+            return chosen[args.command]
+    return parser
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -36,11 +36,25 @@ def _codes(value: str) -> tuple[str, ...]:
 def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = subparsers.add_parser("check", help="lint summaries and compactor code")
     check.add_argument("paths", nargs="*", help="files or directories ('-' reads stdin)")
+    # repeated options add up, as ruff's do: --select ANC1 --select ANC3 selects both
     check.add_argument(
-        "--select", type=_codes, help="codes or prefixes to report (replaces config)"
+        "--select",
+        type=_codes,
+        action="extend",
+        help="codes or prefixes to report (replaces config; repeatable, adds up)",
     )
-    check.add_argument("--ignore", type=_codes, help="codes or prefixes not to report")
-    check.add_argument("--extend-select", type=_codes, help="codes or prefixes to add")
+    check.add_argument(
+        "--ignore", type=_codes, action="extend", help="codes or prefixes not to report"
+    )
+    check.add_argument(
+        "--extend-select", type=_codes, action="extend", help="codes or prefixes to add"
+    )
+    check.add_argument(
+        "--force-exclude",
+        action="store_true",
+        default=None,
+        help="apply exclude patterns to files named on the command line too (pre-commit)",
+    )
     config_argument(check)
     check.add_argument(
         "--format",
@@ -142,7 +156,7 @@ def run(args: argparse.Namespace, settings: Settings) -> Run:
     try:
         return _run(args, settings)
     except _store_error_types() as exc:
-        raise UsageError(f"store: {exc}") from None
+        raise UsageError(store_message(exc, args, settings)) from None
     except _source_error_types() as exc:
         raise UsageError(str(exc)) from None
 
@@ -152,6 +166,17 @@ def _source_error_types() -> tuple[type[BaseException], ...]:
     from anchorlint.tables import SourceError
 
     return SourceError
+
+
+def store_message(exc: BaseException, args: argparse.Namespace, settings: Settings) -> str:
+    """A store error as one line: the store's own words (they name the store), and the config
+    file that set it when ``--store`` did not."""
+    text = str(exc)
+    if not text.startswith(("store", "manifest", "unknown store")):
+        text = f"store {text}"  # a plugin's own description leads its errors
+    if getattr(args, "store", None) or settings.source == "<defaults>":
+        return text
+    return f"{text} (set in {settings.source})"
 
 
 def _run(args: argparse.Namespace, settings: Settings) -> Run:
@@ -197,5 +222,5 @@ def diff(args: argparse.Namespace, settings: Settings) -> int:
         with lint_paths(files, settings, jobs=args.jobs) as fixing:
             changed = apply_fixes(fixing.findings(), diff=sys.stdout)
     except _store_error_types() as exc:
-        raise UsageError(f"store: {exc}") from None
+        raise UsageError(store_message(exc, args, settings)) from None
     return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN

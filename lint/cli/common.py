@@ -21,21 +21,56 @@ class UsageError(Exception):
     """A problem with the command line; reported as one line, exit 2."""
 
 
+def nearest_settings(args: argparse.Namespace) -> Settings:
+    """The settings of the configuration nearest to the files named (ruff's rule, which the
+    language server and the flake8 plugin follow too), or ``--config``'s.
+
+    Paths whose nearest configurations differ are refused rather than linted with the wrong
+    one: run once per project, or name one with ``--config``.
+    """
+    config = getattr(args, "config", None)
+    if config is not None:
+        return load_settings(config)
+    from anchorlint.config import find_config_file
+
+    starts = {_start_of(p, args) for p in (getattr(args, "paths", None) or ["."])}
+    found = {find_config_file(start) for start in starts}
+    if len(found) > 1:
+        names = ", ".join(sorted(str(f) if f else "none" for f in found))
+        raise UsageError(f"the paths given have different configurations ({names}): use --config")
+    (path,) = found
+    if path is None:  # no configuration above the files: the defaults, rooted where we stand
+        return Settings(root=str(Path.cwd().resolve()))
+    return load_settings(path)
+
+
+def _start_of(path: str, args: argparse.Namespace) -> Path:
+    """Where the configuration of ``path`` is looked for: the folder it is (or is in)."""
+    if path == "-":
+        path = getattr(args, "stdin_filename", None) or "stdin.md"
+    given = Path(path).absolute()
+    return given if given.is_dir() else given.parent
+
+
 def settings_for(args: argparse.Namespace) -> Settings:
     """Config file settings with the command line's overrides applied."""
-    settings = load_settings(getattr(args, "config", None))
+    settings = nearest_settings(args)
+    from anchorlint.run.selection import Selection, validate_selectors
+
     overrides = {}
     for name in ("select", "ignore", "extend_select"):
         value = getattr(args, name, None)
         if value is not None:
-            overrides[name] = value
+            # a bad code on the command line is blamed on its option, not on the config
+            flag = "--" + name.replace("_", "-")
+            overrides[name] = validate_selectors(value, "command line", flag)
+    if getattr(args, "force_exclude", None):
+        overrides["force_exclude"] = True
     if getattr(args, "store", None):
         overrides["store"] = os.path.abspath(args.store)
     if getattr(args, "input_format", None):
         overrides["input_format"] = args.input_format
     settings = dataclasses.replace(settings, **overrides)
-    from anchorlint.run.selection import Selection
-
     Selection.from_settings(settings)  # validates codes: unknown ones exit 2
     return settings
 
@@ -94,7 +129,7 @@ def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None
 
 def store_settings(args: argparse.Namespace) -> Settings:
     """The config file's settings, with ``--store`` applied (``pin`` and ``history``)."""
-    loaded = load_settings(args.config)
+    loaded = nearest_settings(args)
     if args.store:
         loaded = dataclasses.replace(loaded, store=os.path.abspath(args.store))
     if getattr(args, "input_format", None):

@@ -78,7 +78,8 @@ def _gitignore(directory: Path) -> PathSpec | None:
 
 
 def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
-    """Files to lint, in a stable order; explicit files are never excluded by the walk."""
+    """Files to lint, in a stable order; explicit files are not excluded by the walk's
+    patterns unless ``force-exclude`` is on (pre-commit names every file it passes)."""
     root = _resolved(Path(settings.root))
     excludes = Globs(DEFAULT_EXCLUDES + settings.exclude + settings.extend_exclude)
     seen: set[str] = set()
@@ -90,7 +91,36 @@ def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
                     yield found
         elif given not in seen:
             seen.add(given)
-            yield given
+            if not (settings.force_exclude and force_excluded(given, root, excludes)):
+                yield given
+
+
+def force_excluded(given: str, root: Path, excludes: Globs) -> bool:
+    """Whether a named file, or a folder on its way from the root, matches an exclude
+    pattern: what a walk would have skipped (ruff's ``--force-exclude``)."""
+    path = _resolved(Path(given))
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = path.parts[-1:]
+    return any(
+        excludes.matches(parts[i - 1], "/".join(parts[:i])) for i in range(1, len(parts) + 1)
+    )
+
+
+def _parent_gitignores(top: Path) -> list[tuple[Path, PathSpec]]:
+    """The ``.gitignore`` files of the folders above ``top``, up to the repository root (the
+    folder holding ``.git``), outermost first: ``check sub`` honours them as git does."""
+    here = Path(os.path.abspath(top))
+    chain: list[Path] = []
+    for parent in here.parents:
+        chain.append(parent)
+        if (parent / ".git").exists():
+            break
+    else:
+        return []  # not inside a repository: no parent's .gitignore applies
+    found = [(parent, _gitignore(parent)) for parent in reversed(chain)]
+    return [(base, spec) for base, spec in found if spec is not None]
 
 
 def _resolved(path: Path) -> Path:
@@ -123,8 +153,10 @@ def _special(path: Path) -> bool:
 
 def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterator[str]:
     specs: dict[str, list[tuple[Path, PathSpec]]] = {}
+    if settings.respect_gitignore:
+        specs[str(top)] = _parent_gitignores(top)
     include = Globs(settings.include)
-    for directory, dirnames, filenames in os.walk(top, followlinks=False):
+    for directory, dirnames, filenames in os.walk(str(top), followlinks=False):
         here = Path(directory)
         resolved_here = _resolved(here)
         inherited = specs.get(directory, [])
@@ -137,7 +169,7 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             if excludes.matches(name, relative) or _ignored(child, active, True):
                 continue
             kept_dirs.append(name)
-            specs[str(child)] = active
+            specs[os.path.join(directory, name)] = active  # the name os.walk gives it
         dirnames[:] = kept_dirs
         for name in sorted(filenames):
             path = here / name
@@ -155,7 +187,14 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
 
 def _ignored(path: Path, specs: list[tuple[Path, PathSpec]], is_dir: bool) -> bool:
     for base, spec in specs:
-        relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        try:
+            relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        except ValueError:  # a parent's .gitignore (an absolute base): compare absolute paths
+            try:
+                relative = Path(os.path.abspath(path)).relative_to(base).as_posix()
+            except ValueError:
+                continue
+            relative += "/" if is_dir else ""
         if spec.match_file(relative):
             return True
     return False

@@ -16,7 +16,9 @@ from anchorlint.config import ConfigError, Settings
 from anchorlint.registry import ENGINE_CODES, ENGINE_DEFAULT_OFF, all_rules
 
 
-def _validate(selectors: Iterable[str], source: str, key: str) -> tuple[str, ...]:
+def validate_selectors(selectors: Iterable[str], source: str, key: str) -> tuple[str, ...]:
+    """``selectors`` upper-cased, ``ALL`` as ``ANC``; an unknown one is a ConfigError naming
+    ``source`` and ``key``."""
     codes = set(all_rules()) | set(ENGINE_CODES)
     checked = []
     for selector in selectors:
@@ -38,11 +40,11 @@ class Selection:
     @classmethod
     def from_settings(cls, settings: Settings) -> Selection:
         src = settings.source
-        select = _validate(settings.select, src, "select")
-        extend = _validate(settings.extend_select, src, "extend-select")
-        ignore = _validate(settings.ignore + settings.extend_ignore, src, "ignore")
+        select = validate_selectors(settings.select, src, "select")
+        extend = validate_selectors(settings.extend_select, src, "extend-select")
+        ignore = validate_selectors(settings.ignore + settings.extend_ignore, src, "ignore")
         per_file = tuple(
-            (pattern, _validate(codes, src, f"per-file-ignores.{pattern}"))
+            (pattern, validate_selectors(codes, src, f"per-file-ignores.{pattern}"))
             for pattern, codes in _items(settings.per_file_ignores)
         )
         every = sorted(set(all_rules()) | set(ENGINE_CODES))

@@ -41,16 +41,50 @@ __all__ = [
 KINDS = ("auto", "directory", "sqlite", "manifest", "plugin")
 
 
+def shown(path: Path | str) -> str:
+    """``path`` as messages print it: relative to the working directory when it is inside it,
+    so reports read the same in every checkout."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.getcwd()).as_posix() or "."
+    except ValueError:
+        return str(path)
+
+
+#: how much of a file ``kind = "auto"`` reads to tell a manifest from something else
+SNIFF_BYTES = 8192
+
+
 def detect_kind(path: Path) -> str:
-    """Directory, SQLite file (by its magic header) or, otherwise, a manifest."""
+    """Directory, SQLite file (by its magic header), or a file that reads like a manifest (one
+    key a line, or JSON records); anything else is refused, so a README or a broken database
+    named by mistake is an error, not a store in which every anchor is ANC201."""
     if path.is_dir():
         return "directory"
     try:
         with path.open("rb") as handle:
-            head = handle.read(len(SQLITE_MAGIC))
+            head = handle.read(SNIFF_BYTES)
     except OSError as exc:
-        raise StoreError(f"store {path}: cannot read: {exc.strerror or exc}") from None
-    return "sqlite" if head == SQLITE_MAGIC else "manifest"
+        raise StoreError(f"store {shown(path)}: cannot read: {exc.strerror or exc}") from None
+    if head.startswith(SQLITE_MAGIC):
+        return "sqlite"
+    if _looks_like_manifest(head):
+        return "manifest"
+    raise StoreError(
+        f"store {shown(path)}: not a directory, a SQLite database or a manifest (one key a "
+        'line, or JSON records); set kind = "manifest" in [tool.anchorlint.store] to force it'
+    )
+
+
+def _looks_like_manifest(head: bytes) -> bool:
+    """UTF-8 text whose lines are each one key (no blank inside) or a JSON object."""
+    if b"\0" in head:
+        return False
+    lines = head.decode("utf-8", errors="replace").splitlines()
+    if len(head) == SNIFF_BYTES and lines:
+        lines = lines[:-1]  # the last line may be cut
+    return all(
+        line.startswith("{") or len(line.split()) == 1 for line in map(str.strip, lines) if line
+    )
 
 
 def _store_path(raw: str, root: str) -> Path:
@@ -81,9 +115,11 @@ def open_store_at(path: str, *, kind: str = "auto", settings: Settings | None = 
         return open_plugin(options.plugin, path, options.plugin_timeout)
     resolved = _store_path(path, root)
     if not resolved.exists():
-        raise StoreError(f"store {path}: no such file or directory")
+        raise StoreError(f"store {shown(path)}: no such file or directory")
     if not (resolved.is_dir() or resolved.is_file()):
-        raise StoreError(f"store {path}: not a regular file or directory")  # /dev/zero, a FIFO
+        raise StoreError(
+            f"store {shown(path)}: not a regular file or directory"
+        )  # /dev/zero, a FIFO
     if kind == "auto":
         kind = detect_kind(resolved)
     return _open_kind(kind, resolved, options)
@@ -94,7 +130,7 @@ def _open_kind(kind: str, path: Path, options: object) -> BaseStore:
         from anchorlint.stores.directory import DirectoryStore
 
         if not path.is_dir():
-            raise StoreError(f"store {path}: not a directory")
+            raise StoreError(f"store {shown(path)}: not a directory")
         return DirectoryStore(path)
     if kind == "sqlite":
         from anchorlint.stores.sqlite import SqliteStore
