@@ -11,6 +11,7 @@ import dataclasses
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from anchorlint.config import Settings, load_settings
 
@@ -57,7 +58,7 @@ def settings_for(args: argparse.Namespace) -> Settings:
     settings = nearest_settings(args)
     from anchorlint.run.selection import Selection, validate_selectors
 
-    overrides = {}
+    overrides: dict[str, Any] = {}
     for name in ("select", "ignore", "extend_select"):
         value = getattr(args, name, None)
         if value is not None:
