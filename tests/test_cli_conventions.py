@@ -105,7 +105,10 @@ def test_unknown_option_prints_the_subcommands_usage(tmp_path: Path) -> None:
 
 
 def test_a_readme_or_garbage_database_is_not_taken_for_a_manifest(tmp_path: Path) -> None:
-    write_tree(tmp_path, {"README.md": "# Project\n", "docs.db": b"not sqlite", "a.md": BAD})
+    write_tree(
+        tmp_path,
+        {"README.md": "# Project\n\nIt lints summaries.\n", "docs.db": b"not sqlite", "a.md": BAD},
+    )
     for store in ("README.md", "docs.db"):
         result = run_cli("check", "--store", store, "a.md", cwd=tmp_path)
         assert result.returncode == 2, result.stdout

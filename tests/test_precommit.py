@@ -146,3 +146,37 @@ def test_hooks_select_their_files(project: Project) -> None:
     project.commit({"handoff.md": BAD_SUMMARY, "compactor.py": CLEAN_CODE})
     code = project.pre_commit("run", "anchorlint-code", "--all-files")
     assert code.returncode == 0, code.stdout + code.stderr
+
+
+def test_config_exclude_keeps_a_committed_fixture_out_of_the_hook(project: Project) -> None:
+    """pre-commit names every file; ``--force-exclude`` in the hooks applies ``exclude``."""
+    (project.root / "summaries" / "fixtures").mkdir(parents=True, exist_ok=True)
+    project.commit(
+        {
+            "anchorlint.toml": 'exclude = ["summaries/fixtures/*"]\n',
+            "summaries/fixtures/bad.md": BAD_SUMMARY,
+            "handoff.md": CLEAN_SUMMARY,
+        }
+    )
+    passed = project.pre_commit("run", "anchorlint-summaries", "--all-files")
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    project.commit({"handoff.md": BAD_SUMMARY})
+    failed = project.pre_commit("run", "anchorlint-summaries", "--all-files")
+    assert failed.returncode == 1 and "handoff.md:3:1: ANC101" in failed.stdout
+    assert "summaries/fixtures/bad.md" not in failed.stdout
+    project.commit({"anchorlint.toml": "", "handoff.md": CLEAN_SUMMARY})
+
+
+def test_readme_snippet_installs_and_runs(tmp_path: Path) -> None:
+    """The README's pre-commit snippet, copied as written with the repository and commit
+    filled in, installs the hooks and flags a bad summary."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    snippet = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    made = new_project(tmp_path / "project", tmp_path / "home")
+    config = snippet.replace("ANCHORLINT_REPOSITORY", REPO.as_posix()).replace(
+        "ANCHORLINT_COMMIT", made.rev
+    )
+    made.commit({".pre-commit-config.yaml": config, "handoff.md": BAD_SUMMARY})
+    proc = made.pre_commit("run", "--all-files")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "handoff.md:3:1: ANC101" in proc.stdout

@@ -21,6 +21,7 @@ from anchorlint.stores.protocol import (
     Store,
     StoreEntry,
     StoreError,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -39,15 +40,6 @@ __all__ = [
 ]
 
 KINDS = ("auto", "directory", "sqlite", "manifest", "plugin")
-
-
-def shown(path: Path | str) -> str:
-    """``path`` as messages print it: relative to the working directory when it is inside it,
-    so reports read the same in every checkout."""
-    try:
-        return Path(os.path.abspath(path)).relative_to(os.getcwd()).as_posix() or "."
-    except ValueError:
-        return str(path)
 
 
 #: how much of a file ``kind = "auto"`` reads to tell a manifest from something else
@@ -76,14 +68,17 @@ def detect_kind(path: Path) -> str:
 
 
 def _looks_like_manifest(head: bytes) -> bool:
-    """UTF-8 text whose lines are each one key (no blank inside) or a JSON object."""
+    """UTF-8 text whose lines are each one key (no blank inside), a JSON object or a ``#``
+    comment (a Markdown heading is one, so a README still fails on its prose lines)."""
     if b"\0" in head:
         return False
     lines = head.decode("utf-8", errors="replace").splitlines()
     if len(head) == SNIFF_BYTES and lines:
         lines = lines[:-1]  # the last line may be cut
     return all(
-        line.startswith("{") or len(line.split()) == 1 for line in map(str.strip, lines) if line
+        line.startswith(("{", "#")) or len(line.split()) == 1
+        for line in map(str.strip, lines)
+        if line
     )
 
 

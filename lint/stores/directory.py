@@ -24,7 +24,7 @@ from typing import BinaryIO
 from urllib.parse import unquote
 
 from anchorlint.stores.base import ID_KINDS, URI_SCHEME, BaseStore, hash_key
-from anchorlint.stores.protocol import ContentUnavailable, StoreEntry
+from anchorlint.stores.protocol import ContentUnavailable, StoreEntry, shown
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 #: folders a bare file name is never looked for in
@@ -79,7 +79,7 @@ class DirectoryStore(BaseStore):
         self._names: dict[str, tuple[str, ...]] | None = None
 
     def describe(self) -> str:
-        return f"directory {self.root}"
+        return f"directory {shown(self.root)}"
 
     def accepts(self, key: str, form: str) -> bool:
         if form in ("uri", "hash") or form in ID_KINDS or hash_key(key) is not None:

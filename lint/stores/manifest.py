@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from anchorlint.stores.base import BaseStore, hash_key
-from anchorlint.stores.protocol import ContentUnavailable, StoreEntry, StoreError
+from anchorlint.stores.protocol import ContentUnavailable, StoreEntry, StoreError, shown
 
 
 def _parse_jsonl(lines: list[str], source: Path) -> list[tuple[str, str | None]]:
@@ -69,7 +69,7 @@ class ManifestStore(BaseStore):
                 self._digests.append(entry)
 
     def describe(self) -> str:
-        return f"manifest {self.path}"
+        return f"manifest {shown(self.path)}"
 
     def lookup(self, key: str) -> tuple[StoreEntry, ...]:
         if key in self._by_key:

@@ -3,7 +3,9 @@ its errors. Below every store module, so they import it and not the package."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -49,3 +51,12 @@ class Store(Protocol):
     def describe(self) -> str:
         """A short human description for messages: ``directory /srv/docs``."""
         ...
+
+
+def shown(path: Path | str) -> str:
+    """``path`` as messages print it: relative to the working directory when it is inside it,
+    so reports (and the findings that name a store) read the same in every checkout."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.getcwd()).as_posix() or "."
+    except ValueError:
+        return str(path)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from anchorlint.config import StoreSettings
 from anchorlint.stores.base import BaseStore, hash_key
-from anchorlint.stores.protocol import SQLITE_MAGIC, StoreEntry, StoreError
+from anchorlint.stores.protocol import SQLITE_MAGIC, StoreEntry, StoreError, shown
 
 #: the longest one query may run (a recursive view never ends)
 QUERY_SECONDS = 5.0
@@ -83,7 +83,7 @@ class SqliteStore(BaseStore):
         return self._db.execute(sql, parameters)
 
     def describe(self) -> str:
-        return f"SQLite store {self.path} (table {self.table})"
+        return f"SQLite store {shown(self.path)} (table {self.table})"
 
     def _rows(self, where: str, value: str) -> list[tuple[object, ...]]:
         sql = (
