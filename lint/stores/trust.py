@@ -19,6 +19,7 @@ the language server's lint threads see the same trust.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -37,10 +38,10 @@ def user_config() -> Path:
 
 
 def _user_list(name: str) -> list[str]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         with open(user_config(), "rb") as handle:
             value = tomllib.load(handle).get(name, [])

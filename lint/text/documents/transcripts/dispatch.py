@@ -93,7 +93,8 @@ def read_zst(
     try:
         with open(path, "rb") as raw:
             reader = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
-            lines = io.TextIOWrapper(io.BufferedReader(_Bounded(reader)), "utf-8", newline="\n")
+            bounded = _Bounded(reader)  # type: ignore[arg-type]
+            lines = io.TextIOWrapper(io.BufferedReader(bounded), "utf-8", newline="\n")
             first = lines.readline()
             if jsonl_format(first.encode("utf-8")) != "codex":
                 return  # a compressed file, but no rollout

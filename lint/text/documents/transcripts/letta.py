@@ -102,7 +102,7 @@ def read_agent_file(path: str, text: str) -> Iterator[SummarySource | RecordProb
     if isinstance(data.get("agents"), list):
         agents, prefix = data["agents"], ("agents", "[]", "messages", "[]")
     else:
-        agents, prefix = [data], ("messages", "[]")
+        agents, prefix = [data], ("messages", "[]")  # type: ignore[assignment]
     values = iter(located(text, 1, [(*prefix, "content", "[]", "text")], index=LineIndex(text)))
     for number, agent in enumerate(agents):
         messages = agent.get("messages") if isinstance(agent, dict) else None

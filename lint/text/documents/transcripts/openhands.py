@@ -48,7 +48,7 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
         field, generation = ("args", "summary"), record.get("id")
     elif sdk and record.get("kind") == "Condensation" and isinstance(record.get("summary"), str):
         match = _SDK_NAME.match(os.path.basename(path))
-        field, generation = ("summary",), int(match[1]) if match else None
+        field, generation = ("summary",), int(match[1]) if match else None  # type: ignore[assignment]
     else:
         return
     values = located(text, 1, [field])
