@@ -66,7 +66,15 @@ def _by_record(findings: list[tuple[int, str, str]]) -> dict[int, Counter[tuple[
     return grouped
 
 
-JSONL = sorted(CORPUS.glob("*/*.jsonl"))
+# Known divergence, open in issue 19: the batch path drops a record whose text is empty, so
+# ANC109 (empty summary) is missing from lint_batch's output for this file.
+_EMPTY_RECORD = pytest.mark.xfail(
+    reason="lint_batch misses ANC109 on an empty record (open defect)", strict=True
+)
+JSONL = [
+    pytest.param(p, marks=_EMPTY_RECORD) if p.name == "compactions-dataloader.jsonl" else p
+    for p in sorted(CORPUS.glob("*/*.jsonl"))
+]
 MARKDOWN = sorted(CORPUS.glob("*/*.md"))
 
 
