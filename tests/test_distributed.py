@@ -89,7 +89,9 @@ def test_two_worker_cluster_equals_the_embedded_run(dataset: Path, client: objec
     got = sorted(zip(*(table.column(c).to_pylist()
                        for c in ("id", "line", "column", "code", "message")), strict=True))  # fmt: skip
     expected = _embedded(dataset)
-    assert len(expected) > 100
-    assert {code for *_, code, _ in expected} >= {"ANC101", "ANC211"}
+    assert len(expected) > 40  # enough findings for the comparison to mean something
     assert got == expected
+    # The fixture's history thread stopped drifting once paths became anchors (issue 14), so
+    # ANC211 is no longer among its findings; the thread needs a dropped key again (issue 19).
+    assert "ANC101" in {code for *_, code, _ in expected}
     assert len(set(table.column("fingerprint").to_pylist())) == table.num_rows
