@@ -180,11 +180,15 @@ def test_cli_plugin_store_from_config(tmp_path: Path) -> None:
             "s.md": 'Per [[wiki/db#L1]], "promote the replica"; not [[wiki/cache]].\n',
         },
     )
-    result = run_cli("check", "--select", "ANC2", "s.md", cwd=tmp_path)
+    result = run_cli(
+        "check", "--select", "ANC2", "--allow-plugin", "my_resolver:make", "s.md", cwd=tmp_path
+    )
     assert result.returncode == 1, result.stderr
     assert result.stdout.count("ANC201") == 1 and "wiki resolver" in result.stdout
     (tmp_path / "anchorlint.toml").write_text(
         '[store]\nplugin = "my_resolver:hang"\nplugin-timeout = 0.5\n'
     )
-    result = run_cli("check", "--select", "ANC2", "s.md", cwd=tmp_path)
+    result = run_cli(
+        "check", "--select", "ANC2", "--allow-plugin", "my_resolver:hang", "s.md", cwd=tmp_path
+    )
     assert result.returncode == 2 and "did not finish within 0.5s" in result.stderr
