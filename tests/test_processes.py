@@ -93,7 +93,6 @@ def reap(proc: subprocess.Popen[bytes], pids: set[int]) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="open: SIGTERM leaves the workers running")
 def test_sigterm_ends_the_workers_and_the_run(tmp_path: Path) -> None:
     tree = busy_tree(tmp_path / "tree")
     proc = start(["check", "--no-cache", "--jobs", "2", "."], tree)
@@ -114,7 +113,6 @@ def test_sigterm_ends_the_workers_and_the_run(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="open: a killed worker is a traceback")
 def test_a_killed_worker_is_a_clear_error(tmp_path: Path) -> None:
     tree = busy_tree(tmp_path / "tree")
     proc = start(["check", "--no-cache", "--jobs", "2", "."], tree)

@@ -184,15 +184,33 @@ def _init_process(
     settings: Settings, cache: ResultCache | None, prefilter: bool, compact: bool
 ) -> None:
     from anchorlint.run.notices import show_once
+    from anchorlint.run.processes import prepare_worker
 
+    prepare_worker()
     show_once()
     _PROCESS_WORKER.append(
         Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
     )
 
 
-def _lint_in_process(job: Job) -> JobDone:
-    return finish(_PROCESS_WORKER[0].lint_job(job))
+def _lint_batch(batch: list[Job]) -> list[JobDone]:
+    return [finish(_PROCESS_WORKER[0].lint_job(job)) for job in batch]
+
+
+def _lost(retried: list[Job], jobs: list[Job], reason: str) -> list[JobDone]:
+    """One internal error for a dead worker: its files were linted again by a fresh one, or
+    (when they kill that one too) are named as not linted."""
+    paths = list(dict.fromkeys(job.path for job in jobs))
+    if not paths:
+        error = f"a worker process {reason}; its files were linted again by a new one"
+        result = FileResult(retried[0].path, (), errors=(error,))
+        return [JobDone(result, (), pack_facts(()))]
+    shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    error = (
+        f"a worker process {reason}; {len(paths)} file{'s' * (len(paths) != 1)} not linted"
+        f" ({shown})"
+    )
+    return [JobDone(FileResult(paths[0], (), errors=(error,)), (), pack_facts(()))]
 
 
 def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobDone]:
@@ -203,15 +221,21 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobD
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(
-        max_workers=min(jobs, len(numbered)),
-        initializer=_init_process,
-        initargs=(
-            worker.settings,
-            worker.cache,
-            worker.context.prefilter,
-            worker.context.compact_facts,
-        ),
-    ) as pool:
-        chunksize = max(1, len(numbered) // (jobs * 8))
-        yield from pool.map(_lint_in_process, numbered, chunksize=chunksize)
+    from anchorlint.run.processes import ordered_results, sigterm_interrupts
+
+    def make_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=min(jobs, len(numbered)),
+            initializer=_init_process,
+            initargs=(
+                worker.settings,
+                worker.cache,
+                worker.context.prefilter,
+                worker.context.compact_facts,
+            ),
+        )
+
+    size = max(1, len(numbered) // (jobs * 8))
+    batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
+    with sigterm_interrupts():
+        yield from ordered_results(make_pool, _lint_batch, batches, _lost)
