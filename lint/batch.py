@@ -81,26 +81,15 @@ def run_level_findings(
     worker: Worker, facts: Sequence[SummaryFacts], skip: frozenset[str] = frozenset()
 ) -> dict[str, list[tuple[Finding, str]]]:
     """The run-level rules (ANC107, history) over ``facts``: findings with fingerprints, by
-    the path they name. Their fingerprints need no text (:func:`run_context`)."""
-    from anchorlint.fingerprints import fingerprints, run_context
-    from anchorlint.records import _context, unlabel
+    the path they name."""
+    from anchorlint.records import _context, run_fingerprints
     from anchorlint.run.engine import run_level
 
     grouped: dict[str, list[Finding]] = {}
     for found in run_level(_context(worker), [], facts):
         if found.code not in skip:
             grouped.setdefault(found.path, []).append(found)
-    texts: dict[str, dict[tuple[int, int], str]] = {}
-    for fact in facts:
-        if fact.path in grouped:
-            places = texts.setdefault(fact.path, {})
-            places.update({(a.line, a.column): a.text for a in fact.anchors})
-    out: dict[str, list[tuple[Finding, str]]] = {}
-    for path, group in grouped.items():
-        unit = unlabel(path)
-        keys = fingerprints(group, unit, run_context(texts.get(path, {})))
-        out[path] = list(zip(group, keys, strict=True))
-    return out
+    return run_fingerprints(grouped, facts)
 
 
 def lint_batch(
@@ -120,8 +109,7 @@ def lint_batch(
     ``"text"`` (as the string fields of a JSON record) or ``"markdown"`` (as a ``.md`` file).
     ANC107 without a store needs the whole run: see :func:`ambiguous_anchors`.
     """
-    columns = (text_column,) if isinstance(text_column, str) else tuple(text_column)
-    linted, worker = _lint(batch, columns, id_column, settings, text_format)
+    linted, worker = _lint(batch, text_column, id_column, settings, text_format)
 
     whole_run = frozenset() if _has_store(worker) else WHOLE_RUN_CODES
     extra = run_level_findings(worker, linted.facts, whole_run)
@@ -133,12 +121,15 @@ def lint_batch(
 
 def _lint(
     batch: Any,
-    columns: tuple[str, ...],
+    text_column: str | Sequence[str],
     id_column: str,
     settings: Settings | None,
     fmt: str,
     compact: bool = False,
 ) -> tuple[Linted, Worker]:
+    """The batch's rows linted by this process's worker for ``settings``: what every entry
+    point of the batch API (findings, anchor keys, fragments) starts from."""
+    columns = (text_column,) if isinstance(text_column, str) else tuple(text_column)
     if fmt not in FORMATS:
         raise BatchError(f"text_format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     if not columns:

@@ -40,8 +40,7 @@ def anchor_keys(
     from anchorlint.batch import _lint
 
     only = dataclasses.replace(settings or Settings(), select=("ANC107",), extend_select=())
-    columns = (text_column,) if isinstance(text_column, str) else tuple(text_column)
-    linted, _ = _lint(batch, columns, id_column, only, text_format)
+    linted, _ = _lint(batch, text_column, id_column, only, text_format)
     out: dict[str, list[Any]] = {name: [] for name in KEY_COLUMNS}
     for fact in linted.facts:
         record_id = linted.rows[fact.path].id

@@ -160,18 +160,20 @@ def _text(value: Any) -> Any:
 def to_rows(batch: Sequence[dict[str, Any]], query: Query) -> list[Any]:
     """Rows for the engine: ids and threads as text or numbers; text columns as they came
     (bytes are decoded by the engine, and bad UTF-8 there is the record's ANC001)."""
-    from anchorlint.records import Row, as_generation, row_text
+    from anchorlint.records import Row, as_generation, present, row_text
 
     rows = []
     for record in batch:
         thread = _text(record.get(query.thread_column)) if query.thread_column else None
         generation = record.get(query.generation_column) if query.generation_column else None
+        values = [record[c] for c in query.text_columns]
         rows.append(
             Row(
                 _text(record[query.id_column]),
-                row_text([record[c] for c in query.text_columns]),
+                row_text(values),
                 None if thread is None else str(thread),
                 as_generation(_text(generation)),
+                present(values),
             )
         )
     return rows

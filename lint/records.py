@@ -40,6 +40,9 @@ class Row:
     text: str | Unreadable
     thread: str | None = None
     generation: float | None = None
+    #: how many of its text columns hold a value: a row whose columns are all null is no
+    #: summary (as a JSON record without the field), one with an empty string is an empty one
+    text_fields: int = 1
 
 
 def row_text(values: Sequence[Any]) -> str | Unreadable:
@@ -55,6 +58,11 @@ def row_text(values: Sequence[Any]) -> str | Unreadable:
                 return value
         parts.append(value if isinstance(value, str) else str(value))
     return COLUMN_SEPARATOR.join(parts)
+
+
+def present(values: Sequence[Any]) -> int:
+    """How many of a row's text values are not null."""
+    return sum(value is not None for value in values)
 
 
 def as_generation(value: Any) -> float | None:
@@ -121,15 +129,14 @@ def rows_of(
     texts = [batch.column(c).to_pylist() for c in text_columns]
     threads = _optional(batch, settings.history.thread_field, len(ids))
     generations = _optional(batch, settings.history.generation_field, len(ids))
-    return [
-        Row(
-            ids[i],
-            row_text([column[i] for column in texts]),
-            None if threads[i] is None else str(threads[i]),
-            as_generation(generations[i]),
+    rows = []
+    for i in range(len(ids)):
+        values = [column[i] for column in texts]
+        thread = None if threads[i] is None else str(threads[i])
+        rows.append(
+            Row(ids[i], row_text(values), thread, as_generation(generations[i]), present(values))
         )
-        for i in range(len(ids))
-    ]
+    return rows
 
 
 def _has_store(worker: Any) -> bool:
@@ -181,7 +188,9 @@ def lint_rows(
             facts.extend(_with_history(f, path, row) for f in result.facts)
             continue
         blocks = tuple(split_blocks(row.text, line_start_map(row.text)))
-        sources.append(SummarySource(path, 1, 1, blocks, row.thread, row.generation))
+        sources.append(
+            SummarySource(path, 1, 1, blocks, row.thread, row.generation, row.text_fields)
+        )
     batch: list[Finding] = []
     _lint_batch(_context(worker), sources, Suppressions(), 0, batch, facts)
     for path, group in _grouped(batch):
@@ -276,17 +285,27 @@ def fingerprint_run_findings(
     for f in findings:
         if split_label(f.path)[1] is not None:
             grouped.setdefault(f.path, []).append(f)
+    keyed = {id(f): key for pairs in run_fingerprints(grouped, facts).values() for f, key in pairs}
+    return [dataclasses.replace(f, fingerprint=keyed[id(f)]) if id(f) in keyed else f
+            for f in findings]  # fmt: skip
+
+
+def run_fingerprints(
+    grouped: dict[str, list[Finding]], facts: Iterable[SummaryFacts]
+) -> dict[str, list[tuple[Finding, str]]]:
+    """Run-level findings (by the record label they name) each with its fingerprint. The
+    rows' text is gone by the end of a run, so the context is made from the anchors' text
+    kept in the facts (:func:`run_context`)."""
     texts: dict[str, dict[tuple[int, int], str]] = {}
     for fact in facts:
         if fact.path in grouped:
             places = texts.setdefault(fact.path, {})
             places.update({(a.line, a.column): a.text for a in fact.anchors})
-    keyed: dict[int, str] = {}
+    out: dict[str, list[tuple[Finding, str]]] = {}
     for path, group in grouped.items():
         keys = fingerprints(group, unlabel(path), run_context(texts.get(path, {})))
-        keyed.update({id(f): key for f, key in zip(group, keys, strict=True)})
-    return [dataclasses.replace(f, fingerprint=keyed[id(f)]) if id(f) in keyed else f
-            for f in findings]  # fmt: skip
+        out[path] = list(zip(group, keys, strict=True))
+    return out
 
 
 def unlabel(path: str) -> str:

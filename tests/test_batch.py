@@ -66,15 +66,7 @@ def _by_record(findings: list[tuple[int, str, str]]) -> dict[int, Counter[tuple[
     return grouped
 
 
-# Known divergence, open in issue 19: the batch path drops a record whose text is empty, so
-# ANC109 (empty summary) is missing from lint_batch's output for this file.
-_EMPTY_RECORD = pytest.mark.xfail(
-    reason="lint_batch misses ANC109 on an empty record (open defect)", strict=True
-)
-JSONL = [
-    pytest.param(p, marks=_EMPTY_RECORD) if p.name == "compactions-dataloader.jsonl" else p
-    for p in sorted(CORPUS.glob("*/*.jsonl"))
-]
+JSONL = sorted(CORPUS.glob("*/*.jsonl"))
 MARKDOWN = sorted(CORPUS.glob("*/*.md"))
 
 
@@ -140,6 +132,14 @@ def test_history_runs_per_thread_inside_the_batch() -> None:
     )
     out = lint_batch(table)
     assert ("g2", "ANC211") in _columns(out, "id", "code")
+
+
+def test_empty_text_is_an_empty_summary_and_a_null_one_no_summary() -> None:
+    """As in a JSON Lines file: ``"summary": ""`` is ANC109, a record without the field is
+    no summary at all."""
+    table = pa.table({"id": [1, 2, 3], "summary": ["", None, "Fine."]})
+    out = lint_batch(table)
+    assert _columns(out, "id", "code") == [(1, "ANC109")]
 
 
 def test_undecodable_binary_text_is_anc001_for_its_record() -> None:
