@@ -57,12 +57,19 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
         + _PATH_END
         + ")"
     )
+    # "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py around line 42"
+    then_line = (
+        r"(?:[ ]{{0,2}}\((?P<{p}>)|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
+        r"(?i:lines?)[ ]{{1,3}}"
+        + _LINES
+        + r"(?({p})\)|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
+    )
     after = (
         r"(?P<prose_after>(?P<paq>`)(?P<pa_path>"
         + body
-        + r")`[ ]{0,2}\((?i:lines?)[ ]{1,3}"
-        + _LINES.format(a="pa1", b="pa2")
-        + r"\))"
+        + r")`"
+        + then_line.format(p="pap", a="pa1", b="pa2")
+        + ")"
     )
     compact = (
         r"(?P<compact>(?P<cp_path>"
@@ -76,9 +83,8 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
         + body
         + r")"
         + _PATH_END
-        + r"[ ]{0,2}\((?i:lines?)[ ]{1,3}"
-        + _LINES.format(a="pa21", b="pa22")
-        + r"\))"
+        + then_line.format(p="pa2p", a="pa21", b="pa22")
+        + ")"
     )
     plain = r"(?P<path>" + body + ")" + _PATH_END
     anywhere = _PATH_START + "(?:" + "|".join((after, compact, bare_after, plain)) + ")"
