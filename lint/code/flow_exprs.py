@@ -324,9 +324,10 @@ class ExprEvaluator:
         args: Args,
     ) -> Taint | None:
         """The compaction output a summarizer call returns; None for a codec or no summarizer."""
-        from anchorlint.code.summarizer_calls import output_taint
+        from anchorlint.code.summarizer_calls import is_summarizer_call, output_taint
 
-        if not self.names.is_summarizer(name) or self.is_codec_call(call, name):
+        function = frame.function.node if frame.function is not None else None
+        if not is_summarizer_call(self.am, call, name, function) or self.is_codec_call(call, name):
             return None
         callee = getattr(self.index.lookup(call, frame.owner), "node", None)
         return output_taint(call, name, self.names, callee, receiver, args)

@@ -24,6 +24,7 @@ from anchorlint.config import CodeSettings
 from anchorlint.rulebase import CodeHit
 
 if TYPE_CHECKING:
+    from anchorlint.code.prompts import PromptNames
     from anchorlint.code.taint import FlowFacts
 
 
@@ -84,9 +85,16 @@ class AnalysedModule:
         return analyse(self)
 
     @cached_property
+    def prompts(self) -> PromptNames:
+        """Names bound to prompts that ask to summarize (summarizer calls by prompt)."""
+        from anchorlint.code.prompts import prompt_names
+
+        return prompt_names(self.module, [f.node for f in self.index.all_functions()])
+
+    @cached_property
     def has_summarizer_text(self) -> bool:
         """Cheaper than the flow engine: could any summarizer call occur at all?"""
-        return summarizer_calls(self.settings).pattern.search(self.source.lower()) is not None
+        return summarizer_calls(self.settings).fires(self.source, self.source.lower())
 
 
 class ParseFailure(Exception):

@@ -58,7 +58,34 @@ class NameSets:
 
     def is_summarizer(self, name: str) -> bool:
         """A call name that produces a compaction output (lower-case names only)."""
-        return _callable_name(name) and _has_prefix(name, self.summarizers)
+        return self.summarizer_stem(name) is not None
+
+    def summarizer_stem(self, name: str) -> str | None:
+        """The stem that makes ``name`` a summarizer, or None (RULES.md, "Names").
+
+        A prefix of the name (``summarize``, ``_condense_events``), or a whole word segment
+        after a verb (``predict_new_summary``, ``generate_summary``), not after a verb that
+        inspects, stores or formats (``check_summary``, ``log_summary``) nor in ``…_for_summary``.
+        A name whose summary word is a noun followed by a thing it names (``summary_config``,
+        ``summarizer_cls``, ``summary_mode``, ``get_summary_prompt``) is no summarizer.
+        """
+        if not _callable_name(name):
+            return None
+        parts = [p for p in name.lstrip("_").lower().split("_") if p]
+        for position, part in enumerate(parts):
+            stem = next((p for p in self.summarizers if part.startswith(p)), None)
+            if stem is None:
+                if position == 0 and _has_prefix(name, self.summarizers):
+                    return _prefix_stem(name, self.summarizers)  # a configured ``fold_in``
+                continue
+            if position > 0 and (
+                parts[0] in _NOT_SUMMARIZING_VERBS or parts[position - 1] == "for"
+            ):
+                return None
+            if part in _NOUN_FORMS and parts[-1] in _THING_NOUNS and parts[-1] != part:
+                return None
+            return stem
+        return None
 
     def is_resolver(self, name: str) -> bool:
         return _callable_name(name) and _has_prefix(name, self.resolvers)
@@ -88,6 +115,30 @@ def _lower(names: tuple[str, ...]) -> tuple[str, ...]:
 def _callable_name(name: str) -> bool:
     stripped = name.lstrip("_")
     return bool(stripped) and not stripped[0].isupper()
+
+
+#: verbs that inspect, store or format a summary rather than make one
+_NOT_SUMMARIZING_VERBS = frozenset(
+    """check validate is has log save store load parse format print show render display should
+    needs need can set persist write read record emit to from with on count estimate trim""".split()
+)
+#: the summary word used as a noun, so that a following word may name a thing around it
+_NOUN_FORMS = frozenset(
+    """summary summaries summarizer summariser summarization summarisation compaction compression
+    condensation condenser compressor compactor""".split()
+)
+#: things named after the summary: ``summary_config``, ``summarizer_cls``, ``summary_tokens``
+_THING_NOUNS = frozenset(
+    """config configs prompt prompts template templates cls class mode tokens token settings
+    setting options model llm key id ids len length limit threshold budget size ratio count
+    type kind path file dir message msg event node block field store buffer schema style
+    parser callback hook handler enabled trigger interval max min index chain""".split()
+)
+
+
+def _prefix_stem(name: str, prefixes: tuple[str, ...]) -> str | None:
+    low = name.lstrip("_").lower()
+    return next((p for p in prefixes if low.startswith(p)), None)
 
 
 def _has_prefix(name: str, prefixes: tuple[str, ...]) -> bool:

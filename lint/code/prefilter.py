@@ -11,7 +11,7 @@ every file is parsed for it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,10 +36,14 @@ class CodeTrigger:
     pattern: re.Pattern[str]
     words: tuple[str, ...] = ()
     case_sensitive: bool = False
+    #: a linear search of the lower-cased text used instead of ``pattern`` when set
+    finder: Callable[[str], bool] | None = None
 
     def fires(self, source: str, low: str) -> bool:
         if self.words and not any(w in low for w in self.words):
             return False
+        if self.finder is not None:
+            return self.finder(low)
         return self.pattern.search(source if self.case_sensitive else low) is not None
 
 
@@ -80,14 +84,53 @@ def _summarizers(settings: CodeSettings) -> tuple[str, ...]:
     return settings.summarizer_names + settings.extra_summarizer_names
 
 
+_WORD_REST = re.compile(r"\w*")
+_OPEN_CALL = re.compile(r"[ \t]*\(")
+#: generic model methods called on something (``llm.predict(``): summarizers by prompt
+_MODEL_CALL = re.compile(
+    r"\.a?(?:predict|invoke|run|generate|complete|create|chat)(?:_\w+)?[ \t]*\("
+)
+_ASKS = re.compile(
+    r"(?<![a-z])(?:summari[sz]e|condense|compress|compact)(?![a-z])"
+    r"|(?<![a-z])(?:write|produce|give|create|provide|generate|return|update|extend)"
+    r"(?![a-z])[^.\n]{0,40}summary"
+)
+
+
+class _CallFinder:
+    """Whether the lower-cased text calls something whose name holds a summarizer stem after
+    a word start or an underscore, or calls a generic model method in a module holding a
+    string that asks to summarize. Linear: each identifier is scanned once, however many
+    stems it holds (``_summar`` repeated 18,000 times is one identifier)."""
+
+    def __init__(self, stems: str) -> None:
+        self.stem = re.compile(rf"(?<![a-z0-9])(?:{stems})")
+
+    def __call__(self, low: str) -> bool:
+        position = 0
+        while True:
+            found = self.stem.search(low, position)
+            if found is None:
+                break
+            end = _WORD_REST.match(low, found.end())
+            position = end.end() if end is not None else found.end()
+            if _OPEN_CALL.match(low, position):
+                return True
+            position += 1
+        return _ASKS.search(low) is not None and _MODEL_CALL.search(low) is not None
+
+
 @lru_cache(maxsize=16)
 def summarizer_calls(settings: CodeSettings) -> CodeTrigger:
-    """A call of something named like a summarizer (``summarize(``, ``llm.condense (``):
+    """A call of something named like a summarizer (``summarize(``, ``llm.condense (``,
+    ``generate_summary(``), or a generic model call beside a prompt asking to summarize:
     where a compaction output is made."""
     summarizers = _summarizers(settings)
+    stems = _alternation(summarizers)
     return CodeTrigger(
-        re.compile(rf"(?<![a-z0-9])_*(?:{_alternation(summarizers)})\w*\s*\("),
+        re.compile(rf"(?<![a-z0-9])(?:{stems})"),
         _words((*summarizers, "summar", "compact")),
+        finder=_CallFinder(stems),
     )
 
 

@@ -29,6 +29,13 @@ from anchorlint.code.names import (
     is_text_summarizer,
 )
 from anchorlint.code.provenance_lists import guarded_list, item_read_lists, stable_names
+from anchorlint.code.retrieval import (
+    RETRIEVAL_KEYS,
+    linked_test,
+    retrieval_class,
+    retrieval_key,
+)
+from anchorlint.code.span_text import SpanTextMixin
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -45,6 +52,8 @@ class SpanToSummarizer:
     reason: str
     summarizer: str
     is_list: bool = False
+    #: the span's text (rendered, joined into a prompt) rather than the span object
+    text: bool = False
 
 
 def provenance_classes(module: AnalysedModule) -> dict[str, str]:
@@ -104,6 +113,9 @@ def absence_test(test: cst.BaseExpression, attrs: frozenset[str]) -> tuple[str, 
             if inner is not None and inner[1]:
                 return inner
         return None
+    linked = linked_test(test)
+    if linked is not None:
+        return linked.name, not linked.present
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         op = target.operator
@@ -151,16 +163,20 @@ def _terminates(suite: cst.CSTNode | None) -> bool:
     return False
 
 
-class SpanWalker:
+class SpanWalker(SpanTextMixin):
     """One function: learns its spans, then walks paths looking for summarizer arguments."""
 
     def __init__(self, module: AnalysedModule, info: FunctionInfo, classes: dict[str, str]) -> None:
         self.module = module
         self.info = info
-        self.attrs: frozenset[str] = module.names.provenance
+        self.attrs: frozenset[str] = module.names.provenance | RETRIEVAL_KEYS
         self.classes = classes
         self.spans: dict[str, str] = {}
         self.lists: dict[str, str] = {}
+        #: spans that are documents or tool results: their text is the span itself
+        self.whole: set[str] = set()
+        #: names holding the text of linked spans (a prompt built from them, a list of lines)
+        self.texts: dict[str, str] = {}
         #: local names bound once and never shrunk: what is learnt of them holds everywhere
         self.stable: frozenset[str] = frozenset()
         self.hits: list[SpanToSummarizer] = []
@@ -168,26 +184,49 @@ class SpanWalker:
     def learn(self) -> None:
         """Spans by annotation, by construction and by the provenance the code reads."""
         for param in [*self.info.params, *self.info.kwonly]:
-            declared = annotation_names(param.annotation) & set(self.classes)
-            if declared:
-                cls = sorted(declared)[0]
-                reason = f"`{cls}` declares `{self.classes[cls]}`"
-                ann = param.annotation.annotation if param.annotation else None
-                target = self.lists if isinstance(ann, cst.Subscript) else self.spans
-                target[param.name.value] = reason
+            self._learn_parameter(param)
         reads: dict[cst.CSTNode, tuple[str, str]] = {}
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
             if read is not None:
                 reads[node] = read
                 self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
+                if retrieval_key(read[1]) is not None:
+                    self.whole.add(read[0])
             elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
                 self._learn_construction(node)
+            elif isinstance(node, (cst.Call, cst.Comparison)):
+                linked = linked_test(node)
+                if linked is not None:
+                    self.spans.setdefault(linked.name, linked.reason)
+                    self.whole.add(linked.name)
         if reads or self.lists or self.spans:
             self.stable = stable_names(self.info)
         if reads:
             for name, reason in item_read_lists(self.info, reads, self.stable).items():
                 self.lists.setdefault(name, reason)
+
+    def _learn_parameter(self, param: cst.Param) -> None:
+        """``spans: list[Passage]`` (a class declaring provenance), ``docs: list[Document]``,
+        ``message: ToolMessage``: annotated as linked spans or lists of them."""
+        names = annotation_names(param.annotation)
+        declared = names & set(self.classes)
+        reason = None
+        if declared:
+            cls = sorted(declared)[0]
+            reason = f"`{cls}` declares `{self.classes[cls]}`"
+        else:
+            for cls in sorted(names):
+                kind = retrieval_class(cls)
+                if kind is not None:
+                    reason = f"annotated `{cls}`: a {kind}"
+                    self.whole.add(param.name.value)
+                    break
+        if reason is None:
+            return
+        ann = param.annotation.annotation if param.annotation else None
+        target = self.lists if isinstance(ann, cst.Subscript) else self.spans
+        target[param.name.value] = reason
 
     def _learn_construction(self, node: cst.Assign) -> None:
         call = node.value
@@ -283,6 +322,13 @@ class SpanWalker:
             reason = self._list_reason(value, clean)
             if reason is not None:
                 self.lists.setdefault(target.value, reason)
+        key = dotted(target)
+        if key is not None:
+            text = self.span_text(value, clean)
+            if text is not None and (not _single_attribute(value) or text[0] in self.whole):
+                self.texts[key] = text[1]
+            else:
+                self.texts.pop(key, None)
 
     def _list_reason(self, value: cst.BaseExpression, clean: frozenset[str]) -> str | None:
         """Why ``value`` is a list of linked spans, or None (also for a single span)."""
@@ -304,13 +350,10 @@ class SpanWalker:
                 found = self.span_argument(arg.value, clean)
                 if found is not None and container is not None:
                     self.lists.setdefault(container, found[1].removeprefix("list: "))
+                elif container is not None:
+                    self.learn_text(container, arg.value, clean)
             return
-        index = self.module.index
-        if not self.module.names.is_summarizer(name) or is_library_call(
-            call, name, index.codec_names
-        ):
-            return
-        if not is_text_summarizer(getattr(index.lookup(call, self.info.owner), "node", None)):
+        if not self._summarizer(call, name):
             return
         for arg in call.args:
             found = self.span_argument(arg.value, clean)
@@ -318,6 +361,23 @@ class SpanWalker:
                 is_list = found[1].startswith("list: ")
                 reason = found[1].removeprefix("list: ")
                 self.hits.append(SpanToSummarizer(arg.value, found[0], reason, name, is_list))
+                continue
+            text = self.span_text(arg.value, clean)
+            if text is not None and (not _single_attribute(arg.value) or text[0] in self.whole):
+                self.hits.append(
+                    SpanToSummarizer(arg.value, text[0], text[1], name, is_list=False, text=True)
+                )
+
+    def _summarizer(self, call: cst.Call, name: str) -> bool:
+        """A text summarizer call: by name (not a codec) or by the prompt it is handed."""
+        from anchorlint.code.summarizer_calls import is_summarizer_call
+
+        index = self.module.index
+        if not is_summarizer_call(self.module, call, name, self.info.node):
+            return False
+        if is_library_call(call, name, index.codec_names):
+            return False
+        return is_text_summarizer(getattr(index.lookup(call, self.info.owner), "node", None))
 
     def span_argument(
         self, value: cst.BaseExpression, clean: frozenset[str]
@@ -348,18 +408,31 @@ class SpanWalker:
     ) -> tuple[str, str] | None:
         """``[s for s in spans]`` is the list; filtering on absent provenance cleans it,
         filtering on present provenance makes it a list of linked spans whatever its source."""
-        target, iterable = dotted(value.for_in.target), dotted(value.for_in.iter)
+        clauses = [value.for_in]
+        while clauses[-1].inner_for_in is not None:
+            clauses.append(clauses[-1].inner_for_in)
+        inner = clauses[-1]
+        target, iterable = dotted(inner.target), dotted(inner.iter)
         if target is None or dotted(value.elt) != target:
             return None
-        for cond in value.for_in.ifs:
+        for cond in (c for clause in clauses for c in clause.ifs):
             test = absence_test(cond.test, self.attrs)
             if test is not None and test[0] == target:
                 if test[1]:
                     return None
-                return iterable or target, f"list: its provenance is tested present in `{target}`"
-        if iterable in self.lists:
+                linked = linked_test(cond.test)
+                why = linked.reason if linked else f"its provenance is tested present in `{target}`"
+                return iterable or target, f"list: {why}"
+        if iterable in self.lists and len(clauses) == 1:
             return iterable, f"list: {self.lists[iterable]}"
         return None
+
+
+def _single_attribute(value: cst.BaseExpression) -> bool:
+    """``d.page_content``, ``m["content"]``, ``n.get_content()``: one span's own text."""
+    if isinstance(value, cst.Call) and not value.args:
+        value = value.func
+    return isinstance(value, (cst.Attribute, cst.Subscript))
 
 
 def _copied_list(value: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -23,6 +23,7 @@ from anchorlint.code.names import (
 )
 
 if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
     from anchorlint.code.taint import Taint
 
 Args = Sequence[tuple[cst.Arg, "Taint | None"]]
@@ -42,8 +43,29 @@ _NAME_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 def only_weak_stem(name: str, names: NameSets) -> bool:
     """Whether ``name`` is a summarizer only through a weak default stem."""
-    low = name.lstrip("_").lower()
-    return not any(low.startswith(p) for p in names.summarizers if p not in WEAK_SUMMARIZER_STEMS)
+    return names.summarizer_stem(name) in WEAK_SUMMARIZER_STEMS
+
+
+def is_summarizer_call(
+    module: AnalysedModule, call: cst.Call, name: str, function: cst.FunctionDef | None
+) -> bool:
+    """A summarizer by name, or a generic model method handed a summarizing prompt.
+
+    Inside a function that is itself named like a summarizer, the prompted model call is that
+    summarizer's own body (one layer, not a second pass), so it does not count again.
+    """
+    if module.names.is_summarizer(name):
+        return True
+    if function is not None and module.names.is_summarizer(function.name.value):
+        return False
+    return prompted(module, call, function)
+
+
+def prompted(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef | None) -> bool:
+    """``llm.predict(SUMMARY_PROMPT.format(...))``, ``self.summary_chain.invoke(...)``."""
+    from anchorlint.code.prompts import prompted_call
+
+    return prompted_call(call, module.prompts.for_function(function))
 
 
 def says_text(expr: cst.BaseExpression) -> bool:
@@ -100,7 +122,11 @@ def output_taint(
     """
     from anchorlint.code.taint import Kind, Taint
 
-    if only_weak_stem(name, names) and not handles_text(receiver, args, callee):
+    if (
+        names.is_summarizer(name)
+        and only_weak_stem(name, names)
+        and not handles_text(receiver, args, callee)
+    ):
         return None
     if not returns_non_text(callee):
         return Taint(Kind.COMPACT, call, f"`{name}()`")

@@ -1,0 +1,164 @@
+"""Summarizer calls by prompt: a generic model method handed a prompt that asks to summarize.
+
+Shipped compactors often call ``llm.predict(prompt)`` or ``chain.invoke(...)`` where the prompt
+(or the chain) is built in the same module from a string asking for a summary:
+``SUMMARY_PROMPT = "Progressively summarize the lines of conversation…"``, then
+``self.llm.predict(SUMMARY_PROMPT.format(summary=existing, new_lines=lines))``. Such a call is a
+summarizer call (RULES.md, "Summarizer calls by prompt").
+
+The module's *prompt names* are found by a fixpoint over its assignments: a name bound to a
+string asking to summarize, condense or compress (or to a call, format or template holding
+such a string or another prompt name) is a prompt name. Module-level names and ``self.x``
+attributes hold module-wide; a function's local names only inside that function, so that a
+``prompt`` in one function says nothing about a ``prompt`` in another.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+
+from anchorlint.code.names import call_name, call_receiver, children, dotted, names_in
+
+#: generic model methods (RULES.md), with their usual async forms
+MODEL_METHODS = frozenset(
+    """predict apredict invoke ainvoke run arun generate agenerate complete acomplete create
+    acreate chat achat""".split()
+)
+#: a string asking for a summary: the verb, or "write/produce … summary"
+_ASKS = re.compile(
+    r"\b(?:summari[sz]e|condense|compress|compact)\b"
+    r"|\b(?:write|produce|give|create|provide|generate|return|update|extend)\b[^.\n]{0,40}\bsummary",
+    re.IGNORECASE,
+)
+_MAX_STRING = 20_000
+
+
+def asks_to_summarize(text: str) -> bool:
+    return _ASKS.search(text[:_MAX_STRING]) is not None
+
+
+@dataclass(frozen=True)
+class PromptNames:
+    """Prompt names module-wide, and per function (keyed by the function node's id)."""
+
+    shared: frozenset[str]
+    local: dict[int, frozenset[str]]
+
+    def for_function(self, function: cst.FunctionDef | None) -> frozenset[str]:
+        if function is None:
+            return self.shared
+        return self.shared | self.local.get(id(function), frozenset())
+
+
+def _strings(node: cst.CSTNode) -> bool:
+    """Whether ``node`` holds a string literal that asks to summarize."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.SimpleString):
+            value = current.evaluated_value
+            if isinstance(value, str) and asks_to_summarize(value):
+                return True
+        elif isinstance(current, cst.FormattedStringText):
+            if asks_to_summarize(current.value):
+                return True
+        elif not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(children(current))
+    return False
+
+
+def _target_key(target: cst.BaseExpression) -> tuple[str, bool] | None:
+    """(name, shared) for ``NAME`` or ``self.name`` (shared), else None."""
+    if isinstance(target, cst.Name):
+        return target.value, False
+    if isinstance(target, cst.Attribute) and dotted(target.value) in ("self", "cls"):
+        return target.attr.value, True
+    return None
+
+
+def _assignments(body: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    found: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Assign):
+            found.extend((t.target, node.value) for t in node.targets)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            found.append((node.target, node.value))
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not body:
+            continue
+        stack.extend(children(node))
+    return found
+
+
+def _fixpoint(
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]], known: set[str]
+) -> set[str]:
+    """Names (of the wanted scope) bound to a summarizing prompt, given ``known`` ones."""
+    found: set[str] = set()
+    asking = {id(v): _strings(v) for _, v in pairs}
+    for _ in range(4):
+        grew = False
+        for target, value in pairs:
+            key = _target_key(target)
+            if key is None or key[0] in found:
+                continue
+            if asking[id(value)] or names_in(value) & (known | found):
+                found.add(key[0])
+                grew = True
+        if not grew:
+            break
+    return found
+
+
+def prompt_names(module: cst.Module, functions: list[cst.FunctionDef]) -> PromptNames:
+    """The module's prompt names: module level and ``self.x`` shared, function locals apart."""
+    top = [
+        (t, v)
+        for t, v in _assignments_top(module)
+        if isinstance(t, cst.Name) or _target_key(t) is not None
+    ]
+    everywhere = [p for f in functions for p in _assignments(f.body)]
+    shared = _fixpoint(top, set())
+    shared |= _fixpoint([p for p in everywhere if isinstance(p[0], cst.Attribute)], shared)
+    local: dict[int, frozenset[str]] = {}
+    for function in functions:
+        pairs = [p for p in _assignments(function.body) if isinstance(p[0], cst.Name)]
+        names = _fixpoint(pairs, set(shared))
+        if names:
+            local[id(function)] = frozenset(names)
+    return PromptNames(frozenset(shared), local)
+
+
+def _assignments_top(module: cst.Module) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Module-level and class-body assignments (not inside functions)."""
+    found: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.FunctionDef):
+            continue
+        if isinstance(node, cst.Assign):
+            found.extend((t.target, node.value) for t in node.targets)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            found.append((node.target, node.value))
+        elif isinstance(node, cst.BaseExpression):
+            continue
+        stack.extend(children(node))
+    return found
+
+
+def prompted_call(call: cst.Call, names: frozenset[str]) -> bool:
+    """A generic model method whose receiver or an argument is (built from) a prompt name."""
+    if call_name(call) not in MODEL_METHODS or not names:
+        return False
+    receiver = call_receiver(call)
+    if receiver is None:
+        return False
+    chain = dotted(receiver)
+    if chain is not None and chain.rsplit(".", 1)[-1] in names:
+        return True
+    return any(names_in(arg.value) & names for arg in call.args)

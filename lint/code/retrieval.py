@@ -1,0 +1,204 @@
+"""What real compactors hold that is retrieval-linked: tool results and documents with metadata.
+
+The rule catalogue's seven provenance attributes (``doc_id``, ``pointer``, …) find the spans of
+code written to the catalogue; shipped compactors carry their provenance elsewhere. A tool
+result is linked to the call that produced it (and can be fetched again by re-running it or by
+its call id); a document or node is linked to its source through its ``metadata``. This module
+is the one place that says so, for every rule that asks (ANC303 on the input and output sides,
+ANC308 on eviction):
+
+- a **tool result**: a message with role ``tool`` or ``function`` (``m.role == "tool"``,
+  ``m.get("role") == "tool"``, ``m["role"] in ("tool", "function")``), an instance of a tool
+  output class (``ToolMessage``, ``FunctionMessage``, ``FunctionResultContent``, and classes
+  named ``*Observation``, ``*ToolResult*``, ``*FunctionResult*``), or a mapping or object whose
+  ``tool_call_id`` / ``call_id`` is read;
+- a **document**: an instance of a document or node class (``Document``, ``TextNode``,
+  ``NodeWithScore`` …) or an object whose ``metadata`` is read.
+
+Everything here is a pure function of LibCST nodes and names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.names import call_name, dotted
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+    from anchorlint.code.index import FunctionInfo
+
+#: keys and attributes whose read says a value is a tool result
+TOOL_RESULT_KEYS = frozenset({"tool_call_id", "call_id"})
+#: keys and attributes whose read says a value is a document linked to its source
+DOCUMENT_KEYS = frozenset({"metadata"})
+#: both: read on a value, they make it a retrieval-linked span
+RETRIEVAL_KEYS = TOOL_RESULT_KEYS | DOCUMENT_KEYS
+#: message roles of tool output
+TOOL_ROLES = frozenset({"tool", "function"})
+#: message fields that hold the role
+_ROLE_FIELDS = frozenset({"role", "type"})
+
+_TOOL_CLASS = re.compile(
+    r"^(?:ToolMessage|FunctionMessage|ToolMessageChunk|FunctionResultContent)$"
+    r"|Observation$|ToolResult|FunctionResult|ToolOutput"
+)
+_DOCUMENT_CLASS = re.compile(
+    r"^(?:Document|TextNode|BaseNode|IndexNode|ImageNode|NodeWithScore)$|[a-z]Document$"
+)
+
+
+def tool_result_class(name: str) -> bool:
+    """A class whose instances are tool output (``ToolMessage``, ``CmdOutputObservation``)."""
+    return bool(_TOOL_CLASS.search(name))
+
+
+def document_class(name: str) -> bool:
+    """A class whose instances are documents or nodes that carry source ``metadata``."""
+    return bool(_DOCUMENT_CLASS.search(name))
+
+
+def retrieval_class(name: str) -> str | None:
+    """``"tool result"`` or ``"document"`` for a class name of either kind, else None."""
+    last = name.rsplit(".", 1)[-1]
+    if tool_result_class(last):
+        return "tool result"
+    if document_class(last):
+        return "document"
+    return None
+
+
+def _string(node: cst.CSTNode) -> str | None:
+    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+        return node.evaluated_value
+    return None
+
+
+def _role_of(node: cst.BaseExpression) -> str | None:
+    """``m.role`` / ``m["role"]`` / ``m.get("role")`` → ``m``."""
+    if isinstance(node, cst.Attribute) and node.attr.value in _ROLE_FIELDS:
+        return dotted(node.value)
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and _string(index.value) in _ROLE_FIELDS:
+            return dotted(node.value)
+    if (
+        isinstance(node, cst.Call)
+        and call_name(node) == "get"
+        and node.args
+        and _string(node.args[0].value) in _ROLE_FIELDS
+        and isinstance(node.func, cst.Attribute)
+    ):
+        return dotted(node.func.value)
+    return None
+
+
+def _tool_roles(node: cst.BaseExpression) -> bool:
+    """``"tool"``, or a tuple/list/set of role strings holding ``"tool"`` or ``"function"``."""
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return any(_string(e.value) in TOOL_ROLES for e in node.elements)
+    return _string(node) in TOOL_ROLES
+
+
+def _class_names(node: cst.BaseExpression) -> list[str]:
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [n for e in node.elements for n in _class_names(e.value)]
+    name = dotted(node)
+    return [name] if name is not None else []
+
+
+@dataclass(frozen=True)
+class LinkedTest:
+    """What a test says: ``name`` is (``present``) or is not a retrieval-linked span."""
+
+    name: str
+    present: bool
+    reason: str
+    #: "tool result" or "document"
+    kind: str
+
+
+def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
+    """Read a test that tells tool results or documents apart, or None.
+
+    ``isinstance(m, ToolMessage)``, ``m.role == "tool"``, ``m.get("role") in ("tool",
+    "function")``, ``m["type"] != "tool"``, ``not isinstance(e, CmdOutputObservation)``.
+    """
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = linked_test(test.expression)
+        return (
+            None
+            if inner is None
+            else LinkedTest(inner.name, not inner.present, inner.reason, inner.kind)
+        )
+    if isinstance(test, cst.Call) and dotted(test.func) == "isinstance" and len(test.args) == 2:
+        name = dotted(test.args[0].value)
+        for cls in _class_names(test.args[1].value):
+            kind = retrieval_class(cls)
+            if name is not None and kind is not None:
+                return LinkedTest(name, True, f"`isinstance({name}, {cls})`: a {kind}", kind)
+        return None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        op = target.operator
+        name = _role_of(test.left)
+        if name is None or not _tool_roles(target.comparator):
+            return None
+        if isinstance(op, (cst.Equal, cst.In, cst.Is)):
+            present = True
+        elif isinstance(op, (cst.NotEqual, cst.NotIn, cst.IsNot)):
+            present = False
+        else:
+            return None
+        reason = f"its role is tested against `{_role_text(target.comparator)}`: a tool result"
+        return LinkedTest(name, present, reason, "tool result")
+    return None
+
+
+def _role_text(node: cst.BaseExpression) -> str:
+    value = _string(node)
+    return repr(value) if value is not None else "tool roles"
+
+
+def retrieval_key(key: str) -> str | None:
+    """The kind a read of ``key`` reveals (``tool_call_id`` → tool result), or None."""
+    low = key.lower()
+    if low in TOOL_RESULT_KEYS:
+        return "tool result"
+    if low in DOCUMENT_KEYS:
+        return "document"
+    return None
+
+
+@dataclass(frozen=True)
+class LinkedSpans:
+    """The retrieval-linked values of one function: single spans and lists of them, each with
+    the reason it is linked (as a message would say it)."""
+
+    spans: dict[str, str]
+    lists: dict[str, str]
+
+    def is_linked(self, name: str) -> bool:
+        return name in self.spans or name in self.lists
+
+
+def retrieval_linked_spans(module: AnalysedModule, info: FunctionInfo) -> LinkedSpans:
+    """Which local names of ``info`` hold retrieval-linked spans, or lists of them.
+
+    A span is retrieval-linked when it carries provenance by the catalogue's attributes
+    (``doc_id``, ``pointer``, … as configured), when it is a tool result (role ``tool`` or
+    ``function``, a tool output class, a read ``tool_call_id``) or a document or node with
+    ``metadata``. Lists are linked when they are annotated with such a class, filled with such
+    spans, filtered to them (``[m for m in msgs if isinstance(m, ToolMessage)]``), copied or
+    sliced from such a list, or when their items have such a label read. The reading is the
+    one ANC303 uses; it is exposed so that other rules (eviction) judge the same values.
+    """
+    from anchorlint.code.provenance import SpanWalker, provenance_classes
+
+    walker = SpanWalker(module, info, provenance_classes(module))
+    walker.run()
+    return LinkedSpans(dict(walker.spans), dict(walker.lists))

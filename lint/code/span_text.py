@@ -1,0 +1,166 @@
+"""The text of retrieval-linked spans, as real compactors hand it to a model (ANC303).
+
+Shipped compactors rarely pass a document or a tool message object to the summarizer; they
+render it first: ``f"[tool result {m.tool_call_id}] {m.content}"`` appended to a list of lines,
+``"\\n\\n".join(d.page_content for d in docs)``, ``PROMPT.format(passages=passages)``. The
+rewrite is the same: the spans' bytes go through the model. This mixin of the span walker
+(:class:`anchorlint.code.provenance.SpanWalker`) says when an expression is such text:
+
+- an attribute, key or accessor of a linked span (``d.page_content``, ``m["content"]``,
+  ``n.get_content()``) rendered into an f-string, a concatenation, a ``.format()`` or a
+  ``.join()``, or a list of such renderings;
+- a name bound to such text, or a list it was appended to.
+
+A span's single text attribute handed to the summarizer directly (``summarize(d.page_content)``)
+is the span itself only for documents and tool results, whose text *is* what their metadata or
+call id points at; for a catalogue span (``summarize(span.text)`` beside ``label = span.doc_id``)
+the label is kept apart from the rewrite, as the catalogue's own examples allow.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.names import call_name, dotted, names_in
+
+if TYPE_CHECKING:
+    Found = tuple[str, str] | None
+
+#: calls that hand back their argument's text
+_TEXT_CALLS = frozenset({"str", "repr", "format", "format_map", "strip", "dedent"})
+
+
+class SpanTextMixin:
+    """Needs ``spans``, ``lists``, ``texts`` and ``span_argument`` from the walker."""
+
+    spans: dict[str, str]
+    lists: dict[str, str]
+    texts: dict[str, str]
+    whole: set[str]
+    attrs: frozenset[str]
+
+    def span_argument(self, value: cst.BaseExpression, clean: frozenset[str]) -> Found:
+        raise NotImplementedError
+
+    def _linked(self, name: str | None, clean: frozenset[str]) -> str | None:
+        if name is None or name in clean:
+            return None
+        return self.spans.get(name) or self.lists.get(name)
+
+    def span_text(self, value: cst.BaseExpression, clean: frozenset[str]) -> Found:
+        """(span, reason) when ``value`` is text rendered from a linked span, else None."""
+        key = dotted(value)
+        if key is not None:
+            if key in self.texts and key not in clean:
+                return key, self.texts[key]
+            base, _, attr = key.rpartition(".")
+            if not base or attr.lower() in self.attrs:
+                return None  # ``s.doc_id`` is the label, not the span's text
+            reason = self._linked(base, clean)
+            return (base, reason) if base is not None and reason is not None else None
+        if isinstance(value, cst.Subscript):
+            if _labelled(value, self.attrs):
+                return None
+            base = dotted(value.value)
+            reason = self._linked(base, clean)
+            if base is not None and reason is not None and base in self.spans:
+                return base, reason
+            return None
+        if isinstance(value, cst.FormattedString):
+            for part in value.parts:
+                if isinstance(part, cst.FormattedStringExpression):
+                    found = self._rendered(part.expression, clean)
+                    if found is not None:
+                        return found
+            return None
+        if isinstance(value, cst.BinaryOperation):
+            return self._rendered(value.left, clean) or self._rendered(value.right, clean)
+        if isinstance(value, cst.Call):
+            return self._call_text(value, clean)
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return self._comprehension_text(value, clean)
+        if isinstance(value, (cst.List, cst.Tuple)):
+            for element in value.elements:
+                found = self._rendered(element.value, clean)
+                if found is not None:
+                    return found
+        if isinstance(value, cst.Await):
+            return None
+        return None
+
+    def _rendered(self, value: cst.BaseExpression, clean: frozenset[str]) -> Found:
+        """Text or a span object itself, rendered into a string."""
+        found = self.span_text(value, clean)
+        if found is not None:
+            return found
+        span = self.span_argument(value, clean)
+        return (span[0], span[1].removeprefix("list: ")) if span is not None else None
+
+    def _call_text(self, call: cst.Call, clean: frozenset[str]) -> Found:
+        name = call_name(call) or ""
+        receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+        if name == "join" and call.args:
+            return self._rendered(call.args[0].value, clean)
+        if name in _TEXT_CALLS or name.startswith("format"):
+            for arg in call.args:
+                found = self._rendered(arg.value, clean)
+                if found is not None:
+                    return found
+        if receiver is not None:
+            base = dotted(receiver)
+            reason = self._linked(base, clean)
+            if base is not None and reason is not None and base in self.spans:
+                # ``n.get_content()``, ``m.get("content")``: an accessor of the span
+                return base, reason
+            if name in _TEXT_CALLS or name in ("strip", "lower", "replace"):
+                return self.span_text(receiver, clean)
+        return None
+
+    def _comprehension_text(
+        self, value: cst.ListComp | cst.GeneratorExp, clean: frozenset[str]
+    ) -> Found:
+        """``(f"{d.page_content}" for d in docs)`` over a linked list, or rendering spans."""
+        clause = value.for_in
+        while clause.inner_for_in is not None:
+            clause = clause.inner_for_in
+        target, iterable = dotted(clause.target), dotted(clause.iter)
+        if target is not None and _filtered_out(value, target, self.attrs):
+            return None
+        reason = self._linked(iterable, clean)
+        if target is not None and reason is not None and target in names_in(value.elt):
+            return iterable, reason  # type: ignore[return-value]
+        return self._rendered(value.elt, clean)
+
+    def learn_text(self, target: str, value: cst.BaseExpression, clean: frozenset[str]) -> None:
+        """``lines.append(f"… {m.content}")``, ``prompt = "…".join(parts)``: remember it."""
+        found = self.span_text(value, clean)
+        if found is None and self.span_argument(value, clean) is None:
+            return
+        if found is not None:
+            self.texts.setdefault(target, found[1])
+
+
+def _labelled(node: cst.Subscript, attrs: frozenset[str]) -> bool:
+    """``m["tool_call_id"]``: a label read, not the span's text."""
+    index = node.slice[0].slice if len(node.slice) == 1 else None
+    key = index.value if isinstance(index, cst.Index) else None
+    value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+    return isinstance(value, str) and value.lower() in attrs
+
+
+def _filtered_out(
+    value: cst.ListComp | cst.GeneratorExp, target: str, attrs: frozenset[str]
+) -> bool:
+    """A comprehension whose filter keeps only items without provenance."""
+    from anchorlint.code.provenance import absence_test
+
+    clause: cst.CompFor | None = value.for_in
+    while clause is not None:
+        for cond in clause.ifs:
+            test = absence_test(cond.test, attrs)
+            if test is not None and test[0] == target and test[1]:
+                return True
+        clause = clause.inner_for_in
+    return False
