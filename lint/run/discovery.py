@@ -19,7 +19,7 @@ from anchorlint.config import Settings
 from anchorlint.run.kinds import LINTED_SUFFIXES, walk_lints
 
 if TYPE_CHECKING:
-    from pathspec import PathSpec
+    from anchorlint.run.ignore_globs import IgnoreSpec as PathSpec
 
 DEFAULT_EXCLUDES = (
     ".git",
@@ -72,9 +72,9 @@ def _gitignore(directory: Path) -> PathSpec | None:
         )
     except OSError:
         return None
-    from pathspec import PathSpec
+    from anchorlint.run.ignore_globs import IgnoreSpec  # pathspec, minus its backtracking
 
-    return PathSpec.from_lines("gitwildmatch", lines)
+    return IgnoreSpec.from_lines(lines)
 
 
 def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
