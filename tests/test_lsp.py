@@ -58,7 +58,7 @@ def test_open_change_shutdown_exit(tmp_path: Path) -> None:
         }
         assert anc101["source"] == "anchorlint"
         assert anc101["severity"] == 2
-        assert anc101["codeDescription"]["href"].endswith("docs/rules/ANC101.md")
+        assert "codeDescription" not in anc101  # no docs address known: no relative link
         change_doc(client, uri, CLEAN, 2)
         assert client.diagnostics(uri, version=2)["diagnostics"] == []
         assert client.shutdown() == 0
@@ -179,3 +179,21 @@ def test_columns_are_utf16_code_units() -> None:
     assert utf16_column("a😀b", 1) == 0
     assert utf16_column("a😀b", 3) == 3  # the emoji is two UTF-16 units
     assert utf16_column("ab", 5) == 4  # past the end: keep counting
+
+
+def test_links_are_absolute_and_severities_match_sarif(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANCHORLINT_DOCS_URL", "https://docs.example.org/anchorlint/rules")
+    client = LspClient(cwd=tmp_path)
+    try:
+        client.initialize(tmp_path)
+        uri = open_doc(client, tmp_path / "summary.md", BAD)
+        anc101 = by_code(client.diagnostics(uri, version=1)["diagnostics"])["ANC101"]
+        href = anc101["codeDescription"]["href"]
+        assert href == "https://docs.example.org/anchorlint/rules/ANC101.md"
+        broken = open_doc(client, tmp_path / "broken.py", "def f(:\n")
+        anc002 = by_code(client.diagnostics(broken, version=1)["diagnostics"])["ANC002"]
+        assert anc002["severity"] == 1  # an error, as SARIF's level says
+    finally:
+        client.close()

@@ -14,6 +14,7 @@ from lsprotocol import types
 
 from anchorlint.findings import Finding, TextEdit
 from anchorlint.reporters.rulepages import doc_uri
+from anchorlint.reporters.sarif import level_of
 
 SOURCE = "anchorlint"
 
@@ -43,13 +44,22 @@ def finding_range(finding: Finding, lines: Sequence[str]) -> types.Range:
     )
 
 
+#: SARIF's levels as LSP severities: a finding weighs the same in a dashboard and an editor
+SEVERITY = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "note": types.DiagnosticSeverity.Information,
+}
+
+
 def diagnostic(finding: Finding, lines: Sequence[str]) -> types.Diagnostic:
+    href = doc_uri(finding.code)  # absolute or absent: LSP requires a URI
     return types.Diagnostic(
         range=finding_range(finding, lines),
         message=finding.message,
-        severity=types.DiagnosticSeverity.Warning,
+        severity=SEVERITY[level_of(finding.code)],
         code=finding.code,
-        code_description=types.CodeDescription(href=doc_uri(finding.code)),
+        code_description=types.CodeDescription(href=href) if href else None,
         source=SOURCE,
     )
 

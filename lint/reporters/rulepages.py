@@ -50,15 +50,62 @@ def doc_path(code: str) -> str:
     return f"{DOCS_DIR}/{code}.md"
 
 
-def doc_uri(code: str) -> str:
-    """The link a report attaches to ``code``: absolute when a docs base URL is configured.
+def is_absolute_uri(value: str) -> bool:
+    """An absolute URI (RFC 3986: a scheme, then ``:``), which SARIF and LSP links must be."""
+    scheme, colon, rest = value.partition(":")
+    return bool(
+        colon and rest and scheme[:1].isalpha() and all(c.isalnum() or c in "+-." for c in scheme)
+    )
 
-    SARIF's ``helpUri`` and LSP's ``codeDescription.href`` are meant to be absolute, but a
-    repository has no canonical web address until it is published; the relative path works
-    in a checkout and in code-review views that resolve links against the repository.
+
+def docs_base() -> str | None:
+    """The absolute address of the rule pages, when one is known: ``ANCHORLINT_DOCS_URL``, or
+    the ``Documentation`` URL of the installed package's metadata (``<url>/rules``).
+
+    A relative value is ignored: a checkout has no canonical web address until it is published,
+    and a relative link is what a strict consumer (SARIF, LSP) rejects.
     """
-    base = os.environ.get(DOCS_URL_ENV, "").rstrip("/")
-    return f"{base}/{code}.md" if base else doc_path(code)
+    base = os.environ.get(DOCS_URL_ENV, "").strip().rstrip("/")
+    if base and is_absolute_uri(base):
+        return base
+    documentation = project_urls().get("documentation", "").rstrip("/")
+    return f"{documentation}/rules" if is_absolute_uri(documentation) else None
+
+
+def project_urls() -> dict[str, str]:
+    """The installed package's ``Project-URL`` entries, labels lower-cased (none: empty)."""
+    from importlib import metadata
+
+    try:
+        entries = metadata.metadata("anchorlint").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return {}
+    urls = {}
+    for entry in entries:
+        label, _, url = str(entry).partition(",")
+        urls[label.strip().lower()] = url.strip()
+    return urls
+
+
+def information_uri() -> str | None:
+    """Where a consumer learns about anchorlint: the project's home page when the package
+    declares one, else the documentation base; ``None`` when neither is known."""
+    urls = project_urls()
+    for label in ("homepage", "home", "repository", "source", "documentation"):
+        if is_absolute_uri(urls.get(label, "")):
+            return urls[label]
+    base = docs_base()
+    return base.rsplit("/", 1)[0] if base and base.count("/") > 2 else base
+
+
+def doc_uri(code: str) -> str | None:
+    """The absolute link to ``code``'s page, or ``None`` when no base is known.
+
+    SARIF's ``helpUri`` and LSP's ``codeDescription.href`` must be absolute URIs; without a
+    base, reports carry the page itself instead (SARIF ``help``, ``anchorlint rule CODE``).
+    """
+    base = docs_base()
+    return f"{base}/{code}.md" if base else None
 
 
 def engine_page(code: str) -> str:

@@ -48,7 +48,9 @@ def rule_descriptors() -> list[dict[str, Any]]:
             _descriptor(code, rule.name, rule.summary, rule.doc.what, page, rule.default_enabled)
         )
     for descriptor in descriptors:
-        descriptor["helpUri"] = doc_uri(descriptor["id"])
+        uri = doc_uri(descriptor["id"])
+        if uri is not None:  # absolute or absent: the page itself is in ``help`` either way
+            descriptor["helpUri"] = uri
     return descriptors
 
 
@@ -136,16 +138,20 @@ def result(finding: Finding, index: dict[str, int], root: Path) -> dict[str, Any
 
 def _log(root: Path, results: Any) -> tuple[dict[str, Any], dict[str, int]]:
     """The whole log around ``results``, and the index of each rule in the driver's list."""
+    from anchorlint.reporters.rulepages import information_uri
+
     rules = rule_descriptors()
+    driver: dict[str, Any] = {
+        "name": "anchorlint",
+        "version": __version__,
+        "semanticVersion": __version__,
+    }
+    info = information_uri()
+    if info is not None:
+        driver["informationUri"] = info
+    driver["rules"] = rules
     run = {
-        "tool": {
-            "driver": {
-                "name": "anchorlint",
-                "version": __version__,
-                "semanticVersion": __version__,
-                "rules": rules,
-            }
-        },
+        "tool": {"driver": driver},
         "originalUriBaseIds": {SRCROOT: {"uri": root.as_uri().rstrip("/") + "/"}},
         "columnKind": "unicodeCodePoints",
         "results": results,
