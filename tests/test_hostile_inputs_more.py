@@ -90,10 +90,7 @@ def test_markdown_nested_past_the_parser_limit_is_not_dropped(tmp_path: Path) ->
     "order",
     [
         "bad-last",
-        pytest.param(
-            "bad-first",
-            marks=pytest.mark.xfail(strict=True, reason="open: the first duplicate is read"),
-        ),
+        "bad-first",
     ],
 )
 def test_duplicate_json_key_uses_what_readers_keep(tmp_path: Path, order: str) -> None:

@@ -90,12 +90,22 @@ def _escape(raw: str, index: int) -> tuple[str, int]:
 def find_fields(
     text: str, base: int, paths: frozenset[tuple[str, ...]], line_of: LineIndex
 ) -> Iterator[FieldValue]:
-    """String values at ``paths`` in the JSON value ``text`` (which starts at file offset base)."""
-    stack: list[list[object]] = []  # per open container: [kind, current key, expecting a key]
+    """String values at ``paths`` in the JSON value ``text`` (which starts at file offset base).
+
+    A key an object repeats keeps its last value, as every JSON reader does (``json``,
+    JavaScript, jq): a value under an earlier copy of the key is dropped, so a record cannot
+    show the linter one summary and every other reader another.
+    """
+    # per open container: [kind, current key, expecting a key, serial, the key's copy number]
+    stack: list[list[object]] = []
+    copies: dict[tuple[int, str], int] = {}  # (object serial, key) -> copies seen so far
+    found: list[tuple[tuple[tuple[int, str, int], ...], FieldValue]] = []
+    serial = 0
     for match in _TOKEN.finditer(text):
         token = match[0]
         if token in "{[":
-            stack.append(["{" if token == "{" else "[", None, token == "{"])
+            serial += 1
+            stack.append(["{" if token == "{" else "[", None, token == "{", serial, 0])
             continue
         if token in "}]":
             if stack:
@@ -109,16 +119,25 @@ def find_fields(
             continue
         top = stack[-1]
         if top[0] == "{" and top[2]:
-            top[1], top[2] = json.loads(token) if token.startswith('"') else token, False
+            key = json.loads(token) if token.startswith('"') else token
+            slot = (int(str(top[3])), str(key))
+            copies[slot] = copies.get(slot, 0) + 1
+            top[1], top[2], top[4] = key, False, copies[slot]
             continue
         if token.startswith('"') and tuple(_steps(stack)) in paths:
             line, column = line_of.locate(base + match.start())
-            yield decode_string(token, line, column)
+            owners = tuple(
+                (int(str(f[3])), str(f[1]), int(str(f[4]))) for f in stack if f[0] == "{"
+            )
+            found.append((owners, decode_string(token, line, column)))
+    for owners, value in found:
+        if all(copies[(owner, key)] == copy for owner, key, copy in owners):
+            yield value
 
 
 def _steps(stack: list[list[object]]) -> list[str]:
     """The path of the value being read: keys of objects, ``[]`` for arrays."""
-    return ["[]" if kind == "[" else str(key) for kind, key, _ in stack]
+    return ["[]" if frame[0] == "[" else str(frame[1]) for frame in stack]
 
 
 class LineIndex:
