@@ -24,6 +24,12 @@ KINDS = [
     ("at line 396 of entity_resolver.py", "line", "line 396 of entity_resolver.py"),
     ("see lines 10–20 in `db.py`", "line", "lines 10–20 in `db.py`"),
     ("see `db.py` (line 42)", "line", "`db.py` (line 42)"),
+    ("also touched api/serializers.py line 88.", "line", "api/serializers.py line 88"),
+    ("see parser.py, line 212.", "line", "parser.py, line 212"),
+    ("the guard in parser.py around line 40", "line", "parser.py around line 40"),
+    ("then `db.py` lines 7-9 and more", "line", "`db.py` lines 7-9"),
+    ("app.py, lines 1 to 5", "path", "app.py"),
+    ("notes.md, line count grew", "path", "notes.md"),
     ("in commit 4f9e2b1", "commit", "4f9e2b1"),
     ("range ba2a35ff..e1a5d3da", "commit", "ba2a35ff"),
     ("after commit 1234567", "commit", "1234567"),
@@ -97,19 +103,25 @@ def test_line_in_prose_of_an_unnamed_source_is_a_prose_pointer() -> None:
     assert sorted(f.code for f in findings) == ["ANC102", "ANC104"]
 
 
+def _longest_word(text: str) -> str:
+    return max((w for w in text.replace("'", " ").split() if w.isalpha()), key=len)
+
+
 @pytest.mark.parametrize(("framework", "sentence"), BOILERPLATE)
 def test_each_boilerplate_sentence_is_silent_and_linted_when_asked(
     framework: str, sentence: str
 ) -> None:
-    text = sentence.format(n=12, path="/home/u/.claude/projects/p/3f2a.jsonl", name="x")
+    text = sentence.format(n=12, path="see-transcript", name="x")
     summary = f"{text}\n\nThe cache key now includes the tenant id (commit 3b7e0d2).\n"
     assert check_summary(summary) == [], framework
-    linted = Settings(text=TextSettings(lint_boilerplate=True))
-    quiet = check_summary(summary, settings=linted)
-    alone = check_summary(f"{text}\n", settings=linted)
-    # linted, it is prose like any other: some sentences fire, all are at least read again
-    assert quiet == [] or quiet[0].line == 1
-    assert alone == [] or all(f.line == 1 for f in alone)
+    # one of the sentence's own words made an anaphora: hidden by default, it fires on line 1
+    # only when boilerplate is linted, which shows the rules then read the sentence itself
+    word = _longest_word(text)
+    hidden = Settings(text=TextSettings(extra_anaphora=(word,)))
+    linted = Settings(text=TextSettings(extra_anaphora=(word,), lint_boilerplate=True))
+    assert [f.code for f in check_summary(summary, settings=hidden)] == [], framework
+    found = [(f.code, f.line) for f in check_summary(summary, settings=linted)]
+    assert ("ANC101", 1) in found, (framework, word)
 
 
 def test_boilerplate_that_fires_when_linted() -> None:
@@ -173,3 +185,19 @@ def test_a_repository_is_the_store_of_a_coding_agent(tmp_path: Path) -> None:
 def test_anchor_kind_reaches_the_facts() -> None:
     (anchor,) = find_anchors("commit 4f9e2b1")
     assert dataclasses.replace(anchor).kind == "commit"
+
+
+def test_transcript_readers_cut_wrappers_by_the_boilerplate_list() -> None:
+    from anchorlint.text.boilerplate import CLAUDE_PREAMBLES, CLAUDE_TAIL, CODEX_PREFIX
+    from anchorlint.text.documents.transcripts.wrappers import claude_body, codex_body, letta_body
+
+    doubled = CODEX_PREFIX.replace("to assist", "to  assist")  # as some versions wrote it
+    message = doubled + "\nThe parser now streams (commit 3b7e0d2)."
+    assert message[codex_body(message) :].startswith("The parser now streams")
+    tail = CLAUDE_TAIL[0].format(path="/home/u/.claude/projects/p/3f2a.jsonl")
+    block = f"{CLAUDE_PREAMBLES[1]}\n\nSummary:\nBody text.\n\n{tail}\n\n{CLAUDE_TAIL[3]}\n"
+    start, end = claude_body(block, first=True, last=True)
+    assert block[start:end] == "Summary:\nBody text."
+    alert = "Note: prior messages have been hidden.\nThe following is a summary of the previous 9 messages:\n Body."
+    assert alert[letta_body(alert) or 0 :] == "Body."
+    assert letta_body("Note: memory is almost full.") is None

@@ -30,6 +30,11 @@ ELISION_MARKERS: tuple[str, ...] = (
     r"\band the like\b",
     r"\bamong others\b",
     r"\band (?:many )?more(?=[ \t]{0,4}(?:[.;:!?)\]]|$))",
+    # "src/a.py, src/b.py (and 3 more)": a list cut to a count
+    r"\band[ \t][\d,]{1,12}[ \t]more(?:[ \t]" + _COUNTED + r")?"
+    r"(?=[ \t]{0,4}(?:[.;:!?)\]]|$))",
+    # "[Earlier conversation truncated]", "[content omitted]": a bracketed placeholder
+    r"\[(?:[\w][\w \t-]{0,40}[ \t])?(?:truncated|omitted|elided|snipped)\]",
     r"(?<![\w.])(?:…|\.\.\.)(?![\w.])",
     r"\[(?:truncated|omitted|\.\.\.|…|snip)\]",
     r"\((?:truncated|omitted)\)",
@@ -109,7 +114,8 @@ ELISION_NEEDLES: tuple[str, ...] = (
     "dropped",
     "cleared",
     "clipped",
-    " more ",
+    " more",
+    "snipped",
 )
 CLAIM_NEEDLES: tuple[str, ...] = (
     "complete",

@@ -42,7 +42,8 @@ contractors employer partner partners chair chairman boss staff
 STATE_WORDS = frozenset(
     """
 level levels baseline baselines value values rate rates peak peaks maximum minimum record
-limit limits state behavior behaviour setting settings default defaults
+limit limits state behavior behaviour setting settings default defaults version versions
+revision revisions
 """.split()
 )
 #: "prior" as "in advance" or a term of art: "prior art", "prior notice", "the prior probability"
@@ -83,6 +84,8 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
         "as-verb-back": [f"as {v} {b}" for v in verbs for b in back],
         "as-back-verb": [f"as {b} {v}" for b in back for v in verbs],
         "as-verb": [f"as {v}" for v in verbs],  # counts only before punctuation
+        # "as we discussed, …": the discussion is in the dropped turns; before punctuation only
+        "as-we-verb": [f"as {who} {v}" for who in ("we", "i", "you") for v in verbs],
         "as-before": ["as before", "as previously"],
         "verb-back": [f"{v} {b}" for v in verbs for b in ("earlier", "above", "previously")],
         "verb-before": [f"{v} before" for v in ("raised", "discussed", "mentioned", "noted")],
@@ -145,7 +148,7 @@ def _is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
     nxt = _after(hit, 1)
     last = hit.tokens[-1].lower_
-    if hit.label == "as-verb":
+    if hit.label in ("as-verb", "as-we-verb"):
         return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
     if hit.label == "the-above":
         if nxt is not None and nxt.text == "-":  # "the above-average rate", not "above-mentioned"
@@ -251,6 +254,8 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Throughput stayed at the prior level until noon."),
         Example("The earlier incident in March had the same root cause."),
         Example("Patches for the previous release that still apply were carried over."),
+        Example("The lockfile was reset to the previous version after the bad upgrade."),
+        Example("Work resumed as we expected once the mirror came back."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("As noted earlier, the cutover was postponed."),
@@ -266,6 +271,14 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The earlier incident in the thread had the same root cause."),
         Example("Everything in the above still applies.", suffix=".txt"),
         Example('{"summary": "The config mentioned above was rolled back."}', suffix=".jsonl"),
+        Example("Prior context was summarized; the parser work continues."),
+        Example("The fix in the conversation above was reverted."),
+        Example("Picking up where we left off, the cache layer is next."),
+        Example("As we discussed, the retry cap stays at five."),
+        Example(
+            '{"summary": "A summary from a previous session said the build was green."}',
+            suffix=".jsonl",
+        ),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:

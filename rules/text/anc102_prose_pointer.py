@@ -23,7 +23,7 @@ guide policy contract proposal brief adr dashboard spreadsheet sheet writeup wri
 diagram deck slides paper article audit schema notebook checklist roadmap charter file manifest
 page chapter section table figure model analysis agreement draft export form recording invoice
 review study survey benchmark evaluation retro retrospective announcement screenshot dump trace
-record records notice letter catalog sow
+record records notice letter catalog sow reference
 """.split()
 SECTION_WORDS = """
 § section sections chapter appendix table figure fig page pages line lines paragraph clause
@@ -50,10 +50,20 @@ STORED_IN = regex.compile(
     r" (?:in|on|at|under|inside) (?:the|our|this|that|their|its) [a-z][\w-]{1,40}",
     regex.IGNORECASE,
 )
+#: "details are in the design doc", "the rationale is in the ADR": the rest of the matter sent
+#: to a source by description; the document noun is checked after the match
+DETAILS_IN = regex.compile(
+    r"\b(?:(?:the |more |further |full |all )?details|(?:the )?specifics|the rationale)"
+    r" (?:are |is |can be found |live |lives |sit |sits |remain |remains )?"
+    r"(?:documented |described |written up |recorded |kept |captured )?(?:in|on) (?:the|our|that"
+    r"|their|its) (?P<words>(?:[\w-]{1,30} ){0,3}[\w-]{1,30})\b",
+    regex.IGNORECASE,
+)
 #: "(spec §4.2)", "§Q6": a section of a source the sentence does not name by key; found by a
 #: regex, since "§4.2" holds no trigger word to have its block parsed
 SECTION_SIGN = regex.compile(r"(?<![\w§])§{1,2}[ \t]?[\w][\w.\-]{0,40}")
 STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
+DETAILS_WORDS = ("details", "specifics", "rationale")
 
 
 def _phrases() -> dict[str, list[str]]:
@@ -93,11 +103,21 @@ def _section_number(doc: Any, index: int) -> bool:
 def _section_of_document(doc: Any, index: int) -> bool:
     """``line 120 of the log``: a numbered section followed by "of/in the"."""
     after = index + (1 if doc[index].text.startswith("§") and len(doc[index]) > 1 else 2)
+    if after < len(doc) and doc[after].text == "(":  # "line 88 (in the upload handler)"
+        after += 1
     return (
         after + 1 < len(doc)
         and doc[after].lower_ in ("of", "in")
         and doc[after + 1].lower_ in DETERMINERS
     )
+
+
+def _section_end(doc: Any, index: int) -> int:
+    """Token index just past the number of a section word (``line 120``, ``§4.2``), so the
+    finding quotes the whole pointer and not the bare word."""
+    if doc[index].text.startswith("§") and any(c.isdigit() for c in doc[index].text):
+        return index + 1
+    return index + 2 if index + 1 < len(doc) and doc[index + 1].like_num else index + 1
 
 
 def _says_identity(tokens: Any, sentence: Any) -> bool:
@@ -142,6 +162,23 @@ def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int
     return None
 
 
+def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple[int, int] | None:
+    """The span of the first "details are in the design doc" in ``text[start:end]``, up to
+    its document noun ("details are in the morning standup" names no source), else None."""
+    for found in DETAILS_IN.finditer(text, start, end):
+        at = found.start("words")
+        for word in found["words"].split(" "):
+            at += len(word)
+            if word.lower() in FORWARD_WORDS:
+                break  # "details are in the following section": inside the summary
+            if word.lower() in nouns:
+                if text[at : at + 7].lower().strip().startswith("below"):
+                    break  # "details are in the table below"
+                return found.start(), at
+            at += 1
+    return None
+
+
 class ProsePointer(TextRule):
     code: ClassVar[str] = "ANC102"
     name: ClassVar[str] = "prose-pointer"
@@ -179,6 +216,9 @@ class ProsePointer(TextRule):
         Example("See the table below for the owners."),
         Example("The steps are as described in the following section."),
         Example("As outlined in this summary, the pool stays at forty."),
+        Example("Details are in the table below."),
+        Example("More details are in the works for the next sprint."),
+        Example("The specifics are in the following section."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Per the config, retries are capped at five."),
@@ -193,13 +233,25 @@ class ProsePointer(TextRule):
         Example("As outlined in this runbook, the pool stays at forty."),
         Example("Ownership moved to payments, as recorded in the handoff notes."),
         Example('{"summary": "Per the incident report, the root cause was DNS."}', suffix=".jsonl"),
+        Example("Rate limits follow the partner's rules (spec §4.2)."),
+        Example("The crash is at line 88 (in the upload handler)."),
+        Example("Details are in the design doc."),
+        Example("The rationale is written up in the ADR.", suffix=".txt"),
+        Example("As documented in the API reference, tokens expire hourly."),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
         """Every pattern starts from one of these words (document nouns come after them)."""
         # "§4.2" holds no word: its numbered forms are the triggers ("§4" before ".2")
         numbered = tuple(f"§{number}" for number in range(100))
-        return (*POINTING_WORDS, *DESCRIBING_VERBS, *SECTION_WORDS, *STORED_WORDS, *numbered)
+        return (
+            *POINTING_WORDS,
+            *DESCRIBING_VERBS,
+            *SECTION_WORDS,
+            *STORED_WORDS,
+            *DETAILS_WORDS,
+            *numbered,
+        )
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import first_per_sentence, quote, sentence_hits
@@ -219,6 +271,9 @@ class ProsePointer(TextRule):
                 and (doc[last].text == "§" or _section_of_document(doc, last))
             ):
                 continue
+            if hit.label in ("section", "see-section"):
+                stop = doc[_section_end(doc, last) - 1]
+                hit = replace(hit, end=hit.sentence.offset + stop.idx + len(stop))
             if hit.label == "noun":
                 if _says_identity(hit.tokens, hit.sentence.span):
                     continue
@@ -238,8 +293,10 @@ class ProsePointer(TextRule):
                 continue
             found = STORED_IN.search(summary.masked, sentence.start, sentence.end)
             found = found or SECTION_SIGN.search(summary.masked, sentence.start, sentence.end)
-            if found is not None:
-                spans[sentence.index] = found.span()
+            span = found.span() if found is not None else None
+            span = span or _details_in(summary.masked, sentence.start, sentence.end, nouns)
+            if span is not None:
+                spans[sentence.index] = span
         for index in sorted(spans):
             start, end = spans[index]
             phrase = quote(summary.text[start:end])

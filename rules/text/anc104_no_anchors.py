@@ -38,6 +38,7 @@ class NoAnchors(TextRule):
         Example("Tasks: `etc.` appears only in code here."),
         Example("See https://status.example.com/incidents/77 for the timeline, etc."),
         Example("Earlier today the cache was flushed.", suffix=".txt"),
+        Example("Latency grew by between 5 and 10 more seconds."),
         Example(
             '{"summary": "Two fixes landed; details omitted, see chunk://store/4411."}',
             suffix=".jsonl",
@@ -52,6 +53,9 @@ class NoAnchors(TextRule):
         Example("Remaining details omitted.", suffix=".txt"),
         Example('{"summary": "Older turns covered billing, refunds, etc."}', suffix=".jsonl"),
         Example("# Handoff\n\n- Billing moved\n- Refunds paused, and more."),
+        Example("Touched the parser, the lexer and 3 more."),
+        Example("[Earlier conversation truncated] The user wants a dark theme."),
+        Example("The test run printed (42 lines omitted) before the failure.", suffix=".txt"),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
