@@ -89,13 +89,7 @@ def test_ownership_is_kept(tree: Path, command: str) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    [
-        "fix",
-        pytest.param(
-            "pin",
-            marks=pytest.mark.xfail(strict=True, reason="open: pin rewrites every JSON string"),
-        ),
-    ],
+    ["fix", "pin"],
 )
 def test_json_fields_check_does_not_read_are_left_alone(tree: Path, command: str) -> None:
     record = {"summary": "See [[doc#L1]].", "debug_note": "raw [[doc#L1]] kept as logged"}

@@ -18,14 +18,18 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anchorlint.config import Settings
 from anchorlint.stores.base import BaseStore, as_caching_store
 from anchorlint.stores.resolve import is_positional, locate, resolve
 from anchorlint.text.anchors import Anchor, find_anchors
+
+if TYPE_CHECKING:
+    from anchorlint.text.documents import Block
 
 DEFAULT_PIN_LENGTH = 16
 BOM = "\ufeff"
@@ -156,8 +160,35 @@ def _prose_anchors(text: str, settings: Settings) -> list[Anchor]:
 
     # the lines the front end counts (physical_lines): \r\n, \r or \n end a line
     line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    return _anchors_in_blocks(text, split_blocks(text), line_starts, settings)
+
+
+def _field_anchors(text: str, path: str, settings: Settings) -> list[Anchor]:
+    """The anchors in the fields ``check`` reads of a JSON or JSON Lines file (its kind's
+    reader decides which), at their offsets in the file: a debug field, a tool's raw output
+    or an id keeps its bytes, as ``check`` never looked at it."""
+    from anchorlint.run.kinds import SNIFF_BYTES, kind_to_lint
+    from anchorlint.text.documents import SummarySource
+
+    kind = kind_to_lint(path, text[:SNIFF_BYTES].encode("utf-8", "replace"))
+    reader = kind.load_reader()
+    blocks = [
+        block
+        for source in reader(path, text, settings, 1)  # type: ignore[attr-defined]
+        if isinstance(source, SummarySource)
+        for block in source.blocks
+    ]
+    line_starts = [0, *(match.end() for match in re.finditer("\n", text))]  # JSON: \n only
+    return _anchors_in_blocks(text, blocks, line_starts, settings)
+
+
+def _anchors_in_blocks(
+    text: str, blocks: Iterable[Block], line_starts: list[int], settings: Settings
+) -> list[Anchor]:
+    """Anchors of a front end's blocks moved to their offsets in the file; one the file does
+    not hold verbatim there (an escape inside a JSON string) is left alone."""
     found = []
-    for block in split_blocks(text):
+    for block in blocks:
         for anchor in find_anchors(block.text, settings.text, block.link_targets):
             line, column = block.positions.locate(anchor.start)
             at = line_starts[line - 1] + column - 1 if line <= len(line_starts) else -1
@@ -175,10 +206,19 @@ def pin_text(
     *,
     markdown: bool = False,
     length: int = DEFAULT_PIN_LENGTH,
+    fields_of: str | None = None,
 ) -> PinOutcome:
-    """Pin every unpinned positional pointer of ``text`` that resolves; refuse the others."""
+    """Pin every unpinned positional pointer of ``text`` that resolves; refuse the others.
+
+    ``markdown``: only prose counts; ``fields_of`` (the path of a JSON or JSON Lines file):
+    only the fields its reader takes the summary from."""
     settings = settings or Settings()
-    anchors = _prose_anchors(text, settings) if markdown else find_anchors(text, settings.text)
+    if fields_of is not None:
+        anchors = _field_anchors(text, fields_of, settings)
+    elif markdown:
+        anchors = _prose_anchors(text, settings)
+    else:
+        anchors = find_anchors(text, settings.text)
     pieces, refused, pinned, cursor = [], [], 0, 0
     for anchor in anchors:
         if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
@@ -267,7 +307,10 @@ def pin_file(
     """Pin the pointers of one summary file in place (see the module docstring)."""
     original = path.read_bytes()
     text, bom = _decode(original, path)
-    outcome = pin_text(text, store, settings, markdown=_prose_only(path), length=length)
+    fields_of = str(path) if _reads_fields(path) else None
+    outcome = pin_text(
+        text, store, settings, markdown=_prose_only(path), length=length, fields_of=fields_of
+    )
     outcome = replace(outcome, original=text, bom=BOM if bom else "")
     if outcome.changed and write:
         new_text = (BOM if bom else "") + outcome.text
@@ -281,6 +324,16 @@ def _prose_only(path: Path) -> bool:
 
     kind = kind_of(str(path))
     return kind is not None and kind.prose_only_pins
+
+
+def _reads_fields(path: Path) -> bool:
+    """Whether the summary is some fields of records (JSON, JSON Lines, transcripts)."""
+    from anchorlint.run.kinds import kind_of_file
+
+    kind = kind_of_file(str(path))
+    if kind is None or kind.rules != "text" or kind.binary or kind.rows:
+        return False
+    return kind.suppressions is None
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:
