@@ -74,10 +74,13 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r" (?:(?:are|were|have been|has been|is) )?(?:preserved|retained|kept|captured|included)\b",
     r"\b(?:full|entire|complete) context (?:(?:is|was|has been) )?(?:retained|preserved|kept)\b",
     r"\b(?:covers|captures|includes) everything\b",
+    r"\beverything (?:(?:important|relevant|needed|essential) )?(?:(?:is|was|has been) )?"
+    r"(?:captured|preserved|retained|covered|included|kept) (?:here|above|below|in this)\b",
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
     r"\bcomprehensive(?<!\bfor (?:a |the )?comprehensive) (?:summary|recap|overview|record)\b",
     # a label of the summary itself, where a line starts: "Complete handoff of …"
-    r"^[ \t]{0,4}(?:\*\*)?(?:a |the |this )?(?:complete|comprehensive|exhaustive|full|lossless)"
+    r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?"
+    r"(?:complete|comprehensive|exhaustive|full|lossless)"
     r"(?: session| conversation| context)? (?:handoff|hand-off|recap|summary|record|account"
     r"|overview|transcript|history|digest)\b",
     r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",

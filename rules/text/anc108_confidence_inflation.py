@@ -48,6 +48,14 @@ class ConfidenceInflation(TextRule):
             note="sends the reader to another source",
         ),
         Example("The `nothing omitted` flag is set by the exporter, etc. ([[exporter/flags]])."),
+        Example("Everything is covered by tests now: retries, backoff, etc."),
+        Example(
+            '{"summary": "# Full rebuild of the index\\n\\nShards, replicas, etc."}',
+            suffix=".jsonl",
+        ),
+        Example(
+            "Pending tasks: none beyond review. Retries, backoff, etc.", note="a section, silent"
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("This summary is complete. Billing, refunds and so on were discussed."),
@@ -60,6 +68,14 @@ class ConfidenceInflation(TextRule):
         ),
         Example("# Recap\n\nThis recap is exhaustive.\n\n- auth\n- billing [truncated]"),
         Example("The summary covers everything. Refunds and so on."),
+        Example(
+            '{"summary": "# Complete Handoff: billing\\n\\nRetries, backoff, etc."}',
+            suffix=".jsonl",
+        ),
+        Example("Everything important is captured here. Retries, backoff, etc."),
+        Example("Complete handoff of the billing work: retries, backoff, etc."),
+        Example("No pending tasks. Retries, backoff, and so on."),
+        Example("This handoff captures all technical details. Retries, backoff, etc."),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
