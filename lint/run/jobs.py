@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from anchorlint.run.kinds import kind_of
 
@@ -59,17 +60,39 @@ def _size(path: str) -> int:
         return 0
 
 
+#: how much of a file is read at once while planning chunks (a line may be any length)
+_SCAN = 1 << 20
+
+
 def _jsonl_ranges(path: str, size: int, chunk: int) -> list[tuple[int, int, int]]:
-    """(start, end, first line) ranges that end at line breaks."""
+    """(start, end, first line) ranges that end at line breaks.
+
+    The file is scanned in blocks of :data:`_SCAN` bytes, never a line at a time: a 512 MB
+    file without a line break (a sparse or binary file named ``.jsonl``) costs one block of
+    memory, and becomes one range whose first bytes say it is binary.
+    """
     ranges: list[tuple[int, int, int]] = []
     start, line = 0, 1
     with open(path, "rb") as handle:
         while start < size:
-            handle.seek(min(start + chunk, size))
-            handle.readline()
-            end = min(max(handle.tell(), start + 1), size)
-            handle.seek(start)
-            newlines = handle.read(end - start).count(b"\n")
+            end, newlines = _range_end(handle, start, min(start + chunk, size), size)
             ranges.append((start, end, line))
             start, line = end, line + newlines
     return ranges
+
+
+def _range_end(handle: BinaryIO, start: int, target: int, size: int) -> tuple[int, int]:
+    """The end of the range from ``start``: just past the first line break at or after
+    ``target`` (else the end of the file), and the line breaks inside the range."""
+    handle.seek(start)
+    newlines, at = 0, start
+    while at < size:
+        block = handle.read(min(_SCAN, size - at))
+        if not block:
+            break
+        cut = block.find(b"\n", max(0, target - at)) if at + len(block) > target else -1
+        if cut >= 0:
+            return at + cut + 1, newlines + block.count(b"\n", 0, cut + 1)
+        newlines += block.count(b"\n")
+        at += len(block)
+    return max(at, start + 1) if at > start else size, newlines
