@@ -25,8 +25,16 @@ from anchorlint.code.index import (
     map_arguments,
     source_parameter,
 )
+from anchorlint.code.kept_state import (
+    constant_key,
+    list_parameters,
+    returned_lists,
+    running_summary_name,
+    spliced,
+)
 from anchorlint.code.names import is_positional_field, storage_key
 from anchorlint.code.taint import (
+    HANDED_BACK,
     Env,
     FlowFacts,
     Frame,
@@ -128,13 +136,36 @@ class StatementRunner(ExprEvaluator):
             value = self.eval(node.value, env, frame) if node.value is not None else None
             if node.value is not None:
                 self.check_returned_range(node.value, env, frame)
-            frame.returns.append(value)
+                self.returned_state(node, node.value, env, frame)
+            frame.returns.append(self.tuple_return(node.value, env, frame) or value)
         elif isinstance(node, cst.Expr):
             self.eval(node.value, env, frame)
         elif isinstance(node, cst.Assert):
             self.eval(node.test, env, frame)
         elif isinstance(node, cst.Raise) and node.exc is not None:
             self.eval(node.exc, env, frame)
+
+    def returned_state(
+        self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        raise NotImplementedError
+
+    def tuple_return(
+        self, value: cst.BaseExpression | None, env: Env, frame: Frame
+    ) -> Taint | None:
+        """``return text, stats``: a tuple whose positions holding an output are known."""
+        if not isinstance(value, cst.Tuple) or frame.function is None:
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        taints = [self.eval(e.value, env, frame) for e in value.elements]
+        positions = frozenset(
+            n for n, t in enumerate(taints) if t is not None and t.kind is Kind.COMPACT
+        )
+        first = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+        if first is None or len(positions) == len(taints):
+            return None
+        return Taint(Kind.TEXT_TUPLE, first.origin, first.label, positions=positions)
 
     def bind_pairwise(
         self,
@@ -169,17 +200,66 @@ class Analyser(StatementRunner):
         self._active: set[tuple[int, tuple[tuple[str, Kind], ...]]] = set()
         #: ``self.x`` attributes holding a compaction output, per class
         self.class_taints: dict[str, Env] = {}
+        #: above zero inside the body of a summarizer already reported as a recompaction
+        self._quiet = 0
+        #: keys of a state mapping (a parameter) that received a compaction output
+        self.kept_keys: dict[str, Taint] = {}
+        #: functions returning their message list with a compaction output in it
+        self.summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode]] = {}
+
+    def returned_state(
+        self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``return {"summary": out}`` keeps ``out`` under a state key; ``return [note,
+        *recent]`` with ``note`` holding the output hands the summary back in the list."""
+        if isinstance(value, cst.Dict):
+            for element in value.elements:
+                if isinstance(element, cst.DictElement) and isinstance(
+                    element.key, cst.SimpleString
+                ):
+                    taint = self.eval(element.value, env, frame)
+                    key = element.key.evaluated_value
+                    if taint is not None and taint.kind is Kind.COMPACT and isinstance(key, str):
+                        where = f"the state key {key!r}"
+                        self.kept_keys.setdefault(key, taint.kept(where, node))
+        for literal in returned_lists(value):
+            taints = [self.eval(e.value, env, frame) for e in literal.elements]
+            if spliced(literal) and any(t is not None and t.kind is Kind.COMPACT for t in taints):
+                frame.summary_list = node
+
+    def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
+        """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
+        keeps a compaction output under that key."""
+        found = constant_key(node)
+        if found is None or found[0] not in frame.params:
+            return None
+        return self.kept_keys.get(found[1])
 
     def analyse(self) -> FlowFacts:
-        for _ in range(2):  # a second round sees ``self.x`` taints found in other methods
-            before = {owner: set(env) for owner, env in self.class_taints.items()}
+        for _ in range(2):  # a second round sees state kept by other methods and calls
+            before = self._kept_snapshot()
             self._memo.clear()
             self.run_module_level()
             for info in self.index.all_functions():
                 self.run_function(info, {})
-            if {owner: set(env) for owner, env in self.class_taints.items()} == before:
+            if self._kept_snapshot() == before:
                 break
+        for info, node in list(self.summary_lists.values()):
+            self.run_function(info, self.handed_back(info, node))
         return self.facts
+
+    def _kept_snapshot(self) -> tuple[object, ...]:
+        classes = {owner: frozenset(env) for owner, env in self.class_taints.items()}
+        return (classes, frozenset(self.kept_keys))
+
+    def handed_back(self, info: FunctionInfo, node: cst.CSTNode) -> Env:
+        """The parameters a function that returns its message list with the summary in it
+        is handed back on the next call, tainted with that summary."""
+        line = self.am.line_of(node)
+        taint = Taint(
+            Kind.COMPACT, node, f"the summary `{info.name}()` returns in its message list"
+        ).kept(f"{HANDED_BACK}`{info.name}()` returns (line {line})", node)
+        return {p.name.value: taint for p in list_parameters(info)}
 
     def run_module_level(self) -> None:
         frame = Frame(None, None)
@@ -189,10 +269,17 @@ class Analyser(StatementRunner):
                 self.run_statement(statement, env, frame)
 
     def run_function(self, info: FunctionInfo, params: Env) -> Taint | None:
-        frame = Frame(info, info.owner)
+        names = frozenset(p.name.value for p in [*info.params, *info.kwonly])
+        frame = Frame(info, info.owner, params=names)
         env: Env = dict(self.class_taints.get(info.owner or "", {}))
+        for param in [*info.params, *info.kwonly]:
+            if running_summary_name(param.name.value):
+                label = f"the previous summary handed in as `{param.name.value}`"
+                env[param.name.value] = Taint(Kind.COMPACT, param, label)
         env.update(params)
         self.run_suite(info.node.body, env, frame)
+        if frame.summary_list is not None and not params:
+            self.summary_lists.setdefault(id(info.node), (info, frame.summary_list))
         returned = [t for t in frame.returns if t is not None]
         return next(
             (t for t in returned if t.kind is Kind.COMPACT), returned[0] if returned else None
@@ -241,6 +328,10 @@ class Analyser(StatementRunner):
         env[key] = value
         if isinstance(target, cst.Attribute):
             self._attribute_sink(target, key, value, frame)
+        stored = constant_key(target)
+        if stored is not None and stored[0] in frame.params and value.kind is Kind.COMPACT:
+            where = f"the state key {stored[1]!r}"
+            self.kept_keys.setdefault(stored[1], value.kept(where, target))
 
     def _attribute_sink(self, target: cst.Attribute, key: str, value: Taint, frame: Frame) -> None:
         base = key.rsplit(".", 1)[0]
@@ -248,17 +339,25 @@ class Analyser(StatementRunner):
         if value.kind is Kind.OFFSET and is_positional_field(target.attr.value) and pointerish:
             self.offset_sink(target, value, f"the `{key}` field")
         if value.kind is Kind.COMPACT and base == "self" and frame.owner is not None:
-            self.class_taints.setdefault(frame.owner, {})[key] = value
+            kept = value if value.kept_in else value.kept(f"`{key}`", target)
+            self.class_taints.setdefault(frame.owner, {})[key] = kept
 
-    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> Taint | None:
         """A compaction output handed to a summarizer again is a recompaction."""
+        recompacted = False
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
-                if self._once("recompact", call):
+                recompacted = True
+                if self._quiet == 0 and self._once("recompact", call):
                     fact = Recompaction(call, arg.value, taint, frame.function, name)
                     self.facts.recompactions.append(fact)
                 break
-        self.enter_callee(call, args, frame)
+        # the summarizer's own body is this pass, not another one: report it once, here
+        self._quiet += recompacted
+        try:
+            return self.enter_callee(call, args, frame)
+        finally:
+            self._quiet -= recompacted
 
     def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         """A compaction output in a resolver's source parameter is a leak."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.kept_state import running_summary_name, summary_type_test
 from anchorlint.code.names import (
     call_name,
     call_receiver,
@@ -22,10 +23,12 @@ from anchorlint.code.names import (
     is_positional_field,
     storage_key,
 )
+from anchorlint.code.relabel import relabelled
+from anchorlint.code.taint import HANDED_BACK, Relabel, Taint
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
-    from anchorlint.code.taint import Env, Frame, Taint
+    from anchorlint.code.taint import Env, Frame
 
     #: a call's arguments with the taint each one carries
     Args = list[tuple[cst.Arg, Taint | None]]
@@ -93,8 +96,12 @@ class ExprEvaluator:
     def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         raise NotImplementedError
 
-    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
+    def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> Taint | None:
         raise NotImplementedError
+
+    def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
+        """A compaction output kept in a state mapping and read back (see the analyser)."""
+        return None
 
     # -- evaluation --------------------------------------------------------------------
     def eval(self, node: cst.CSTNode | None, env: Env, frame: Frame) -> Taint | None:
@@ -108,7 +115,11 @@ class ExprEvaluator:
             if key is not None and key in env:
                 return env[key]
             base = self.eval(node.value, env, frame)
-            return base if base is not None and base.kind is K.COMPACT else None
+            if base is not None and base.kind is K.COMPACT:
+                return base
+            if running_summary_name(node.attr.value) and key is not None:
+                return Taint(K.COMPACT, node, f"the previous summary in `{key}`")
+            return self.kept_read(node, frame)
         if isinstance(node, cst.Call):
             return self.eval_call(node, env, frame)
         if isinstance(node, cst.BinaryOperation):
@@ -139,8 +150,7 @@ class ExprEvaluator:
         if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
             return self._sequence(node, env, frame)
         if isinstance(node, cst.Dict):
-            self._dict(node, env, frame)
-            return None
+            return self._dict(node, env, frame)
         if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
             return self._comprehension(node, env, frame)
         if isinstance(node, cst.NamedExpr):
@@ -184,6 +194,9 @@ class ExprEvaluator:
         stored = storage_key(node)
         if stored is not None and stored in env:
             return env[stored]
+        kept = self.kept_read(node, frame)
+        if kept is not None:
+            return kept
         value = self.eval(node.value, env, frame)
         is_slice = False
         for element in node.slice:
@@ -201,6 +214,10 @@ class ExprEvaluator:
             return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
         if value.kind is K.LINES:
             return value if is_slice else value.to(K.COMPACT)
+        if value.kept_in.startswith(HANDED_BACK) and not is_slice:
+            picked = node.slice[0].slice if len(node.slice) == 1 else None
+            at_front = isinstance(picked, cst.Index) and isinstance(picked.value, cst.Integer)
+            return value if at_front else None  # items picked at computed positions
         return value
 
     def _sequence(
@@ -215,13 +232,18 @@ class ExprEvaluator:
             return present[0]
         return None
 
-    def _dict(self, node: cst.Dict, env: Env, frame: Frame) -> None:
+    def _dict(self, node: cst.Dict, env: Env, frame: Frame) -> Taint | None:
+        """Records offsets under positional keys; a message dict holding an output
+        (``{"role": "user", "content": summary}``) carries it."""
+        held: Taint | None = None
         for element in node.elements:
             if not isinstance(element, cst.DictElement):
                 self.eval(element.value, env, frame)
                 continue
             self.eval(element.key, env, frame)
             value = self.eval(element.value, env, frame)
+            if held is None and value is not None and value.kind is self.kind.COMPACT:
+                held = value
             key = element.key
             if (
                 value is not None
@@ -234,16 +256,26 @@ class ExprEvaluator:
                 self.offset_sink(
                     element.value, value, f"the `{key.evaluated_value!s}` key of a dict"
                 )
+        return held
 
     def _comprehension(self, node: cst.CSTNode, env: Env, frame: Frame) -> Taint | None:
         K = self.kind
         inner = dict(env)
         clause = node.for_in  # type: ignore[attr-defined]
+        previous: Taint | None = None
         while clause is not None:
             self.bind_iteration(clause.target, clause.iter, inner, frame)
             for cond in clause.ifs:
                 self.eval(cond.test, inner, frame)
+                test = summary_type_test(cond.test)
+                if test is not None and test[0] == dotted(clause.target):
+                    if not test[1]:
+                        return None  # ``not isinstance(e, SummaryEvent)``: summaries left out
+                    where = self.text(clause.iter)
+                    previous = Taint(K.COMPACT, cond, f"a previous `{test[2]}` read from `{where}`")
             clause = clause.inner_for_in
+        if previous is not None and not isinstance(node, cst.DictComp):
+            return previous
         if isinstance(node, cst.DictComp):
             self.eval(node.key, inner, frame)
             self.eval(node.value, inner, frame)
@@ -306,8 +338,16 @@ class ExprEvaluator:
         self._call_sinks(call, name, args, frame)
         output = self._summarizer_output(call, name, frame, receiver, args)
         if output is not None:
-            self.summarizer_call(call, name, args, frame)
+            returned = self.summarizer_call(call, name, args, frame)
+            if returned is not None and returned.kind is self.kind.TEXT_TUPLE:
+                return returned  # ``return text, stats``: only the text is the output
             return output
+        kept = self.kept_read(call, frame)
+        if kept is not None:
+            return kept
+        held = self._holding_call(call, name, receiver, args, env, frame)
+        if held is not None:
+            return held
         if self.names.is_resolver(name):
             self.resolver_call(call, name, args, frame)
         known = self._known_call(call, name, receiver, recv, args)
@@ -331,6 +371,37 @@ class ExprEvaluator:
             return None
         callee = getattr(self.index.lookup(call, frame.owner), "node", None)
         return output_taint(call, name, self.names, callee, receiver, args)
+
+    def _holding_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        args: Args,
+        env: Env,
+        frame: Frame,
+    ) -> Taint | None:
+        """Calls that put an output into something: ``lines.append(summary)`` (the list holds
+        it), ``PROMPT.format(summary=s)``, ``next(gen, None)``, a message or event built
+        around it (``SystemMessage(content=summary)``)."""
+        K = self.kind
+        compact = next((t for _, t in args if t is not None and t.kind is K.COMPACT), None)
+        if compact is None:
+            return None
+        if name in ("append", "extend", "insert", "appendleft") and receiver is not None:
+            if storage_key(receiver) is not None:
+                self.bind(receiver, compact, env, frame)
+            return None
+        if name in ("format", "format_map") and receiver is not None:
+            return compact.to(K.COMPACT)
+        if name == "next" and receiver is None and args[0][1] is compact:
+            return compact
+        if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
+            copied = relabelled(call, name, [(a, t is compact) for a, t in args])
+            if copied is not None and self._once("relabel", call):
+                self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
+            return compact
+        return None
 
     def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         K = self.kind

@@ -63,10 +63,10 @@ class SpanTextMixin:
         if isinstance(value, cst.Subscript):
             if _labelled(value, self.attrs):
                 return None
-            base = dotted(value.value)
-            reason = self._linked(base, clean)
-            if base is not None and reason is not None and base in self.spans:
-                return base, reason
+            owner = dotted(value.value)
+            why = self._linked(owner, clean)
+            if owner is not None and why is not None and owner in self.spans:
+                return owner, why
             return None
         if isinstance(value, cst.FormattedString):
             for part in value.parts:

@@ -73,6 +73,8 @@ def says_text(expr: cst.BaseExpression) -> bool:
     ``self.summary``, ``llm``)."""
     if isinstance(expr, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
         return True
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return says_text(expr.left) or says_text(expr.right)
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
     words = _NAME_WORDS.findall((name or "").rsplit(".", 1)[-1])
     return any(part.lower().startswith(_TEXT_WORDS) for part in words)

@@ -32,14 +32,29 @@ class Taint:
     computed on (source text of the expression), empty for the output itself."""
 
     kind: Kind
-    origin: cst.Call = field(compare=False)
+    origin: cst.CSTNode = field(compare=False)
     label: str
     subject: str = ""
     #: for a TEXT_TUPLE, the element positions that hold the output
     positions: frozenset[int] = frozenset()
+    #: kept state: where the output was kept between calls (``self.summary``, a state key)
+    kept_in: str = field(default="", compare=False)
+    #: kept state: the statement that stored it there
+    kept_at: cst.CSTNode | None = field(default=None, compare=False)
 
     def to(self, kind: Kind, subject: str | None = None) -> Taint:
-        return Taint(kind, self.origin, self.label, self.subject if subject is None else subject)
+        return Taint(
+            kind,
+            self.origin,
+            self.label,
+            self.subject if subject is None else subject,
+            kept_in=self.kept_in,
+            kept_at=self.kept_at,
+        )
+
+    def kept(self, where: str, node: cst.CSTNode) -> Taint:
+        """The same output, kept in ``where`` by the statement ``node``."""
+        return Taint(self.kind, self.origin, self.label, self.subject, self.positions, where, node)
 
     def element(self, position: int | None) -> Taint | None:
         """What element ``position`` of this value carries (None: an unknown position).
@@ -76,11 +91,28 @@ class Recompaction:
     summarizer: str
 
 
+@dataclass(frozen=True)
+class Relabel:
+    """A new document, node or span built around a compaction output, with the metadata or id
+    of the span it rewrote (``Document(page_content=output, metadata=doc.metadata)``)."""
+
+    call: cst.Call
+    cls: str
+    taint: Taint
+    #: the source text of the argument that copies the input's provenance
+    copied: str
+
+
+#: the handed-back message list's kept_in starts so (see the analyser)
+HANDED_BACK = "the list "
+
+
 @dataclass
 class FlowFacts:
     offsets: list[OffsetSink] = field(default_factory=list)
     leaks: list[ResolverLeak] = field(default_factory=list)
     recompactions: list[Recompaction] = field(default_factory=list)
+    relabels: list[Relabel] = field(default_factory=list)
 
 
 Env = dict[str, Taint]
@@ -93,3 +125,7 @@ class Frame:
     function: FunctionInfo | None
     owner: str | None
     returns: list[Taint | None] = field(default_factory=list)
+    #: the function's own parameter names (a state mapping is one of them)
+    params: frozenset[str] = frozenset()
+    #: a ``return`` handing back a message list with a compaction output in it
+    summary_list: cst.CSTNode | None = None

@@ -183,11 +183,13 @@ class SummaryToResolver(CodeRule):
                 f"`{fact.param}` of resolver `{fact.resolver}()`; the span will be cut from the "
                 "summary, not the source: pass the original bytes",
             )
-        yield from _same_name_calls(module)
+        leaked = {id(fact.node) for fact in module.flow.leaks}
+        yield from _same_name_calls(module, leaked)
 
 
-def _same_name_calls(module: AnalysedModule) -> Iterator[CodeHit]:
-    """``resolve(p, buf, buf)`` where one parameter is the source and the other the summary."""
+def _same_name_calls(module: AnalysedModule, leaked: set[int]) -> Iterator[CodeHit]:
+    """``resolve(p, buf, buf)`` where one parameter is the source and the other the summary;
+    a call already reported for a compaction output in its source is reported once."""
     import libcst as cst
 
     from anchorlint.code.guards import walk
@@ -204,6 +206,8 @@ def _same_name_calls(module: AnalysedModule) -> Iterator[CodeHit]:
     for info, body in scopes:
         for node in walk(body):
             if isinstance(node, cst.Call) and module.names.is_resolver(call_name(node) or ""):
+                if any(id(arg.value) in leaked for arg in node.args):
+                    continue
                 hit = _same_name(module, node, info)
                 if hit is not None:
                     yield hit

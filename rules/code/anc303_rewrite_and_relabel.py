@@ -232,10 +232,24 @@ class RewriteAndRelabel(CodeRule):
         from anchorlint.code.provenance import spans_to_summarizers
 
         for fact in spans_to_summarizers(module):
-            what = "a list of retrieval-linked spans" if fact.is_list else "retrieval-linked span"
+            if fact.text:
+                what = f"the text of retrieval-linked `{fact.name}`"
+            elif fact.is_list:
+                what = f"a list of retrieval-linked spans `{fact.name}`"
+            else:
+                what = f"retrieval-linked span `{fact.name}`"
             yield module.hit(
                 fact.node,
-                f"{what} `{fact.name}` ({fact.reason}) is passed to "
+                f"{what} ({fact.reason}) is passed to "
                 f"`{fact.summarizer}()`; the rewrite keeps its label but not the bytes its pointer "
                 "resolves to: keep such spans verbatim, or evict them and record the drop",
+            )
+        for relabel in module.flow.relabels:
+            line = module.line_of(relabel.taint.origin)
+            yield module.hit(
+                relabel.call,
+                f"`{relabel.cls}(…)` wraps {relabel.taint.label} (line {line}) with the provenance "
+                f"of the span it rewrote (`{relabel.copied}`); that label now points at the "
+                "model's paraphrase, not at the source bytes: give the summary metadata of its "
+                "own (it may name its sources as derived-from), or keep the span verbatim",
             )

@@ -1,0 +1,117 @@
+"""The state a compactor keeps between calls, as the flow engine reads it (RULES.md, ANC306).
+
+Real compactors rarely write ``s = summarize(s)`` in one function. The previous summary comes
+back on the next call through state they keep: an attribute of the compactor, a key of a graph
+state mapping, a parameter named like the previous summary, a summary event they look for in
+the view they are handed, or the message list they return with the summary in front and are
+handed back. These helpers recognise those shapes syntactically; the engine
+(:mod:`anchorlint.code.flow`) gives the values they name the taint of a compaction output,
+with where it was kept, so that the rules can say where it was stored and where it came back.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from anchorlint.code.index import FunctionInfo
+from anchorlint.code.names import annotation_names, call_name, dotted
+
+#: parameters and fields named like the summary of the previous call
+_RUNNING_SUMMARY = re.compile(
+    r"^_*(?:existing|previous|prev|prior|running|rolling|old|last|current)_summary$"
+)
+#: classes whose instances are summaries put into the history (``SummaryEvent``,
+#: ``CompactionSummary``, ``CondensationMessage``)
+_SUMMARY_TYPE = re.compile(r"Summary|Summari[sz]|Condens|Compacted|Compaction(?!Settings|Config)")
+#: parameter names of a message list, a view or a state a compactor is handed
+_LIST_PARAMS = frozenset(
+    """messages message_list msgs history chat_history events view turns state conversation
+    thread context items entries""".split()
+)
+_LIST_ANNOTATIONS = re.compile(
+    r"^(?:list|List|Sequence|Iterable|MutableSequence)$|State$|History$|View$"
+)
+
+
+def running_summary_name(name: str) -> bool:
+    """``existing_summary``, ``previous_summary``, ``running_summary``, ``prior_summary`` …"""
+    return bool(_RUNNING_SUMMARY.match(name.lower()))
+
+
+def summary_type(name: str) -> bool:
+    """A class named like a summary put into the history (``SummaryEvent``)."""
+    return bool(_SUMMARY_TYPE.search(name.rsplit(".", 1)[-1]))
+
+
+def summary_type_test(test: cst.BaseExpression) -> tuple[str, bool, str] | None:
+    """``isinstance(e, SummaryEvent)`` → (``e``, True, ``SummaryEvent``); ``not …`` → False."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = summary_type_test(test.expression)
+        return None if inner is None else (inner[0], not inner[1], inner[2])
+    if isinstance(test, cst.Call) and dotted(test.func) == "isinstance" and len(test.args) == 2:
+        name = dotted(test.args[0].value)
+        classes = test.args[1].value
+        elements = (
+            [e.value for e in classes.elements]
+            if isinstance(classes, (cst.Tuple, cst.List))
+            else [classes]
+        )
+        for cls in (dotted(e) for e in elements):
+            if name is not None and cls is not None and summary_type(cls):
+                return name, True, cls
+    return None
+
+
+def list_parameters(info: FunctionInfo) -> list[cst.Param]:
+    """Parameters that may hold the message list, view or state the function is handed."""
+    found = []
+    for param in [*info.params, *info.kwonly]:
+        name = param.name.value.lstrip("_").lower()
+        annotated = any(_LIST_ANNOTATIONS.search(n) for n in annotation_names(param.annotation))
+        if name in _LIST_PARAMS or annotated:
+            found.append(param)
+    return found
+
+
+def constant_key(node: cst.BaseExpression) -> tuple[str, str] | None:
+    """``state["summary"]`` / ``state.get("summary")`` / ``state.summary`` → (base, key)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        value = index.value if isinstance(index, cst.Index) else None
+        base = dotted(node.value)
+        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+            return (base, value.evaluated_value) if base is not None else None
+        return None
+    if isinstance(node, cst.Call) and call_name(node) == "get" and node.args:
+        first = node.args[0].value
+        base = dotted(node.func.value) if isinstance(node.func, cst.Attribute) else None
+        if isinstance(first, cst.SimpleString) and isinstance(first.evaluated_value, str):
+            return (base, first.evaluated_value) if base is not None else None
+        return None
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        return node.value.value, node.attr.value
+    return None
+
+
+def returned_lists(value: cst.BaseExpression) -> list[cst.List | cst.Tuple]:
+    """The list literals a ``return`` hands back: the value itself, a value of a returned dict
+    literal (``{"messages": [...]}``) or a keyword of a returned constructor
+    (``FoldResult(messages=[...])``)."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [value]
+    if isinstance(value, cst.Dict):
+        return [
+            e.value
+            for e in value.elements
+            if isinstance(e, cst.DictElement) and isinstance(e.value, (cst.List, cst.Tuple))
+        ]
+    if isinstance(value, cst.Call):
+        return [a.value for a in value.args if isinstance(a.value, (cst.List, cst.Tuple))]
+    return []
+
+
+def spliced(literal: cst.List | cst.Tuple) -> bool:
+    """Whether the literal splices in other items (``[note, *kept]``): a history, not a pair."""
+    return any(isinstance(e, cst.StarredElement) for e in literal.elements)

@@ -1,0 +1,68 @@
+"""The output side of rewrite-and-relabel (ANC303): a summary given its input's provenance.
+
+``Document(page_content=output, metadata=doc.metadata)``, ``Document(page_content=short,
+metadata={**doc.metadata, "rewritten": True})``, ``TextNode(text=summary, metadata=…,
+id_=best.node_id)``: a new document, node or span whose text is a compaction output and whose
+metadata, id or source is copied, in the same call, from the span that was rewritten. A pointer
+that resolved to the source now labels the model's paraphrase. A summary stored as a new
+document with metadata of its own (a literal, or values not read from another object) is not
+relabelled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import libcst as cst
+
+from anchorlint.code.names import children, dotted
+
+#: classes of documents, nodes and spans that carry provenance next to their text
+_CARRIER = re.compile(r"Document|Node|Span|Chunk|Passage|Excerpt|Record|Message|Event")
+#: keywords that carry the provenance of the input
+_PROVENANCE_KEYWORDS = frozenset(
+    """metadata extra_info id_ id node_id doc_id ref_doc_id source source_id chunk_id
+    provenance pointer citation anchor relationships tool_call_id call_id""".split()
+)
+#: what a copied value is read from: the input's own provenance fields
+_PROVENANCE_READS = _PROVENANCE_KEYWORDS | {"node", "doc", "document"}
+
+
+def relabelled(
+    call: cst.Call, name: str, args: Sequence[tuple[cst.Arg, bool]]
+) -> cst.BaseExpression | None:
+    """The argument copying another object's provenance into a carrier built around an output
+    (``args`` pairs each argument with whether it holds the output), or None."""
+    if not _CARRIER.search(name) or not any(holds for _, holds in args):
+        return None
+    for arg, holds in args:
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if holds or keyword not in _PROVENANCE_KEYWORDS:
+            continue
+        if _reads_provenance(arg.value):
+            return arg.value
+    return None
+
+
+def _reads_provenance(value: cst.BaseExpression) -> bool:
+    """``doc.metadata``, ``{**doc.metadata, …}``, ``dict(best.metadata)``, ``best.node_id``,
+    ``m["tool_call_id"]``: a provenance field read from another object."""
+    stack: list[cst.CSTNode] = [value]
+    while stack:
+        node = stack.pop()
+        if (
+            isinstance(node, cst.Attribute)
+            and dotted(node.value) is not None
+            and node.attr.value in _PROVENANCE_READS
+        ):
+            return True
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            key = index.value if isinstance(index, cst.Index) else None
+            if isinstance(key, cst.SimpleString) and key.evaluated_value in _PROVENANCE_READS:
+                return True
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            continue
+        stack.extend(children(node))
+    return False
