@@ -11,7 +11,7 @@ commits, issues and wiki keys, with the anaphora, prose pointers, elisions and c
 claims the text rules look for; a fifth of the records are generations of a thread.
 
 Runs (each a fresh process; wall time, CPU time, peak RSS of the whole process tree sampled
-every 0.1 s, and findings):
+every 0.05 s, and findings):
 
 - ``embedded-N``: ``anchorlint check DATA --text-column summary --id-column id --jobs N
   --no-cache`` with its report written to a file;
@@ -144,10 +144,12 @@ def _batch(rng: random.Random, first: int, count: int, schema: object) -> object
 # --- measuring -------------------------------------------------------------------------------
 
 
-def _tree_rss(root: int) -> int:
-    """Resident bytes of ``root`` and all its descendants, from /proc."""
+def _tree(root: int) -> tuple[int, float]:
+    """Resident bytes of ``root`` and all its descendants, and ``root``'s own CPU seconds
+    so far, from /proc."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
+    own = 0.0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -158,6 +160,8 @@ def _tree_rss(root: int) -> int:
             continue
         parents[int(entry)] = int(fields[1])
         rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+        if int(entry) == root:
+            own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     total, stack, seen = 0, [root], set()
     while stack:
         pid = stack.pop()
@@ -166,24 +170,31 @@ def _tree_rss(root: int) -> int:
         seen.add(pid)
         total += rss.get(pid, 0)
         stack += [child for child, parent in parents.items() if parent == pid]
-    return total
+    return total, own
 
 
-def measure(command: list[str], log: Path) -> dict[str, float]:
-    """Run ``command``; wall and CPU seconds, peak RSS of its process tree (MB), exit code."""
+def measure(command: list[str], log: Path, out: Path | None = None) -> dict[str, float]:
+    """Run ``command`` (stdout to ``out``, else to ``log`` with stderr): wall and CPU seconds
+    of the whole process tree, the root process's own CPU seconds (its last sample), the
+    peak RSS of the tree summed over its processes (MB, sampled every 0.05 s), the load
+    average before, and the exit code."""
     start = time.perf_counter()
-    before = os.times()
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-        peak = 0
+    before, load = os.times(), os.getloadavg()[0]
+    with open(log, "wb") as errors, open(out or log, "ab") as stdout:
+        process = subprocess.Popen(
+            command, stdout=stdout, stderr=errors if out else subprocess.STDOUT
+        )
+        peak, own = 0, 0.0
         while process.poll() is None:
-            peak = max(peak, _tree_rss(process.pid))
-            time.sleep(0.1)
+            rss, cpu = _tree(process.pid)
+            peak, own = max(peak, rss), max(own, cpu)
+            time.sleep(0.05)
     after = os.times()
     cpu = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
     )
-    return {"wall_s": time.perf_counter() - start, "cpu_s": cpu, "peak_rss_mb": peak / 1e6,
+    return {"wall_s": time.perf_counter() - start, "cpu_s": cpu, "parent_cpu_s": own,
+            "peak_rss_mb": peak / 1e6, "load": load,
             "exit": float(process.returncode)}  # fmt: skip
 
 

@@ -2,10 +2,17 @@
 
     python benchmarks/bench_transcripts.py --mb 200 --jobs 2
 
-Writes sessions of realistic records (tool calls and results, assistant text, file-history
-snapshots; one record in a hundred an ``isCompactSummary`` summary with the fixed preamble and
-tail) under a temporary ``projects/<slug>/`` folder, then times one fresh ``anchorlint check``
-subprocess over it and reports MB/s and the peak RSS of the largest process.
+Writes sessions of realistic records (tool calls and results, assistant text; one record in
+a hundred an ``isCompactSummary`` summary with the fixed preamble and tail) under a temporary
+``projects/<slug>/`` folder (``--keep DIR`` writes it there once and reuses it), then times one
+fresh ``anchorlint check`` subprocess over it, ``--repeat`` times.
+
+Reported per run: wall seconds and MB/s; CPU seconds of the whole process tree and of the
+parent alone; MB per CPU second; the MB/s the run would reach on ``--jobs`` free cores
+(the tree's CPU spread evenly over them: an estimate, exact only when the work divides
+evenly and nothing else runs); the peak RSS of the whole tree (all processes summed); the
+load average before the run. On a shared machine the wall time moves with the load; the CPU
+figures do not.
 """
 
 from __future__ import annotations
@@ -13,13 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
+
+from bench_dataset import measure
 
 PREAMBLE = (
     "This session is being continued from a previous conversation that ran out of context. "
@@ -90,24 +96,37 @@ def generate(root: Path, megabytes: int, seed: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--keep", help="write the folder here once and reuse it")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        size = generate(Path(tmp), args.mb, args.seed)
+        root = Path(args.keep) if args.keep else Path(tmp)
+        projects = root / "projects"
+        if not projects.is_dir():
+            generate(root, args.mb, args.seed)
+        size = sum(p.stat().st_size for p in projects.rglob("*.jsonl"))
         command = [sys.executable, "-m", "anchorlint", "check", "--no-cache", "--jobs",
-                   str(args.jobs), "--exit-zero", str(Path(tmp) / "projects")]  # fmt: skip
-        start = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    findings = done.stdout.count("\n")
-    print(f"{size / 1e6:.0f} MB in {wall:.1f} s: {size / 1e6 / wall:.1f} MB/s at {args.jobs} jobs, "
-          f"peak RSS {peak:.0f} MB, {findings} findings, exit {done.returncode}")  # fmt: skip
-    if done.returncode not in (0, 1):
-        print(done.stderr, file=sys.stderr)
+                   str(args.jobs), "--exit-zero", str(projects)]  # fmt: skip
+        for _ in range(args.repeat):
+            out, log = Path(tmp) / "findings.txt", Path(tmp) / "stderr.txt"
+            out.unlink(missing_ok=True)
+            r = measure(command, log, out)
+            with open(out, "rb") as handle:
+                findings = sum(1 for _ in handle)
+            mb = size / 1e6
+            print(f"{mb:.0f} MB, {args.jobs} jobs, load {r['load']:.1f}: "
+                  f"wall {r['wall_s']:.1f} s = {mb / r['wall_s']:.1f} MB/s; "
+                  f"CPU {r['cpu_s']:.1f} s (parent {r['parent_cpu_s']:.1f} s) = "
+                  f"{mb / r['cpu_s']:.1f} MB per CPU s, "
+                  f"{mb / (r['cpu_s'] / args.jobs):.1f} MB/s on {args.jobs} free cores; "
+                  f"peak RSS of the tree {r['peak_rss_mb']:.0f} MB; {findings} findings, "
+                  f"exit {r['exit']:.0f}", flush=True)  # fmt: skip
+            if r["exit"] not in (0.0, 1.0):
+                print(log.read_text()[-2000:], file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -72,3 +72,91 @@ def test_one_process_lints_chunks_and_hashes_the_file_once(
     warm = pool.lint_paths([str(target)], settings, jobs=1, use_cache=True).collect()
     assert cold == warm and cold.findings == _single_pass(target, settings)
     assert len(jobs_module.plan_jobs([str(target)])) > 5 and len(hashed) == 2
+
+
+# ------------------------------------------------- transcripts: marked records in big blocks
+
+
+class _SmallBlocks:
+    """A streamed file handed over in blocks far smaller than its lines and records."""
+
+    def __init__(self, source: object, size: int) -> None:
+        self.source, self.size = source, size
+
+    def blocks(self) -> object:
+        return self.source.blocks(self.size)  # type: ignore[attr-defined]
+
+
+def _transcript_items(reader: object, path: Path, size: int | None) -> list[object]:
+    """A transcript reader's output over ``path``: line by line (``size`` None), or through
+    the block search with blocks of ``size`` bytes."""
+    from anchorlint.run.reading import LineSource
+
+    with open(path, "rb") as handle:
+        source = LineSource(handle, -1, 1)
+        lines = iter(source) if size is None else _SmallBlocks(source, size)
+        found = []
+        for item in reader.read(str(path), lines, 1):  # type: ignore[attr-defined]
+            blocks = getattr(item, "blocks", ())
+            spots = [(b.text, [b.positions.locate(i) for i in range(len(b.text))]) for b in blocks]
+            found.append((item.line, item.column, getattr(item, "message", None), spots))
+        return found
+
+
+def _session(tmp_path: Path) -> Path:
+    """A Claude Code session: BOMs (the file's, and one opening a later line), records longer
+    than a block, unicode and escapes, a summary flagged and one preambled, a tool result
+    quoting the preamble, no final newline."""
+    from anchorlint.text.documents.transcripts.wrappers import CLAUDE_PREAMBLES
+
+    base = {"parentUuid": None, "sessionId": "5f0c2a1e-0000-4000-8000-00000000abcd"}
+    body = 'Summary:\n1. The caf\u00e9 "pool" moved to [[ops/pool#L3-9]]; as noted earlier.\n'
+    records = [
+        {**base, "type": "user", "isCompactSummary": True, "uuid": "a",
+         "message": {"role": "user", "content": CLAUDE_PREAMBLES[1] + "\n\n" + body}},
+        {**base, "type": "user", "message": {"role": "user", "content": "x" * 300}},
+        {**base, "type": "user", "uuid": "t", "message": {"role": "user", "content": [
+            {"type": "tool_result", "content": CLAUDE_PREAMBLES[0]}]}},
+        {**base, "type": "assistant", "message": {"content": [{"type": "text", "text": "ok"}]}},
+        {**base, "type": "user", "uuid": "b",
+         "message": {"role": "user", "content": [{"type": "text", "text": CLAUDE_PREAMBLES[0]
+                                                  + "\n\n" + body + "\u2014 then [[b]]"}]}},
+    ]  # fmt: skip
+    lines = [json.dumps(r, ensure_ascii=i % 2 == 0).encode("utf-8") for i, r in enumerate(records)]
+    lines[-1] = b"\xef\xbb\xbf" + lines[-1]  # a file appended to another keeps its BOM
+    path = tmp_path / "session.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + b"\n".join(lines))
+    return path
+
+
+@pytest.mark.parametrize("size", [7, 64, 333, 1 << 20])
+def test_transcript_block_search_equals_line_by_line(tmp_path: Path, size: int) -> None:
+    from anchorlint.text.documents.transcripts import claude
+
+    path = _session(tmp_path)
+    by_line = _transcript_items(claude, path, None)
+    assert [item[0] for item in by_line] == [1, 5]
+    assert _transcript_items(claude, path, size) == by_line
+
+
+@pytest.mark.parametrize("size", [16, 1 << 20])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [(b'{"type": "user", "x": "bad \xff byte"}', "not valid UTF-8"), (b'{"a": "\x00"}', "NUL")],
+)
+def test_transcript_block_search_finds_a_bad_line_where_line_by_line_does(
+    tmp_path: Path, size: int, bad: bytes, message: str
+) -> None:
+    from anchorlint.run.reading import LineProblem
+    from anchorlint.text.documents.transcripts import claude
+
+    path = _session(tmp_path)
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join([*lines[:3], bad, *lines[3:]]))
+    problems = []
+    for block_size in (None, size):
+        with pytest.raises(LineProblem) as raised:
+            _transcript_items(claude, path, block_size)
+        problems.append(raised.value.problem)
+    assert problems[0] == problems[1]
+    assert problems[0].line == 4 and message in problems[0].message

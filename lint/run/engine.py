@@ -31,10 +31,9 @@ from anchorlint.run.kinds import (
 from anchorlint.run.reading import (
     BINARY_SNIFF,
     LineProblem,
+    LineSource,
     Unreadable,
     decode,
-    decoded_lines,
-    range_lines,
     read_text,
     sniff_binary,
     special_file,
@@ -147,8 +146,8 @@ class Worker:
                 if problem is not None:
                     return self.lint_text(path, problem, order)
                 handle.seek(job.start)
-                raw_lines = range_lines(handle, job.end - job.start if job.end >= 0 else -1)
-                lines = decoded_lines(raw_lines, job.first_line)
+                length = job.end - job.start if job.end >= 0 else -1
+                lines = LineSource(handle, length, job.first_line)
                 findings, facts = lint_summaries(
                     self.context, kind, path, lines, Suppressions(), order, job.first_line
                 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -121,3 +122,60 @@ def decoded_lines(raw_lines: Iterable[bytes], first_line: int) -> Iterator[str]:
         if isinstance(text, Unreadable):
             raise LineProblem(Unreadable(text.message, number, text.column))
         yield text
+
+
+#: how much of a file :meth:`LineSource.blocks` decodes at a time
+BLOCK_BYTES = 1 << 20
+
+
+class LineSource:
+    """The lines of ``length`` bytes of an open file (-1: to its end) from line
+    ``first_line``: iterated, the decoded lines one by one (as :func:`decoded_lines`); or,
+    through :meth:`blocks`, the same bytes in large blocks ending at line breaks, checked to
+    decode, for a reader that decodes a few marked records and skips the rest without a
+    Python step per line (an agent's transcript). Either way an undecodable line raises
+    :class:`LineProblem` at that line, so both report what one pass over the file would.
+    Use one of the two, once.
+    """
+
+    def __init__(self, handle: BinaryIO, length: int, first_line: int = 1) -> None:
+        self.handle, self.length, self.first_line = handle, length, first_line
+
+    def __iter__(self) -> Iterator[str]:
+        return decoded_lines(range_lines(self.handle, self.length), self.first_line)
+
+    def blocks(self, size: int = BLOCK_BYTES) -> Iterator[tuple[int, bytes]]:
+        """(number of the block's first line, the block), every block ending at a line break
+        (but the file's last) and valid UTF-8 without NUL bytes (byte-order marks kept:
+        a reader drops the one opening a line it decodes, as a line decoded alone drops it)."""
+        line, left, pending = self.first_line, self.length, b""
+        while True:
+            data = self.handle.read(size if left < 0 else min(size, left)) if left else b""
+            left -= len(data) if left > 0 else 0
+            if not data:
+                if pending:
+                    yield line, _checked(pending, line)
+                return
+            cut = data.rfind(b"\n") + 1
+            if not cut:  # a line longer than a block: held whole, as iterating holds it
+                pending += data
+                continue
+            block, pending = pending + data[:cut], data[cut:]
+            yield line, _checked(block, line)
+            line += block.count(b"\n")
+
+
+def _checked(block: bytes, line: int) -> bytes:
+    """``block`` when it decodes (ASCII needs no decoding), else :class:`LineProblem` at its
+    first bad line, with the message and place :func:`decoded_lines` gives."""
+    if b"\x00" not in block:
+        if block.isascii():
+            return block
+        try:
+            block.decode("utf-8")
+            return block
+        except UnicodeDecodeError:
+            pass
+    for _ in decoded_lines(io.BytesIO(block), line):
+        pass
+    return block  # not reached: some line above was bad

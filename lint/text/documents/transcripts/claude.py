@@ -20,6 +20,7 @@ from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.transcripts.common import (
     load,
     located,
+    marked_lines,
     native_thread,
     sliced,
     summary,
@@ -30,17 +31,11 @@ _FLAG = ("isCompactSummary", "This session is being continued from a previous co
 _TEXTS = (("message", "content"), ("message", "content", "[]", "text"))
 
 
-def candidate(line: str) -> bool:
-    return _FLAG[0] in line or _FLAG[1] in line
-
-
 def read(
     path: str, lines: Iterable[str], first_line: int = 1
 ) -> Iterator[SummarySource | RecordProblem]:
     seen: set[str] = set()
-    for number, raw in enumerate(lines, first_line):
-        if not candidate(raw):
-            continue
+    for number, raw in marked_lines(lines, first_line, _FLAG):
         record = load(raw)
         if not isinstance(record, dict) or not _is_summary(record):
             continue

@@ -22,6 +22,7 @@ from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.transcripts.common import (
     load,
     located,
+    marked_lines,
     native_thread,
     opaque,
     sliced,
@@ -33,8 +34,7 @@ _UUID = regex.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 _OPAQUE = frozenset({"compaction", "compaction_summary", "context_compaction"})
 
 
-def candidate(line: str) -> bool:
-    return '"compacted"' in line
+_MARKERS = ('"compacted"',)
 
 
 def rollout_id(path: str) -> str | None:
@@ -46,9 +46,7 @@ def read(
     path: str, lines: Iterable[str], first_line: int = 1
 ) -> Iterator[SummarySource | RecordProblem]:
     thread = native_thread("codex", rollout_id(path) or path)
-    for number, raw in enumerate(lines, first_line):
-        if not candidate(raw):
-            continue
+    for number, raw in marked_lines(lines, first_line, _MARKERS):
         record = load(raw)
         if not isinstance(record, dict) or record.get("type") != "compacted":
             continue

@@ -10,7 +10,7 @@ the n-th string of a path in one is the n-th in the other.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from anchorlint.positions import MapBuilder, PositionMap
@@ -30,6 +30,45 @@ def native_thread(fmt: str, ident: str) -> str:
 def is_native_thread(name: str) -> bool:
     """Whether a history thread is a transcript's (where new turns may add anchors)."""
     return name.partition(THREAD_SEPARATOR)[0] in FORMATS
+
+
+def marked_lines(
+    lines: Iterable[str], first_line: int, markers: Sequence[str]
+) -> Iterator[tuple[int, str]]:
+    """(line number, line) of the lines holding one of ``markers``: the only records a
+    transcript reader decodes. A streamed file hands over large checked blocks of bytes
+    (:meth:`anchorlint.run.reading.LineSource.blocks`): they are searched for the markers
+    directly (ASCII, so a match is never inside a UTF-8 sequence), and only the marked lines
+    are decoded: a record that is no summary costs no Python step of its own."""
+    blocks = getattr(lines, "blocks", None)
+    if blocks is None:
+        for number, raw in enumerate(lines, first_line):
+            if any(marker in raw for marker in markers):
+                yield number, raw
+        return
+    needles = [marker.encode("ascii") for marker in markers]
+    for number, block in blocks():
+        yield from _marked_in(block, number, needles)
+
+
+def _marked_in(block: bytes, first: int, needles: list[bytes]) -> Iterator[tuple[int, str]]:
+    """The marked lines of a block of whole lines whose first is line ``first``."""
+    nexts = [block.find(needle) for needle in needles]
+    number, counted, position = first, 0, 0
+    while True:
+        for index, at in enumerate(nexts):
+            if 0 <= at < position:  # inside the line just given: look past it
+                nexts[index] = block.find(needles[index], position)
+        found = [at for at in nexts if at >= 0]
+        if not found:
+            return
+        hit = min(found)
+        start = block.rfind(b"\n", 0, hit) + 1
+        end = block.find(b"\n", hit) + 1 or len(block)
+        number += block.count(b"\n", counted, start)
+        counted, position = start, end
+        # a byte-order mark opening a line is dropped, as a line decoded alone drops it
+        yield number, block[start:end].decode("utf-8").removeprefix("\ufeff")
 
 
 def load(raw: str) -> Any:

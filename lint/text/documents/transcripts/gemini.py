@@ -16,7 +16,13 @@ from typing import Any
 
 from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex
-from anchorlint.text.documents.transcripts.common import load, located, native_thread, summary
+from anchorlint.text.documents.transcripts.common import (
+    load,
+    located,
+    marked_lines,
+    native_thread,
+    summary,
+)
 
 MARKER = "<state_snapshot>"
 
@@ -26,9 +32,7 @@ def read(
 ) -> Iterator[SummarySource | RecordProblem]:
     seen: set[str] = set()
     thread = native_thread("gemini-cli", path)
-    for number, raw in enumerate(lines, first_line):
-        if MARKER not in raw:
-            continue
+    for number, raw in marked_lines(lines, first_line, (MARKER,)):
         record = load(raw)
         if not isinstance(record, dict):
             continue
