@@ -40,8 +40,9 @@ def hits(source: str, settings: Settings = SETTINGS) -> list[tuple[int, str, str
 
 
 def test_all_seven_code_rules_are_registered() -> None:
-    assert sorted(CODE_RULES) == [f"ANC30{i}" for i in range(1, 8)]
-    for rule in CODE_RULES.values():
+    """ANC301-ANC307 are here (ANC308 has tests of its own)."""
+    assert {f"ANC30{i}" for i in range(1, 8)} <= set(CODE_RULES)
+    for rule in (CODE_RULES[f"ANC30{i}"] for i in range(1, 8)):
         minimum = 5 if rule.code == "ANC307" else 8
         assert len(rule.invalid) >= minimum and len(rule.valid) >= minimum, rule.code
         assert all(e.suffix == ".py" for e in (*rule.invalid, *rule.valid))
@@ -78,6 +79,7 @@ def test_messages_name_the_output_and_its_origin() -> None:
         messages[code] = messages.get(code, "") + "\n" + message
     assert "`summarize()` compacts `self.summary" in messages["ANC306"]
     assert "this same call on an earlier pass" in messages["ANC306"]
+    assert "kept in `self.summary` (stored at line 46) and handed back" in messages["ANC306"]
     assert "already the output of `condense()` at line 86" in messages["ANC306"]
     assert "offset computed on `self.summary`" in messages["ANC301"]
     assert "resolve against the summary, not the source" in messages["ANC301"]

@@ -205,7 +205,7 @@ class Analyser(StatementRunner):
         #: keys of a state mapping (a parameter) that received a compaction output
         self.kept_keys: dict[str, Taint] = {}
         #: functions returning their message list with a compaction output in it
-        self.summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode]] = {}
+        self.summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode, Taint]] = {}
 
     def returned_state(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
@@ -224,8 +224,9 @@ class Analyser(StatementRunner):
                         self.kept_keys.setdefault(key, taint.kept(where, node))
         for literal in returned_lists(value):
             taints = [self.eval(e.value, env, frame) for e in literal.elements]
-            if spliced(literal) and any(t is not None and t.kind is Kind.COMPACT for t in taints):
-                frame.summary_list = node
+            held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+            if spliced(literal) and held is not None:
+                frame.summary_list = (node, held)
 
     def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
         """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
@@ -244,21 +245,18 @@ class Analyser(StatementRunner):
                 self.run_function(info, {})
             if self._kept_snapshot() == before:
                 break
-        for info, node in list(self.summary_lists.values()):
-            self.run_function(info, self.handed_back(info, node))
+        for info, node, held in list(self.summary_lists.values()):
+            self.run_function(info, self.handed_back(info, node, held))
         return self.facts
 
     def _kept_snapshot(self) -> tuple[object, ...]:
         classes = {owner: frozenset(env) for owner, env in self.class_taints.items()}
         return (classes, frozenset(self.kept_keys))
 
-    def handed_back(self, info: FunctionInfo, node: cst.CSTNode) -> Env:
+    def handed_back(self, info: FunctionInfo, node: cst.CSTNode, held: Taint) -> Env:
         """The parameters a function that returns its message list with the summary in it
         is handed back on the next call, tainted with that summary."""
-        line = self.am.line_of(node)
-        taint = Taint(
-            Kind.COMPACT, node, f"the summary `{info.name}()` returns in its message list"
-        ).kept(f"{HANDED_BACK}`{info.name}()` returns (line {line})", node)
+        taint = held.to(Kind.COMPACT).kept(f"{HANDED_BACK}`{info.name}()` returns", node)
         return {p.name.value: taint for p in list_parameters(info)}
 
     def run_module_level(self) -> None:
@@ -279,7 +277,8 @@ class Analyser(StatementRunner):
         env.update(params)
         self.run_suite(info.node.body, env, frame)
         if frame.summary_list is not None and not params:
-            self.summary_lists.setdefault(id(info.node), (info, frame.summary_list))
+            node, held = frame.summary_list
+            self.summary_lists.setdefault(id(info.node), (info, node, held))
         returned = [t for t in frame.returns if t is not None]
         return next(
             (t for t in returned if t.kind is Kind.COMPACT), returned[0] if returned else None

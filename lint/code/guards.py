@@ -55,11 +55,21 @@ def _hashy(node: cst.CSTNode) -> bool:
     for sub in (node, *walk(node)):
         if isinstance(sub, cst.Name) and is_hash_field(sub.value):
             return True
+        if isinstance(sub, cst.Subscript) and _hash_key(sub):
+            return True
         if isinstance(sub, cst.Call):
             name = call_name(sub) or ""
             if name in _HASH_CALLS or (dotted(sub.func) or "").startswith("hashlib."):
                 return True
     return False
+
+
+def _hash_key(node: cst.Subscript) -> bool:
+    """``entry["sha256"]``, ``d["hash"]``: a digest read by key."""
+    index = node.slice[0].slice if len(node.slice) == 1 else None
+    key = index.value if isinstance(index, cst.Index) else None
+    value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+    return isinstance(value, str) and is_hash_field(value)
 
 
 def is_digest_comparison(node: cst.CSTNode) -> bool:

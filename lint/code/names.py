@@ -20,13 +20,26 @@ from anchorlint.config import CodeSettings
 CODEC_MODULES = frozenset({"zlib", "gzip", "bz2", "lzma", "brotli", "zstd", "zstandard", "snappy"})
 _NOT_SUMMARIZER_MODULES = CODEC_MODULES | {"os", "io", "shutil", "zipfile", "tarfile"}
 
-#: ``start``, ``line_no``, ``start_line``, ``char_end``, ``quote_offset``; not ``start_mark``
-#: or ``end_string_suffix``, whose first word is positional but whose meaning is not
-_POSITIONAL_RE = re.compile(
-    r"^(?:start|end|offset|span|range)$"
-    r"|^(?:start|end|line|char|offset)(?:no|nos|s)?"
-    r"(?:_(?:start|end|line|lines|lineno|no|char|chars|offset|idx|index|pos|byte|col|column))?$"
-    r"|_(?:start|end|line|lines|lineno|char|chars|offset|offsets|span|range)$"
+#: words of positional field names (RULES.md, "Positional fields"); a name must begin with one
+#: of the leading words and be positional all through (``start_char_idx``, not ``start_mark``),
+#: or end with one of the trailing words (``quote_offset``, ``char_end``, ``end_index``)
+_LEADING = frozenset({"start", "end", "line", "lines", "lineno", "char", "chars", "offset"})
+_POSITIONAL_WORDS = _LEADING | frozenset(
+    {"offsets", "index", "idx", "span", "range", "pos", "byte", "bytes", "col", "column"}
+    | {"no", "nos", "linenos"}
+)
+_TRAILING = frozenset(
+    {"start", "end", "line", "lines", "lineno", "char", "chars", "offset", "offsets"}
+    | {"span", "range", "index", "idx"}
+)
+#: times are no positions (``start_timestamp``, ``end_time``)
+_TIME_WORDS = frozenset(
+    "time times timestamp ts date datetime at ms sec secs seconds epoch day hour minute".split()
+)
+#: names that index the model's own response, not a source (``output_index``, ``choice_index``)
+_RESPONSE_WORDS = frozenset(
+    """output content choice choices response message item annotation tool sequence candidate
+    completion delta event turn call""".split()
 )
 _HASH_RE = re.compile(r"hash|digest|checksum|fingerprint|sha\d+|sha$")
 #: fields that name a store entry
@@ -147,8 +160,19 @@ def _has_prefix(name: str, prefixes: tuple[str, ...]) -> bool:
 
 
 def is_positional_field(name: str) -> bool:
-    """``start``, ``end``, ``offset``, ``line_start``, ``start_line``, ``char_end`` …"""
-    return bool(_POSITIONAL_RE.search(name.lower().lstrip("_")))
+    """``start``, ``end``, ``offset``, ``line_start``, ``start_line``, ``char_end``,
+    ``start_char_idx`` …; not ``start_mark``, ``end_time`` or ``output_index``."""
+    low = name.lower().lstrip("_")
+    if low in ("start", "end", "offset", "span", "range"):
+        return True
+    words = [w for w in low.split("_") if w]
+    if len(words) == 0 or any(w in _TIME_WORDS for w in words):
+        return False
+    if words[0] in _LEADING and all(w in _POSITIONAL_WORDS for w in words):
+        return True
+    if len(words) > 1 and words[-1] in _TRAILING:
+        return not any(w in _RESPONSE_WORDS for w in words)
+    return False
 
 
 def is_hash_field(name: str) -> bool:

@@ -55,10 +55,50 @@ class Prefilter:
     everything: bool = False
 
     def may_fire(self, source: str) -> bool:
+        if generated_module(source):
+            return False  # its types mirror someone else's schema (RULES.md)
         if self.everything:
             return True
         low = source.lower()
         return any(trigger.fires(source, low) for trigger in self.triggers)
+
+
+_GENERATED = re.compile(
+    r"@generated|auto-?generated|\bcode generated\b|\bdo not edit\b"
+    r"|\b(?:file|module|code|source|classes|models?) (?:is|was|were|has been) "
+    r"(?:automatically |auto-?)?generated\b"
+    r"|\bgenerated (?:by|from|with|using)\b[^\n]{0,80}"
+    r"(?:codegen|generator|compiler|openapi|swagger|protoc|schema|grpc|stainless|fern|\.proto)",
+    re.IGNORECASE,
+)
+_HEADER_CHARS = 3000
+
+
+def generated_module(source: str) -> bool:
+    """A header (the leading comments and the module docstring) saying the file is generated.
+
+    Generated modules are not analysed: SDK models that mirror a vendor's schema are pointer
+    classes without hashes by the dozen, and nobody can fix them where they are generated.
+    """
+    head = source[:_HEADER_CHARS]
+    header: list[str] = []
+    quote = ""
+    for line in head.splitlines():
+        text = line.strip()
+        if quote:
+            header.append(text)
+            if quote in text:
+                break
+        elif not text or text.startswith("#"):
+            header.append(text)
+        elif text.lstrip("rRuUbB")[:3] in ('"""', "'''"):
+            quote = text.lstrip("rRuUbB")[:3]
+            header.append(text)
+            if text.count(quote) >= 2:
+                break
+        else:
+            break
+    return _GENERATED.search("\n".join(header)) is not None
 
 
 def union(declared: Iterable[tuple[CodeTrigger, ...] | None]) -> Prefilter:

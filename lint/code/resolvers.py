@@ -93,6 +93,8 @@ def _span_expression(
             return _span_expression(receiver, derived, spans, lines)
         if method in ("str", "bytes") and expr.args:
             return _span_expression(expr.args[0].value, derived, spans, lines)
+        if receiver is None and method[:1].isupper():  # ``Excerpt(text=span, …)`` holds it
+            return any(_span_expression(a.value, derived, spans, lines) for a in expr.args)
     if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
         return _span_expression(expr.elt, derived, spans, lines)
     return False

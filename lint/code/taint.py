@@ -104,7 +104,7 @@ class Relabel:
 
 
 #: the handed-back message list's kept_in starts so (see the analyser)
-HANDED_BACK = "the list "
+HANDED_BACK = "the message list "
 
 
 @dataclass
@@ -128,4 +128,4 @@ class Frame:
     #: the function's own parameter names (a state mapping is one of them)
     params: frozenset[str] = frozenset()
     #: a ``return`` handing back a message list with a compaction output in it
-    summary_list: cst.CSTNode | None = None
+    summary_list: tuple[cst.CSTNode, Taint] | None = None

@@ -11,6 +11,7 @@ from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
+    from anchorlint.code.taint import Recompaction
 
 
 class UnguardedRecompaction(CodeRule):
@@ -164,15 +165,29 @@ class UnguardedRecompaction(CodeRule):
             if anchor_guard(info, body, module.index):
                 continue
             held = " ".join(module.module.code_for_node(fact.argument).split())[:40]
-            origin = (
-                "this same call on an earlier pass"
-                if fact.taint.origin is fact.call
-                else f"{fact.taint.label} at line {module.line_of(fact.taint.origin)}"
-            )
             yield module.hit(
                 fact.call,
-                f"`{fact.summarizer}()` compacts `{held}`, already the output of {origin}, with "
+                f"`{fact.summarizer}()` compacts `{held}`, already {_origin(module, fact)}, with "
                 "no anchor-set equality check between the passes; each pass re-paraphrases "
                 "pointers: compare the old and new anchor sets (or call `anchorlint.gate`) and "
                 "re-expand from the raw context on drift",
             )
+
+
+def _origin(module: AnalysedModule, fact: Recompaction) -> str:
+    """Where the summary came from and, for kept state, where it was kept and came back."""
+    taint = fact.taint
+    line = module.line_of(taint.origin)
+    if taint.origin is fact.call:
+        origin = "the output of this same call on an earlier pass"
+    elif not taint.label.startswith("`"):
+        origin = f"{taint.label} (line {line})"
+    else:
+        origin = f"the output of {taint.label} at line {line}"
+    if taint.kept_in and taint.kept_at is not None:
+        stored = module.line_of(taint.kept_at)
+        origin += (
+            f", kept in {taint.kept_in} (stored at line {stored}) and handed back to this "
+            "call on the next run"
+        )
+    return origin

@@ -171,5 +171,6 @@ class IdentityOnlyGuard(CodeRule):
                 test.node,
                 f"the only guard that `{info.name}()` was not handed the summary is an identity "
                 f"test of `{source}` against `{other}`; an equal copy (re-read, sliced, decoded "
-                "and re-encoded) passes it: compare a content hash of the span with the pointer's",
+                "and re-encoded) passes it: compare a content hash of the span with the hash "
+                "recorded in the pointer",
             )
