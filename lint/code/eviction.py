@@ -1,0 +1,473 @@
+"""Silent eviction (ANC308): retrieval-linked items dropped from the context with no record.
+
+The walk goes statement by statement through one function, keeping the tests on the path to
+each statement (``if isinstance(m, ToolMessage) and i < cutoff:``, and the negation of a test
+whose body ends in ``continue``). A **drop** is
+
+- a comprehension or ``filter()`` over a context list whose test leaves out items the reading
+  calls retrieval-linked (``[m for m in body if not isinstance(m, FunctionResultMessage)]``),
+  when its result is returned or stored;
+- ``del xs[i]``, ``xs.pop(i)``, ``xs.remove(x)`` of such an item, or ``del xs[:n]`` /
+  ``xs = xs[n:]`` of a context list whose items are all linked;
+- an item's replacement by a placeholder (``out.append(Note(f"{n} lines omitted"))`` in the
+  branch that tests the item; ``xs[i] = Slot(text="[removed]")``).
+
+A drop is reported unless the function, or a same-module helper it hands the item to, keeps a
+record (:mod:`anchorlint.code.eviction_records`). Which lists are the context, and which
+lists hold linked items throughout, is :mod:`anchorlint.code.eviction_reading`; what a test
+says about an item is :func:`anchorlint.code.retrieval.linked_test` plus the provenance tests
+ANC303 reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.eviction_reading import (
+    FunctionContext,
+    container_key,
+    context_named,
+    function_context,
+    holder_class,
+)
+from anchorlint.code.eviction_records import count_names, is_placeholder, local_values, recorded
+from anchorlint.code.eviction_tests import IndexSets, LinkedLists, implies_linked
+from anchorlint.code.guards import walk
+from anchorlint.code.index import FunctionInfo
+from anchorlint.code.names import call_name, dotted, storage_key
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+
+_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+#: method-name words of the method that builds the model's context from kept state
+_BUILDER_WORDS = ("prompt", "load", "render", "build", "window")
+Path = tuple[tuple[cst.BaseExpression, bool], ...]
+
+
+@dataclass(frozen=True)
+class Eviction:
+    """One silent drop: where, from which list, what and how."""
+
+    node: cst.CSTNode
+    function: str
+    container: str
+    what: str
+    form: str
+
+
+@dataclass
+class _Loop:
+    item: str | None
+    index: str | None
+    container: str | None
+
+
+@dataclass
+class _State:
+    #: item name → (list key, index name or None): ``m = msgs[i]``, ``for i, m in enumerate(msgs)``
+    aliases: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    loops: list[_Loop] = field(default_factory=list)
+
+
+class EvictionWalker:
+    """One function: finds drops, then asks whether each left a record."""
+
+    def __init__(self, module: AnalysedModule, info: FunctionInfo) -> None:
+        self.module = module
+        self.info = info
+        owner_holds = holder_class(info.owner)
+        self.ctx: FunctionContext = function_context(info, owner_holds)
+        self.index_sets = IndexSets.of(module, info)
+        self.counts = count_names(info.node)
+        self.locals = local_values(info.node)
+        self.state = _State()
+        self.found: list[Eviction] = []
+        self.linked = LinkedLists(module, info, self.ctx, self.index_sets)
+
+    def _item_reason(self, items: frozenset[str]) -> str | None:
+        """Linked because the item was taken from a list of linked items."""
+        for name in sorted(items):
+            alias = self.state.aliases.get(name)
+            if alias is not None:
+                reason = self.linked.reason(alias[0])
+                if reason is not None:
+                    return reason
+        return None
+
+    def run(self) -> list[Eviction]:
+        if not self.ctx.contexts:
+            return []
+        self.block(self.info.node.body, ())
+        return self.found
+
+    def block(self, suite: cst.CSTNode | None, path: Path) -> None:
+        if isinstance(suite, cst.Else):
+            suite = suite.body
+        if isinstance(suite, cst.If):
+            self.statement(suite, path)
+            return
+        if isinstance(suite, cst.SimpleStatementSuite):
+            for small in suite.body:
+                self.small(small, path)
+            return
+        for statement in getattr(suite, "body", ()):
+            path = self.statement(statement, path)
+
+    def statement(self, node: cst.CSTNode, path: Path) -> Path:
+        """Walks one statement; returns the path for the statements after it."""
+        if isinstance(node, cst.If):
+            self.expressions(node.test, path)
+            self.block(node.body, (*path, (node.test, True)))
+            self.block(node.orelse, (*path, (node.test, False)))
+            if _terminates(node.body) and node.orelse is None:
+                return (*path, (node.test, False))
+            return path
+        if isinstance(node, cst.For):
+            self.expressions(node.iter, path)
+            self.state.loops.append(self._loop(node))
+            self.block(node.body, path)
+            self.state.loops.pop()
+            self.block(node.orelse, path)
+            return path
+        if isinstance(node, cst.SimpleStatementLine):
+            for small in node.body:
+                self.small(small, path)
+            return path
+        if isinstance(node, cst.While):
+            self.expressions(node.test, path)
+        for suite in _suites(node):
+            self.block(suite, path)
+        return path
+
+    def _loop(self, node: cst.For) -> _Loop:
+        target: cst.BaseExpression = node.target
+        iterable = node.iter
+        index = None
+        if (
+            isinstance(iterable, cst.Call)
+            and dotted(iterable.func) == "enumerate"
+            and isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+        ):
+            index = dotted(target.elements[0].value)
+            target = target.elements[1].value
+        item = dotted(target) if isinstance(target, cst.Name) else None
+        container = container_key(iterable)
+        if container not in self.ctx.contexts:
+            container = None
+        if item is not None and container is not None:
+            self.state.aliases[item] = (container, index)
+        return _Loop(item, index, container)
+
+    # -- drops ---------------------------------------------------------------------------
+
+    def small(self, small: cst.BaseSmallStatement, path: Path) -> None:
+        self.expressions(small, path)
+        if isinstance(small, cst.Del):
+            self._del(small, small.target, path)
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+            self._assign(small, small.targets[0].target, small.value, path)
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            self._assign(small, small.target, small.value, path)
+
+    def _assign(
+        self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression, path: Path
+    ) -> None:
+        if isinstance(target, cst.Name) and isinstance(value, cst.Subscript):
+            key = dotted(value.value)
+            index = _index(value)
+            if key in self.ctx.contexts and index is not None:
+                self.state.aliases[target.value] = (key, index)
+        if not isinstance(target, cst.Subscript):
+            key = storage_key(target)
+            if key in self.ctx.contexts and _is_slice(value) and container_key(value) == key:
+                self._positional(node, key, "a slice cuts them")
+            return
+        key = dotted(target.value)
+        if key is None or key not in self.ctx.contexts:
+            return
+        if _is_slice(target):
+            if _is_slice(value) and container_key(value) == key:
+                self._positional(node, key, "a slice cuts them")
+            return
+        index = _index(target)
+        items = self._items_at(key, index)
+        reason = (
+            self._path_reason(path, items) or self._item_reason(items) or self.linked.reason(key)
+        )
+        if reason is None:
+            return
+        names = frozenset({*items, storage_key(target) or "", _code(target)})
+        if self._placeholder(value, names):
+            self._report(
+                node, key, reason, "replaced by a placeholder that does not say which", items
+            )
+
+    def _del(self, node: cst.Del, target: cst.BaseExpression, path: Path) -> None:
+        if not isinstance(target, cst.Subscript):
+            return
+        key = dotted(target.value)
+        if key is None or key not in self.ctx.contexts:
+            return
+        if _is_slice(target):
+            self._positional(node, key, "`del` of a slice")
+            return
+        items = self._items_at(key, _index(target))
+        reason = (
+            self._path_reason(path, items) or self._item_reason(items) or self.linked.reason(key)
+        )
+        if reason is not None and self._mutation_escapes(key):
+            self._report(node, key, reason, "`del`", items)
+
+    def _positional(self, node: cst.CSTNode, key: str, form: str) -> None:
+        reason = self.linked.reason(key)
+        if reason is not None and self._mutation_escapes(key):
+            self._report(node, key, reason, form, frozenset())
+
+    def _mutation_escapes(self, key: str) -> bool:
+        """A list changed in place is seen by others when it is kept state, the caller's
+        (a parameter) or returned."""
+        params = {p.name.value for p in [*self.info.params, *self.info.kwonly]}
+        return "." in key or "[" in key or key in self.ctx.escaping or key in params
+
+    def expressions(self, node: cst.CSTNode, path: Path) -> None:
+        for sub in (node, *walk(node)):
+            if isinstance(sub, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+                self._comprehension(sub, node)
+            elif isinstance(sub, cst.Call):
+                self._call(sub, node, path)
+
+    def _call(self, call: cst.Call, statement: cst.CSTNode, path: Path) -> None:
+        name = call_name(call) or ""
+        if dotted(call.func) == "filter" and len(call.args) == 2:
+            self._filter(call, statement)
+            return
+        receiver = dotted(call.func.value) if isinstance(call.func, cst.Attribute) else None
+        if receiver is None:
+            return
+        if name in ("pop", "remove") and receiver in self.ctx.contexts:
+            if name == "pop":
+                index = _name_of(call.args[0].value) if call.args else None
+                items = self._items_at(receiver, index) if index else frozenset()
+                items |= _bound_to(statement, call)
+            else:
+                items = (
+                    frozenset(n for n in [_name_of(call.args[0].value)] if n)
+                    if call.args
+                    else frozenset()
+                )
+            reason = (
+                self._path_reason(path, items)
+                or self._item_reason(items)
+                or self.linked.reason(receiver)
+            )
+            if reason is not None and self._mutation_escapes(receiver):
+                self._report(call, receiver, reason, f"`.{name}()`", items | {receiver + ".pop"})
+            return
+        if name in ("append", "insert") and call.args and self.state.loops:
+            loop = self.state.loops[-1]
+            if loop.item is None or loop.container is None or receiver not in self.ctx.escaping:
+                return
+            value = call.args[-1].value
+            if dotted(value) == loop.item:
+                return
+            items = frozenset({loop.item})
+            reason = self._path_reason(path, items)
+            if reason is not None and self._placeholder(value, items):
+                self._report(
+                    call,
+                    loop.container,
+                    reason,
+                    "replaced by a placeholder that does not say which",
+                    items,
+                )
+
+    def _comprehension(
+        self, comp: cst.ListComp | cst.GeneratorExp | cst.SetComp, statement: cst.CSTNode
+    ) -> None:
+        clause = comp.for_in
+        if clause.inner_for_in is not None or not clause.ifs:
+            return
+        key = container_key(clause.iter) or ""
+        target: cst.BaseExpression = clause.target
+        indices: frozenset[str] = frozenset()
+        if (
+            isinstance(clause.iter, cst.Call)
+            and dotted(clause.iter.func) == "enumerate"
+            and isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+        ):
+            indices = frozenset(n for n in [dotted(target.elements[0].value)] if n)
+            target = target.elements[1].value
+        item = dotted(target) if isinstance(target, cst.Name) else None
+        if key not in self.ctx.contexts or item is None or not _keeps_item(comp.elt, item):
+            return
+        tests = [c.test for c in clause.ifs]
+        reason = self._drops_linked(tests, item, indices)
+        if reason is not None and self._result_escapes(comp, statement, key):
+            self._report(
+                comp, key, reason, "a comprehension leaves them out", frozenset({item}), tests
+            )
+
+    def _filter(self, call: cst.Call, statement: cst.CSTNode) -> None:
+        func, iterable = call.args[0].value, call.args[1].value
+        key = container_key(iterable) or ""
+        if not isinstance(func, cst.Lambda) or key not in self.ctx.contexts:
+            return
+        params = func.params.params
+        if len(params) != 1:
+            return
+        item = params[0].name.value
+        reason = self._drops_linked([func.body], item)
+        if reason is not None and self._result_escapes(call, statement, key):
+            self._report(
+                call, key, reason, "`filter()` leaves them out", frozenset({item}), [func.body]
+            )
+
+    def _drops_linked(
+        self, tests: list[cst.BaseExpression], item: str, indices: frozenset[str] = frozenset()
+    ) -> str | None:
+        """Why the items a filter with ``tests`` leaves out are linked: every test must say
+        so of the items it rejects."""
+        reasons = [
+            implies_linked(t, False, frozenset({item}), indices, self.index_sets, self.module)
+            for t in tests
+        ]
+        return reasons[0] if reasons and all(reasons) else None
+
+    def _result_escapes(self, node: cst.CSTNode, statement: cst.CSTNode, key: str) -> bool:
+        """Whether the filtered list becomes the context: stored back, handed on as the
+        messages of a call, or returned. A method that returns a filtered copy of its own
+        kept list is a query (``notes()``) unless it is the one that builds the context."""
+        kind = self._escape_kind(node, statement)
+        if kind == "returned" and key.split(".")[0] in ("self", "cls"):
+            name = self.info.name.lower()
+            return context_named(name) or any(w in name for w in _BUILDER_WORDS)
+        return kind is not None
+
+    def _escape_kind(self, node: cst.CSTNode, statement: cst.CSTNode) -> str | None:
+        if isinstance(statement, cst.Return):
+            return "returned"
+        if isinstance(statement, (cst.Assign, cst.AnnAssign)):
+            targets = (
+                [t.target for t in statement.targets]
+                if isinstance(statement, cst.Assign)
+                else [statement.target]
+            )
+            if any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets):
+                return "stored"
+            if any(storage_key(t) in self.ctx.escaping for t in targets):
+                return "returned"
+            return None
+        for sub in walk(statement):
+            if isinstance(sub, cst.Arg) and sub.keyword is not None and node in set(walk(sub)):
+                return "stored" if context_named(sub.keyword.value) else None
+        return None
+
+    def _items_at(self, key: str, index: str | None) -> frozenset[str]:
+        """The names the item at ``key[index]`` is known by in this function."""
+        return frozenset(
+            name
+            for name, (container, at) in self.state.aliases.items()
+            if container == key and (index is None or at is None or at == index)
+        )
+
+    def _path_reason(self, path: Path, items: frozenset[str]) -> str | None:
+        if not items:
+            return None
+        indices = frozenset(
+            at for name, (_, at) in self.state.aliases.items() if name in items and at is not None
+        )
+        for test, value in reversed(path):
+            reason = implies_linked(test, value, items, indices, self.index_sets, self.module)
+            if reason is not None:
+                return reason
+        return None
+
+    def _placeholder(self, value: cst.BaseExpression, items: frozenset[str]) -> bool:
+        return is_placeholder(
+            value, items, self.counts, self.locals, self.module.names.is_summarizer
+        )
+
+    # -- records -------------------------------------------------------------------------
+
+    def _report(
+        self,
+        node: cst.CSTNode,
+        key: str,
+        reason: str,
+        form: str,
+        items: frozenset[str],
+        tests: list[cst.BaseExpression] | None = None,
+    ) -> None:
+        if recorded(self.module, self.info, self.ctx, node, key, items, tests or []):
+            return
+        self.found.append(Eviction(node, self.info.name, key, reason, form))
+
+
+def _bound_to(statement: cst.CSTNode, value: cst.CSTNode) -> frozenset[str]:
+    """``gone = xs.pop(0)`` → ``gone``: the popped item is known by that name."""
+    if isinstance(statement, cst.Assign) and statement.value is value:
+        return frozenset(n for t in statement.targets if (n := _name_of(t.target)))
+    if isinstance(statement, cst.AnnAssign) and statement.value is value:
+        return frozenset(n for n in [_name_of(statement.target)] if n)
+    return frozenset()
+
+
+def _keeps_item(elt: cst.BaseExpression, item: str) -> bool:
+    """``m``, or a call handed ``m`` (``_strip(m)``): the comprehension passes items on."""
+    if dotted(elt) == item:
+        return True
+    return isinstance(elt, cst.Call) and any(dotted(a.value) == item for a in elt.args)
+
+
+def _is_slice(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Subscript) and all(
+        isinstance(e.slice, cst.Slice) for e in node.slice
+    )
+
+
+def _index(node: cst.Subscript) -> str | None:
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return _name_of(node.slice[0].slice.value)
+    return None
+
+
+def _name_of(node: cst.BaseExpression) -> str | None:
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def _terminates(suite: cst.CSTNode | None) -> bool:
+    if isinstance(suite, cst.IndentedBlock) and suite.body:
+        last = suite.body[-1]
+        small = last.body if isinstance(last, cst.SimpleStatementLine) else []
+        return bool(small) and isinstance(small[-1], _TERMINATORS)
+    if isinstance(suite, cst.SimpleStatementSuite) and suite.body:
+        return isinstance(suite.body[-1], _TERMINATORS)
+    return False
+
+
+def _suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
+    if isinstance(node, (cst.While, cst.With)):
+        return [node.body, getattr(node, "orelse", None)]
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        finalbody = node.finalbody.body if node.finalbody is not None else None
+        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
+    if isinstance(node, cst.Match):
+        return [case.body for case in node.cases]
+    return []
+
+
+def evictions(module: AnalysedModule) -> Iterator[Eviction]:
+    """Every silent eviction of the module, function by function."""
+    for info in module.index.all_functions():
+        yield from EvictionWalker(module, info).run()

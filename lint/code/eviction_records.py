@@ -1,0 +1,381 @@
+"""Whether a drop leaves a record, and whether a replacement is only a placeholder (ANC308).
+
+A record is anything that keeps *which* items went: an id, a call id, a URL, a path or the
+``metadata`` of a dropped item read as a value (into a list, a set, a log call, a return, a
+stub), or the dropped item itself handed to a call that keeps it (``archive.append(m)``,
+``logger.info(…, m)``, ``self._offload(m)``). A same-module helper the function hands the item
+to counts when it does the same with its parameter. When unsure, this module says "recorded":
+the rule stays silent rather than wrong.
+
+A placeholder is what takes a dropped item's place without saying which it was: a string or
+a count (``"(12 lines omitted)"``, ``Note(content=f"{n} results removed")``). A replacement that
+reads anything of the item but its role and its size, or that copies the item
+(``m.model_copy(update=…)``), keeps the item's identity and is no placeholder.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.eviction_reading import FunctionContext, container_key, read_of
+from anchorlint.code.guards import walk
+from anchorlint.code.index import FunctionInfo, ModuleIndex
+from anchorlint.code.names import call_name, children, dotted
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+
+_ID_KEY = re.compile(
+    r"^(?:id|ids|uuid|url|uri|href|link|key|path|source|sources|metadata|pointer|anchor"
+    r"|citation|provenance|ref|file_name|filename)$"
+    r"|_(?:id|ids|url|uri|key|keys|path|source|ref)$|^id_|[a-z]id$"
+)
+#: calls that keep what they are handed (a list, a log, a store)
+_SINKS = frozenset(
+    {
+        "append",
+        "appendleft",
+        "extend",
+        "add",
+        "insert",
+        "update",
+        "put",
+        "set",
+        "setdefault",
+        "save",
+        "store",
+        "write",
+        "record",
+        "log",
+        "info",
+        "debug",
+        "warning",
+        "warn",
+        "error",
+        "critical",
+        "exception",
+        "archive",
+        "offload",
+        "persist",
+        "dump",
+        "emit",
+        "send",
+        "publish",
+        "push",
+        "remember",
+        "stash",
+        "register",
+    }
+)
+#: item fields a placeholder may show without identifying the item
+_ANONYMOUS_FIELDS = frozenset({"role", "type", "kind"})
+_SIZE_CALLS = frozenset({"len", "sum", "count", "max", "min", "int", "round", "str"})
+_TEST_PARENTS = (cst.If, cst.While, cst.IfExp, cst.CompIf, cst.Assert)
+
+
+def id_key(key: str) -> bool:
+    """``tool_call_id``, ``id``, ``node_id``, ``url``, ``metadata``, ``source`` …"""
+    return _ID_KEY.search(key.lower().strip("_")) is not None
+
+
+def _outside_tests(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Nodes below ``root`` that are not evaluated as a test (nested scopes not entered)."""
+    stack = list(children(root))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        for child in children(node):
+            if isinstance(node, _TEST_PARENTS) and child is getattr(node, "test", None):
+                continue
+            if isinstance(node, cst.Comparison) or (
+                isinstance(node, cst.Call) and dotted(node.func) in ("isinstance", "hasattr")
+            ):
+                continue
+            stack.append(child)
+
+
+def reads_id(
+    root: cst.CSTNode,
+    items: frozenset[str],
+    skip: frozenset[int],
+    lists: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether an id-like field of one of ``items``, or of an item of one of ``lists``
+    (``messages[i].tool_call_id``), is read as a value below ``root``."""
+    for node in _outside_tests(root):
+        if id(node) in skip:
+            continue
+        base, key = read_of(node)
+        if key is None or not id_key(key):
+            continue
+        if base in items:
+            return True
+        value = getattr(node, "value", None)
+        if isinstance(value, cst.Subscript) and dotted(value.value) in lists:
+            return True
+    return False
+
+
+def _direct_args(call: cst.Call) -> list[cst.BaseExpression]:
+    return [a.value for a in call.args]
+
+
+def sinks(
+    root: cst.CSTNode,
+    items: frozenset[str],
+    skip: frozenset[int],
+    output: frozenset[str],
+) -> bool:
+    """Whether one of ``items`` (or a ``pop()`` of one) is handed to a call that keeps it,
+    other than the lists that become the new context (``output``)."""
+    for node in _outside_tests(root):
+        if not isinstance(node, cst.Call) or id(node) in skip:
+            continue
+        name = (call_name(node) or "").lower()
+        receiver = dotted(node.func.value) if isinstance(node.func, cst.Attribute) else None
+        if name not in _SINKS or receiver in output:
+            continue
+        for value in _direct_args(node):
+            if dotted(value) in items:
+                return True
+            if isinstance(value, cst.Call) and call_name(value) in ("pop", "popleft"):
+                return True
+    return False
+
+
+def helper_records(
+    index: ModuleIndex, info: FunctionInfo, root: cst.CSTNode, items: frozenset[str]
+) -> bool:
+    """A same-module function handed one of ``items`` that reads its id or keeps it."""
+    for node in walk(root):
+        if not isinstance(node, cst.Call):
+            continue
+        callee = index.lookup(node, info.owner)
+        if callee is None or callee.node is info.node:
+            continue
+        params = [p.name.value for p in callee.params]
+        for position, arg in enumerate(node.args):
+            if dotted(arg.value) not in items or arg.star:
+                continue
+            param = (
+                arg.keyword.value
+                if arg.keyword
+                else (params[position] if position < len(params) else None)
+            )
+            if param is None:
+                continue
+            mine = frozenset({param})
+            body = callee.node.body
+            if reads_id(body, mine, frozenset()) or sinks(body, mine, frozenset(), frozenset()):
+                return True
+    return False
+
+
+def count_names(function: cst.FunctionDef) -> frozenset[str]:
+    """Local names that only ever hold sizes: ``n = len(x)``, ``removed += 1``, ``k = 0``."""
+    good: set[str] = set()
+    bad: set[str] = set()
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign) and len(node.targets) == 1:
+            name = dotted(node.targets[0].target)
+            if isinstance(node.targets[0].target, cst.Name) and name is not None:
+                (good if _is_size(node.value, good) else bad).add(name)
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            (good if _is_size(node.value, good) else bad).add(node.target.value)
+    return frozenset(good - bad)
+
+
+def _is_size(value: cst.BaseExpression, counts: set[str]) -> bool:
+    if isinstance(value, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in counts
+    if isinstance(value, cst.Call):
+        return call_name(value) in ("len", "sum")
+    if isinstance(value, cst.BinaryOperation):
+        return _is_size(value.left, counts) and _is_size(value.right, counts)
+    if isinstance(value, cst.UnaryOperation):
+        return _is_size(value.expression, counts)
+    return False
+
+
+def local_values(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression]]:
+    """Every value each plain local name is bound to (what a placeholder's names mean)."""
+    out: dict[str, list[cst.BaseExpression]] = {}
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    out.setdefault(target.target.value, []).append(node.value)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)) and node.value is not None:
+            if isinstance(node.target, cst.Name):
+                out.setdefault(node.target.value, []).append(node.value)
+        elif isinstance(node, cst.For):
+            for name in _bare_names(node.target):
+                out.setdefault(name, []).append(node.iter)
+    return out
+
+
+def _bare_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _bare_names(e.value)]
+    return []
+
+
+def is_placeholder(
+    value: cst.BaseExpression,
+    items: frozenset[str],
+    counts: frozenset[str],
+    locals_: dict[str, list[cst.BaseExpression]],
+    is_summarizer: Callable[[str], bool],
+) -> bool:
+    """Whether ``value`` says only that something went (a string, maybe with counts).
+
+    ``items`` are the names (or keys) the dropped item is known by; ``is_summarizer`` is the
+    name test of summarizer calls: a summary in the item's place is rewrite (ANC303), not
+    eviction.
+    """
+    has_text = False
+    for node in (value, *walk(value)):
+        if isinstance(node, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+            has_text = True
+        elif isinstance(node, cst.Name) and node.value in locals_ and node.value not in counts:
+            has_text = has_text or any(_is_text(v) for v in locals_[node.value])
+        if isinstance(node, cst.Call):
+            name = call_name(node) or ""
+            if is_summarizer(name) or name in _COPIES:
+                return False
+    return has_text and not _identifies(value, items, counts, locals_, 3)
+
+
+_COPIES = frozenset({"model_copy", "copy", "replace", "_replace", "evolve", "deepcopy"})
+
+
+def _is_text(value: cst.BaseExpression) -> bool:
+    return isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
+
+
+def _identifies(
+    value: cst.CSTNode,
+    items: frozenset[str],
+    counts: frozenset[str],
+    locals_: dict[str, list[cst.BaseExpression]],
+    depth: int,
+) -> bool:
+    """Whether ``value`` reads the item (beyond role and size) or a local made from it."""
+    stack: list[cst.CSTNode] = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Call):
+            if call_name(node) in _SIZE_CALLS:
+                continue
+            stack.extend(a.value for a in node.args)
+            if isinstance(node.func, cst.Attribute):
+                stack.append(node.func.value)
+            continue
+        base, key = read_of(node)
+        if base in items and key is not None:
+            if key.lower() in _ANONYMOUS_FIELDS:
+                continue
+            return True
+        if isinstance(node, (cst.Name, cst.Attribute)) and dotted(node) in items:
+            return True
+        if isinstance(node, cst.Attribute):
+            stack.append(node.value)
+            continue
+        if isinstance(node, cst.Arg):
+            stack.append(node.value)
+            continue
+        if isinstance(node, cst.Name):
+            if node.value in counts or node.value not in locals_:
+                continue
+            if depth <= 0 or any(
+                _identifies(v, items, counts, locals_, depth - 1) for v in locals_[node.value]
+            ):
+                return True
+            continue
+        stack.extend(children(node))
+    return False
+
+
+def recorded(
+    module: AnalysedModule,
+    info: FunctionInfo,
+    ctx: FunctionContext,
+    node: cst.CSTNode,
+    key: str,
+    items: frozenset[str],
+    tests: list[cst.BaseExpression],
+) -> bool:
+    """Whether the function keeps a record of the items ``node`` drops from ``key``: the
+    drop selects by id, an id of a dropped item (or of any item of the list) is read as a
+    value, a dropped item or a separate list of them is kept, or a same-module helper handed
+    the item does so."""
+    related = ctx.related(key)
+    if any(_selects_by_id(sub, items) for test in tests for sub in (test, *walk(test))):
+        return True  # a drop by id: the caller holds the ids
+    iterating = frozenset(_iterators(info.node, related)) | items
+    body = info.node.body
+    skip = frozenset(id(n) for n in walk(node))
+    output = ctx.escaping | related
+    if reads_id(body, iterating, skip, related):
+        return True
+    if sinks(body, items | _selected(info.node, related), frozenset(), output):
+        return True
+    return helper_records(module.index, info, body, items)
+
+
+def _selects_by_id(node: cst.CSTNode, items: frozenset[str]) -> bool:
+    """``m.id not in keep_ids``, ``d.metadata["source"] == stale``: an id compared with a
+    value that is not None."""
+    if not isinstance(node, cst.Comparison) or len(node.comparisons) != 1:
+        return False
+    target = node.comparisons[0]
+    if not isinstance(target.operator, (cst.In, cst.NotIn, cst.Equal, cst.NotEqual)):
+        return False
+    other = target.comparator
+    if isinstance(other, cst.Name) and other.value == "None":
+        return False
+    for side in (node.left, target.comparator):
+        base, field_name = read_of(side)
+        if base in items and field_name is not None and id_key(field_name):
+            return True
+    return False
+
+
+def _iterators(function: cst.FunctionDef, lists: frozenset[str]) -> Iterator[str]:
+    """Names bound to the items of one of ``lists`` (loop and comprehension targets)."""
+    for node in walk(function.body):
+        pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+        if isinstance(node, cst.For):
+            pairs.append((node.target, node.iter))
+        elif isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            pairs.append((node.for_in.target, node.for_in.iter))
+        for target, iterable in pairs:
+            if container_key(iterable) not in lists:
+                continue
+            if isinstance(target, cst.Tuple):
+                yield from (n for e in target.elements if (n := dotted(e.value)))
+            elif (name := dotted(target)) is not None:
+                yield name
+
+
+def _selected(function: cst.FunctionDef, lists: frozenset[str]) -> frozenset[str]:
+    """Local lists made of the items of ``lists`` (a separate list of what goes)."""
+    out: set[str] = set()
+    for node in walk(function.body):
+        if not isinstance(node, cst.Assign) or not isinstance(node.value, cst.ListComp):
+            continue
+        if container_key(node.value.for_in.iter) in lists:
+            for target in node.targets:
+                if (name := dotted(target.target)) is not None:
+                    out.add(name)
+    return frozenset(out)

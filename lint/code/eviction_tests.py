@@ -1,0 +1,264 @@
+"""What a test on the path says about an item: is it a tool result, a document, a span with
+provenance? (ANC308)
+
+A single test is read by :func:`anchorlint.code.retrieval.linked_test` (tool results and
+documents) or by ANC303's provenance tests; this module composes them through ``not``, ``and``
+and ``or``, follows a same-module predicate one level (``if self._is_tool(m):``), and reads
+membership in a list of the positions of tool results (``if idx in elide:`` where ``elide``
+holds the indices a helper found by role).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.eviction_reading import (
+    FunctionContext,
+    attribute_annotation,
+    item_read_reason,
+    linked_annotation,
+)
+from anchorlint.code.guards import walk
+from anchorlint.code.names import call_name, dotted, storage_key
+from anchorlint.code.provenance import absence_test
+from anchorlint.code.retrieval import linked_test
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+    from anchorlint.code.index import FunctionInfo
+
+_SET_COPIES = frozenset({"set", "frozenset", "list", "sorted", "tuple"})
+
+
+@dataclass(frozen=True)
+class IndexSets:
+    """Local names holding the positions of linked items in some list, with the reason."""
+
+    sets: dict[str, str]
+
+    @classmethod
+    def of(cls, module: AnalysedModule, info: FunctionInfo) -> IndexSets:
+        sets: dict[str, str] = {}
+        for _ in range(2):
+            for node in walk(info.node.body):
+                if isinstance(node, cst.Assign) and len(node.targets) == 1:
+                    name = dotted(node.targets[0].target)
+                    if name is not None and name not in sets:
+                        reason = _positions(node.value, sets, module, info, 1)
+                        if reason is not None:
+                            sets[name] = reason
+        return cls(sets)
+
+
+def _positions(
+    value: cst.BaseExpression,
+    sets: dict[str, str],
+    module: AnalysedModule,
+    info: FunctionInfo,
+    depth: int,
+) -> str | None:
+    """Why ``value`` is a list of positions of linked items, or None."""
+    while True:
+        if isinstance(value, cst.Subscript):
+            value = value.value
+        elif isinstance(value, cst.Call) and dotted(value.func) in _SET_COPIES and value.args:
+            value = value.args[0].value
+        else:
+            break
+    key = dotted(value)
+    if key is not None:
+        return sets.get(key)
+    if isinstance(value, cst.ListComp) and value.for_in.inner_for_in is None:
+        clause = value.for_in
+        target = clause.target
+        if not (
+            isinstance(clause.iter, cst.Call)
+            and dotted(clause.iter.func) == "enumerate"
+            and isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+        ):
+            return None
+        index, item = dotted(target.elements[0].value), dotted(target.elements[1].value)
+        if index is None or item is None or dotted(value.elt) != index or not clause.ifs:
+            return None
+        for cond in clause.ifs:
+            reason = implies_linked(
+                cond.test, True, frozenset({item}), frozenset(), IndexSets({}), module
+            )
+            if reason is not None:
+                return reason
+        return None
+    if isinstance(value, cst.Call) and depth > 0:
+        callee = module.index.lookup(value, info.owner)
+        if callee is not None:
+            for node in walk(callee.node.body):
+                if isinstance(node, cst.Return) and node.value is not None:
+                    reason = _positions(node.value, {}, module, callee, depth - 1)
+                    if reason is not None:
+                        return reason
+    return None
+
+
+def implies_linked(
+    test: cst.BaseExpression,
+    value: bool,
+    items: frozenset[str],
+    indices: frozenset[str],
+    index_sets: IndexSets,
+    module: AnalysedModule,
+    depth: int = 1,
+) -> str | None:
+    """Why ``test`` evaluating to ``value`` means the item (known as one of ``items``, at one
+    of the positions ``indices``) is retrieval-linked, or None."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return implies_linked(test.expression, not value, items, indices, index_sets, module, depth)
+    if isinstance(test, cst.BooleanOperation):
+        sides = [test.left, test.right]
+        either = isinstance(test.operator, cst.And) == value
+        reasons = [
+            implies_linked(s, value, items, indices, index_sets, module, depth) for s in sides
+        ]
+        if either:
+            return next((r for r in reasons if r is not None), None)
+        return reasons[0] if all(reasons) else None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if isinstance(target.operator, (cst.In, cst.NotIn)):
+            where, container = dotted(test.left), dotted(target.comparator)
+            found_in = isinstance(target.operator, cst.In)
+            if where in indices and container in index_sets.sets and found_in == value:
+                return index_sets.sets[container]
+    found = linked_test(test)
+    if found is not None:
+        if found.name in items and found.present == value:
+            return found.reason
+        return None
+    absent = absence_test(test, module.names.provenance)
+    if absent is not None and isinstance(
+        test, (cst.Comparison, cst.Attribute, cst.Subscript, cst.Call)
+    ):
+        name, is_absent = absent
+        if name in items and (not is_absent) == value:
+            return f"`{name}` carries provenance"
+        return None
+    if isinstance(test, cst.Call) and depth > 0:
+        return _predicate(test, value, items, index_sets, module, depth)
+    return None
+
+
+def _predicate(
+    call: cst.Call,
+    value: bool,
+    items: frozenset[str],
+    index_sets: IndexSets,
+    module: AnalysedModule,
+    depth: int,
+) -> str | None:
+    """``self._is_tool(m)``: a same-module predicate whose body is ``return <test of m>``."""
+    callee = None
+    for info in module.index.all_functions():
+        if info.name == call_name(call):
+            callee = info
+            break
+    if callee is None:
+        return None
+    params = [p.name.value for p in callee.params]
+    mapped = {
+        params[i] for i, a in enumerate(call.args) if i < len(params) and dotted(a.value) in items
+    }
+    if not mapped:
+        return None
+    body = callee.node.body
+    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+    returns = [
+        s.body[0]
+        for s in statements
+        if isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Return)
+    ]
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    return implies_linked(
+        returns[0].value, value, frozenset(mapped), frozenset(), index_sets, module, depth - 1
+    )
+
+
+class LinkedLists:
+    """Which context lists of one function hold only retrieval-linked items, and why.
+
+    A cut that tests no item (a slice, ``pop(0)``) evicts linked spans only when every item
+    is one: the list (or one it was made from) is annotated with a tool-result or document
+    class, or with a same-module class holding one; it was filtered to linked items; or the
+    code reads a label (``metadata``, a call id, a provenance field) of its items unnarrowed.
+    """
+
+    def __init__(
+        self,
+        module: AnalysedModule,
+        info: FunctionInfo,
+        ctx: FunctionContext,
+        index_sets: IndexSets,
+    ) -> None:
+        self.module = module
+        self.info = info
+        self.ctx = ctx
+        self.index_sets = index_sets
+        self._linked_lists: dict[str, str | None] = {}
+
+    def reason(self, key: str) -> str | None:
+        """Why every item of the context list ``key`` is retrieval-linked, or None."""
+        if key not in self._linked_lists:
+            self._linked_lists[key] = self._reason(key)
+        return self._linked_lists[key]
+
+    def _reason(self, key: str) -> str | None:
+        for source in sorted(self.ctx.related(key)):
+            annotation = None
+            if source.startswith("self.") and source.count(".") == 1:
+                annotation = attribute_annotation(self.module, self.info.owner, source[5:])
+            else:
+                annotation = next(
+                    (
+                        p.annotation
+                        for p in [*self.info.params, *self.info.kwonly]
+                        if p.name.value == source
+                    ),
+                    None,
+                )
+            reason = linked_annotation(annotation, self.module)
+            if reason is not None:
+                return reason
+        filtered = self._filtered_reason(key)
+        if filtered is not None:
+            return filtered
+        scopes: list[cst.CSTNode] = [self.info.node.body]
+        if key.startswith("self.") and self.info.owner in self.module.index.classes:
+            owner = self.module.index.classes[self.info.owner]
+            scopes = [owner.node.body, *(m.node.body for m in owner.methods.values())]
+        return item_read_reason(scopes, key, self.module.names.provenance)
+
+    def _filtered_reason(self, key: str) -> str | None:
+        """``results = [m for m in messages if isinstance(m, ToolMessage)]``: a list filtered
+        to linked items (bound once) holds only linked items."""
+        values = [
+            node.value
+            for node in walk(self.info.node.body)
+            if isinstance(node, cst.Assign)
+            and len(node.targets) == 1
+            and storage_key(node.targets[0].target) == key
+        ]
+        if len(values) != 1 or not isinstance(values[0], cst.ListComp):
+            return None
+        clause = values[0].for_in
+        item = dotted(clause.target)
+        if item is None or dotted(values[0].elt) != item or clause.inner_for_in is not None:
+            return None
+        for cond in clause.ifs:
+            reason = implies_linked(
+                cond.test, True, frozenset({item}), frozenset(), self.index_sets, self.module
+            )
+            if reason is not None:
+                return reason
+        return None

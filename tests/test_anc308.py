@@ -1,0 +1,283 @@
+"""ANC308 silent-eviction on realistic compactor modules, their near misses, and bad input.
+
+Each module below has the shape of a tool-result pruner, an observation masker, a passage
+memory or a graph node as agent frameworks ship them (written for these tests). Expected
+findings are marked with a trailing ``# expect: ANC308`` comment, so a failure names the exact
+line that was missed or wrongly flagged; a module with no mark must stay silent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.registry import all_rules
+from anchorlint.rulebase import CodeRule
+from anchorlint.run.codepass import lint_module
+
+RULE = all_rules()["ANC308"]
+CODE_RULES = [r for r in all_rules().values() if isinstance(r, CodeRule)]
+CORPUS = Path(__file__).parent / "corpus" / "compactors"
+
+
+def findings(source: str) -> list[tuple[int, str]]:
+    found, _ = lint_module("module.py", dedent(source).lstrip(), Settings(), CODE_RULES)
+    assert not [f for f in found if f.code in ("ANC001", "ANC002")], found
+    return sorted((f.line, f.message) for f in found if f.code == "ANC308")
+
+
+def expected_lines(source: str) -> list[int]:
+    lines = dedent(source).lstrip().splitlines()
+    return [n for n, line in enumerate(lines, 1) if re.search(r"# expect: ANC308\b", line)]
+
+
+ASYNC_MASKER = """
+    import asyncio
+    from dataclasses import dataclass
+
+    from webagent.events import Event, FileReadObservation, ShellObservation
+
+
+    @dataclass
+    class Elided(Event):
+        note: str = ""
+
+
+    class ShellOutputMasker:
+        def __init__(self, window: int = 6) -> None:
+            self.window = window
+
+        async def condense(self, view: list[Event]) -> list[Event]:
+            await asyncio.sleep(0)
+            cut = len(view) - self.window
+            out: list[Event] = []
+            for i, event in enumerate(view):
+                if i >= cut or not isinstance(event, ShellObservation):
+                    out.append(event)
+                    continue
+                lines = len(event.stdout.splitlines())
+                out.append(Elided(note=f"[{lines} lines of shell output elided]"))  # expect: ANC308
+            return out
+
+
+    class FileReadMasker:
+        def condense(self, view: list[Event]) -> list[Event]:
+            out: list[Event] = []
+            for event in view:
+                if isinstance(event, FileReadObservation) and len(event.content) > 8000:
+                    out.append(Elided(note=f"[{event.path} elided; read it again if needed]"))
+                else:
+                    out.append(event)
+            return out
+"""
+
+TOOL_PRUNERS = """
+    import logging
+
+    from chatlib.messages import AIMessage, BaseMessage, ToolMessage
+
+    logger = logging.getLogger(__name__)
+
+
+    class OldResultPruner:
+        def __init__(self, keep: int = 4) -> None:
+            self.keep = keep
+
+        def prune(self, messages: list[BaseMessage]) -> list[BaseMessage]:
+            tools = [m for m in messages if isinstance(m, ToolMessage)]
+            stale = tools[: max(0, len(tools) - self.keep)]
+            kept = [m for m in messages if not isinstance(m, ToolMessage) or m not in stale]  # expect: ANC308
+            logger.info("pruned %d tool results", len(stale))
+            return kept
+
+
+    class LoggedResultPruner:
+        def prune(self, messages: list[BaseMessage]) -> list[BaseMessage]:
+            stale_ids = [m.tool_call_id for m in messages if isinstance(m, ToolMessage)][:-3]
+            logger.info("pruned tool results %s", stale_ids)
+            return [m for m in messages if not isinstance(m, ToolMessage) or m.tool_call_id not in stale_ids]
+
+
+    class ChatOnlyTrimmer:
+        def trim(self, messages: list[BaseMessage], keep: int = 12) -> list[BaseMessage]:
+            skipped = max(0, len(messages) - keep)
+            del messages[:skipped]
+            return [AIMessage(content=f"Skipped {skipped} messages."), *messages]
+"""
+
+PASSAGE_MEMORY = """
+    from dataclasses import dataclass, field
+
+    from docs.schema import Document
+
+
+    @dataclass
+    class PassageMemory:
+        budget: int = 6
+        passages: list[Document] = field(default_factory=list)
+        dropped_sources: list[str] = field(default_factory=list)
+
+        def fresh(self, retriever, question: str) -> list[Document]:
+            hits = retriever.similarity_search(question, k=8)
+            return [d for d in hits if d.metadata.get("score", 0) > 0.3][:4]
+
+        def add(self, docs: list[Document]) -> None:
+            self.passages.extend(docs)
+            while len(self.passages) > self.budget:
+                self.passages.pop(0)  # expect: ANC308
+
+        def add_with_record(self, docs: list[Document]) -> None:
+            self.passages.extend(docs)
+            while len(self.passages) > self.budget:
+                gone = self.passages.pop(0)
+                self.dropped_sources.append(gone.metadata["source"])
+"""
+
+GRAPH_NODES = """
+    from typing import Any
+
+
+    def strip_tools(state: dict[str, Any]) -> dict[str, Any]:
+        msgs = state["messages"]
+        return {"messages": list(filter(lambda m: m.get("role") != "tool", msgs))}  # expect: ANC308
+
+
+    def strip_tools_recorded(state: dict[str, Any]) -> dict[str, Any]:
+        msgs = state["messages"]
+        gone = [m["tool_call_id"] for m in msgs if m.get("role") == "tool"]
+        kept = [m for m in msgs if m.get("role") != "tool"]
+        return {"messages": kept, "evicted_tool_calls": gone}
+
+
+    def last_turns(state: dict[str, Any]) -> dict[str, Any]:
+        return {"messages": state["messages"][-10:]}
+
+
+    def only_tool_results(state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [m for m in state["messages"] if m.get("role") == "tool"]
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [ASYNC_MASKER, TOOL_PRUNERS, PASSAGE_MEMORY, GRAPH_NODES],
+    ids=["async-masker", "tool-pruners", "passage-memory", "graph-nodes"],
+)
+def test_realistic_modules(source: str) -> None:
+    assert [line for line, _ in findings(source)] == expected_lines(source)
+
+
+def test_message_names_what_where_and_the_fix() -> None:
+    [(_, message)] = findings(ASYNC_MASKER)
+    assert "`condense()`" in message
+    assert "`view`" in message
+    assert "ShellObservation" in message  # what was dropped, and why it counts as linked
+    assert "placeholder" in message
+    assert "keep a record of the dropped ids" in message
+    assert "verbatim" in message
+
+
+def test_placeholder_with_the_call_id_is_a_record() -> None:
+    source = """
+        from chatlib.messages import ToolMessage
+
+        def clear(messages):
+            out = []
+            for m in messages:
+                if isinstance(m, ToolMessage):
+                    out.append(ToolMessage(content="[cleared]", tool_call_id=m.tool_call_id))
+                else:
+                    out.append(m)
+            return out
+    """
+    assert findings(source) == []
+    assert findings(source.replace("tool_call_id=m.tool_call_id", "tool_call_id='gone'")) != []
+
+
+def test_summary_in_the_place_of_a_tool_result_is_not_eviction() -> None:
+    """Replacing a tool result by its summary is rewrite (ANC303), not a placeholder."""
+    source = """
+        from chatlib.messages import ToolMessage
+
+        def shrink(messages, llm):
+            out = []
+            for m in messages:
+                if isinstance(m, ToolMessage):
+                    out.append(f"summary: {llm.summarize(m.content)}")
+                else:
+                    out.append(m)
+            return out
+    """
+    assert findings(source) == []
+
+
+def test_a_helper_that_archives_the_item_is_a_record() -> None:
+    source = """
+        from chatlib.messages import ToolMessage
+
+        class Memory:
+            def __init__(self, store):
+                self.store = store
+                self.messages = []
+
+            def _keep(self, message):
+                self.store.save(message)
+
+            def evict(self):
+                for m in list(self.messages):
+                    if isinstance(m, ToolMessage):
+                        self._keep(m)
+                        self.messages.remove(m)
+    """
+    assert findings(source) == []
+    assert [line for line, _ in findings(source.replace("self._keep(m)\n", ""))] == [14]
+
+
+def test_filtering_a_copy_that_is_never_used_evicts_nothing() -> None:
+    source = """
+        from chatlib.messages import ToolMessage
+
+        def count_chat(messages):
+            chat = [m for m in messages if not isinstance(m, ToolMessage)]
+            return len(chat)
+    """
+    assert findings(source) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def f(messages):\n    del messages[0][1]\n    return messages\n",
+        "def f(messages, *a, **k):\n    return [m for m in messages if (lambda x=1: x)()]\n",
+        "def f(history):\n    history[::2] = []\n    return list(filter(None, history))\n",
+        "def f(view):\n    return [e for e in view if not isinstance(e, (A, B)) for x in e]\n",
+        "class C:\n    messages: list\n    def f(self):\n        self.messages.pop()\n",
+        "def f(events):\n    return list(filter(lambda e, y: e, events))\n",
+    ],
+)
+def test_odd_shapes_give_no_traceback(source: str) -> None:
+    findings(source)
+
+
+def test_compactor_corpus_precision_and_recall() -> None:
+    from corpus_score import score
+
+    result = score(CORPUS, "ANC308")
+    assert result.precision("ANC308") >= 0.95, result.false_positives
+    assert result.recall("ANC308") >= 0.90, result.false_negatives
+    expected = json.loads((CORPUS / "expected.json").read_text())
+    labelled = sum(item.endswith(":ANC308") for items in expected.values() for item in items)
+    assert labelled >= 14
+
+
+def test_rule_declares_a_trigger_that_skips_plain_code() -> None:
+    from anchorlint.code.prefilter import union
+
+    prefilter = union([RULE.triggers(Settings().code)])
+    assert not prefilter.may_fire("def handler(request):\n    return request.json()\n")
+    assert prefilter.may_fire(ASYNC_MASKER)
