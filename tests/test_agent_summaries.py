@@ -201,3 +201,27 @@ def test_transcript_readers_cut_wrappers_by_the_boilerplate_list() -> None:
     alert = "Note: prior messages have been hidden.\nThe following is a summary of the previous 9 messages:\n Body."
     assert alert[letta_body(alert) or 0 :] == "Body."
     assert letta_body("Note: memory is almost full.") is None
+
+
+HANDOFF = """# Handoff: charge retries
+
+## Done
+- Idempotency key on every charge call (`billing/charge.py`, commit e81f0c2, #1872).
+- Backoff of 200, 400 and 800 ms; the loop is at billing/retry.py line 31.
+- The previous release v4.1 kept the old client; see the table below.
+
+| file | state |
+|---|---|
+| `billing/webhooks.py` | in progress, PAY-77 |
+
+## Next
+1. Dedupe webhook events in billing/webhooks.py, lines 12-40 (PR #1880).
+2. Load test against http://10.0.4.12:8080 once all tests passing.
+"""
+
+
+def test_a_handoff_citing_with_paths_commits_and_issues_gets_only_anc106() -> None:
+    findings = check_summary(HANDOFF)
+    assert [(f.code, f.line) for f in findings] == [("ANC106", 5), ("ANC106", 13)]
+    assert "billing/retry.py#L31@sha256:" in findings[0].message
+    assert "billing/webhooks.py#L12-40@sha256:" in findings[1].message
