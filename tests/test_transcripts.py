@@ -17,7 +17,7 @@ from anchorlint.config import Settings
 from anchorlint.run.kinds import kind_to_lint_file
 from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.transcripts.wrappers import CLAUDE_PREAMBLES, CODEX_PREFIX
-from tests.conftest import lint_tree, run_cli
+from tests.conftest import lint_paths, lint_tree, run_cli
 
 DATA = Path(__file__).parent / "data" / "transcripts"
 CLAUDE = DATA / "claude-code" / "projects"
@@ -349,3 +349,59 @@ def test_vscode_settings_with_comments_is_not_a_summary_file(tmp_path):
     done = run_cli("check", ".", cwd=tmp_path)
     assert done.returncode == 0 and not done.stdout, done.stdout
     assert "no summary found" not in done.stderr
+
+
+# ---------------------------------------------------------------- pins into a transcript
+
+
+def _mirrored(path: Path, edit: tuple[str, str] | None = None) -> bytes:
+    """The session as a JSON database hands it back: keys sorted, spaced separators,
+    non-ASCII escaped; ``edit`` changes one message text."""
+    out = []
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            out.append(line)
+            continue
+        text = json.dumps(record, sort_keys=True, separators=(", ", ": "))
+        if edit is not None:
+            text = text.replace(*edit)
+        out.append(text)
+    return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def test_a_pin_into_a_transcript_covers_its_message_text_not_its_serialised_records(tmp_path):
+    """Pinned against the session as Claude Code wrote it, the pointer still holds against
+    the same session re-serialised by a database (keys reordered), and fails closed when a
+    message text in the span changes."""
+    from anchorlint.stores.directory import DirectoryStore
+    from anchorlint.stores.pinning import pin_file
+
+    store = tmp_path / "store"
+    session = store / "sessions" / LEDGER.name
+    session.parent.mkdir(parents=True)
+    session.write_bytes(LEDGER.read_bytes())
+    key = f"sessions/{LEDGER.stem}"
+    summary_file = tmp_path / "s.md"
+    summary_file.write_text(f"The failing migration is in [[{key}#L5-8]].\n")
+    assert pin_file(summary_file, DirectoryStore(store)).pinned == 1
+    assert f"[[{key}#L5-8@sha256:" in summary_file.read_text()
+
+    def anc202() -> bool:
+        settings = Settings(root=str(tmp_path), select=("ANC2",))
+        run = lint_paths([str(summary_file)], settings, store=DirectoryStore(store))
+        return "ANC202" in {f.code for f in run.collect().findings}
+
+    assert not anc202()
+    original = LEDGER.read_text(encoding="utf-8").split("\n")
+    session.write_bytes(_mirrored(LEDGER))
+    assert session.read_text().split("\n")[4] != original[4]  # the bytes did change
+    assert not anc202()
+    # line 6 is a tool result: its text is in the span; its metadata (toolUseResult) is not
+    session.write_bytes(_mirrored(LEDGER, ('"toolu_01Ra1"', '"toolu_01Ra2"')))
+    assert not anc202()
+    session.write_bytes(_mirrored(LEDGER, ("cur.execute(INSERT_SQL", "cur.execute(UPSERT_SQL")))
+    assert anc202()

@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import operator
 from array import array
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, count
 from typing import Any, BinaryIO
@@ -69,6 +70,7 @@ class DocumentView:
         self._data = data
         self._opener = opener
         self._whole_digest: str | None = None
+        self._transcript: bool | None = None
 
     @classmethod
     def from_bytes(cls, data: bytes) -> DocumentView:
@@ -133,20 +135,29 @@ class DocumentView:
             return handle.read(span.end - span.start)
 
     def digest(self, span: Span) -> str:
-        """Full sha256 hex digest of the span, streamed for documents not held in memory."""
+        """Full sha256 hex digest of the span, streamed for documents not held in memory; of
+        its records' message text when the document is an agent's transcript and the span
+        whole lines (:mod:`anchorlint.text.documents.transcripts.pins`)."""
         if span.start == 0 and span.end == self.size and self._whole_digest:
             return self._whole_digest
-        if self._data is not None:
-            hexdigest = hashlib.sha256(memoryview(self._data)[span.start : span.end]).hexdigest()
+        if self._whole_lines(span) and self._is_transcript():
+            from anchorlint.text.documents.transcripts.pins import text_digest
+
+            hexdigest = text_digest(self._chunks(span))
         else:
-            hexdigest = self._stream_digest(span)
+            hasher = hashlib.sha256()
+            for chunk in self._chunks(span):
+                hasher.update(chunk)
+            hexdigest = hasher.hexdigest()
         if span.start == 0 and span.end == self.size:
             self._whole_digest = hexdigest
         return hexdigest
 
-    def _stream_digest(self, span: Span) -> str:
+    def _chunks(self, span: Span) -> Iterator[bytes]:
+        if self._data is not None:
+            yield self._data[span.start : span.end]
+            return
         assert self._opener is not None
-        hasher = hashlib.sha256()
         remaining = span.end - span.start
         with self._opener() as handle:
             handle.seek(span.start)
@@ -154,9 +165,24 @@ class DocumentView:
                 chunk = handle.read(min(CHUNK, remaining))
                 if not chunk:
                     break
-                hasher.update(chunk)
+                yield chunk
                 remaining -= len(chunk)
-        return hasher.hexdigest()
+
+    def _whole_lines(self, span: Span) -> bool:
+        return self._line_start(span.start) and (
+            span.end == self.size or self._line_start(span.end)
+        )
+
+    def _line_start(self, offset: int) -> bool:
+        at = bisect_left(self.line_starts, offset)
+        return at < len(self.line_starts) and self.line_starts[at] == offset
+
+    def _is_transcript(self) -> bool:
+        if self._transcript is None:
+            from anchorlint.text.documents.transcripts.pins import is_transcript
+
+            self._transcript = is_transcript(self.read_span(Span(0, min(self.size, 8192))))
+        return self._transcript
 
 
 def pin_matches(pin_hex: str, full_hex: str) -> bool:
