@@ -117,6 +117,7 @@ def _inline_spans(
     links: list[tuple[int, int]] = []
     references: list[tuple[int, int, str]] = []
     pending: tuple[int, str] | None = None  # an open reference link: its "[" and target
+    openings = _NextFinder(content, "](")
     at = 0
     for child in children:
         if child.type == "text":
@@ -134,7 +135,7 @@ def _inline_spans(
                 hidden.append((found, found + len(child.content)))
                 at = found + len(child.content)
         elif child.type == "link_open":
-            span = _link_target(content, child, at)
+            span = _link_target(content, child, openings.next(at))
             if span:
                 links.append(span)
             else:
@@ -156,17 +157,30 @@ def _code_span(content: str, markup: str, at: int) -> tuple[int, int] | None:
     return (opening, closing + len(markup)) if closing >= 0 else None
 
 
-def _link_target(content: str, token: Token, at: int) -> tuple[int, int] | None:
+class _NextFinder:
+    """``content.find(needle, at)`` for ``at`` that only grow, in linear time overall: the
+    last answer stands until ``at`` passes it (60,000 shortcut references ``[a]`` with no
+    ``](`` after them would otherwise scan the rest of the block 60,000 times)."""
+
+    def __init__(self, content: str, needle: str) -> None:
+        self._content, self._needle, self._found, self._from = content, needle, -1, -1
+
+    def next(self, at: int) -> int:
+        if self._from < 0 or (self._found >= 0 and self._found < at) or at < self._from:
+            self._found, self._from = self._content.find(self._needle, at), at
+        return self._found
+
+
+def _link_target(content: str, token: Token, opening: int) -> tuple[int, int] | None:
+    """The written target of an inline link whose ``](`` is at ``opening``: the href right
+    after it (spaces or ``<`` between), else None (a reference link, or an autolink)."""
     href = str(token.attrs.get("href", ""))
-    if not href or token.markup == "autolink":
+    if not href or token.markup == "autolink" or opening < 0:
         return None
-    opening = content.find("](", at)
-    if opening < 0:
-        return None
-    found = content.find(href, opening)
-    if found < 0 or content[opening + 2 : found].strip(" <"):
-        return None
-    return (found, found + len(href))
+    found = opening + 2
+    while found < len(content) and content[found] in " <":
+        found += 1
+    return (found, found + len(href)) if content.startswith(href, found) else None
 
 
 def _reference_opening(content: str, token: Token, at: int) -> tuple[int, str] | None:
