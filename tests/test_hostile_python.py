@@ -83,22 +83,7 @@ def assert_survives(lines: list[str], elapsed: float) -> None:
     assert elapsed < BUDGET + 5, f"{elapsed:.1f}s"
 
 
-#: still open: the analysis itself is not time-bounded on these (about 35 s on a busy machine)
-UNBOUNDED = {"dict-50000", "lambdas"}
-
-
-@pytest.mark.parametrize(
-    "shape",
-    [
-        pytest.param(
-            name,
-            marks=[pytest.mark.xfail(strict=False, reason="open: analysis not time-bounded")]
-            if name in UNBOUNDED
-            else [],
-        )
-        for name in sorted(SHAPES)
-    ],
-)
+@pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_valid_python_of_any_shape_one_job(tmp_path: Path, shape: str) -> None:
     assert_survives(*lint(tmp_path, SHAPES[shape], "1"))
 

@@ -126,6 +126,7 @@ def _summarizers(settings: CodeSettings) -> tuple[str, ...]:
 
 _WORD_REST = re.compile(r"\w*")
 _OPEN_CALL = re.compile(r"[ \t]*\(")
+_KEYWORD = re.compile(r"\s*=(?!=)")
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
 _MODEL_CALL = re.compile(
     r"\.a?(?:predict|invoke|run|generate|complete|create|chat)(?:_\w+)?[ \t]*\("
@@ -143,8 +144,10 @@ class _CallFinder:
     string that asks to summarize. Linear: each identifier is scanned once, however many
     stems it holds (``_summar`` repeated 18,000 times is one identifier)."""
 
-    def __init__(self, stems: str) -> None:
+    def __init__(self, stems: str, tail: re.Pattern[str] = _OPEN_CALL, prompts: bool = True):
         self.stem = re.compile(rf"(?<![a-z0-9])(?:{stems})")
+        self.tail = tail
+        self.prompts = prompts
 
     def __call__(self, low: str) -> bool:
         position = 0
@@ -154,9 +157,11 @@ class _CallFinder:
                 break
             end = _WORD_REST.match(low, found.end())
             position = end.end() if end is not None else found.end()
-            if _OPEN_CALL.match(low, position):
+            if self.tail.match(low, position):
                 return True
             position += 1
+        if not self.prompts:
+            return False
         return _ASKS.search(low) is not None and _MODEL_CALL.search(low) is not None
 
 
@@ -179,8 +184,9 @@ def summary_keywords(settings: CodeSettings) -> CodeTrigger:
     """A keyword argument named like a summary (``summary=``, ``compacted_text=``): a
     compaction output handed to another module's function by name."""
     return CodeTrigger(
-        re.compile(r"(?<![a-z0-9])_*(?:summar|compact|compressed)\w*\s*=(?!=)"),
+        re.compile(r"(?<![a-z0-9])(?:summar|compact|compressed)"),
         _words((*_summarizers(settings), "summar", "compact")),
+        finder=_CallFinder("summar|compact|compressed", _KEYWORD, prompts=False),
     )
 
 

@@ -19,6 +19,16 @@ import tokenize
 MAX_DEPTH = 200
 #: operators and trailers in one expression; LibCST parses thousands, the rules recurse
 MAX_CHAIN = 500
+#: lambdas in one statement: each nests a scope, and LibCST's parse of thousands takes
+#: minutes and gigabytes
+MAX_LAMBDAS = 100
+#: tokens in one statement: a data table of 50,000 entries takes LibCST longer than the
+#: whole per-file budget; no compactor holds such a statement
+MAX_STATEMENT_TOKENS = 40_000
+#: tokens in one module: past this, LibCST's parse alone outlasts the per-file budget
+MAX_MODULE_TOKENS = 250_000
+#: below this size no statement can hold MAX_STATEMENT_TOKENS tokens worth measuring
+_LARGE = 150_000
 
 _WORD_OPERATORS = frozenset({"and", "or", "not", "is", "in", "await", "lambda", "if", "else"})
 _RESETS = frozenset({",", ";", ":", "=", ":="})
@@ -37,9 +47,13 @@ def too_complex(source: str) -> str | None:
     Regexes first (C speed, linear): only a file with a long stretch of operators pays for
     the tokenizer, so ordinary modules cost a scan, not a tokenization.
     """
-    if not any(
-        len(piece) > MAX_CHAIN and sum(1 for _ in _OPERATOR.finditer(piece)) > MAX_CHAIN
-        for piece in _RESET.split(source)
+    if (
+        len(source) < _LARGE
+        and source.count("lambda") <= MAX_LAMBDAS
+        and not any(
+            len(piece) > MAX_CHAIN and sum(1 for _ in _OPERATOR.finditer(piece)) > MAX_CHAIN
+            for piece in _RESET.split(source)
+        )
     ):
         return None
     return _measure(source)
@@ -48,8 +62,20 @@ def too_complex(source: str) -> str | None:
 def _measure(source: str) -> str | None:
     chains = [0]
     previous: tokenize.TokenInfo | None = None
+    tokens = lambdas = total = 0
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.NEWLINE:
+                tokens = lambdas = 0
+            tokens += 1
+            total += 1
+            if total > MAX_MODULE_TOKENS:
+                return f"a module of more than {MAX_MODULE_TOKENS} tokens"
+            lambdas += token.type == tokenize.NAME and token.string == "lambda"
+            if lambdas > MAX_LAMBDAS:
+                return f"more than {MAX_LAMBDAS} lambdas in one statement"
+            if tokens > MAX_STATEMENT_TOKENS:
+                return f"a statement of more than {MAX_STATEMENT_TOKENS} tokens"
             reason = _step(token, previous, chains)
             if reason:
                 return reason
