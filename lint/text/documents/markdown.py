@@ -8,6 +8,8 @@ code, HTML and link targets are then located in that content in token order.
 
 from __future__ import annotations
 
+import heapq
+import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -48,17 +50,64 @@ def split_blocks(source: str) -> Iterator[Block]:
     """Prose blocks of a Markdown file, each with a map back to the file."""
     lines = physical_lines(source)
     outline = plain_outline(lines) if "\x00" not in source else None
-    inlines = _parsed_inlines(source) if outline is None else _plain_inlines(outline)
+    inlines = _parsed_inlines(source, lines) if outline is None else _plain_inlines(outline)
     cursor: dict[int, int] = {}
     for first_line, content, kind, children in inlines:
         yield _inline_block(content, children, first_line, lines, cursor, kind)
 
 
-def _parsed_inlines(source: str) -> Iterator[tuple[int, str, str, list[Token]]]:
-    """Inline blocks as markdown-it parses them: (first line, content, kind, children)."""
+def _parsed_inlines(source: str, lines: list[str]) -> Iterator[tuple[int, str, str, list[Token]]]:
+    """Inline blocks as markdown-it parses them: (first line, content, kind, children); with
+    the text markdown-it drops past its nesting limit, in line order."""
+    tokens = _parser().parse(source)
+    parsed = _token_inlines(tokens)
+    if not any(t.level >= _DEEPEST for t in tokens):
+        return parsed
+    return heapq.merge(parsed, _dropped_inlines(tokens, lines), key=lambda item: item[0])
+
+
+#: the level of a container markdown-it opens last before it stops reading (``maxNesting``):
+#: past it, the rest of the container is skipped without a word
+_DEEPEST = 19
+#: container markers in front of text nested past the limit (quotes, list bullets, numbers)
+_CONTAINER_MARKS = re.compile(r"(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*")
+
+
+def _dropped_inlines(
+    tokens: list[Token], lines: list[str]
+) -> Iterator[tuple[int, str, str, list[Token]]]:
+    """Lines inside the deepest containers that no token covers: markdown-it stopped there.
+    Each run of them is one paragraph of plain prose (markers stripped), so a summary cannot
+    hide text from the rules by nesting it 120 quotes deep; nothing in it is code or a link."""
+    region: set[int] = set()
+    covered: set[int] = set()
+    for token in tokens:
+        if token.map is None:
+            continue
+        span = range(token.map[0], min(token.map[1], len(lines)))
+        if token.nesting == 1 and token.level >= _DEEPEST:
+            region.update(span)
+        elif token.nesting == 0 or token.type == "tr_open":
+            covered.update(span)
+    run: list[tuple[int, str]] = []
+    for number in sorted(region - covered) + [-1]:
+        text = _without_marks(lines[number]) if number >= 0 else ""
+        if run and (number != run[-1][0] + 1 or not text.strip()):
+            yield run[0][0], "\n".join(t for _, t in run), "paragraph", []
+            run = []
+        if text.strip():
+            run.append((number, text))
+
+
+def _without_marks(line: str) -> str:
+    marks = _CONTAINER_MARKS.match(line)
+    return line[marks.end() :] if marks else line
+
+
+def _token_inlines(tokens: list[Token]) -> Iterator[tuple[int, str, str, list[Token]]]:
     kind = "paragraph"
     row_map: list[int] | None = None
-    for token in _parser().parse(source):
+    for token in tokens:
         if token.type in _PARENT_KINDS:
             kind = _PARENT_KINDS[token.type]
         if token.type == "tr_open":
