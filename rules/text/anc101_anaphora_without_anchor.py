@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import regex
+
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
@@ -60,6 +62,20 @@ compaction compactions transcript transcripts prompt prompts reply replies respo
 answer answers instructions request requests attempt attempts steps analysis investigation
 notes findings
 """.split()
+#: one word between the ordinal and the noun: "a previous compacted session", "prior chat turns"
+CONTEXT_MODIFIERS = (
+    "",
+    "compacted ",
+    "summarized ",
+    "summarised ",
+    "chat ",
+    "coding ",
+    "work ",
+    "working ",
+    "agent ",
+)
+#: a quotation of at least three words: the sentence restates what it points back to
+QUOTED = regex.compile(r"[\"“]([^\"”\n]{1,400})[\"”]")
 #: "continuing from where we left off": the place is in the dropped turns
 LEFT_OFF = [
     f"where {who} {verb}"
@@ -97,7 +113,10 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
             for o in ORDINAL_ADJECTIVES
         ],
         "context-noun": [
-            f"{o} {n}" for o in ("earlier", "previous", "prior", "preceding") for n in CONTEXT_NOUNS
+            f"{o} {m}{n}"
+            for o in ("earlier", "previous", "prior", "preceding")
+            for m in CONTEXT_MODIFIERS
+            for n in CONTEXT_NOUNS
         ],
         "noun-above": [
             f"{d} {n} above"
@@ -190,6 +209,16 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
     return following is not None and not following.is_punct and _names_referent(following)
 
 
+def _restated(hit: PhraseHit, text: str) -> bool:
+    """A context noun followed, in its sentence, by a quotation of what was said there
+    ("the user's request from a previous session was: \"…\"") names its referent."""
+    if hit.label != "context-noun":
+        return False
+    return any(
+        len(found[1].split()) >= 3 for found in QUOTED.finditer(text, hit.end, hit.sentence.end)
+    )
+
+
 def _pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """Whether a "former"/"latter" hit picks from a pair the summary itself sets up.
 
@@ -256,6 +285,11 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Patches for the previous release that still apply were carried over."),
         Example("The lockfile was reset to the previous version after the bad upgrade."),
         Example("Work resumed as we expected once the mirror came back."),
+        Example(
+            'The request carried over from a previous session: "ship the exporter without '
+            'the retry flag".',
+            note="the quotation restates the referent",
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("As noted earlier, the cutover was postponed."),
@@ -275,6 +309,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The fix in the conversation above was reverted."),
         Example("Picking up where we left off, the cache layer is next."),
         Example("As we discussed, the retry cap stays at five."),
+        Example("This resumes a previous compacted session on the importer."),
         Example(
             '{"summary": "A summary from a previous session said the build was green."}',
             suffix=".jsonl",
@@ -304,6 +339,7 @@ class AnaphoraWithoutAnchor(TextRule):
             if not h.sentence.has_anchor
             and not _is_world_reference(h)
             and not _pair_in_summary(h, summary)
+            and not _restated(h, summary.text)
         )
         for hit in first_per_sentence(candidates):
             phrase = quote(summary.text[hit.start : hit.end]).rstrip(",.;:")
