@@ -196,6 +196,9 @@ class Settings:
     extend_select: tuple[str, ...] = ()
     extend_ignore: tuple[str, ...] = ()
     per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: codes (or prefixes) of other tools that a noqa comment may name without ANC003 calling
+    #: them unknown (ruff's ``lint.external``): ``["E", "W", "B"]``
+    external: tuple[str, ...] = ()
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()

@@ -112,6 +112,8 @@ class Rule:
     #: default-enabled; rules off by default must be selected explicitly
     default_enabled: ClassVar[bool] = True
     kind: ClassVar[str] = "text"
+    #: whether its findings may carry a Fix (``check --fix``; ``anchorlint rule --list``)
+    fixable: ClassVar[bool] = False
 
 
 class TextRule(Rule):

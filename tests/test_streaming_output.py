@@ -162,6 +162,11 @@ def test_every_format_is_the_report_of_the_whole_sorted_list(
     assert status == 1
     out = io.StringIO()
     available()[fmt](expected, out, ReportOptions())
+    if fmt == "full":  # a person reads it: the run's summary closes it
+        from anchorlint.cli.summary import summary_line
+
+        fixable = sum(1 for f in expected if f.fix is not None)
+        out.write(summary_line(len(expected), fixable, None, 0) + "\n")
     assert text == out.getvalue()
     if fmt in ("flake8", "json"):
         assert _cli(tree, "--format", fmt, "--jobs", "1") == (status, text)

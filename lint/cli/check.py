@@ -9,76 +9,42 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from anchorlint.cli.check_args import add_check_arguments
 from anchorlint.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXIT_USAGE,
     UsageError,
-    config_argument,
     discovered,
     settings_for,
     warn_no_summary,
 )
+from anchorlint.cli.summary import (
+    Fixable,
+    note,
+    plural,
+    shows_summary,
+    summary_line,
+    use_color,
+    warn,
+)
 from anchorlint.config import Settings
+from anchorlint.findings import Finding
 from anchorlint.safe_text import terminal
 
 if TYPE_CHECKING:
+    from anchorlint.reporters.baseline import Filter
     from anchorlint.run.pool import Run
-
-
-def _codes(value: str) -> tuple[str, ...]:
-    return tuple(c.strip() for c in value.split(",") if c.strip())
 
 
 def add_subcommands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = subparsers.add_parser("check", help="lint summaries and compactor code")
-    check.add_argument("paths", nargs="*", help="files or directories ('-' reads stdin)")
-    # repeated options add up, as ruff's do: --select ANC1 --select ANC3 selects both
-    check.add_argument(
-        "--select",
-        type=_codes,
-        action="extend",
-        help="codes or prefixes to report (replaces config; repeatable, adds up)",
-    )
-    check.add_argument(
-        "--ignore", type=_codes, action="extend", help="codes or prefixes not to report"
-    )
-    check.add_argument(
-        "--extend-select", type=_codes, action="extend", help="codes or prefixes to add"
-    )
-    check.add_argument(
-        "--force-exclude",
-        action="store_true",
-        default=None,
-        help="apply exclude patterns to files named on the command line too (pre-commit)",
-    )
-    config_argument(check)
-    check.add_argument(
-        "--format",
-        "--output-format",
-        dest="format",
-        default="flake8",
-        help="flake8 (default), json, sarif, github, full, parquet (with --output-file)",
-    )
-    check.add_argument("--output-file", type=Path, help="write the report here instead of stdout")
-    check.add_argument("--statistics", action="store_true", help="print a count per code")
-    check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
-    check.add_argument("--stdin-filename", help="the path a summary read from stdin stands for")
-    check.add_argument(
-        "--store", help="resolve anchors against this store (directory, SQLite, manifest)"
-    )
+    add_check_arguments(check)
     _add_row_options(check)
-    check.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
-    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    check.add_argument("--fix", action="store_true", help="apply automatic fixes (ANC106 pinning)")
-    check.add_argument(
-        "--diff",
-        action="store_true",
-        help="write nothing; print the fixes as a unified diff, exit 1 if any",
-    )
     check.set_defaults(func=run_check)
 
 
@@ -113,31 +79,111 @@ def _open_output(args: argparse.Namespace) -> TextIO:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.write_baseline and args.baseline:
+        raise UsageError("give --write-baseline or --baseline, not both")
     settings = _row_overrides(args, settings_for(args))
+    if args.verbose:
+        note(f"configuration: {settings.source}")
+    if args.show_settings:
+        return show_settings(settings)
+    if args.show_files:
+        return show_files(args, settings)
     if args.diff:
         return diff(args, settings)
-    from anchorlint.reporters import ReportOptions, Tally, available
+    from anchorlint.reporters import available
 
     reporters = available()
     if args.format not in reporters:
         raise UsageError(
             f"unknown --format {args.format!r}; choose from {', '.join(sorted(reporters))}"
         )
-    tally = Tally()
-    with run(args, settings) as result:
-        out = _open_output(args)
-        try:
-            color = out.isatty() and not os.environ.get("NO_COLOR")
-            options = ReportOptions(color=color, statistics=args.statistics)
-            reporters[args.format](tally.count(result.findings()), out, options)
-            if args.statistics:
-                tally.write(out if args.format == "flake8" else sys.stderr)
-        finally:
-            if out is not sys.stdout:
-                out.close()
-        if result.errors:
-            return EXIT_USAGE
+    if (args.paths or ["."]) == ["-"] and args.fix:
+        from anchorlint.cli.check_stdin import fix_stdin
+
+        return fix_stdin(args, settings)
+    result, fixed = run(args, settings)
+    with result:
+        if args.write_baseline:
+            return _write_baseline(args, result)
+        status = report(args, result.findings(), fixed)
+        return EXIT_USAGE if result.errors else status
+
+
+def report(args: argparse.Namespace, findings: Iterable[Finding], fixed: int | None) -> int:
+    """Write the report of ``findings`` in ``--format``, and the summary where one is read;
+    the exit status."""
+    from anchorlint.reporters import ReportOptions, Tally, available
+
+    tally, fixable, hidden = Tally(), Fixable(), None
+    if args.baseline:
+        hidden = _baseline_filter(args.baseline)
+        findings = hidden.new(findings)
+    out = _open_output(args)
+    try:
+        options = ReportOptions(color=use_color(args.color, out), statistics=args.statistics)
+        available()[args.format](fixable.through(tally.count(findings)), out, options)
+        if args.statistics:
+            tally.write(out if args.format == "flake8" else sys.stderr)
+        if shows_summary(args.format, out, args.quiet):
+            out.write(
+                summary_line(tally.total, fixable.count, fixed, hidden.hidden if hidden else 0)
+                + "\n"
+            )
+        elif fixed and not args.quiet:
+            note(f"fixed {plural(fixed, 'finding')} ({tally.total} remaining)")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if fixed and args.exit_non_zero_on_fix:
+        return EXIT_FINDINGS
     return EXIT_CLEAN if args.exit_zero or not tally.total else EXIT_FINDINGS
+
+
+def _baseline_filter(source: Path) -> Filter:
+    from anchorlint.reporters.baseline import BaselineError, Filter
+
+    try:
+        return Filter.of(source)
+    except BaselineError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _write_baseline(args: argparse.Namespace, result: Run) -> int:
+    from anchorlint.reporters.baseline import BaselineError, write
+
+    try:
+        count = write(result.findings(), args.write_baseline)
+    except BaselineError as exc:
+        raise UsageError(str(exc)) from None
+    note(
+        f"recorded {plural(count, 'finding')} in {args.write_baseline}; "
+        f"--baseline {args.write_baseline} reports only new ones",
+        args.quiet,
+    )
+    return EXIT_USAGE if result.errors else EXIT_CLEAN
+
+
+def show_settings(settings: Settings) -> int:
+    """``--show-settings``: the file the settings came from, and every key, as JSON."""
+    import dataclasses
+    import json
+
+    values = dataclasses.asdict(settings)
+    sys.stdout.write(f"Settings path: {settings.source}\n")
+    sys.stdout.write(json.dumps(values, indent=2, sort_keys=True, default=str) + "\n")
+    return EXIT_CLEAN
+
+
+def show_files(args: argparse.Namespace, settings: Settings) -> int:
+    """``--show-files``: the files a run over the paths would lint, one a line."""
+    from anchorlint.safe_text import line_path
+
+    paths = args.paths or ["."]
+    if "-" in paths:
+        raise UsageError("--show-files lists files: '-' (stdin) is none")
+    for path in discovered(paths, settings):
+        sys.stdout.write(line_path(path) + "\n")
+    return EXIT_CLEAN
 
 
 def _store_error_types() -> tuple[type[BaseException], ...]:
@@ -148,8 +194,9 @@ def _store_error_types() -> tuple[type[BaseException], ...]:
     return (StoreError,)
 
 
-def run(args: argparse.Namespace, settings: Settings) -> Run:
-    """Lint what the command line names; store problems become usage errors (exit 2).
+def run(args: argparse.Namespace, settings: Settings) -> tuple[Run, int | None]:
+    """Lint what the command line names (after ``--fix``: the run's findings and the number
+    of fixes applied, else None); store problems become usage errors (exit 2).
 
     Internal errors are on stderr before this returns, so before any of the report.
     """
@@ -179,31 +226,59 @@ def store_message(exc: BaseException, args: argparse.Namespace, settings: Settin
     return f"{text} (set in {settings.source})"
 
 
-def _run(args: argparse.Namespace, settings: Settings) -> Run:
-    from anchorlint.run.engine import lint_bytes
-    from anchorlint.run.kinds import kind_of, stdin_suffixes
-    from anchorlint.run.pool import Run, lint_paths
+def _run(args: argparse.Namespace, settings: Settings) -> tuple[Run, int | None]:
+    from anchorlint.run.pool import lint_paths
 
     paths = args.paths or ["."]
     if paths == ["-"]:
-        name = args.stdin_filename or "stdin.md"
-        if kind_of(name) is None:
-            raise UsageError(f"--stdin-filename {name!r} has no known suffix ({stdin_suffixes()})")
-        return Run.of(lint_bytes(name, sys.stdin.buffer.read(), settings))
+        from anchorlint.cli.check_stdin import lint_stdin
+
+        return lint_stdin(args, settings), None
     if "-" in paths:
         raise UsageError("'-' (stdin) cannot be combined with other paths")
     files = discovered(paths, settings)
-    if args.fix:
-        from anchorlint.run.fixing import apply_fixes
-
-        with lint_paths(files, settings, jobs=args.jobs) as fixing:
-            apply_fixes(fixing.findings())
+    if args.verbose:
+        note(f"{plural(len(files), 'file')} to lint")
+    _warn_if_empty(paths, files, args.quiet)
+    fixed = _fix(args, settings, files) if args.fix else None
     use_cache = not args.no_cache and not args.fix
     result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
     for error in result.errors:
         print(f"anchorlint: {terminal(str(error))}", file=sys.stderr)
-    warn_no_summary([p for p in paths if not os.path.isdir(p)], settings, result.facts)
-    return result
+    if not args.quiet:
+        warn_no_summary([p for p in paths if not os.path.isdir(p)], settings, result.facts)
+    return result, fixed
+
+
+def _warn_if_empty(paths: list[str], files: list[str], quiet: bool) -> None:
+    """A walk that found nothing to lint is said (exit 0 all the same), as ruff does."""
+    folders = [p for p in paths if os.path.isdir(p)]
+    if folders and not files:
+        warn(f"no files to lint under {', '.join(folders)}", quiet)
+
+
+def _fix(args: argparse.Namespace, settings: Settings, files: list[str]) -> int:
+    """Apply the fixes of a first run; the number applied. When none could be made because
+    pins need a store, say so instead of fixing nothing in silence."""
+    from anchorlint.run.fixing import apply_fixes
+    from anchorlint.run.pool import lint_paths
+
+    unpinned = [0]
+
+    def counting(findings: Iterable[Finding]) -> Iterator[Finding]:
+        for finding in findings:
+            unpinned[0] += finding.code == "ANC106" and finding.fix is None
+            yield finding
+
+    with lint_paths(files, settings, jobs=args.jobs) as fixing:
+        fixed = apply_fixes(counting(fixing.findings()))
+    if not fixed and unpinned[0] and not settings.store:
+        note(
+            f"nothing fixed: {plural(unpinned[0], 'ANC106 pointer')} can be pinned only against "
+            "a store (set `store` in the configuration, or pass --store)",
+            args.quiet,
+        )
+    return fixed
 
 
 def diff(args: argparse.Namespace, settings: Settings) -> int:

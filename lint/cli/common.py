@@ -30,6 +30,10 @@ def nearest_settings(args: argparse.Namespace) -> Settings:
     one: run once per project, or name one with ``--config``.
     """
     config = getattr(args, "config", None)
+    if getattr(args, "isolated", False):
+        if config is not None:
+            raise UsageError("give --config or --isolated, not both")
+        return Settings(root=str(Path.cwd().resolve()), source="<isolated>")
     if config is not None:
         return load_settings(config)
     from anchorlint.config import find_config_file
@@ -65,6 +69,7 @@ def settings_for(args: argparse.Namespace) -> Settings:
             # a bad code on the command line is blamed on its option, not on the config
             flag = "--" + name.replace("_", "-")
             overrides[name] = validate_selectors(value, "command line", flag)
+    overrides.update(_file_overrides(args, settings))
     if getattr(args, "force_exclude", None):
         overrides["force_exclude"] = True
     if getattr(args, "store", None):
@@ -74,6 +79,27 @@ def settings_for(args: argparse.Namespace) -> Settings:
     settings = dataclasses.replace(settings, **overrides)
     Selection.from_settings(settings)  # validates codes: unknown ones exit 2
     return settings
+
+
+def _file_overrides(args: argparse.Namespace, settings: Settings) -> dict[str, Any]:
+    """``--exclude`` replaces, ``--extend-exclude`` and ``--extend-ignore`` add to, and
+    ``--per-file-ignores`` replaces the configuration's value, as ruff's options do."""
+    from anchorlint.run.selection import validate_selectors
+
+    overrides: dict[str, Any] = {}
+    if getattr(args, "exclude", None) is not None:
+        overrides["exclude"] = tuple(args.exclude)
+    if getattr(args, "extend_exclude", None):
+        overrides["extend_exclude"] = settings.extend_exclude + tuple(args.extend_exclude)
+    if getattr(args, "extend_ignore", None):
+        added = validate_selectors(args.extend_ignore, "command line", "--extend-ignore")
+        overrides["extend_ignore"] = settings.extend_ignore + added
+    if getattr(args, "per_file_ignores", None) is not None:
+        overrides["per_file_ignores"] = {
+            pattern: validate_selectors(codes, "command line", "--per-file-ignores")
+            for pattern, codes in args.per_file_ignores
+        }
+    return overrides
 
 
 def discovered(paths: list[str], settings: Settings) -> list[str]:

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from anchorlint.findings import Finding, Fix
 from anchorlint.reporters.base import ReportOptions, write_json_array
+from anchorlint.reporters.keys import keyed
 from anchorlint.version import __version__
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -121,7 +122,11 @@ def _fix(fix: Fix, location: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def result(finding: Finding, index: dict[str, int], root: Path) -> dict[str, Any]:
+#: the name of anchorlint's key among a result's ``partialFingerprints`` (its recipe's version)
+FINGERPRINT_NAME = "anchorlint/v1"
+
+
+def result(finding: Finding, index: dict[str, int], root: Path, key: str = "") -> dict[str, Any]:
     location = _location(finding, root)
     entry: dict[str, Any] = {
         "ruleId": finding.code,
@@ -129,6 +134,8 @@ def result(finding: Finding, index: dict[str, int], root: Path) -> dict[str, Any
         "message": {"text": finding.message},
         "locations": [location],
     }
+    if key:  # the baseline's key: a dashboard tracks a finding across edits elsewhere
+        entry["partialFingerprints"] = {FINGERPRINT_NAME: key}
     if finding.code in index:
         entry["ruleIndex"] = index[finding.code]
     if finding.fix is not None and finding.fix.edits:
@@ -164,7 +171,7 @@ def sarif_log(findings: Iterable[Finding], root: Path | None = None) -> dict[str
     """The whole log as a dict (tests and tools can reuse it; the reporter streams it)."""
     root = Path(os.path.abspath(root or Path.cwd()))
     log, index = _log(root, [])
-    log["runs"][0]["results"] = [result(f, index, root) for f in findings]
+    log["runs"][0]["results"] = [result(f, index, root, key) for f, key in keyed(findings, root)]
     return log
 
 
@@ -180,5 +187,7 @@ def sarif(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> N
     log, index = _log(root, _RESULTS)
     head, tail = json.dumps(log, indent=2, ensure_ascii=False).split(json.dumps(_RESULTS))
     out.write(head)
-    write_json_array((result(f, index, root) for f in findings), out, _RESULTS_LEVEL)
+    write_json_array(
+        (result(f, index, root, key) for f, key in keyed(findings, root)), out, _RESULTS_LEVEL
+    )
     out.write(tail + "\n")

@@ -95,6 +95,14 @@ def discover(paths: Sequence[str], settings: Settings) -> Iterator[str]:
                 yield given
 
 
+def is_excluded(given: str, settings: Settings) -> bool:
+    """Whether the exclude patterns drop ``given`` (a file named, or the name stdin stands
+    for) under ``--force-exclude``."""
+    root = _resolved(Path(settings.root))
+    excludes = Globs(DEFAULT_EXCLUDES + settings.exclude + settings.extend_exclude)
+    return force_excluded(given, root, excludes)
+
+
 def force_excluded(given: str, root: Path, excludes: Globs) -> bool:
     """Whether a named file, or a folder on its way from the root, matches an exclude
     pattern: what a walk would have skipped (ruff's ``--force-exclude``)."""

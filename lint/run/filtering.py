@@ -32,7 +32,7 @@ def keep(
         and (f.code == "ANC001" or not suppressions.suppressed(f.code, f.line, f.end_line))
     ]
     if selection.reports("ANC003", ignored):
-        for line, column, message in suppressions.unused(known_codes()):
+        for line, column, message in suppressions.unused(known_codes(), selection.external):
             kept.append(finding(path, "ANC003", message, line, column))
     return tuple(kept)
 

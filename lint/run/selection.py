@@ -36,6 +36,8 @@ class Selection:
     enabled: frozenset[str]
     per_file: tuple[tuple[str, tuple[str, ...]], ...]
     root: str
+    #: other tools' codes a suppression may name (``external``)
+    external: tuple[str, ...] = ()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Selection:
@@ -59,7 +61,8 @@ class Selection:
             if chosen is None:
                 chosen = code in defaults and not select
             enabled.add(code) if chosen else None
-        return cls(frozenset(enabled), per_file, settings.root)
+        external = tuple(code.strip().upper() for code in settings.external if code.strip())
+        return cls(frozenset(enabled), per_file, settings.root, external)
 
     def ignored_for(self, path: str) -> frozenset[str]:
         if not self.per_file:

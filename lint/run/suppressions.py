@@ -2,6 +2,12 @@
 
 Each directive remembers whether it suppressed anything, so ANC003 can report the ones that
 name unknown codes or suppress nothing. A directive without codes suppresses every code.
+
+Python files also honour the file-wide directives of ruff and flake8, as ruff does:
+``# ruff: noqa`` and ``# flake8: noqa`` on a line of their own exempt the whole file,
+``# ruff: noqa: ANC302`` only the codes named (codes of other tools are theirs: ignored
+here). They belong to other tools too, so ANC003 never reports them. Codes of other tools
+in a ``# noqa`` are unknown to ANC003 unless the ``external`` setting lists them.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ _CODE_LIST = r"(?P<codes>[A-Z]{1,3}[0-9]{0,4}(?:[\s,]{1,8}[A-Z]{1,3}[0-9]{0,4}){
 class _Patterns(NamedTuple):
     noqa: regex.Pattern[str]
     file_noqa: regex.Pattern[str]
+    other_file_noqa: regex.Pattern[str]
     markdown: regex.Pattern[str]
     text: regex.Pattern[str]
 
@@ -34,6 +41,12 @@ def _patterns() -> _Patterns:
     return _Patterns(
         noqa=regex.compile(r"#\s{0,8}noqa(?::[\s]{0,8}" + _CODE_LIST + r")?", regex.IGNORECASE),
         file_noqa=regex.compile(r"#\s{0,8}anchorlint:\s{0,8}noqa(?::\s{0,8}" + _CODE_LIST + r")?"),
+        other_file_noqa=regex.compile(
+            r"^\s{0,64}#\s{0,8}(?:ruff|flake8)\s{0,8}:\s{0,8}noqa\b(?::\s{0,8}"
+            + _CODE_LIST
+            + r")?",
+            regex.IGNORECASE,
+        ),
         markdown=regex.compile(
             r"<!--\s{0,8}anchorlint-(?P<verb>disable-next-line|disable|enable)"
             r"(?:\s{1,8}" + _CODE_LIST + r")?\s{0,8}-->"
@@ -60,6 +73,8 @@ class Directive:
     last: int
     codes: frozenset[str]
     used: set[str] = field(default_factory=set)
+    #: a file-wide directive of ruff or flake8: honoured, never reported by ANC003
+    foreign: bool = False
 
     def covers(self, code: str, line: int, last: int) -> bool:
         """The directive's lines meet ``line``..``last`` and it names ``code`` (or none)."""
@@ -83,10 +98,21 @@ class Suppressions:
                 return True
         return False
 
-    def unused(self, known: frozenset[str]) -> Iterable[tuple[int, int, str]]:
-        """(line, column, message) for directives naming unknown codes or suppressing nothing."""
+    def unused(
+        self, known: frozenset[str], external: tuple[str, ...] = ()
+    ) -> Iterable[tuple[int, int, str]]:
+        """(line, column, message) for directives naming unknown codes or suppressing nothing.
+
+        Codes starting with an ``external`` prefix belong to other tools: never unknown, and a
+        directive naming only such codes is theirs to judge.
+        """
         for directive in self.directives:
-            unknown = sorted(c for c in directive.codes if not any(k.startswith(c) for k in known))
+            if directive.foreign:
+                continue
+            ours = frozenset(c for c in directive.codes if not c.startswith(external or ("\0",)))
+            if directive.codes and not ours:
+                continue
+            unknown = sorted(c for c in ours if not any(k.startswith(c) for k in known))
             if unknown:
                 yield (
                     directive.line,
@@ -94,7 +120,7 @@ class Suppressions:
                     f"suppression names unknown code {', '.join(unknown)}",
                 )
             elif not directive.used:
-                named = ", ".join(sorted(directive.codes)) or "all codes"
+                named = ", ".join(sorted(ours)) or "all codes"
                 yield directive.line, directive.column, f"suppression of {named} suppresses nothing"
 
 
@@ -116,6 +142,10 @@ def for_python(
             header = False
         if "#" not in line:
             continue
+        other = _patterns().other_file_noqa.match(line)
+        if other:
+            _add_foreign(result, number, other.start() + 1, other["codes"])
+            continue
         file_wide = _patterns().file_noqa.search(line)
         if file_wide and header:
             result.directives.append(
@@ -131,6 +161,15 @@ def for_python(
                 Directive(number, match.start() + 1, first, last, _codes(match["codes"]))
             )
     return result
+
+
+def _add_foreign(result: Suppressions, line: int, column: int, listed: str | None) -> None:
+    """``# ruff: noqa`` (every code, file-wide) or ``# ruff: noqa: CODES`` (ours among them)."""
+    codes = _codes(listed)
+    ours = frozenset(c for c in codes if c.upper().startswith("ANC"))
+    if codes and not ours:
+        return  # another tool's codes only: nothing of ours is exempt
+    result.directives.append(Directive(line, column, 1, 10**9, ours, foreign=True))
 
 
 def for_markdown(text: str) -> Suppressions:

@@ -91,7 +91,8 @@ def _lint_batch(
 def _run_rules(
     context: LintContext, summary: AnalysedSummary, suppressions: Suppressions
 ) -> tuple[list[Finding], frozenset[tuple[str, int]]]:
-    store = context.store if any(r.needs_store for r in context.text_rules) else None
+    # a fixable rule (ANC106 pins) needs the store for its fixes even when no store rule runs
+    store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
     rules = TextContext(context.settings, store)
     first = [r for r in context.text_rules if r.phase == "sentence"]
     found, unanchored = _apply(first, summary, rules, suppressions)

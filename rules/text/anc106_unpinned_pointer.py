@@ -37,6 +37,7 @@ class UnpinnedPointer(TextRule):
     code: ClassVar[str] = "ANC106"
     name: ClassVar[str] = "unpinned-pointer"
     summary: ClassVar[str] = "A positional pointer with no @sha256: pin"
+    fixable: ClassVar[bool] = True  # with a store: the pin of the span's bytes
     doc: ClassVar[RuleDoc] = RuleDoc(
         what=(
             "Flags a pointer with a positional fragment (`#L12-20`, `#line=a,b`, `#char=a,b`) "
