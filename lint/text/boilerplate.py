@@ -265,9 +265,14 @@ def _boilerplate() -> tuple[regex.Pattern[str], tuple[str, ...]]:
     return regex.compile(union), tuple(sorted({_needle(s) for _, s in BOILERPLATE}))
 
 
+def _closing_stop_optional(sentence: str) -> str:
+    """A placeholder's pattern with its final full stop optional ("I can't help with that")."""
+    return _pattern(sentence[:-1]) + r"\.?" if sentence.endswith(".") else _pattern(sentence)
+
+
 @lru_cache(maxsize=1)
 def _placeholder() -> regex.Pattern[str]:
-    union = "|".join(f"(?:{_pattern(s)})" for _, s in PLACEHOLDERS)
+    union = "|".join(f"(?:{_closing_stop_optional(s)})" for _, s in PLACEHOLDERS)
     return regex.compile(rf"\s{{0,8}}(?:{union})\s{{0,8}}")
 
 

@@ -106,6 +106,7 @@ class PlaceholderSummary(TextRule):
         ),
         Example("(no summary available)", suffix=".txt"),
         Example("I'm sorry, but I can't assist with that."),
+        Example('{"summary": "I\'m sorry, but I can\'t help with that"}', suffix=".jsonl"),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
