@@ -148,8 +148,11 @@ def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
     for path in generic:
         if path not in summarised:
+            from anchorlint.safe_text import terminal  # a file name is the repository's
+
             print(
-                f"anchorlint: warning: {path}: no summary found: set text.fields or --input-format",
+                f"anchorlint: warning: {terminal(path)}: no summary found: set text.fields or"
+                " --input-format",
                 file=sys.stderr,
             )
 
