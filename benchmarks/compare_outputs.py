@@ -4,7 +4,7 @@ A run lints fixed inputs with a given ``anchorlint`` executable (``--no-cache``,
 format and ``--format json``) and writes every output with its exit status under one folder:
 
 - ``examples/`` from inside it, so its ``anchorlint.toml`` (and its store) applies;
-- the test corpora ``tests/corpus/text`` and ``tests/corpus/code`` and ``tests/data/code_rules``;
+- the test corpora ``tests/corpus/{text,code,agents,compactors}`` and ``tests/data/code_rules``;
 - a generated corpus (seeded, so the same bytes every time): Markdown summaries, compactor
   modules and a JSON Lines file, a few hundred files in all.
 
@@ -65,6 +65,8 @@ def targets(generated: Path) -> list[tuple[str, Path, str]]:
         ("examples", REPO / "examples", "."),
         ("corpus-text", REPO / "tests" / "corpus", "text"),
         ("corpus-code", REPO / "tests" / "corpus", "code"),
+        ("corpus-agents", REPO / "tests" / "corpus", "agents"),
+        ("corpus-compactors", REPO / "tests" / "corpus", "compactors"),
         ("data-code-rules", REPO / "tests" / "data", "code_rules"),
         ("generated", generated.parent, generated.name),
     ]

@@ -101,3 +101,40 @@ def test_moved_keeps_every_field() -> None:
     assert anchor.moved(9) == expected
     # a new field must be added to Anchor.moved too
     assert len(dataclasses.fields(anchors.Anchor)) == 12
+
+
+_PATH_FORM = next(p for p, _, starts in anchors._separate_forms((), _KINDS) if starts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*PIECES, "`a.py`", " (lines 3-4)", "é", "_", "~/", "../"]), max_size=30
+    )
+    | st.lists(st.text(), max_size=5)
+)
+def test_trying_only_the_candidate_starts_finds_every_match(pieces: list[str]) -> None:
+    """The path form and the union are tried only where the pre-scan says they can start;
+    their matches are those of a scan of every position."""
+    from anchorlint.text.anchor_starts import matches_at, path_starts, union_starts
+
+    text = "".join(pieces)
+    spans = [(m.lastgroup, m.span()) for m in _PATH_FORM.finditer(text)]
+    found = matches_at(_PATH_FORM, text, path_starts(text))
+    assert [(m.lastgroup, m.span()) for m in found] == spans
+    spans = [(m.lastgroup, m.span()) for m in FULL_SCANNER.finditer(text)]
+    found = matches_at(FULL_SCANNER, text, union_starts(text, _KINDS))
+    assert [(m.lastgroup, m.span()) for m in found] == spans
+
+
+def test_the_pre_scan_is_linear_on_runs_of_dots_and_path_characters() -> None:
+    import time
+
+    from anchorlint.text.anchor_starts import path_starts, union_starts
+
+    for text in ("." * 400_000, "a." * 200_000, "a/" * 200_000 + ".", "[[#:" * 100_000):
+        began = time.process_time()
+        path_starts(text)
+        union_starts(text, _KINDS)
+        anchors.find_anchors(text, TextSettings())
+        assert time.process_time() - began < 5

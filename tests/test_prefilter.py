@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import hypothesis
+import hypothesis.strategies
+
 from anchorlint.config import Settings, TextSettings
 from anchorlint.run.discovery import discover
 from anchorlint.run.pool import lint_paths
@@ -34,3 +37,32 @@ def test_prefilter_respects_user_lexicon_extensions(tmp_path: Path) -> None:
     on, off = _both(tmp_path, Settings(root=str(tmp_path), text=text))
     assert [f.code for f in on] == [f.code for f in off]
     assert "ANC101" in [f.code for f in on]
+
+
+_WORDS = ("as noted", "above", "the former", "§4", "cf.", "KELVIN", "straße", "ſee")
+
+
+def _reference(words: tuple[str, ...]) -> object:
+    import regex
+
+    alternatives = "|".join(regex.escape(w.lower()) for w in sorted(words, key=len, reverse=True))
+    return regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE)
+
+
+@hypothesis.settings(max_examples=400, deadline=None)
+@hypothesis.given(
+    hypothesis.strategies.lists(
+        hypothesis.strategies.sampled_from(
+            [*_WORDS, "As Noted", "ABOVE", "\u212aelvin", "see", "§", "_", " ", ".", "x", "é"]
+        ),
+        max_size=12,
+    )
+    | hypothesis.strategies.text(max_size=40)
+)
+def test_trigger_filter_answers_as_the_case_insensitive_union(pieces: list[str] | str) -> None:
+    """The ASCII fast path never changes which texts hold a trigger word."""
+    from anchorlint.text.trigger_words import TriggerFilter
+
+    text = "".join(pieces)
+    reference = _reference(_WORDS)
+    assert TriggerFilter(_WORDS)(text) == (reference.search(text) is not None)  # type: ignore[attr-defined]

@@ -87,10 +87,6 @@ class LintContext:
             if triggers is None:
                 return None
             words.update(w.lower() for w in triggers)
-        if not words:
-            return lambda text: False
-        import regex  # here: a run over Python files only never needs it
+        from anchorlint.text.trigger_words import TriggerFilter
 
-        alternatives = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
-        pattern = regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE)
-        return lambda text: pattern.search(text) is not None
+        return TriggerFilter(words)

@@ -23,6 +23,7 @@ from anchorlint.text.anchor_forms import (
     path_forms,
     private_host,
 )
+from anchorlint.text.anchor_starts import StartFinder, matches_at, path_starts, union_starts
 
 PIN_MIN_HEX = 12
 
@@ -84,17 +85,20 @@ def _scanner_for(text: str, settings: TextSettings) -> regex.Pattern[str] | None
 @lru_cache(maxsize=8)
 def _separate_forms(
     extensions: tuple[str, ...], kinds: frozenset[str]
-) -> tuple[tuple[regex.Pattern[str], tuple[str, ...]], ...]:
+) -> tuple[tuple[regex.Pattern[str], tuple[str, ...], StartFinder | None], ...]:
     """Path, line and id forms, each scanned on its own: in one union with the others their
     literal first characters no longer let the engine skip ahead, which costs several times
-    more than one more pass."""
-    forms: list[tuple[str, tuple[str, ...]]] = []
+    more than one more pass. The path form, costly at every word, is tried only where
+    :func:`~anchorlint.text.anchor_starts.path_starts` says it can start."""
+    forms: list[tuple[str, tuple[str, ...], StartFinder | None]] = []
     if "line" in kinds or "path" in kinds:
-        before, anywhere = path_forms(extensions_for(extensions))
-        forms += [before] if "line" in kinds else []
-        forms.append(anywhere)
-    forms += [(pattern, needles) for kind, pattern, needles in ID_FORMS if kind in kinds]
-    return tuple((regex.compile(pattern), needles) for pattern, needles in forms)
+        (before, before_needles), (anywhere, anywhere_needles) = path_forms(
+            extensions_for(extensions)
+        )
+        forms += [(before, before_needles, None)] if "line" in kinds else []
+        forms.append((anywhere, anywhere_needles, path_starts))
+    forms += [(pattern, needles, None) for kind, pattern, needles in ID_FORMS if kind in kinds]
+    return tuple((regex.compile(pattern), needles, starts) for pattern, needles, starts in forms)
 
 
 @lru_cache(maxsize=8)
@@ -276,11 +280,14 @@ def compile_settings(
 
 def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> Iterable[Anchor]:
     scanner = _scanner_for(text, settings)
-    matches = [] if scanner is None else list(scanner.finditer(text))
     kinds = _kinds(settings.anchor_kinds)
-    for pattern, needles in _separate_forms(settings.path_extensions, kinds):
+    matches = [] if scanner is None else matches_at(scanner, text, union_starts(text, kinds))
+    for pattern, needles, starts in _separate_forms(settings.path_extensions, kinds):
         if any(needle in text for needle in needles):
-            matches.extend(pattern.finditer(text))
+            if starts is None:
+                matches.extend(pattern.finditer(text))
+            else:
+                matches.extend(matches_at(pattern, text, starts(text)))
     for match in matches:
         anchor = _anchor(match, key_syntax, kinds)
         if anchor is not None:

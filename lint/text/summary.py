@@ -19,6 +19,7 @@ from anchorlint.text.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
+from anchorlint.text.marker_scan import marker_spans
 from anchorlint.text.nlp import CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
@@ -130,19 +131,20 @@ def analyse(
     sources = [_bounded(source) for source in sources]
     for source in sources:
         parts = [_block_parts(block, settings) for block in source.blocks]
-        prepared.append(parts)
-        texts.extend(m for _, m in parts if needs_parse is None or needs_parse(m))
+        parsed = [needs_parse is None or needs_parse(m) for _, m in parts]
+        prepared.append((parts, parsed))
+        texts.extend(m for (_, m), parse in zip(parts, parsed, strict=True) if parse)
     docs = iter(pipeline.pipe(texts))
     lexicon = compile_lexicon(settings)
     return [
         _assemble(
             source,
             parts,
-            [next(docs) if needs_parse is None or needs_parse(m) else None for _, m in parts],
+            [next(docs) if parse else None for parse in parsed],
             lexicon,
             pipeline,
         )
-        for source, parts in zip(sources, prepared, strict=True)
+        for source, (parts, parsed) in zip(sources, prepared, strict=True)
     ]
 
 
@@ -224,10 +226,10 @@ def _hits(
     """Marker matches that lie inside a kept (not allowlisted) sentence."""
     starts = [s for s, _ in kept]
     found = []
-    for match in markers.finditer(masked):
-        index = bisect_right(starts, match.start()) - 1
-        if index >= 0 and match.start() < kept[index][1]:
-            found.append(match.span())
+    for span in marker_spans(markers, masked):
+        index = bisect_right(starts, span[0]) - 1
+        if index >= 0 and span[0] < kept[index][1]:
+            found.append(span)
     return tuple(found)
 
 

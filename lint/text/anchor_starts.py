@@ -1,0 +1,109 @@
+"""Where an anchor form can start: a cheap pre-scan that lets the costly forms be tried only
+there, with the same matches as a scan of every position.
+
+``finditer`` tries a pattern at each position from the end of its last match on; a position
+where the pattern cannot match anchored adds nothing. So trying it (``match`` at that
+position, whose lookbehinds see the whole text) only at a superset of the positions where it
+can match, in order and skipping those inside the last match, yields the same matches. Each
+finder below is such a superset, argued from the form's own lookbehind and characters:
+
+- a path (``anchor_forms.path_forms``, the ``anywhere`` pattern) starts where its lookbehind
+  forbids every path character before it, so at the start of a run of path characters; its
+  body holds a ``.`` among path characters, so that run holds a ``.``. A backtick right
+  before the run may start the `` `a.py` (line 4)`` form.
+- a wiki key starts at ``[[``; a URI at the start of a run of scheme characters right before
+  a ``:`` (32 at most); a hash at an algorithm name before ``:``; a bare pointer at the start
+  of a run of key characters (256 at most) right before a ``#``.
+
+Every finder is one bounded or lazy regex with a lookbehind, so hostile input stays linear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import regex
+
+#: characters of a path body (``anchor_forms._SEGMENT`` and ``/``)
+_PATH_CHARS = r"[\w.@+~%/-]"
+_RUN_BACK = regex.compile(rf"(?r){_PATH_CHARS}*")
+_RUN_ON = regex.compile(rf"{_PATH_CHARS}*")
+_WIKI = regex.compile(r"(?=\[\[)")
+#: (needle, run of characters before it): a form starts where such a run does
+_URI = (":", regex.compile(r"(?r)[\w.+-]*"))
+_HASH = (":", regex.compile(r"(?r)[\w@]*"))
+_POINTER = ("#", regex.compile(r"(?r)[\w\-./~+%]*"))
+#: more than one candidate start per this many characters: scan every position instead
+DENSE = 16
+#: union form kind -> the needle and run it starts before
+_UNION_RUNS = {"uri": _URI, "hash": _HASH, "pointer": _POINTER}
+
+
+def path_starts(text: str) -> list[int]:
+    """Where the path pattern can match: the start of each run of path characters holding a
+    ``.``, and the backtick right before it. Found from the ``.`` (rare) outwards, each run
+    once, so the text is read about once."""
+    starts: list[int] = []
+    dot = text.find(".")
+    while dot >= 0:
+        at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
+        if at and text[at - 1] == "`":
+            starts.append(at - 1)
+        starts.append(at)
+        dot = text.find(".", _RUN_ON.match(text, dot).end())
+    return starts
+
+
+def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:
+    """Where the union scanner of ``kinds`` can match, ascending; None when the candidates
+    are so dense (hostile input) that trying every position is cheaper."""
+    found: set[int] = set()
+    for kind in kinds:
+        needle = "[[" if kind == "wiki" else _UNION_RUNS[kind][0] if kind in _UNION_RUNS else ""
+        if not needle or needle not in text:
+            continue
+        if text.count(needle) > len(text) // DENSE:
+            return None
+        if kind == "wiki":
+            found.update(m.start() for m in _WIKI.finditer(text))
+        else:
+            found.update(_runs_before(text, needle, _UNION_RUNS[kind][1]))
+    return sorted(found)
+
+
+def _runs_before(text: str, needle: str, run: regex.Pattern[str]) -> list[int]:
+    """The start of the run of characters right before each ``needle`` (none when empty);
+    the runs before two needles never overlap (no run holds its needle), so this is linear."""
+    starts: list[int] = []
+    at = text.find(needle)
+    while at >= 0:
+        start = run.match(text, 0, at).start()  # matches empty: never None
+        if start < at:
+            starts.append(start)
+        at = text.find(needle, at + 1)
+    return starts
+
+
+def matches_at(
+    pattern: regex.Pattern[str], text: str, starts: Sequence[int] | None
+) -> list[regex.Match[str]]:
+    """``pattern.finditer(text)``, trying only ``starts`` (ascending, a superset of where it
+    can match). No anchor form matches empty; one that did is scanned in full instead."""
+    if starts is None or len(starts) > len(text) // DENSE:  # hostile input: the engine's
+        return list(pattern.finditer(text))  # own loop over every position is faster
+    found: list[regex.Match[str]] = []
+    end = 0
+    for start in starts:
+        if start < end:
+            continue
+        match = pattern.match(text, start)
+        if match is None:
+            continue
+        if match.end() == start:
+            return list(pattern.finditer(text))
+        found.append(match)
+        end = match.end()
+    return found
+
+
+StartFinder = Callable[[str], list[int]]
