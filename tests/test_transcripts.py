@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import regex
 
 from anchorlint.config import Settings
 from anchorlint.run.kinds import kind_to_lint_file
@@ -405,3 +406,71 @@ def test_a_pin_into_a_transcript_covers_its_message_text_not_its_serialised_reco
     assert not anc202()
     session.write_bytes(_mirrored(LEDGER, ("cur.execute(INSERT_SQL", "cur.execute(UPSERT_SQL")))
     assert anc202()
+
+
+# ---------------------------------------------------------------- acceptance, end to end
+
+COMPLETE = " This summary is complete and nothing was left out."
+
+
+@pytest.mark.parametrize("make", [claude_session, codex_rollout])
+def test_inflation_drift_when_a_complete_claim_comes_with_lost_anchors(tmp_path, make):
+    """ANC213: the second compaction claims completeness while it dropped an anchor."""
+    path = make(tmp_path, [GEN_1, DROPPED + COMPLETE])
+    line = 6 if make is claude_session else 5
+    assert (path.name, line, "ANC213") in set(_history(lint_tree(tmp_path)))
+    held = tmp_path / "held"
+    make(held, [GEN_1, KEPT + COMPLETE])
+    assert "ANC213" not in {code for _, _, code in _history(lint_tree(held))}
+
+
+def _quoted_anchor(message: str) -> str | None:
+    found = regex.search(r'"([^"\s]{3,})"', message)
+    return found[1] if found else None
+
+
+def test_every_reported_position_opens_at_its_text_in_the_file():
+    """Each finding that quotes its anchor, on a JSON Lines or JSON transcript, points at
+    that anchor in the file as it is written (JSON escapes included)."""
+    checked = 0
+    for f in lint_tree(DATA):
+        quoted = _quoted_anchor(f.message)
+        if quoted is None or not f.path.endswith((".jsonl", ".json", ".af")):
+            continue
+        line = Path(f.path).read_text(encoding="utf-8").split("\n")[f.line - 1]
+        written = json.dumps(quoted, ensure_ascii=False)[1:-1]
+        assert line[f.column - 1 :].startswith((quoted, written)), (f.path, f.line, f.column)
+        checked += 1
+    assert checked >= 5
+
+
+LONE_BODY = (
+    "Summary:\n\nAs noted earlier, the retry cap stays where it was.\n\n"
+    "Remaining: migrate billing, search, the alert routes, etc."
+)
+CLAUDE_RECORD = {
+    "type": "user",
+    "isCompactSummary": True,
+    "message": {"role": "user", "content": CLAUDE_PREAMBLE + LONE_BODY + CLAUDE_TAIL},
+}
+
+
+@pytest.mark.parametrize("layout", ["jsonl", "json", "json-array"])
+def test_a_claude_code_record_alone_is_read_as_a_summary_with_no_configuration(tmp_path, layout):
+    """A compaction record copied out of its session (no session fields, no config): the
+    summary is linted, at its text, and the fixed wrapper is not."""
+    if layout == "jsonl":
+        path = tmp_path / "compaction.jsonl"
+        path.write_text(json.dumps(CLAUDE_RECORD) + "\n")
+    else:
+        path = tmp_path / "compaction.json"
+        data = CLAUDE_RECORD if layout == "json" else [{"type": "note"}, CLAUDE_RECORD]
+        path.write_text(json.dumps(data, indent=2) + "\n")
+    findings = lint_tree(tmp_path)
+    assert {"ANC101", "ANC104"} <= {f.code for f in findings}, findings
+    text = path.read_text(encoding="utf-8").split("\n")
+    for f in findings:
+        at = text[f.line - 1][f.column - 1 :]
+        assert not at.startswith(("This session", "Continue the conversation")), f
+    anaphora = next(f for f in findings if f.code == "ANC101")
+    assert text[anaphora.line - 1][anaphora.column - 1 :].lower().startswith("as noted earlier")

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from anchorlint.text.documents import RecordProblem, SummarySource
+from anchorlint.text.documents.jsonrecords import LineIndex
+from anchorlint.text.documents.jsonrecords import _array_items as array_items
 from anchorlint.text.documents.transcripts.common import (
     load,
     located,
@@ -37,23 +39,52 @@ def read(
     seen: set[str] = set()
     for number, raw in marked_lines(lines, first_line, _FLAG):
         record = load(raw)
-        if not isinstance(record, dict) or not _is_summary(record):
-            continue
-        uuid = record.get("uuid")
-        if isinstance(uuid, str):
-            if uuid in seen:
-                continue
-            seen.add(uuid)
-        texts = [v for v in located(raw, number, _TEXTS)]
-        if not texts:
-            continue
-        bodies = []
-        for index, value in enumerate(texts):
-            start, end = claude_body(value.text, first=index == 0, last=index == len(texts) - 1)
-            bodies.append(sliced(value, start, end))
-        session = record.get("sessionId")
-        thread = native_thread("claude-code", str(session) if session else path)
-        yield summary(path, bodies, thread)
+        if isinstance(record, dict):
+            yield from _summary_of(path, record, raw, seen, line=number)
+
+
+def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProblem]:
+    """Claude Code records kept as a JSON document: one record, or an array of them (a
+    compaction copied out of its session, an export)."""
+    if not any(flag in text for flag in _FLAG):
+        return
+    data, index, seen = load(text), LineIndex(text), set[str]()
+    if isinstance(data, dict):
+        yield from _summary_of(path, data, text, seen, index=index)
+    elif isinstance(data, list):
+        for number, (start, end) in enumerate(array_items(text)):
+            record = data[number] if number < len(data) else None
+            if isinstance(record, dict):
+                yield from _summary_of(path, record, text[start:end], seen, start, index)
+
+
+def _summary_of(
+    path: str,
+    record: dict[str, Any],
+    raw: str,
+    seen: set[str],
+    base: int = 0,
+    index: LineIndex | None = None,
+    line: int = 1,
+) -> Iterator[SummarySource]:
+    """The record's summary, when it is one (``raw`` its JSON text, at offset ``base`` of
+    the file whose lines ``index`` knows; or on line ``line`` of a JSON Lines file)."""
+    if not _is_summary(record):
+        return
+    uuid = record.get("uuid")
+    if isinstance(uuid, str):
+        if uuid in seen:
+            return  # a resumed session copies the records it resumes from
+        seen.add(uuid)
+    texts = located(raw, line, _TEXTS, base, index)
+    if not texts:
+        return
+    bodies = []
+    for number, value in enumerate(texts):
+        start, end = claude_body(value.text, first=number == 0, last=number == len(texts) - 1)
+        bodies.append(sliced(value, start, end))
+    session = record.get("sessionId")
+    yield summary(path, bodies, native_thread("claude-code", str(session) if session else path))
 
 
 def _is_summary(record: dict[str, Any]) -> bool:

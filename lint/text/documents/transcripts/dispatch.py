@@ -30,6 +30,7 @@ _LINES: dict[str, Callable[[str, Iterable[str], int], Items]] = {
     "gemini-cli": gemini.read,
 }
 _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
+    "claude-code": claude.read_document,
     "openhands": openhands.read_document,
     "gemini-cli": gemini.read_document,
     "letta": letta.read_agent_file,

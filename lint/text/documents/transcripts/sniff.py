@@ -15,6 +15,13 @@ _CLAUDE = (
     _B(rb'"type"\s*:\s*"(?:summary|file-history-snapshot|queue-operation)"'),
 )
 _CLAUDE_ID = _B(rb'"(?:sessionId|leafUuid|messageId)"\s*:')
+#: a compaction record copied out of its session (no session fields around it): the flag, or
+#: a user message opening with the continuation preamble
+_CLAUDE_SUMMARY = (
+    _B(rb'"isCompactSummary"\s*:\s*true'),
+    _B(rb'"type"\s*:\s*"user"[^\n]*"This session is being continued from a previous conversation'),
+    _B(rb'"This session is being continued from a previous conversation[^\n]*"type"\s*:\s*"user"'),
+)
 _CODEX = _B(
     rb'\A\s*\{"timestamp"\s*:\s*"[^"\n]{0,64}"\s*,\s*"type"\s*:\s*"[a-z_]{1,40}"\s*,\s*"payload"\s*:'
 )
@@ -44,11 +51,20 @@ def jsonl_format(head: bytes) -> str | None:
         return "gemini-cli"
     if any(p.search(head) for p in _CLAUDE) and _CLAUDE_ID.search(head):
         return "claude-code"
+    if claude_summary(head):
+        return "claude-code"
     return None
 
 
+def claude_summary(head: bytes) -> bool:
+    """Whether ``head`` holds a Claude Code compaction record (flagged, or a user message
+    opening with the continuation preamble), session fields or not."""
+    return any(p.search(head) for p in _CLAUDE_SUMMARY)
+
+
 def json_format(head: bytes) -> str | None:
-    """``openhands``, ``gemini-cli`` or ``letta`` for a JSON document's head, else None."""
+    """``openhands``, ``gemini-cli``, ``letta`` or ``claude-code`` for a JSON document's
+    head, else None."""
     if all(p.search(head) for p in _OH_V0) or all(p.search(head) for p in _OH_SDK):
         return "openhands"
     if head.lstrip().startswith(b"[") and _OH_V0[0].search(head) and _OH_V0[1].search(head):
@@ -57,6 +73,8 @@ def json_format(head: bytes) -> str | None:
         return "gemini-cli"
     if _LETTA[0].match(head) or (_LETTA[1].search(head) and _LETTA_MESSAGES.search(head)):
         return "letta"
+    if claude_summary(head):
+        return "claude-code"
     return None
 
 
