@@ -31,6 +31,7 @@ from anchorlint.code.kept_state import (
     returned_lists,
     running_summary_name,
     spliced,
+    summary_type_test,
 )
 from anchorlint.code.names import is_positional_field, storage_key
 from anchorlint.code.taint import (
@@ -62,7 +63,7 @@ class StatementRunner(ExprEvaluator):
                 self.run_small(small, env, frame)
         elif isinstance(node, cst.If):
             self.eval(node.test, env, frame)
-            self._branches(env, frame, [node.body, node.orelse])
+            self._branches(env, frame, [node.body, node.orelse], self._summary_seeds(node))
         elif isinstance(node, (cst.For, cst.While)):
             self._loop(node, env, frame)
         elif isinstance(node, cst.With):
@@ -93,11 +94,31 @@ class StatementRunner(ExprEvaluator):
             else:
                 self.run_block(suite.body, env, frame)
 
-    def _branches(self, env: Env, frame: Frame, suites: list[cst.CSTNode | None]) -> None:
+    def _summary_seeds(self, node: cst.If) -> list[Env]:
+        """``if isinstance(event, SummaryEvent):`` makes ``event`` the previous summary in the
+        branch where the test holds (only there)."""
+        test = summary_type_test(node.test)
+        if test is None:
+            return []
+        name, present, cls = test
+        taint = Taint(
+            Kind.COMPACT, node.test, f"the previous summary, a `{cls}` found in the input"
+        )
+        return [{name: taint}, {}] if present else [{}, {name: taint}]
+
+    def _branches(
+        self,
+        env: Env,
+        frame: Frame,
+        suites: list[cst.CSTNode | None],
+        seeds: list[Env] | None = None,
+    ) -> None:
         """Run each branch on a copy and merge: a name tainted on any path stays tainted."""
         merged: Env = {}
-        for suite in suites:
+        for number, suite in enumerate(suites):
             branch = dict(env)
+            if seeds and number < len(seeds):
+                branch.update(seeds[number])
             self.run_suite(suite, branch, frame)
             for key, value in branch.items():
                 merged.setdefault(key, value)
@@ -344,10 +365,11 @@ class Analyser(StatementRunner):
     def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> Taint | None:
         """A compaction output handed to a summarizer again is a recompaction."""
         recompacted = False
+        clipped = self.clip_depth > 0 and self.names.summarizer_stem(name) == "truncate"
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
                 recompacted = True
-                if self._quiet == 0 and self._once("recompact", call):
+                if self._quiet == 0 and not clipped and self._once("recompact", call):
                     fact = Recompaction(call, arg.value, taint, frame.function, name)
                     self.facts.recompactions.append(fact)
                 break

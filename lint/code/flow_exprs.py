@@ -42,6 +42,12 @@ TEXT_METHODS = frozenset(
 )
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
 LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
+#: calls that log, print or store their arguments: a summary cut to a length for them is
+#: clipped for display or storage, not compacted again
+CLIP_SINKS = frozenset(
+    """debug info warning warn error exception critical log print write writelines execute
+    executemany insert insert_one save store put upsert setex""".split()
+)
 NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
 _POINTERISH_BASES = (
     "pointer",
@@ -67,6 +73,8 @@ class ExprEvaluator:
         self.facts = FlowFacts()
         self.kind = Kind
         self._seen: set[tuple[str, int]] = set()
+        #: above zero while evaluating the arguments of a log, print or storage call
+        self.clip_depth = 0
 
     # -- facts -------------------------------------------------------------------------
     def _once(self, tag: str, node: cst.CSTNode) -> bool:
@@ -272,7 +280,9 @@ class ExprEvaluator:
                     if not test[1]:
                         return None  # ``not isinstance(e, SummaryEvent)``: summaries left out
                     where = self.text(clause.iter)
-                    previous = Taint(K.COMPACT, cond, f"a previous `{test[2]}` read from `{where}`")
+                    previous = Taint(
+                        K.COMPACT, cond, f"the previous summary, a `{test[2]}` read from `{where}`"
+                    )
             clause = clause.inner_for_in
         if previous is not None and not isinstance(node, cst.DictComp):
             return previous
@@ -332,7 +342,12 @@ class ExprEvaluator:
         recv = self.eval(receiver, env, frame) if receiver is not None else None
         if receiver is None and not isinstance(call.func, cst.Name):
             self.eval(call.func, env, frame)
-        args = [(arg, self.eval(arg.value, env, frame)) for arg in call.args]
+        clipping = name in CLIP_SINKS
+        self.clip_depth += clipping
+        try:
+            args = [(arg, self.eval(arg.value, env, frame)) for arg in call.args]
+        finally:
+            self.clip_depth -= clipping
         if name is None:
             return None
         self._call_sinks(call, name, args, frame)

@@ -316,6 +316,11 @@ class SpanWalker(SpanTextMixin):
             target, value = small.targets[0].target, small.value
         elif isinstance(small, cst.AnnAssign) and small.value is not None:
             target, value = small.target, small.value
+        elif isinstance(small, cst.AugAssign) and isinstance(small.operator, cst.AddAssign):
+            key = dotted(small.target)
+            if key is not None:  # ``text += f"{obs.content}"``: the text grows by the span's
+                self.learn_text(key, small.value, clean)
+            return
         else:
             return
         if isinstance(target, cst.Name) and target.value in self.stable:

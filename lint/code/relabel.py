@@ -29,6 +29,9 @@ _PROVENANCE_KEYWORDS = frozenset(
 _PROVENANCE_READS = _PROVENANCE_KEYWORDS | {"node", "doc", "document"}
 
 
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
+
 def relabelled(
     call: cst.Call, name: str, args: Sequence[tuple[cst.Arg, bool]]
 ) -> cst.BaseExpression | None:
@@ -62,7 +65,7 @@ def _reads_provenance(value: cst.BaseExpression) -> bool:
             key = index.value if isinstance(index, cst.Index) else None
             if isinstance(key, cst.SimpleString) and key.evaluated_value in _PROVENANCE_READS:
                 return True
-        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
-            continue
+        if isinstance(node, (cst.Lambda, cst.FunctionDef, *_COMPREHENSIONS)):
+            continue  # ``derived_from=[d.metadata["id"] for d in docs]`` records, copies none
         stack.extend(children(node))
     return False

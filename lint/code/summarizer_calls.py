@@ -51,14 +51,26 @@ def is_summarizer_call(
 ) -> bool:
     """A summarizer by name, or a generic model method handed a summarizing prompt.
 
-    Inside a function that is itself named like a summarizer, the prompted model call is that
-    summarizer's own body (one layer, not a second pass), so it does not count again.
+    Inside a function that is itself named like a summarizer and called in this module, the
+    prompted model call is that summarizer's own body: its callers are the pass (one layer),
+    so it does not count again. A summarizer-named function nobody here calls (a graph node,
+    a condenser's entry point) is the only place the pass shows, so there it counts.
     """
     if module.names.is_summarizer(name):
         return True
-    if function is not None and module.names.is_summarizer(function.name.value):
+    if (
+        function is not None
+        and module.names.is_summarizer(function.name.value)
+        and called_here(module.source, function.name.value)
+    ):
         return False
     return prompted(module, call, function)
+
+
+def called_here(source: str, name: str) -> bool:
+    """Whether the module calls ``name(`` anywhere other than in its ``def``."""
+    pattern = re.compile(rf"(?<!def )(?<![\w.]){re.escape(name)}\s*\(|\.{re.escape(name)}\s*\(")
+    return pattern.search(source) is not None
 
 
 def prompted(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef | None) -> bool:

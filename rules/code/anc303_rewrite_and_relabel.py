@@ -233,7 +233,9 @@ class RewriteAndRelabel(CodeRule):
 
         for fact in spans_to_summarizers(module):
             if fact.text:
-                what = f"the text of retrieval-linked `{fact.name}`"
+                held = " ".join(module.module.code_for_node(fact.node).split())
+                held = held if len(held) <= 40 else held[:39] + "…"
+                what = f"`{held}`, text of retrieval-linked spans"
             elif fact.is_list:
                 what = f"a list of retrieval-linked spans `{fact.name}`"
             else:
