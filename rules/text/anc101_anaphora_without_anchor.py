@@ -74,6 +74,11 @@ CONTEXT_MODIFIERS = (
     "working ",
     "agent ",
 )
+#: "the last session", "our last conversation": "last" points back only before these nouns
+#: ("the last steps", "the last message of the log" are the final ones, not dropped context)
+LAST_NOUNS = (
+    "session sessions conversation conversations compaction compactions summary chat thread".split()
+)
 #: a quotation of at least three words: the sentence restates what it points back to
 QUOTED = regex.compile(r"[\"“]([^\"”\n]{1,400})[\"”]")
 #: "continuing from where we left off": the place is in the dropped turns
@@ -102,7 +107,10 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
         "as-verb": [f"as {v}" for v in verbs],  # counts only before punctuation
         # "as we discussed, …": the discussion is in the dropped turns; before punctuation only
         "as-we-verb": [f"as {who} {v}" for who in ("we", "i", "you") for v in verbs],
-        "as-before": ["as before", "as previously"],
+        "as-before": ["as before", "as previously", "as above"],
+        # "the bug from earlier": dropped context ("from earlier today", "from before the
+        # migration" are time)
+        "from-back": ["from earlier", "from before", "from above"],
         "verb-back": [f"{v} {b}" for v in verbs for b in ("earlier", "above", "previously")],
         "verb-before": [f"{v} before" for v in ("raised", "discussed", "mentioned", "noted")],
         "the-above": ["the above", "see above"],
@@ -117,7 +125,8 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
             for o in ("earlier", "previous", "prior", "preceding")
             for m in CONTEXT_MODIFIERS
             for n in CONTEXT_NOUNS
-        ],
+        ]
+        + [f"last {m}{n}" for m in CONTEXT_MODIFIERS for n in LAST_NOUNS],
         "noun-above": [
             f"{d} {n} above"
             for d in ("the", "this", "that", "these", "those")
@@ -167,6 +176,10 @@ def _is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
     nxt = _after(hit, 1)
     last = hit.tokens[-1].lower_
+    if hit.label == "from-back":  # "from earlier today", "from before the migration": time
+        return nxt is not None and (
+            nxt.lower_ in TIME_WORDS or nxt.lower_ in ("the", "a", "an") or _names_referent(nxt)
+        )
     if hit.label in ("as-verb", "as-we-verb"):
         return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
     if hit.label == "the-above":
@@ -177,6 +190,9 @@ def _is_world_reference(hit: PhraseHit) -> bool:
     if hit.label == "the-ordinal":
         return _ordinal_names_world(hit, nxt, last)
     if hit.label == "context-noun":
+        if nxt is not None and nxt.text == ":":  # "Last session: 2026-11-02" names it by date
+            nxt = _after(hit, 2)
+            return nxt is not None and nxt.like_num
         return nxt is not None and not nxt.is_punct and _names_referent(nxt)
     if hit.label in ("noun-above", "left-off"):
         return False
@@ -285,6 +301,10 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Patches for the previous release that still apply were carried over."),
         Example("The lockfile was reset to the previous version after the bad upgrade."),
         Example("Work resumed as we expected once the mirror came back."),
+        Example("The schema from before the migration still loads."),
+        Example("The alert from earlier today cleared on its own."),
+        Example("The last steps of the rollout are a canary and a full deploy."),
+        Example("Last session: 2026-11-02, on the exporter."),
         Example(
             'The request carried over from a previous session: "ship the exporter without '
             'the retry flag".',
@@ -310,6 +330,9 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Picking up where we left off, the cache layer is next."),
         Example("As we discussed, the retry cap stays at five."),
         Example("This resumes a previous compacted session on the importer."),
+        Example("The flaky test from earlier is quarantined now."),
+        Example("Same retry settings as above."),
+        Example("In the last session the exporter was made to stream."),
         Example(
             '{"summary": "A summary from a previous session said the build was green."}',
             suffix=".jsonl",
@@ -325,6 +348,7 @@ class AnaphoraWithoutAnchor(TextRule):
             *ORDINAL_ADJECTIVES,
             *ABOVE_WORDS,
             "where",
+            "last",
             *extra_words,
         )
 
