@@ -298,7 +298,31 @@ def settings_from_table(table: Mapping[str, Any], source: str, root: str) -> Set
     check_input_format(settings.input_format, source, f"{prefix}input-format")
     check_patterns(settings.text, source, f"{prefix}text.")
     check_fractions(settings, source, prefix)
+    check_spacy_model(settings.text.spacy_model, source, f"{prefix}text.spacy-model")
     return dataclasses.replace(settings, source=source, root=root)
+
+
+def check_spacy_model(model: str, source: str, key: str) -> None:
+    """A trained pipeline that is not installed is one configuration error now, not an
+    internal error for every file later. spaCy loads a model by package name or by folder;
+    both are looked up without importing spaCy."""
+    if not model:
+        return
+    import importlib.util
+
+    if Path(model).is_dir():
+        return
+    try:
+        found = model.isidentifier() and importlib.util.find_spec(model) is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise ConfigError(
+            source,
+            key,
+            f"spaCy model {model!r} is not installed (install its package, give the path of a "
+            "pipeline folder, or leave it empty: every rule works without one)",
+        )
 
 
 def check_input_format(value: str, source: str, key: str) -> None:

@@ -40,6 +40,8 @@ CASES = [
     ("[text]\nanchor-patterns = ['ok', '[z-a]']", "text.anchor-patterns[1]", "bad character range"),
     ("[text]\nallow = ['*starts badly']", "text.allow[0]", "invalid regular expression"),
     ("[text]\nkey-pattern = 'a{2,1}'", "text.key-pattern", "invalid regular expression"),
+    ("[text]\nspacy-model = 'en_core_web_nope'", "text.spacy-model", "is not installed"),
+    ("[text]\nspacy-model = 'no/such/folder'", "text.spacy-model", "is not installed"),
 ]
 
 
@@ -114,3 +116,22 @@ def test_valid_user_patterns_still_work(tmp_path: Path) -> None:
     )
     result = run_cli("check", "--no-cache", "s.md", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_missing_spacy_model_is_one_error_not_one_per_file(tmp_path: Path) -> None:
+    (tmp_path / "anchorlint.toml").write_text("[text]\nspacy-model = 'en_core_web_nope'\n")
+    for name in ("a.md", "b.md", "c.md"):
+        (tmp_path / name).write_text("As noted above, it works.\n")
+    result = run_cli("check", "--no-cache", ".", cwd=tmp_path)
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert "anchorlint.toml: text.spacy-model: spaCy model 'en_core_web_nope' is not" in line
+    assert "internal error" not in result.stderr
+
+
+def test_a_config_file_with_a_tool_table_given_by_name(tmp_path: Path) -> None:
+    (tmp_path / "other.toml").write_text("[tool.anchorlint]\nselect = ['ANC101']\n")
+    (tmp_path / "s.md").write_text("As noted earlier, the cutover was postponed.\n")
+    result = run_cli("check", "--no-cache", "--config", "other.toml", "s.md", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert [line.split()[1] for line in result.stdout.splitlines()] == ["ANC101"]

@@ -82,7 +82,9 @@ def pairs(thread: Thread) -> Iterator[tuple[SummaryFacts, SummaryFacts]]:
 def label(fact: SummaryFacts, thread: Thread) -> str:
     """How a message names a generation: its number, or its file for files in order."""
     if thread.name == FILES_THREAD:
-        return fact.path
+        # the records of one JSON Lines file are generations too: name them by their line
+        shared = sum(1 for other in thread.generations if other.path == fact.path) > 1
+        return f"{fact.path} line {fact.line}" if shared else fact.path
     number = fact.generation
     if number is None:
         return f"line {fact.line}"

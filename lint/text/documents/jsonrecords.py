@@ -229,10 +229,10 @@ def read_jsonl(
             yield RecordProblem(number, 1, f"malformed JSON record: {_TOO_DEEP}")
             continue
         except ValueError as exc:
-            message = getattr(exc, "msg", str(exc))
-            yield RecordProblem(
-                number, getattr(exc, "colno", 1), f"malformed JSON record: {message}"
-            )
+            message, column = getattr(exc, "msg", str(exc)), getattr(exc, "colno", 1)
+            # json's own words end "starting at": the position completes them, in file lines
+            where = f": line {number} column {column}" if hasattr(exc, "msg") else ""
+            yield RecordProblem(number, column, f"malformed JSON record: {message}{where}")
             continue
         if not isinstance(record, dict):
             yield RecordProblem(number, 1, "JSON record is not an object")
@@ -258,10 +258,10 @@ def read_json(
         yield RecordProblem(1, 1, f"malformed JSON: {_TOO_DEEP}")
         return
     except ValueError as exc:
+        line, column = getattr(exc, "lineno", 1), getattr(exc, "colno", 1)
         message = getattr(exc, "msg", str(exc))
-        yield RecordProblem(
-            getattr(exc, "lineno", 1), getattr(exc, "colno", 1), f"malformed JSON: {message}"
-        )
+        where = f": line {line} column {column}" if hasattr(exc, "msg") else ""
+        yield RecordProblem(line, column, f"malformed JSON: {message}{where}")
         return
     paths = field_paths(fields)
     lines = LineIndex(text)
