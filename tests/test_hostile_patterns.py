@@ -20,6 +20,7 @@ from anchorlint.positions import line_start_map, physical_lines
 from anchorlint.run import suppressions
 from anchorlint.run.engine import Worker
 from anchorlint.run.reading import decode
+from anchorlint.text import lexicon
 from anchorlint.text.anchors import find_anchors, parse_fragment
 from anchorlint.text.documents import plaintext
 from anchorlint.text.documents.jsonrecords import LineIndex, field_paths, find_fields
@@ -194,6 +195,12 @@ def test_whole_pipeline_on_a_megabyte(name: str) -> None:
 # --- user patterns from config ------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def _fresh_pattern_budget() -> None:
+    """A pattern that ran out of time stays skipped for the process: each test starts anew."""
+    lexicon._EXHAUSTED.clear()
+
+
 def test_catastrophic_user_pattern_is_skipped_with_a_warning() -> None:
     settings = TextSettings(anchor_patterns=("(a|aa)+$", r"TICKET-\d{1,6}"))
     text = "a" * 5000 + "b and TICKET-42"
@@ -231,6 +238,16 @@ def test_catastrophic_pattern_through_the_cli(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stderr.startswith("anchorlint: warning: [text] anchor-patterns pattern")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_catastrophic_pattern_costs_one_timeout_per_file_not_per_block(tmp_path: Path) -> None:
+    (tmp_path / "anchorlint.toml").write_text('[text]\nanchor-patterns = ["(a|aa)+$"]\n')
+    (tmp_path / "s.md").write_text(("a" * 3000 + "b\n\n") * 600)  # 600 blocks, 1 s each before
+    start = time.monotonic()
+    result = run_cli("check", "--no-cache", "-j1", "s.md", cwd=tmp_path)
+    assert time.monotonic() - start < 60
+    assert result.returncode == 0, result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
 
 
 PLAIN_MARKDOWN_ATTACKS = {

@@ -157,12 +157,18 @@ CLAIM_NEEDLES: tuple[str, ...] = (
 #: seconds one user-supplied pattern may spend on one block or sentence before it is skipped
 USER_PATTERN_TIMEOUT = 1.0
 
+#: (setting, pattern) pairs that ran out of time once: skipped for the rest of the process,
+#: so a pattern that backtracks costs one timeout per worker, not one per block (600
+#: paragraphs would otherwise cost ten minutes)
+_EXHAUSTED: set[tuple[str, str]] = set()
+
 
 def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
+    _EXHAUSTED.add((setting, pattern.pattern))
     warnings.warn(
         PatternTimeout(
             f"{setting} pattern {pattern.pattern!r} ran longer than "
-            f"{USER_PATTERN_TIMEOUT:g}s on one text and was skipped there (catastrophic "
+            f"{USER_PATTERN_TIMEOUT:g}s on one text and is skipped from there on (catastrophic "
             "backtracking?)"
         ),
         stacklevel=3,
@@ -171,6 +177,8 @@ def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
 
 def user_finditer(pattern: regex.Pattern[str], text: str, setting: str) -> list[regex.Match[str]]:
     """Matches of a pattern from the user's config, bounded in time; none on timeout."""
+    if (setting, pattern.pattern) in _EXHAUSTED:
+        return []
     try:
         return list(pattern.finditer(text, timeout=USER_PATTERN_TIMEOUT))
     except TimeoutError:
@@ -180,6 +188,8 @@ def user_finditer(pattern: regex.Pattern[str], text: str, setting: str) -> list[
 
 def user_search(pattern: regex.Pattern[str], text: str, setting: str) -> bool | None:
     """Whether a user pattern occurs in ``text``; None when it ran out of time."""
+    if (setting, pattern.pattern) in _EXHAUSTED:
+        return None
     try:
         return pattern.search(text, timeout=USER_PATTERN_TIMEOUT) is not None
     except TimeoutError:
@@ -189,6 +199,8 @@ def user_search(pattern: regex.Pattern[str], text: str, setting: str) -> bool | 
 
 def user_fullmatch(pattern: regex.Pattern[str], text: str, setting: str) -> bool | None:
     """Whether a user pattern matches all of ``text``; None when it ran out of time."""
+    if (setting, pattern.pattern) in _EXHAUSTED:
+        return None
     try:
         return pattern.fullmatch(text, timeout=USER_PATTERN_TIMEOUT) is not None
     except TimeoutError:
