@@ -45,6 +45,28 @@ class RewriteAndRelabel(CodeRule):
     )
     invalid = (
         python_example("""
+            def fold_tools(messages, llm):
+                lines = []
+                for m in messages:
+                    if m["role"] == "tool":
+                        lines.append(f"[{m['tool_call_id']}] {m['content']}")
+                return llm.summarize("\\n".join(lines))
+        """),
+        python_example("""
+            from kit.messages import ToolMessage
+
+            def shorten(msg: ToolMessage, llm):
+                return llm.condense(msg.content)
+        """),
+        python_example("""
+            def compress_documents(documents, llm):
+                out = []
+                for doc in documents:
+                    short = llm.summarize(doc.page_content)
+                    out.append(Document(page_content=short, metadata=doc.metadata))
+                return out
+        """),
+        python_example("""
             def squeeze(chunk, llm):
                 label = chunk.provenance
                 return llm.summarize(chunk), label
@@ -139,6 +161,21 @@ class RewriteAndRelabel(CodeRule):
         """),
     )
     valid = (
+        python_example("""
+            def fold_chat(messages, llm):
+                turns = [m for m in messages if m["role"] in ("user", "assistant")]
+                return llm.summarize("\\n".join(m["content"] for m in turns))
+        """),
+        python_example("""
+            def archive(turns, llm, session_id):
+                summary = llm.summarize("\\n".join(t.text for t in turns))
+                return Document(page_content=summary, metadata={"session": session_id, "turn_ids": [t.id for t in turns]})
+        """),
+        python_example("""
+            def fold_non_tool(messages, llm):
+                kept = [m for m in messages if not isinstance(m, ToolMessage)]
+                return llm.summarize(kept)
+        """),
         python_example("""
             def compact_with_provenance(spans, fill_ratio, threshold=0.85):
                 if fill_ratio < threshold:

@@ -97,6 +97,15 @@ class UnverifiedResolution(CodeRule):
     )
     valid = (
         python_example("""
+            import hashlib
+
+            def resolve_lines(source_text: str, ptr, manifest) -> str:
+                entry = manifest[ptr.doc]
+                if entry["sha256"] != hashlib.sha256(source_text.encode()).hexdigest():
+                    raise ValueError("source changed")
+                return source_text[ptr.start : ptr.end]
+        """),
+        python_example("""
             def resolve_fragment(document: dict, fragment: str) -> object:
                 # a JSON pointer walks a parsed mapping; it cuts no span of source text
                 for part in fragment.split("/"):

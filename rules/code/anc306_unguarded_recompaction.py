@@ -44,6 +44,36 @@ class UnguardedRecompaction(CodeRule):
     )
     invalid = (
         python_example("""
+            PROMPT = "Progressively summarize the new lines, adding onto the previous summary: {summary}\\n{lines}"
+
+            class Memory:
+                def __init__(self, llm):
+                    self.llm = llm
+                    self.buffer = ""
+
+                def save(self, lines):
+                    self.buffer = self.llm.predict(PROMPT.format(summary=self.buffer, lines=lines))
+        """),
+        python_example("""
+            def fold(state):
+                summary = state.get("summary", "")
+                return {"summary": summarize(summary + "\\n" + render(state["messages"]))}
+        """),
+        python_example("""
+            def refresh(prior_summary, new_turns):
+                return generate_summary(prior_summary + "\\n" + "\\n".join(new_turns))
+        """),
+        python_example("""
+            def condense(view, llm):
+                previous = next((e for e in view if isinstance(e, SummaryEvent)), None)
+                return llm.summarize(f"{previous.text if previous else ''}\\n{view[-10:]}")
+        """),
+        python_example("""
+            def compact(messages):
+                summary = summarize_messages(messages[:-4])
+                return [SystemMessage(content=summary), *messages[-4:]]
+        """),
+        python_example("""
             def shrink(raw):
                 s = summarize(raw)
                 s = summarize(s)
@@ -93,6 +123,35 @@ class UnguardedRecompaction(CodeRule):
         """),
     )
     valid = (
+        python_example("""
+            import logging
+
+            log = logging.getLogger(__name__)
+
+            def fold(raw):
+                summary = summarize(raw)
+                log.info("summary: %s", truncate(summary, 500))
+                return summary
+        """),
+        python_example("""
+            def fold(messages):
+                fresh = [m for m in messages if not isinstance(m, SummaryMessage)]
+                return [SummaryMessage(content=summarize(fresh))]
+        """),
+        python_example("""
+            class Notes:
+                def publish(self):
+                    text = self.get_summary()
+                    return self.format_summary(text)
+        """),
+        python_example("""
+            def condense(raw):
+                summary, stats = condense_with_stats(raw)
+                return summary, summarize_stats(stats)
+
+            def condense_with_stats(raw: str) -> tuple[str, dict]:
+                return summarize(raw), {"chars": len(raw)}
+        """),
         python_example("""
             def shrink(text):
                 text = summarize(text)
