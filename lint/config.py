@@ -200,6 +200,9 @@ class Settings:
     #: them unknown (ruff's ``lint.external``): ``["E", "W", "B"]``
     external: tuple[str, ...] = ()
     include: tuple[str, ...] = ()
+    #: where the summaries are (globs): a walk then lints only these text files (code is
+    #: walked as before); unset, it skips conventional project files (README, CHANGELOG, ...)
+    summaries: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True

@@ -58,3 +58,56 @@ def test_a_symlinked_file_is_matched_by_its_target(tmp_path: Path) -> None:
     os.symlink(tmp_path / "archive" / "old.md", tmp_path / "summaries" / "link.md")
     found = _found(tmp_path, exclude=("archive/*",))
     assert "summaries/link.md" not in found and "summaries/a.md" in found
+
+
+PROJECT = {
+    "README.md": "x",
+    "CHANGELOG.md": "x",
+    "CONTRIBUTING.md": "x",
+    "LICENSE.txt": "x",
+    "docs/README.md": "x",
+    "README.py": "x",
+    "summaries/handoff.md": "x",
+    "summaries/history.md": "x",
+    "summaries/archive/old.txt": "x",
+    "store/runbooks/db.md": "x",
+    "docs/guide.md": "x",
+}
+
+
+def test_a_walk_skips_project_documents_and_the_store(tmp_path: Path) -> None:
+    write_tree(tmp_path, PROJECT)
+    assert _found(tmp_path, store="store") == {
+        "README.py",  # code is walked as before, whatever its name
+        "summaries/handoff.md",
+        "summaries/history.md",
+        "summaries/archive/old.txt",
+        "docs/guide.md",
+    }
+    store_file = tmp_path / "summaries" / "keys.txt"
+    store_file.write_text("doc_7\n")
+    assert "summaries/keys.txt" not in _found(tmp_path, store="summaries/keys.txt")
+    assert "summaries/keys.txt" in _found(tmp_path, store="store")
+
+
+def test_named_files_are_linted_whatever_their_name(tmp_path: Path) -> None:
+    write_tree(tmp_path, PROJECT)
+    named = [str(tmp_path / "README.md"), str(tmp_path / "store/runbooks/db.md")]
+    settings = Settings(root=str(tmp_path), store="store")
+    assert list(discover(named, settings)) == named
+
+
+def test_summaries_globs_say_where_summaries_are(tmp_path: Path) -> None:
+    write_tree(tmp_path, PROJECT)
+    assert _found(tmp_path, summaries=("summaries/*",), store="store") == {
+        "README.py",
+        "summaries/handoff.md",
+        "summaries/history.md",
+        "summaries/archive/old.txt",
+    }
+    # a glob matches a name or a root-relative path, as exclude does
+    assert _found(tmp_path, summaries=("README.md",)) == {
+        "README.md",
+        "docs/README.md",
+        "README.py",
+    }

@@ -3,6 +3,12 @@
 Directories skip the usual noise (VCS, virtualenvs, caches, build output) and what
 ``.gitignore`` files say, read per directory as git does; ``include``/``exclude`` globs
 from config narrow the walk further. The order is sorted so output is deterministic.
+
+A walk also skips what is plainly not a summary: a project's conventional files (README,
+CHANGELOG, CONTRIBUTING, LICENSE, ...) and the configured store, whose documents are the
+sources summaries point at. A project that says where its summaries are (``summaries``
+globs) gets exactly those text files instead. Files named on the command line are linted
+whatever their name.
 """
 
 from __future__ import annotations
@@ -20,6 +26,15 @@ from anchorlint.run.kinds import LINTED_SUFFIXES, walk_lints
 
 if TYPE_CHECKING:
     from anchorlint.run.ignore_globs import IgnoreSpec as PathSpec
+
+#: names (before the suffix, any case) of a project's own documents: never a summary
+CONVENTIONAL_NAMES = frozenset(
+    {
+        "README", "CHANGELOG", "CHANGES", "NEWS", "CONTRIBUTING", "CONTRIBUTORS",
+        "AUTHORS", "LICENSE", "LICENCE", "COPYING", "NOTICE", "CODE_OF_CONDUCT", "SECURITY",
+        "SUPPORT", "GOVERNANCE", "MAINTAINERS", "CODEOWNERS",
+    }
+)  # fmt: skip
 
 DEFAULT_EXCLUDES = (
     ".git",
@@ -164,6 +179,7 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
     if settings.respect_gitignore:
         specs[str(top)] = _parent_gitignores(top)
     include = Globs(settings.include)
+    summary_filter = SummaryFilter.of(settings)
     for directory, dirnames, filenames in os.walk(str(top), followlinks=False):
         here = Path(directory)
         resolved_here = _resolved(here)
@@ -175,6 +191,8 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             child = here / name
             relative = _relative(child, root, resolved_here)
             if excludes.matches(name, relative) or _ignored(child, active, True):
+                continue
+            if summary_filter.is_store(child):
                 continue
             kept_dirs.append(name)
             specs[os.path.join(directory, name)] = active  # the name os.walk gives it
@@ -188,9 +206,48 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
                 continue
             if include.any and not include.matches(name, relative):
                 continue
-            if not walk_lints(str(path)):
+            if not walk_lints(str(path)) or not summary_filter.keeps(path, name, relative):
                 continue
             yield str(path)
+
+
+class SummaryFilter:
+    """What a walk keeps among the files it would lint: not the store, and either the
+    ``summaries`` globs' text files or every text file but a project's conventional ones."""
+
+    def __init__(self, store: Path | None, summaries: Globs) -> None:
+        self.store = store
+        self.summaries = summaries
+
+    @classmethod
+    def of(cls, settings: Settings) -> SummaryFilter:
+        store = None
+        if settings.store and "://" not in settings.store:
+            store = _resolved(Path(settings.root) / settings.store)
+        return cls(store, Globs(settings.summaries))
+
+    def is_store(self, path: Path) -> bool:
+        """``path`` is the store (its name is compared first: resolving costs system calls)."""
+        return (
+            self.store is not None
+            and path.name == self.store.name
+            and _resolved(path) == self.store
+        )
+
+    def keeps(self, path: Path, name: str, relative: str) -> bool:
+        if self.is_store(path):
+            return False
+        stem = name.split(".", 1)[0].upper()
+        if not self.summaries.any and stem not in CONVENTIONAL_NAMES:
+            return True
+        from anchorlint.run.kinds import kind_of_file
+
+        kind = kind_of_file(str(path))
+        if kind is None or kind.rules != "text":
+            return True  # code is walked as before
+        if self.summaries.any:
+            return self.summaries.matches(name, relative)
+        return kind.suppressions not in ("markdown", "text")  # prose: a project document
 
 
 def _ignored(path: Path, specs: list[tuple[Path, PathSpec]], is_dir: bool) -> bool:
