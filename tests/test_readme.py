@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+
 from conftest import REPO
 
 from anchorlint.registry import ENGINE_CODES, all_rules
@@ -26,3 +28,28 @@ def test_readme_shows_install_and_test_commands() -> None:
     assert "pip install -e '.[dev]'" in text
     assert "python -m pytest -q" in text
     assert "python3 -m pip install -e '.[dev]'" in (REPO / ".ci" / "run").read_text()
+
+
+def test_readme_pre_commit_rev_is_a_tag_of_this_repository() -> None:
+    """The snippet works as written: its ``rev`` names a tag that exists (a placeholder or an
+    unpublished tag made pre-commit fail before it ran anything)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    snippet = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    (rev,) = [line.split(":", 1)[1].strip() for line in snippet.splitlines() if "rev:" in line]
+    tags = subprocess.run(
+        ["git", "tag", "--list", rev], cwd=REPO, capture_output=True, text=True, timeout=60
+    ).stdout.split()
+    assert tags == [rev], f"rev {rev!r} is not a tag of this repository: git tag {rev}"
+    hooks = subprocess.run(
+        ["git", "show", f"{rev}:.pre-commit-hooks.yaml"],
+        cwd=REPO, capture_output=True, text=True, timeout=60,
+    ).stdout  # fmt: skip
+    assert "--force-exclude" in hooks
+
+
+def test_readme_first_screen_says_what_it_finds_and_how_to_start() -> None:
+    first_screen = "\n".join((REPO / "README.md").read_text(encoding="utf-8").splitlines()[:45])
+    for promise in ("in summaries", "against a store", "in Python compactor code"):
+        assert promise in first_screen
+    assert "pip install -e '.[dev]'" in first_screen and "python -m pytest -q" in first_screen
+    assert "cd examples && anchorlint check ." in first_screen
