@@ -19,14 +19,19 @@ class RewriteAndRelabel(CodeRule):
     summary = "A retrieval-linked span is passed to a summarizer instead of kept or evicted."
     doc = RuleDoc(
         what=(
-            "Flags a span object (or a list of them) that carries provenance (its class declares, "
-            "or the code reads, `provenance`, `pointer`, `citation`, `source_id`, `doc_id`, "
-            "`chunk_id` or `anchor`) reaching a summarizer argument on a path where that "
-            "provenance is set or was never checked. A list whose items have such a label read "
-            'as a value (`{h["doc_id"] for h in hits}`, a loop logging `span.citation`) is a '
-            "list of linked spans, as is a `sorted()` or filtered copy of one; a list bound more "
-            "than once or shrunk in place is not followed, and `any()`/`all()` guards count as "
-            "provenance checks."
+            "Flags a span object (or a list of them, or their text rendered into a prompt) that "
+            "carries provenance reaching a summarizer argument on a path where that provenance "
+            "is set or was never checked. Provenance is one of the catalogue's labels "
+            "(`provenance`, `pointer`, `citation`, `source_id`, `doc_id`, `chunk_id`, `anchor`, "
+            "declared or read), a document's or node's `metadata`, or a tool result's call id: "
+            "messages with role `tool` or `function`, `ToolMessage`, `FunctionResultContent`, "
+            "`*Observation` / `*ToolResult*` classes, mappings with `tool_call_id`. A list "
+            "whose items have such a label read as a value, or filtered to such items, is a list "
+            "of linked spans, as is a `sorted()` or sliced copy of one; a list bound more than "
+            "once or shrunk in place is not followed, and `any()`/`all()` guards count as "
+            "provenance checks. The output side is flagged too: a new document, node or span "
+            "built around a summarizer's output with the `metadata`, id or source copied from "
+            "the span it rewrote (`Document(page_content=output, metadata=doc.metadata)`)."
         ),
         why=(
             "Summarizing a retrieval-linked span keeps its label and loses its bytes: the pointer "

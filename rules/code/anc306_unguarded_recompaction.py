@@ -22,10 +22,16 @@ class UnguardedRecompaction(CodeRule):
         what=(
             "Flags a summarizer call whose argument is already a compaction output: "
             "`s = summarize(s)` after an earlier pass, a rolling summary in a loop, a chain "
-            "such as `truncate(summarize(x))`, or `self.summary = self.summarize(self.summary + "
-            "new)`, when the function holds no equality test or assertion between the anchor "
-            "sets of the old and new summary and no `anchorlint.gate` call. A length check is "
-            "not a guard; a one-shot `text = summarize(text)` on raw text is not a recompaction."
+            "such as `truncate(summarize(x))`, or a summary that comes back through state the "
+            "compactor keeps between calls: its own attribute (`self.buffer = "
+            "self.predict_new_summary(new, self.buffer)`), a state key (`state['summary']`, "
+            "`state.summary`), a parameter named like the previous summary (`existing_summary`, "
+            "`prior_summary`, `running_summary`), a previous summary event it finds in its input "
+            "(`isinstance(e, SummaryEvent)`), or the message list it returns with the summary in "
+            "it and is handed back. The function must hold no equality test or assertion between "
+            "the anchor sets of the old and new summary and no `anchorlint.gate` call. A length "
+            "check is not a guard; a one-shot `text = summarize(text)` on raw text is not a "
+            "recompaction, nor is cutting a summary to a length for a log or a database."
         ),
         why=(
             "Each pass paraphrases the pointers the previous pass printed, so the anchor set "
