@@ -18,7 +18,7 @@ from typing import Any
 #: rows read (and linted) at a time
 BATCH_ROWS = 2048
 #: rows in one fragment (rounded to whole row groups or record batches)
-FRAGMENT_ROWS = 16384
+FRAGMENT_ROWS = 8192
 
 
 class DatasetError(Exception):

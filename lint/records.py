@@ -218,7 +218,7 @@ def _keep(worker: Any, path: str, findings: list[Finding]) -> Iterable[Finding]:
 #: summaries a worker lints before its spaCy pipeline is made afresh: every distinct token
 #: (a commit, a digest, an id) stays in spaCy's string store, which would grow without end
 #: over a table of millions of rows
-REFRESH_ROWS = 100_000
+REFRESH_ROWS = 20_000
 
 
 def refresh(worker: Any, rows: int) -> None:

@@ -127,3 +127,34 @@ def test_undecodable_binary_text_is_anc001_of_that_record(tmp_path: Path) -> Non
     result = run_cli("check", "d.parquet", "--no-cache", cwd=tmp_path)
     assert result.stdout.startswith("d.parquet[bad]:1:4: ANC001 not valid UTF-8")
     assert result.stdout.count("\n") == 1
+
+
+def test_the_parent_keeps_a_job_of_many_records_as_few_blocks_in_report_order() -> None:
+    """Rows name one path each (``source[id]``): their findings travel and wait in blocks of
+    many records, not one block (and one index entry in the parent) per record, and come
+    back in exactly the order one sort of everything gives, cross-run findings merged in."""
+    import random
+
+    from anchorlint.findings import Finding, sort_findings
+    from anchorlint.run import spool
+
+    rng = random.Random(5)
+    jobs = [
+        [
+            Finding(f"d.parquet[{rng.choice('ab')}{rng.randrange(400):03d}]", rng.randint(1, 4),
+                    rng.randint(1, 9), rng.choice(("ANC101", "ANC106")), f"m{rng.randrange(3)}")
+            for _ in range(rng.randrange(1, 1500))
+        ]
+        for _ in range(9)
+    ]  # fmt: skip
+    single = [Finding("a.md", 3, 1, "ANC101", "x"), Finding("e.md", 1, 1, "ANC104", "y")]
+    extra = [Finding(f.path, f.line, 99, "ANC211", "drift") for f in jobs[0][::7]]
+    store = spool.FindingSpool()
+    blocks = 0
+    for job in [*jobs, single[:1], single[1:]]:
+        for packed in spool.pack(job):
+            store.add(packed)
+            blocks += 1
+    everything = [f for job in jobs for f in job] + single + extra
+    assert blocks * 20 < len({f.path for f in everything})
+    assert list(store.findings(extra)) == sort_findings(everything)

@@ -23,7 +23,8 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import chain, groupby
+from operator import attrgetter, itemgetter
 from typing import Any, overload
 
 from anchorlint.facts import SummaryFacts
@@ -35,6 +36,10 @@ Place = tuple[int, int, str, str]
 IN_MEMORY = 16 << 20
 #: zlib level: blocks are packed once and read once, so fast beats small
 LEVEL = 1
+#: a job whose findings name more paths than this (the records of a dataset, one path each)
+#: packs them in mixed blocks of :data:`MIXED_BLOCK` findings, each with its path
+MIXED_PATHS = 32
+MIXED_BLOCK = 500
 
 
 def place(finding: Finding) -> Place:
@@ -43,39 +48,53 @@ def place(finding: Finding) -> Place:
 
 @dataclass(frozen=True, slots=True)
 class Packed:
-    """The sorted findings of one file from one job, and where they begin and end."""
+    """The sorted findings of one file from one job, and where they begin and end; or,
+    ``mixed``, a slice of a job's findings over many paths (the records of a dataset, each
+    its own path ``source[id]``), each row with its path, ``first`` and ``last`` full sort
+    keys."""
 
     path: str
     data: bytes
-    first: Place
-    last: Place
+    first: tuple[Any, ...]
+    last: tuple[Any, ...]
+    mixed: bool = False
 
 
 def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
     """Sort findings and pack them, one block per file (a job's are normally one file's).
 
-    The path is stored once per block; pickle stores each repeated message once too.
+    The path is stored once per block; pickle stores each repeated message once too. A job
+    whose findings name several paths (rows of a table, one path each) packs them in
+    blocks of :data:`MIXED_BLOCK` findings with their paths: a block per record would cost
+    the parent an index entry per record, and a dataset has millions. (Mixed blocks are
+    never discarded: :meth:`FindingSpool.discard` is for a file's own findings.)
     """
+    ordered = sort_findings(findings)
+    if len({f.path for f in ordered}) > MIXED_PATHS:
+        return tuple(
+            _mixed(ordered[i : i + MIXED_BLOCK]) for i in range(0, len(ordered), MIXED_BLOCK)
+        )
     blocks = []
-    for path, group in groupby(sort_findings(findings), key=lambda f: f.path):
-        ordered = list(group)
-        rows = [
-            (
-                f.line,
-                f.column,
-                f.code,
-                f.message,
-                f.end_line,
-                f.end_column,
-                f.name,
-                f.fix,
-                f.fingerprint,
-            )
-            for f in ordered
-        ]
-        data = zlib.compress(pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), LEVEL)
-        blocks.append(Packed(path, data, place(ordered[0]), place(ordered[-1])))
+    for path, group in groupby(ordered, key=lambda f: f.path):
+        run = list(group)
+        data = zlib.compress(pickle.dumps([_row(f) for f in run], pickle.HIGHEST_PROTOCOL), LEVEL)
+        blocks.append(Packed(path, data, place(run[0]), place(run[-1])))
     return tuple(blocks)
+
+
+def _row(f: Finding) -> tuple[Any, ...]:
+    return (f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.name, f.fix,
+            f.fingerprint)  # fmt: skip
+
+
+def _mixed(findings: list[Finding]) -> Packed:
+    rows = [(f.path, *_row(f)) for f in findings]
+    data = zlib.compress(pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), LEVEL)
+    return Packed("", data, findings[0].sort_key, findings[-1].sort_key, mixed=True)
+
+
+def _unpack_mixed(data: bytes) -> list[Finding]:
+    return [Finding(*row) for row in pickle.loads(zlib.decompress(data))]
 
 
 def unpack(path: str, data: bytes) -> list[Finding]:
@@ -86,8 +105,10 @@ def unpack(path: str, data: bytes) -> list[Finding]:
 class _Block:
     offset: int
     size: int
-    first: Place
-    last: Place
+    first: tuple[Any, ...]
+    last: tuple[Any, ...]
+    #: arrival order: equal findings keep it, as the stable sort of their concatenation
+    seq: int = 0
 
 
 class FindingSpool:
@@ -96,13 +117,19 @@ class FindingSpool:
     def __init__(self, in_memory: int = IN_MEMORY) -> None:
         self._file = tempfile.SpooledTemporaryFile(max_size=in_memory)  # noqa: SIM115 - closed by close()
         self._blocks: dict[str, list[_Block]] = {}
-        self._end = 0
+        #: blocks of findings over many paths, in arrival order
+        self._mixed: list[_Block] = []
+        self._end = self._seq = 0
 
     def add(self, packed: Packed) -> None:
         self._file.seek(self._end)
         self._file.write(packed.data)
-        block = _Block(self._end, len(packed.data), packed.first, packed.last)
-        self._blocks.setdefault(packed.path, []).append(block)
+        self._seq += 1
+        block = _Block(self._end, len(packed.data), packed.first, packed.last, self._seq)
+        if packed.mixed:
+            self._mixed.append(block)
+        else:
+            self._blocks.setdefault(packed.path, []).append(block)
         self._end += len(packed.data)
 
     def discard(self, path: str) -> None:
@@ -112,18 +139,41 @@ class FindingSpool:
     def findings(self, extra: Iterable[Finding] = ()) -> Iterator[Finding]:
         """Every finding in :func:`sort_findings` order without repeats, ``extra`` (the
         cross-file findings, in any order) merged in as if appended before sorting."""
-        added: dict[str, list[Finding]] = {}
-        for item in extra:
-            added.setdefault(item.path, []).append(item)
-        for path in sorted(self._blocks.keys() | added.keys()):
-            runs = [self._read(path, run) for run in _runs(self._blocks.get(path, []))]
-            late = sorted(added.get(path, []), key=place)
-            yield from _unique(heapq.merge(*runs, late, key=place))
+        key = attrgetter("sort_key")
+        late = sorted(extra, key=key)
+        if not self._mixed:  # files only: one file's blocks at a time
+            added: dict[str, list[Finding]] = {}
+            for item in late:
+                added.setdefault(item.path, []).append(item)
+            for path in sorted(self._blocks.keys() | added.keys()):
+                runs = [self._read(path, run) for run in _runs(self._blocks.get(path, []))]
+                yield from _unique(heapq.merge(*runs, added.get(path, []), key=place))
+            return
+        # records of datasets: every run merged by sort key, then arrival (extra last)
+        first = itemgetter(0)
+        files = chain.from_iterable(
+            heapq.merge(*(self._tagged(path, run) for run in _runs(blocks)), key=first)
+            for path, blocks in sorted(self._blocks.items())
+        )
+        mixed = [self._tagged(None, run) for run in _runs(self._mixed)]
+        after = [((f.sort_key, self._seq + 1), f) for f in late]
+        yield from _unique(f for _, f in heapq.merge(files, *mixed, after, key=first))
 
     def _read(self, path: str, blocks: list[_Block]) -> Iterator[Finding]:
         for block in blocks:
             self._file.seek(block.offset)
             yield from unpack(path, self._file.read(block.size))
+
+    def _tagged(
+        self, path: str | None, blocks: list[_Block]
+    ) -> Iterator[tuple[tuple[Any, int], Finding]]:
+        """A run's findings, each keyed by its sort key and its block's arrival; a mixed
+        run (``path`` None) read a block at a time, each row with its own path."""
+        for block in blocks:
+            self._file.seek(block.offset)
+            data = self._file.read(block.size)
+            found = unpack(path, data) if path is not None else _unpack_mixed(data)
+            yield from (((f.sort_key, block.seq), f) for f in found)
 
     def close(self) -> None:
         self._file.close()
