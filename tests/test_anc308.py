@@ -281,3 +281,56 @@ def test_rule_declares_a_trigger_that_skips_plain_code() -> None:
     prefilter = union([RULE.triggers(Settings().code)])
     assert not prefilter.may_fire("def handler(request):\n    return request.json()\n")
     assert prefilter.may_fire(ASYNC_MASKER)
+
+
+KEPT_STATE = """
+    from dataclasses import dataclass, field
+
+    from chatlib.messages import BaseMessage, Note, ToolMessage
+    from docs.schema import Document
+
+
+    @dataclass
+    class WorkingMemory:
+        docs: list[Document] = field(default_factory=list)
+        messages: list[BaseMessage] = field(default_factory=list)
+
+        def shrink_docs(self, keep: int = 5) -> None:
+            self.docs = self.docs[-keep:]  # expect: ANC308
+
+        def shrink_chat(self, keep: int = 20) -> None:
+            self.messages = self.messages[-keep:]
+
+        def chat_only(self) -> list[BaseMessage]:
+            return [m for m in self.messages if not isinstance(m, ToolMessage)]
+
+        def get_messages(self) -> list[BaseMessage]:
+            kept = [m for m in self.messages if not isinstance(m, ToolMessage)]  # expect: ANC308
+            return [Note(content=f"{len(self.messages) - len(kept)} tool results hidden"), *kept]
+"""
+
+FUNCTION_ROLE = """
+    def drop_function_turns(conversation: list[dict]) -> list[dict]:
+        cleaned = []
+        for turn in conversation:
+            if turn["role"] == "function":
+                cleaned.append({"role": "system", "content": "(function output removed)"})  # expect: ANC308
+            else:
+                cleaned.append(turn)
+        return cleaned
+
+
+    def drop_function_turns_named(conversation: list[dict]) -> list[dict]:
+        cleaned = []
+        for turn in conversation:
+            if turn["role"] == "function":
+                cleaned.append({"role": "system", "content": f"(output of {turn['name']} call {turn['id']} removed)"})
+            else:
+                cleaned.append(turn)
+        return cleaned
+"""
+
+
+@pytest.mark.parametrize("source", [KEPT_STATE, FUNCTION_ROLE], ids=["kept-state", "function-role"])
+def test_kept_state_and_function_roles(source: str) -> None:
+    assert [line for line, _ in findings(source)] == expected_lines(source)

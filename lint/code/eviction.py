@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
-#: method-name words of the method that builds the model's context from kept state
-_BUILDER_WORDS = ("prompt", "load", "render", "build", "window")
+#: verbs of a method that builds the model's context from kept state (``get_messages``)
+_BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})
 Path = tuple[tuple[cst.BaseExpression, bool], ...]
 
 
@@ -346,8 +346,7 @@ class EvictionWalker:
         kept list is a query (``notes()``) unless it is the one that builds the context."""
         kind = self._escape_kind(node, statement)
         if kind == "returned" and key.split(".")[0] in ("self", "cls"):
-            name = self.info.name.lower()
-            return context_named(name) or any(w in name for w in _BUILDER_WORDS)
+            return _builds_context(self.info.name)
         return kind is not None
 
     def _escape_kind(self, node: cst.CSTNode, statement: cst.CSTNode) -> str | None:
@@ -408,6 +407,17 @@ class EvictionWalker:
         if recorded(self.module, self.info, self.ctx, node, key, items, tests or []):
             return
         self.found.append(Eviction(node, self.info.name, key, reason, form))
+
+
+def _builds_context(name: str) -> bool:
+    """``get_messages``, ``load_memory``, ``build_prompt``, ``context``: a method whose
+    result is the model's context, not a query over kept state (``chat_only``, ``notes``)."""
+    parts = [p for p in name.lower().split("_") if p]
+    if len(parts) == 1:
+        return context_named(parts[0])
+    return parts[0] in _BUILDER_VERBS and (
+        context_named(name) or any(p in ("prompt", "input", "inputs") for p in parts)
+    )
 
 
 def _bound_to(statement: cst.CSTNode, value: cst.CSTNode) -> frozenset[str]:

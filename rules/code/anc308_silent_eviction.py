@@ -16,9 +16,10 @@ if TYPE_CHECKING:
 #: what a file must name before it can hold a retrieval-linked item (as written)
 _LINKED_WORDS = (
     r"ToolMessage|ToolResult|FunctionResult|FunctionMessage|Observation\b"
-    r"|[\"'](?:tool|function)[\"']|tool_call_id|\bcall_id\b|\.metadata\b"
-    r"|\bDocument\b|TextNode|NodeWithScore|BaseNode|\b(?:doc_id|chunk_id|source_id)\b"
-    r"|\.(?:provenance|pointer|citation|anchor)\b"
+    r"|role[^\n]{0,24}[\"'](?:tool|function)[\"']|type[^\n]{0,24}[\"']tool[\"']"
+    r"|tool_call_id|\bcall_id\b|\.metadata(?:\[|\.get\b)"
+    r"|\[[\"']?Document\b|isinstance\([^\n]{0,40}\bDocument\b|TextNode|NodeWithScore|BaseNode"
+    r"|\b(?:doc_id|chunk_id|source_id)\b|\.(?:provenance|pointer|citation|anchor)\b"
 )
 #: and a list named like a context (lower-cased substrings)
 _CONTEXT_WORDS = (
