@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from security_helpers import run, write_tree  # noqa: F401 - write_tree is shared from here
 
 from anchorlint.config import Settings
 from anchorlint.findings import Finding
@@ -19,25 +18,16 @@ REPO = Path(__file__).resolve().parents[1]
 def run_cli(
     *args: str, cwd: Path | None = None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m anchorlint ARGS`` with captured output."""
-    return subprocess.run(
-        [sys.executable, "-m", "anchorlint", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
+    """``python -m anchorlint ARGS`` with captured output, as text (newlines universal): the
+    bytes runner of :mod:`security_helpers`, which stands alone for ``--noconftest`` runs."""
+    proc = run(args, cwd=cwd, stdin=stdin, timeout=300)
+    return subprocess.CompletedProcess(
+        proc.args, proc.returncode, _text(proc.stdout), _text(proc.stderr)
     )
 
 
-def write_tree(root: Path, files: Mapping[str, str | bytes]) -> None:
-    for name, content in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def lint_tree(root: Path, settings: Settings | None = None, jobs: int = 1) -> list[Finding]:
