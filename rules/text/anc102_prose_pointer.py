@@ -54,9 +54,11 @@ STORED_IN = regex.compile(
 #: to a source by description; the document noun is checked after the match
 DETAILS_IN = regex.compile(
     r"\b(?:(?:the |more |further |full |all )?details|(?:the )?specifics|the rationale)"
-    r" (?:are |is |can be found |live |lives |sit |sits |remain |remains )?"
-    r"(?:documented |described |written up |recorded |kept |captured )?(?:in|on) (?:the|our|that"
-    r"|their|its) (?P<words>(?:[\w-]{1,30} ){0,3}[\w-]{1,30})\b",
+    # "details on the config change" are about it, not in it: "on" needs a verb before it
+    r" (?:(?:(?:are|is|can be found|live|lives|sit|sits|remain|remains) )?"
+    r"(?:(?:documented|described|written up|recorded|kept|captured) )?in"
+    r"|(?:are|is|can be found|live|lives|sit|sits) (?:(?:documented|recorded|kept) )?on)"
+    r" (?:the|our|that|their|its) (?P<words>(?:[\w-]{1,30} ){0,3}[\w-]{1,30})\b",
     regex.IGNORECASE,
 )
 #: "(spec §4.2)", "§Q6": a section of a source the sentence does not name by key; found by a
@@ -219,6 +221,7 @@ class ProsePointer(TextRule):
         Example("Details are in the table below."),
         Example("More details are in the works for the next sprint."),
         Example("The specifics are in the following section."),
+        Example("Details on the config change: the pool grows to forty."),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Per the config, retries are capped at five."),
@@ -236,6 +239,8 @@ class ProsePointer(TextRule):
         Example("Rate limits follow the partner's rules (spec §4.2)."),
         Example("The crash is at line 88 (in the upload handler)."),
         Example("Details are in the design doc."),
+        Example("More details in the runbook."),
+        Example("The specifics are kept on the wiki."),
         Example("The rationale is written up in the ADR.", suffix=".txt"),
         Example("As documented in the API reference, tokens expire hourly."),
     )
