@@ -94,3 +94,24 @@ def test_sarif_partial_fingerprints_are_the_baseline_keys(tmp_path: Path) -> Non
     sarif = run_cli("check", "--no-cache", "--format", "sarif", "a.md", cwd=tmp_path)
     results = json.loads(sarif.stdout)["runs"][0]["results"]
     assert {r["partialFingerprints"]["anchorlint/v1"] for r in results} == keys
+
+
+def test_keys_read_lines_forward_and_back(tmp_path: Path) -> None:
+    """A file's lines are read forward as keys need them; findings handed over out of order
+    (an earlier line reopens the file) get the keys of their own lines."""
+    from anchorlint.findings import Finding
+    from anchorlint.fingerprints import fingerprint
+    from anchorlint.reporters.keys import keyed
+
+    path = tmp_path / "a.md"
+    path.write_text("one\r\ntwo\n  three  \n", encoding="utf-8")
+    findings = [Finding(str(path), line, 1, "ANC101", "m") for line in (3, 1, 2)]
+    keys = {f.line: key for f, key in keyed(findings, tmp_path)}
+    texts = {1: "one", 2: "two", 3: "three"}
+    assert keys == {n: fingerprint("ANC101", "a.md", text) for n, text in texts.items()}
+    from anchorlint.reporters.keys import ForwardLines
+
+    with ForwardLines(str(path)) as lines:
+        assert [lines.line(n) for n in (3, 1, 2, 4, 0)] == ["  three  ", "one", "two", "", ""]
+    with ForwardLines(str(tmp_path / "missing.md")) as lines:
+        assert lines.line(1) == ""
