@@ -12,6 +12,7 @@ bounded by the batch size, not the table. A source URL's password never appears 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import urllib.parse
@@ -180,6 +181,14 @@ def to_rows(batch: Sequence[dict[str, Any]], query: Query) -> list[Any]:
 
 
 def _postgres_rows(query: Query, batch_rows: int) -> Iterator[list[dict[str, Any]]]:
+    with _postgres(query) as (connection, sql):
+        yield from _postgres_select(connection, query, sql, batch_rows)
+
+
+@contextlib.contextmanager
+def _postgres(query: Query) -> Iterator[tuple[Any, Any]]:
+    """A read-only PostgreSQL session inside a read-only transaction, and psycopg's ``sql``;
+    driver errors become :class:`DatabaseError`."""
     try:
         import psycopg
         from psycopg import sql
@@ -195,7 +204,7 @@ def _postgres_rows(query: Query, batch_rows: int) -> Iterator[list[dict[str, Any
     try:
         connection.read_only = True
         with connection.transaction():
-            yield from _postgres_select(connection, query, sql, batch_rows)
+            yield connection, sql
     except psycopg.Error as exc:
         raise DatabaseError(f"{query.label}: {str(exc).strip()}") from None
     finally:

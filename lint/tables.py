@@ -42,15 +42,32 @@ def lint_rows_job(worker: Any, job: Job) -> FileResult:
     from anchorlint.run.results import FileResult
 
     settings = worker.settings
-    source = database_query(job.path, settings).label if is_database(job.path) else job.path
+    source, batches = _source(job, settings)
     findings, facts = [], []
-    for rows in _row_batches(job, settings):
+    for rows in batches:
         linted = lint_rows(
             worker, rows, lambda value: label(source, value), settings.records.text_format
         )
         findings += [dataclasses.replace(f, fingerprint=key) for _, f, key in linted.findings]
         facts += [dataclasses.replace(f, order=job.order) for f in linted.facts]
     return FileResult(job.path, tuple(findings), tuple(facts))
+
+
+def _source(job: Job, settings: Settings) -> tuple[str, Iterator[list[Any]]]:
+    """How the job's records are named, and their rows in batches: a dataset's, a table's
+    or query's, or (PostgreSQL with neither named) an agent framework's own table."""
+    if not is_database(job.path):
+        return job.path, _row_batches(job, settings)
+    query = database_query(job.path, settings)
+    if query.table or query.query or not query.source.startswith(("postgresql:", "postgres:")):
+        return query.label, _row_batches(job, settings)
+    from anchorlint.databases import BATCH_ROWS, display_url
+    from anchorlint.native_stores import TABLES, native_format, native_rows
+
+    fmt = native_format(query, getattr(settings, "input_format", "auto"))
+    if fmt is None:
+        return query.label, _row_batches(job, settings)  # says: name a table or a query
+    return f"{display_url(query.source)}#{TABLES[fmt]}", native_rows(query, fmt, BATCH_ROWS)
 
 
 def _row_batches(job: Job, settings: Settings) -> Iterator[list[Any]]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import pickle
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,3 +130,109 @@ def test_postgres_password_never_printed(postgres: str) -> None:
     result = run_cli("check", with_password, "--table", "summaries")
     assert result.returncode == 1, result.stderr
     assert "s3cret-word" not in result.stdout + result.stderr
+
+
+# ------------------------------------------- LangGraph and Letta in their own Postgres tables
+
+PICKLE_CANARY = "/tmp/anchorlint-pickle-was-loaded"
+RS_MODULE = "langmem.short_term.summarization"
+
+
+class _Canary:
+    """Pickles to a call that would create the canary file if it were ever unpickled."""
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (PICKLE_CANARY, "w"))
+
+
+def _running_summary(text: str) -> bytes:
+    """A channel value as LangGraph's serializer writes a langmem RunningSummary (a
+    dataclass: msgpack extension 2 holding module, class name and fields)."""
+    msgpack = pytest.importorskip("msgpack")
+    fields = {"summary": text, "summarized_message_ids": [], "last_summarized_message_id": "m9"}
+    inner = msgpack.packb([RS_MODULE, "RunningSummary", fields], use_bin_type=True)
+    return msgpack.ExtType(2, inner)
+
+
+def _blob(value: object) -> bytes:
+    import msgpack
+
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def _alert(body: str) -> str:
+    """A Letta summary message's content: one text part holding the system-alert envelope."""
+    message = (
+        "Note: prior messages (14 of 30 total messages) have been hidden from view due to "
+        "conversation memory constraints.\nThe following is a summary of the previous 14 "
+        f"messages:\n {body}"
+    )
+    envelope = json.dumps({"type": "system_alert", "message": message, "time": "2026-11-20"})
+    return json.dumps([{"type": "text", "text": envelope}])
+
+
+NATIVE = """
+CREATE TABLE checkpoint_blobs (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '',
+  channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT NULL, blob BYTEA,
+  PRIMARY KEY (thread_id, checkpoint_ns, channel, version));
+CREATE TABLE messages (id TEXT PRIMARY KEY, role TEXT, content JSON, text TEXT,
+  agent_id TEXT, sequence_id BIGINT, conversation_id TEXT);
+"""
+
+
+@pytest.fixture(scope="module")
+def native_postgres(postgres: str) -> str:
+    import psycopg
+
+    first = _running_summary("See [[runbooks/db]] and [[runbooks/cache]] for the cutover.")
+    second = _running_summary("See [[runbooks/db]] for the cutover.")
+    blobs = [
+        ("t1", "", "context", "01", "msgpack", _blob({"running_summary": first})),
+        ("t1", "", "context", "02", "msgpack", _blob({"running_summary": first})),  # unchanged
+        ("t1", "", "messages", "02", "msgpack", _blob(["As noted earlier, RunningSummary"])),
+        ("t1", "", "context", "03", "msgpack", _blob({"running_summary": second})),
+        ("t2", "", "summary", "01", "msgpack", _blob(_running_summary("As noted earlier, ok."))),
+        ("t2", "", "context", "02", "pickle", b"RunningSummary" + pickle.dumps(_Canary())),
+    ]
+    messages = [
+        ("m1", "user", json.dumps([{"type": "text", "text": "As noted earlier, hi."}]), None,
+         "agent-1", 1, None),
+        ("m2", "summary", _alert("As noted earlier, the export job moved to Friday."), None,
+         "agent-1", 2, None),
+        ("m3", "user", _alert("Per the config, etc."), None, "agent-2", 1, None),
+    ]  # fmt: skip
+    with psycopg.connect(postgres, autocommit=True) as connection:
+        connection.execute(NATIVE)
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO checkpoint_blobs VALUES (%s, %s, %s, %s, %s, %s)", blobs
+            )
+            cursor.executemany("INSERT INTO messages VALUES (%s, %s, %s, %s, %s, %s, %s)", messages)
+    return postgres
+
+
+def test_langgraph_summaries_read_from_their_postgres_checkpoint_blobs(
+    native_postgres: str,
+) -> None:
+    if os.path.exists(PICKLE_CANARY):
+        os.remove(PICKLE_CANARY)
+    result = run_cli("check", native_postgres)
+    assert result.returncode == 1, result.stderr
+    prefix = f"{native_postgres}#checkpoint_blobs["
+    found = _codes_by_id(result.stdout, prefix)
+    assert {r for r, _ in found} == {"t1//context/03", "t2//summary/01"}
+    assert ("t1//context/03", "ANC211") in found and ("t2//summary/01", "ANC101") in found
+    drift = next(line for line in result.stdout.splitlines() if "ANC211" in line)
+    assert "runbooks/cache" in drift  # against version 01, read once (02 repeats it)
+    assert "t2//context/02 skipped: a pickled checkpoint is never loaded" in result.stderr
+    assert not os.path.exists(PICKLE_CANARY)
+
+
+def test_letta_summaries_read_from_their_postgres_messages(native_postgres: str) -> None:
+    result = run_cli("check", native_postgres, "--input-format", "letta")
+    assert result.returncode == 1, result.stderr
+    found = _codes_by_id(result.stdout, f"{native_postgres}#messages[")
+    assert {r for r, _ in found} == {"m2", "m3"}
+    assert ("m2", "ANC101") in found
+    # the body, not the envelope or its preamble, is what is linted: line 1 is the body's
+    assert f"{native_postgres}#messages[m2]:1:1: ANC101" in result.stdout

@@ -53,6 +53,32 @@ def _unpack(data: bytes) -> Any:
 def running_summary(kind: str | None, blob: bytes | None) -> Located | None:
     """The running summary a checkpoint holds, or None; :class:`Skipped` for a pickle row
     or a blob that does not decode."""
+    checkpoint = _decoded(kind, blob)
+    values = checkpoint.get("channel_values") if isinstance(checkpoint, dict) else None
+    if not isinstance(values, dict):
+        return None
+    text = _in_channel("context", values.get("context"))
+    text = text if text is not None else _in_channel("summary", values.get("summary"))
+    return None if text is None or blob is None else Located(text, _offset(blob, text))
+
+
+def channel_summary(channel: str, kind: str | None, blob: bytes | None) -> Located | None:
+    """The running summary one channel value holds, or None: a row of a store that keeps
+    channel values apart from their checkpoints (``checkpoint_blobs`` of the Postgres
+    saver: ``channel``, ``type``, ``blob``); :class:`Skipped` as :func:`running_summary`."""
+    if channel not in CHANNELS:
+        return None
+    text = _in_channel(channel, _decoded(kind, blob))
+    return None if text is None or blob is None else Located(text, _offset(blob, text))
+
+
+#: the channels a running summary is kept in
+CHANNELS = ("context", "summary")
+
+
+def _decoded(kind: str | None, blob: bytes | None) -> Any:
+    """A blob decoded without importing or constructing anything, or None when it holds no
+    running summary; never a pickle."""
     if kind == "pickle":
         raise Skipped("a pickled checkpoint is never loaded")
     if kind != "msgpack" or not blob or CLASS not in blob:
@@ -60,16 +86,16 @@ def running_summary(kind: str | None, blob: bytes | None) -> Located | None:
     if len(blob) > MAX_BLOB:
         raise Skipped(f"checkpoint blob over {MAX_BLOB >> 20} MB")
     try:
-        checkpoint = _unpack(blob)
+        return _unpack(blob)
     except Exception as exc:  # noqa: BLE001 - any decoding failure of foreign bytes
         raise Skipped(f"checkpoint does not decode as msgpack: {type(exc).__name__}") from None
-    values = checkpoint.get("channel_values") if isinstance(checkpoint, dict) else None
-    if not isinstance(values, dict):
-        return None
-    context = values.get("context")
-    found = _summary_of(context.get("running_summary") if isinstance(context, dict) else None)
-    text = found if found is not None else _summary_of(values.get("summary"))
-    return None if text is None else Located(text, _offset(blob, text))
+
+
+def _in_channel(channel: str, value: Any) -> str | None:
+    """The summary text of a ``context`` (``running_summary`` key) or ``summary`` value."""
+    if channel == "context":
+        return _summary_of(value.get("running_summary") if isinstance(value, dict) else None)
+    return _summary_of(value)
 
 
 def _summary_of(value: Any) -> str | None:
