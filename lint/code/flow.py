@@ -33,7 +33,7 @@ from anchorlint.code.kept_state import (
     spliced,
     summary_type_test,
 )
-from anchorlint.code.names import is_positional_field, storage_key
+from anchorlint.code.names import dotted, is_positional_field, storage_key
 from anchorlint.code.taint import (
     HANDED_BACK,
     Env,
@@ -186,7 +186,14 @@ class StatementRunner(ExprEvaluator):
         first = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
         if first is None or len(positions) == len(taints):
             return None
-        return Taint(Kind.TEXT_TUPLE, first.origin, first.label, positions=positions)
+        return Taint(
+            Kind.TEXT_TUPLE,
+            first.origin,
+            first.label,
+            positions=positions,
+            kept_in=first.kept_in,
+            kept_at=first.kept_at,
+        )
 
     def bind_pairwise(
         self,
@@ -225,6 +232,8 @@ class Analyser(StatementRunner):
         self._quiet = 0
         #: keys of a state mapping (a parameter) that received a compaction output
         self.kept_keys: dict[str, Taint] = {}
+        #: per class, a compaction output written to a store the object keeps
+        self.class_stores: dict[str, Taint] = {}
         #: functions returning their message list with a compaction output in it
         self.summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode, Taint]] = {}
 
@@ -249,6 +258,31 @@ class Analyser(StatementRunner):
             if spliced(literal) and held is not None:
                 frame.summary_list = (node, held)
 
+    def store_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        args: Args,
+        frame: Frame,
+    ) -> Taint | None:
+        """``self.chat_store.set_messages(key, [summary_msg, *recent])`` keeps the summary in
+        the object's store; ``self.chat_store.get_messages(key)`` (or ``self.get_all()``) in
+        the same class reads it back on the next call."""
+        owner = frame.owner
+        root = (dotted(receiver) or "").split(".")[0] if receiver is not None else ""
+        if owner is None or root != "self":
+            return None
+        if name in STORE_WRITES:
+            held = next((t for _, t in args if t is not None and t.kind is Kind.COMPACT), None)
+            if held is not None and owner not in self.class_stores:
+                where = f"the store written by `{dotted(call.func)}()`"
+                self.class_stores[owner] = held.kept(where, call)
+            return None
+        if name in STORE_READS:
+            return self.class_stores.get(owner)
+        return None
+
     def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
         """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
         keeps a compaction output under that key."""
@@ -272,7 +306,7 @@ class Analyser(StatementRunner):
 
     def _kept_snapshot(self) -> tuple[object, ...]:
         classes = {owner: frozenset(env) for owner, env in self.class_taints.items()}
-        return (classes, frozenset(self.kept_keys))
+        return (classes, frozenset(self.kept_keys), frozenset(self.class_stores))
 
     def handed_back(self, info: FunctionInfo, node: cst.CSTNode, held: Taint) -> Env:
         """The parameters a function that returns its message list with the summary in it
@@ -394,6 +428,14 @@ class Analyser(StatementRunner):
             ) and self._once("leak", arg.value):
                 self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
 
+
+#: methods that write messages to a store the object keeps, and that read them back
+STORE_WRITES = frozenset(
+    "set set_messages add_messages save_messages put_messages store_messages save_history".split()
+)
+STORE_READS = frozenset(
+    "get_all get_messages load_messages messages_for read_messages load_history".split()
+)
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
 

@@ -107,6 +107,17 @@ class ExprEvaluator:
     def summarizer_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> Taint | None:
         raise NotImplementedError
 
+    def store_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        args: Args,
+        frame: Frame,
+    ) -> Taint | None:
+        """A compaction output written to, or read back from, a store the object keeps."""
+        return None
+
     def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
         """A compaction output kept in a state mapping and read back (see the analyser)."""
         return None
@@ -365,6 +376,9 @@ class ExprEvaluator:
             return held
         if self.names.is_resolver(name):
             self.resolver_call(call, name, args, frame)
+        stored = self.store_call(call, name, receiver, args, frame)
+        if stored is not None:
+            return stored
         known = self._known_call(call, name, receiver, recv, args)
         if known is not None:
             return known
@@ -454,6 +468,8 @@ class ExprEvaluator:
             if name in NUMERIC_BUILTINS:
                 return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)
             return None
+        if recv is not None and recv.kind is K.COMPACT and name == "copy" and not args:
+            return recv  # ``history.copy()``: the same messages
         if recv is not None and recv.kind in textual:
             if name in TEXT_METHODS:
                 return recv.to(K.COMPACT)

@@ -127,8 +127,24 @@ class UnguardedRecompaction(CodeRule):
             def tidy(raw):
                 return rewrite(abridge(raw).strip())
         """),
+        python_example("""
+            class Buffer:
+                def read(self):
+                    history = self.store.get_messages("chat")
+                    folded = summarize_messages(history[:-8])
+                    self.store.set_messages("chat", [folded, *history[-8:]])
+                    return history[-8:]
+        """),
     )
     valid = (
+        python_example("""
+            class Buffer:
+                def read(self):
+                    history = self.store.get_messages("chat")
+                    self.summary_store.save(summarize_messages(history[:-8]))
+                    self.store.set_messages("chat", history[-8:])
+                    return history[-8:]
+        """),
         python_example("""
             import logging
 
