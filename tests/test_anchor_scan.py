@@ -103,25 +103,34 @@ def test_moved_keeps_every_field() -> None:
     assert len(dataclasses.fields(anchors.Anchor)) == 12
 
 
-_PATH_FORM = next(p for p, _, starts in anchors._separate_forms((), _KINDS) if starts)
+#: the path form and its start finder, for the default extensions (all start with a letter:
+#: a dot must be followed by one) and for extensions that do not
+_PATH_FORMS = [
+    next((p, finder) for p, _, finder in anchors._separate_forms(ext, _KINDS) if finder)
+    for ext in ((), ("7z", "py", "k"))
+]
 
 
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(
-        st.sampled_from([*PIECES, "`a.py`", " (lines 3-4)", "é", "_", "~/", "../"]), max_size=30
+        st.sampled_from(
+            [*PIECES, "`a.py`", " (lines 3-4)", "é", "_", "~/", "../", ".7z", ".\u212a", "K"]
+        ),
+        max_size=30,
     )
     | st.lists(st.text(), max_size=5)
 )
 def test_trying_only_the_candidate_starts_finds_every_match(pieces: list[str]) -> None:
     """The path form and the union are tried only where the pre-scan says they can start;
     their matches are those of a scan of every position."""
-    from anchorlint.text.anchor_starts import matches_at, path_starts, union_starts
+    from anchorlint.text.anchor_starts import matches_at, union_starts
 
     text = "".join(pieces)
-    spans = [(m.lastgroup, m.span()) for m in _PATH_FORM.finditer(text)]
-    found = matches_at(_PATH_FORM, text, path_starts(text))
-    assert [(m.lastgroup, m.span()) for m in found] == spans
+    for form, finder in _PATH_FORMS:
+        spans = [(m.lastgroup, m.span()) for m in form.finditer(text)]
+        found = matches_at(form, text, finder(text))
+        assert [(m.lastgroup, m.span()) for m in found] == spans
     spans = [(m.lastgroup, m.span()) for m in FULL_SCANNER.finditer(text)]
     found = matches_at(FULL_SCANNER, text, union_starts(text, _KINDS))
     assert [(m.lastgroup, m.span()) for m in found] == spans

@@ -39,19 +39,33 @@ DENSE = 16
 _UNION_RUNS = {"uri": _URI, "hash": _HASH, "pointer": _POINTER}
 
 
-def path_starts(text: str) -> list[int]:
+def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
     """Where the path pattern can match: the start of each run of path characters holding a
     ``.``, and the backtick right before it. Found from the ``.`` (rare) outwards, each run
-    once, so the text is read about once."""
+    once, so the text is read about once.
+
+    ``letter_after_dot``: the run must hold a ``.`` followed by a letter. True when every
+    bare-name extension starts with an ASCII letter: the extension after a path's ``.``
+    then starts with a letter, or a character matching one without case (the Kelvin sign,
+    the long s), itself a letter; a sentence's closing full stop is then no candidate.
+    """
     starts: list[int] = []
     dot = text.find(".")
     while dot >= 0:
+        if letter_after_dot and not text[dot + 1 : dot + 2].isalpha():
+            dot = text.find(".", dot + 1)
+            continue
         at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
         if at and text[at - 1] == "`":
             starts.append(at - 1)
         starts.append(at)
         dot = text.find(".", _RUN_ON.match(text, dot).end())
     return starts
+
+
+def path_starts_before_letter(text: str) -> list[int]:
+    """:func:`path_starts` for extensions that all start with an ASCII letter."""
+    return path_starts(text, letter_after_dot=True)
 
 
 def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:

@@ -23,7 +23,13 @@ from anchorlint.text.anchor_forms import (
     path_forms,
     private_host,
 )
-from anchorlint.text.anchor_starts import StartFinder, matches_at, path_starts, union_starts
+from anchorlint.text.anchor_starts import (
+    StartFinder,
+    matches_at,
+    path_starts,
+    path_starts_before_letter,
+    union_starts,
+)
 
 PIN_MIN_HEX = 12
 
@@ -96,7 +102,11 @@ def _separate_forms(
             extensions_for(extensions)
         )
         forms += [(before, before_needles, None)] if "line" in kinds else []
-        forms.append((anywhere, anywhere_needles, path_starts))
+        names = extensions_for(extensions)
+        lettered = all(n[:1].isascii() and n[:1].isalpha() for n in names)
+        forms.append(
+            (anywhere, anywhere_needles, path_starts_before_letter if lettered else path_starts)
+        )
     forms += [(pattern, needles, None) for kind, pattern, needles in ID_FORMS if kind in kinds]
     return tuple((regex.compile(pattern), needles, starts) for pattern, needles, starts in forms)
 
@@ -279,19 +289,28 @@ def compile_settings(
 
 
 def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> Iterable[Anchor]:
-    scanner = _scanner_for(text, settings)
     kinds = _kinds(settings.anchor_kinds)
-    matches = [] if scanner is None else matches_at(scanner, text, union_starts(text, kinds))
-    for pattern, needles, starts in _separate_forms(settings.path_extensions, kinds):
-        if any(needle in text for needle in needles):
-            if starts is None:
+    starts = union_starts(text, kinds)
+    scanner = _scanner_for(text, settings) if starts is None or starts else None
+    matches = [] if scanner is None else matches_at(scanner, text, starts)
+    for pattern, needles, finder in _separate_forms(settings.path_extensions, kinds):
+        if _holds_any(text, needles):
+            if finder is None:
                 matches.extend(pattern.finditer(text))
             else:
-                matches.extend(matches_at(pattern, text, starts(text)))
+                matches.extend(matches_at(pattern, text, finder(text)))
     for match in matches:
         anchor = _anchor(match, key_syntax, kinds)
         if anchor is not None:
             yield anchor
+
+
+def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
+    """``any(n in text for n in needles)`` without a generator per block and form."""
+    for needle in needles:  # noqa: SIM110
+        if needle in text:
+            return True
+    return False
 
 
 def _anchor(
@@ -401,7 +420,7 @@ def _without_overlaps(anchors: list[Anchor]) -> list[Anchor]:
 def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -> list[Anchor]:
     """Flag anchors that sit inside inline code (they still count as anchors)."""
     spans = list(code_spans)
-    if not spans:
+    if not spans or not anchors:
         return anchors
     return [
         replace(a, in_code=True) if any(s <= a.start and a.end <= e for s, e in spans) else a
