@@ -168,3 +168,24 @@ def test_rule_list(tmp_path: Path) -> None:
     assert rows["ANC101"] == ["anaphora-without-anchor"]
     assert rows["ANC003"] == ["unused-suppression", "off", "by", "default"]
     assert len(rows) > 20
+
+
+def test_a_walk_lints_summaries_not_project_documents_or_the_store(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "anchorlint.toml": 'store = "sources"\n',
+            "README.md": BAD,
+            "CHANGELOG.md": BAD,
+            "sources/runbook.md": BAD,
+            "handoffs/a.md": BAD,
+            "drafts/b.md": BAD,
+        },
+    )
+    walked = run_cli("check", "--no-cache", "--select", "ANC101", ".", cwd=tmp_path)
+    assert _paths(walked.stdout) == {"handoffs/a.md", "drafts/b.md"}
+    named = run_cli("check", "--no-cache", "--select", "ANC101", "README.md", cwd=tmp_path)
+    assert _paths(named.stdout) == {"README.md"}
+    (tmp_path / "anchorlint.toml").write_text('store = "sources"\nsummaries = ["handoffs/*"]\n')
+    chosen = run_cli("check", "--no-cache", "--select", "ANC101", ".", cwd=tmp_path)
+    assert _paths(chosen.stdout) == {"handoffs/a.md"}

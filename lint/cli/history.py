@@ -24,7 +24,13 @@ def add_subcommands(subparsers: Any) -> None:
     history.add_argument("paths", nargs="+", help="files in generation order, oldest first")
     config_argument(history)
     history.add_argument("--store", help="a store, for the text rules' density figures")
-    history.add_argument("--format", default="flake8", help="report format (as for check)")
+    history.add_argument(
+        "--format",
+        "--output-format",
+        dest="format",
+        default="flake8",
+        help="report format (as for check)",
+    )
     history.add_argument(
         "--max-density-drop", type=float, help="allowed relative density drop (default 0.30)"
     )
