@@ -334,3 +334,26 @@ FUNCTION_ROLE = """
 @pytest.mark.parametrize("source", [KEPT_STATE, FUNCTION_ROLE], ids=["kept-state", "function-role"])
 def test_kept_state_and_function_roles(source: str) -> None:
     assert [line for line, _ in findings(source)] == expected_lines(source)
+
+
+def test_a_list_the_function_builds_itself_is_not_the_context() -> None:
+    """Parsing a saved transcript and leaving its tool turns out evicts nothing: the
+    messages were made here, from text, not taken out of a model's context."""
+    source = """
+        def parse_transcript(text: str, include_tool: bool = False) -> list[dict]:
+            messages = []
+            for block in text.split("\\n\\n"):
+                role, _, content = block.partition(": ")
+                messages.append({"role": role, "content": content})
+            if not include_tool:
+                messages = [m for m in messages if m["role"] != "tool"]
+            return messages
+    """
+    assert findings(source) == []
+    taken = source.replace(
+        "def parse_transcript(text: str,", "def parse_transcript(messages: list,"
+    )
+    taken = taken.replace("            messages = []\n", "").replace(
+        'text.split("\\\\n\\\\n")', "[]"
+    )
+    assert [line for line, _ in findings(taken)] == [6]

@@ -218,9 +218,14 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
                 contexts.add(key)
         elif "[" in key and (context_named(key) or root == "state"):
             contexts.add(key)
-    for target, _ in pairs:
+    built_here: set[str] = set()
+    for target, value in pairs:
         key = storage_key(target)
-        if key is not None and "." not in key and "[" not in key and context_named(key):
+        if key is None or "." in key or "[" in key or not context_named(key):
+            continue
+        if key not in contexts and key not in built_here and _literal_list(value):
+            built_here.add(key)  # ``messages = []`` filled here: made, not evicted from
+        elif key not in built_here:
             contexts.add(key)
     for _ in range(3):
         for key, sources in derived.items():
@@ -231,6 +236,15 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
         frozenset(contexts),
         {k: frozenset(v) for k, v in derived.items()},
         _escaping(info, pairs),
+    )
+
+
+def _literal_list(value: cst.BaseExpression) -> bool:
+    """``[]``, ``[a, b]``, ``()``, ``list()``: a list the function makes itself."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return True
+    return (
+        isinstance(value, cst.Call) and dotted(value.func) in ("list", "tuple") and not value.args
     )
 
 
