@@ -20,6 +20,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from anchorlint.positions import MapBuilder, physical_lines
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
+from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, piece_starts
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
 if TYPE_CHECKING:
@@ -56,14 +57,49 @@ def split_blocks(source: str) -> Iterator[Block]:
         yield _inline_block(content, children, first_line, lines, cursor, kind)
 
 
-def _parsed_inlines(source: str, lines: list[str]) -> Iterator[tuple[int, str, str, list[Token]]]:
+Inlines = Iterator[tuple[int, str, str, list[Token]]]
+
+
+@lru_cache(maxsize=1)
+def _definitions_parser() -> MarkdownIt:
+    """Blocks only: what collects the link reference definitions of a document."""
+    return MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
+
+
+def _parsed_inlines(source: str, lines: list[str] | None = None) -> Inlines:
     """Inline blocks as markdown-it parses them: (first line, content, kind, children); with
-    the text markdown-it drops past its nesting limit, in line order."""
-    tokens = _parser().parse(source)
-    parsed = _token_inlines(tokens)
+    the text markdown-it drops past its nesting limit, in line order.
+
+    A long source is parsed in pieces cut at top-level block boundaries
+    (:mod:`~anchorlint.text.documents.markdown_pieces`), so the tokens held are one piece's;
+    every piece sees the reference definitions of the whole document, first one winning, as
+    one parse would.
+    """
+    lines = physical_lines(source) if lines is None else lines
+    if len(source) <= PIECE_CHARS:
+        return _parsed_piece(source, lines, 0, {})
+    return _pieced_inlines(lines, piece_starts(lines, PIECE_CHARS))
+
+
+def _pieced_inlines(lines: list[str], starts: list[int]) -> Inlines:
+    bounds = list(zip(starts, [*starts[1:], len(lines)], strict=True))
+    env: dict[str, object] = {}
+    for first, end in bounds:  # a definition needs "]:": most long files hold none
+        piece = "\n".join(lines[first:end]) + "\n"
+        if "]:" in piece:
+            _definitions_parser().parse(piece, env)
+    for first, end in bounds:
+        yield from _parsed_piece("\n".join(lines[first:end]) + "\n", lines, first, env)
+
+
+def _parsed_piece(source: str, lines: list[str], offset: int, env: dict[str, object]) -> Inlines:
+    """One piece's inline blocks, lines counted from the file's start."""
+    tokens = _parser().parse(source, env)
+    parsed = _token_inlines(tokens, offset)
     if not any(t.level >= _DEEPEST for t in tokens):
         return parsed
-    return heapq.merge(parsed, _dropped_inlines(tokens, lines), key=lambda item: item[0])
+    dropped = _dropped_inlines(tokens, lines, offset)
+    return heapq.merge(parsed, dropped, key=lambda item: item[0])
 
 
 #: the level of a container markdown-it opens last before it stops reading (``maxNesting``):
@@ -73,9 +109,7 @@ _DEEPEST = 19
 _CONTAINER_MARKS = re.compile(r"(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*")
 
 
-def _dropped_inlines(
-    tokens: list[Token], lines: list[str]
-) -> Iterator[tuple[int, str, str, list[Token]]]:
+def _dropped_inlines(tokens: list[Token], lines: list[str], offset: int = 0) -> Inlines:
     """Lines inside the deepest containers that no token covers: markdown-it stopped there.
     Each run of them is one paragraph of plain prose (markers stripped), so a summary cannot
     hide text from the rules by nesting it 120 quotes deep; nothing in it is code or a link."""
@@ -84,7 +118,7 @@ def _dropped_inlines(
     for token in tokens:
         if token.map is None:
             continue
-        span = range(token.map[0], min(token.map[1], len(lines)))
+        span = range(token.map[0] + offset, min(token.map[1] + offset, len(lines)))
         if token.nesting == 1 and token.level >= _DEEPEST:
             region.update(span)
         elif token.nesting == 0 or token.type == "tr_open":
@@ -104,7 +138,7 @@ def _without_marks(line: str) -> str:
     return line[marks.end() :] if marks else line
 
 
-def _token_inlines(tokens: list[Token]) -> Iterator[tuple[int, str, str, list[Token]]]:
+def _token_inlines(tokens: list[Token], offset: int = 0) -> Inlines:
     kind = "paragraph"
     row_map: list[int] | None = None
     for token in tokens:
@@ -116,7 +150,7 @@ def _token_inlines(tokens: list[Token]) -> Iterator[tuple[int, str, str, list[To
             continue
         token_map = token.map or row_map
         if token_map is not None:
-            yield token_map[0], token.content, kind, token.children or []
+            yield token_map[0] + offset, token.content, kind, token.children or []
 
 
 def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token]]]:

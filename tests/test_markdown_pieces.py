@@ -1,0 +1,111 @@
+"""A long Markdown file parsed in pieces reads exactly as one parse would.
+
+The front end cuts sources longer than ``PIECE_CHARS`` at top-level block boundaries, so that
+markdown-it's tokens are held one piece at a time. Here the limit is lowered so that every
+possible cut is taken, and the blocks (text, positions, code, HTML and link spans) are compared
+with one parse of the whole, on the repository's own Markdown and on generated documents full
+of the constructs a wrong cut would break: fences, HTML blocks, lists, quotes, indented code,
+front matter, tables, and reference definitions after their use.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from anchorlint.text.documents import markdown
+from anchorlint.text.documents.markdown import split_blocks
+
+REPO = Path(__file__).resolve().parents[1]
+
+PARTS = [
+    "As noted earlier, the cutover moved; see [[ops/calendar]].",
+    "A [shortcut] and a [full][ref] link, and [inline](https://example.com/x).",
+    "[shortcut]: https://example.com/s\n[ref]: https://example.com/r 'Title'",
+    "```python\nprint('[[not/an/anchor]]')\n\nstill code\n```",
+    "~~~\nfence\n\n~~~~",
+    "<pre>\nraw\n\nstill raw [[k]]\n</pre>",
+    "<!-- a comment\n\nstill the comment -->",
+    "<div>\nhtml block\n</div>",
+    "- item one\n- item two\n\n  continued item [[k2]]",
+    "1. first\n\n2. second",
+    "> quoted\n> more\n\n> another quote",
+    "    indented code\n\n    more code",
+    "| a | b |\n| --- | --- |\n| [[cell]] | `code` |",
+    "Setext heading\n==============",
+    "# Heading with `code` and <span>html</span>",
+    "Text with *emphasis* and **strong** and a line  \nbreak.",
+    "- outer\n  - inner\n\n    deep paragraph",
+    "<script>\nlet x = 1;\n\n</script>",
+    "Lazy\ncontinuation line",
+    "---",
+    "\t- tab indented",
+    "[unused]: https://example.com/u",
+]
+
+
+def generated(seed: int, count: int = 60) -> str:
+    chooser = random.Random(seed)
+    head = "---\ntitle: t\n---\n\n" if chooser.random() < 0.3 else ""
+    body = "\n\n".join(chooser.choice(PARTS) for _ in range(count))
+    tail = "\n[full]: https://example.com/late\n" if chooser.random() < 0.5 else ""
+    return head + body + "\n" + tail
+
+
+def both_ways(source: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
+    whole = list(split_blocks(source))
+    with monkeypatch.context() as patched:
+        patched.setattr(markdown, "PIECE_CHARS", 0)  # every cut the scanner allows
+        pieced = list(split_blocks(source))
+    return whole, pieced
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_generated_documents_read_the_same_in_pieces(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole, pieced = both_ways(generated(seed), monkeypatch)
+    assert pieced == whole
+
+
+def test_the_repositorys_markdown_reads_the_same_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    files = [p for p in REPO.rglob("*.md") if ".git" not in p.parts]
+    assert len(files) > 20
+    for path in files:
+        source = path.read_text(encoding="utf-8", errors="replace")
+        whole, pieced = both_ways(source, monkeypatch)
+        assert pieced == whole, path
+
+
+def test_cuts_are_taken_and_bounded() -> None:
+    from anchorlint.positions import physical_lines
+    from anchorlint.text.documents.markdown_pieces import piece_starts
+
+    lines = physical_lines(generated(3, 400))
+    starts = piece_starts(lines, 200)
+    assert len(starts) > 20
+    fenced = physical_lines("```\n" + "a\n\nb\n" * 500 + "```\n\nAfter.\n")
+    assert piece_starts(fenced, 10) == [0, 1503]  # nothing inside the fence
+
+
+@pytest.mark.slow
+def test_a_long_markdown_file_parses_in_bounded_memory(tmp_path: Path) -> None:
+    """The front end on 12 MB of Markdown: tokens of one piece at a time, not of the file."""
+    (tmp_path / "big.md").write_text(generated(7, 2000) * 30)
+    probe = (
+        "import resource, sys\n"
+        "from anchorlint.text.documents.markdown import split_blocks\n"
+        "source = open(sys.argv[1]).read()\n"
+        "count = sum(1 for _ in split_blocks(source))\n"
+        "print(count, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "big.md")],
+        capture_output=True, text=True, timeout=600, check=True,
+    ).stdout.split()  # fmt: skip
+    assert int(out[0]) > 10_000
+    assert int(out[1]) < 400, f"{out[1]} MB"
