@@ -62,6 +62,7 @@ compaction compactions transcript transcripts prompt prompts reply replies respo
 answer answers instructions request requests attempt attempts steps analysis investigation
 notes findings
 """.split()
+CONTEXT_NOUN_SET = frozenset(CONTEXT_NOUNS)
 #: one word between the ordinal and the noun: "a previous compacted session", "prior chat turns"
 CONTEXT_MODIFIERS = (
     "",
@@ -210,7 +211,10 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
     if nxt is None or nxt.is_punct:
         return False
     word = nxt.lower_
-    if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS or nxt.like_num:
+    if nxt.like_num:  # "the prior 12 months" is time; "the previous two summaries" is context
+        counted = _after(hit, 2)
+        return counted is None or counted.lower_ not in CONTEXT_NOUN_SET
+    if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS:
         return True
     if word in ("the", "a", "an") or _names_referent(nxt):
         return True
@@ -333,6 +337,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The flaky test from earlier is quarantined now."),
         Example("Same retry settings as above."),
         Example("In the last session the exporter was made to stream."),
+        Example("This merges the previous two summaries of the migration."),
         Example(
             '{"summary": "A summary from a previous session said the build was green."}',
             suffix=".jsonl",
