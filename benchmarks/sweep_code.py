@@ -85,6 +85,20 @@ PACKAGES: tuple[tuple[str, str, str], ...] = (
     ("mistune", "3.0.2", "text"),
     ("black", "24.10.0", "misc"),
     ("pygments", "2.18.0", "text"),
+    ("tornado", "6.4.2", "web"),
+    ("celery", "5.4.0", "misc"),
+    ("scrapy", "2.12.0", "http"),
+    ("sentence-transformers", "3.3.1", "nlp"),
+    ("langdetect", "1.0.9", "nlp"),
+    ("spacy", "3.8.2", "nlp"),
+    # chat and messaging clients: full of `messages`, `history` and `events`
+    ("discord.py", "2.4.0", "sdk"),
+    ("slack-sdk", "3.34.0", "sdk"),
+    ("jupyter-client", "8.6.3", "sdk"),
+    ("ipykernel", "6.29.5", "sdk"),
+    # document trees: `Document`, nodes and their metadata
+    ("docutils", "0.21.2", "text"),
+    ("sphinx", "8.1.3", "text"),
 )
 
 
@@ -209,11 +223,10 @@ def run_anchorlint(
         done = subprocess.run(command, cwd=tree, capture_output=True, text=True, timeout=timeout)
         if done.returncode not in (0, 1):
             problems.append(f"exit status {done.returncode}: {done.stderr.strip()[-300:]}")
-        problems += [
-            line
-            for line in done.stderr.splitlines()
-            if "Traceback" in line or "internal error" in line
-        ]
+        errors = done.stderr.splitlines()
+        problems += [line for line in errors if "internal error" in line]
+        if any("Traceback" in line for line in errors):  # keep what was raised, not the header
+            problems.append("Traceback: " + next(x for x in reversed(errors) if x.strip()))
         try:
             findings += json.loads(done.stdout or "[]")
         except json.JSONDecodeError:

@@ -357,3 +357,20 @@ def test_a_list_the_function_builds_itself_is_not_the_context() -> None:
         'text.split("\\\\n\\\\n")', "[]"
     )
     assert [line for line, _ in findings(taken)] == [6]
+
+
+def test_a_label_next_to_the_kept_item_is_no_placeholder() -> None:
+    source = """
+        def render(messages: list[dict]) -> list[str]:
+            lines = []
+            for m in messages:
+                if m["role"] == "tool":
+                    lines.append("Tool output:")
+                    lines.append(m["content"])
+                else:
+                    lines.append(f"{m['role']}: {m['content']}")
+            return lines
+    """
+    assert findings(source) == []
+    dropped = source.replace('lines.append(m["content"])', "pass")
+    assert [line for line, _ in findings(dropped)] == [5]

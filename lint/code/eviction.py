@@ -72,6 +72,8 @@ class _State:
     #: item name → (list key, index name or None): ``m = msgs[i]``, ``for i, m in enumerate(msgs)``
     aliases: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     loops: list[_Loop] = field(default_factory=list)
+    #: the blocks the walk is in, innermost last
+    suites: list[cst.CSTNode] = field(default_factory=list)
 
 
 class EvictionWalker:
@@ -115,8 +117,12 @@ class EvictionWalker:
             for small in suite.body:
                 self.small(small, path)
             return
+        if suite is None:
+            return
+        self.state.suites.append(suite)
         for statement in getattr(suite, "body", ()):
             path = self.statement(statement, path)
+        self.state.suites.pop()
 
     def statement(self, node: cst.CSTNode, path: Path) -> Path:
         """Walks one statement; returns the path for the statements after it."""
@@ -278,7 +284,11 @@ class EvictionWalker:
                 return
             items = frozenset({loop.item})
             reason = self._path_reason(path, items)
-            if reason is not None and self._placeholder(value, items):
+            if (
+                reason is not None
+                and self._placeholder(value, items)
+                and not self._kept_beside(call, items)
+            ):
                 self._report(
                     call,
                     loop.container,
@@ -388,6 +398,27 @@ class EvictionWalker:
                 return reason
         return None
 
+    def _kept_beside(self, call: cst.Call, items: frozenset[str]) -> bool:
+        """``out.append("Tool output:")`` next to ``out.append(m.content)`` in the same block
+        labels the item, it does not replace it."""
+        if not self.state.suites:
+            return False
+        siblings = [
+            s
+            for s in getattr(self.state.suites[-1], "body", ())
+            if isinstance(s, cst.SimpleStatementLine)
+        ]
+        for node in (n for s in siblings for n in walk(s)):
+            if node is call or not isinstance(node, cst.Call):
+                continue
+            if call_name(node) in ("append", "extend", "insert", "appendleft") and any(
+                not self._placeholder(a.value, items)
+                and (dotted(a.value) in items or _mentions(a.value, items))
+                for a in node.args
+            ):
+                return True
+        return False
+
     def _placeholder(self, value: cst.BaseExpression, items: frozenset[str]) -> bool:
         return is_placeholder(
             value, items, self.counts, self.locals, self.module.names.is_summarizer
@@ -407,6 +438,13 @@ class EvictionWalker:
         if recorded(self.module, self.info, self.ctx, node, key, items, tests or []):
             return
         self.found.append(Eviction(node, self.info.name, key, reason, form))
+
+
+def _mentions(node: cst.CSTNode, names: frozenset[str]) -> bool:
+    return any(
+        isinstance(sub, (cst.Name, cst.Attribute)) and dotted(sub) in names
+        for sub in (node, *walk(node))
+    )
 
 
 def _builds_context(name: str) -> bool:
