@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: rows read (and linted) at a time
-BATCH_ROWS = 2048
+BATCH_ROWS = 512
 #: rows in one fragment (rounded to whole row groups or record batches)
 FRAGMENT_ROWS = 8192
 

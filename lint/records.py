@@ -171,7 +171,7 @@ def lint_rows(
     """
     from anchorlint.positions import line_start_map
     from anchorlint.run.suppressions import Suppressions
-    from anchorlint.run.textpass import _lint_batch
+    from anchorlint.run.textpass import BATCH, _lint_batch
     from anchorlint.text.documents import SummarySource
     from anchorlint.text.documents.plaintext import split_blocks
 
@@ -192,7 +192,9 @@ def lint_rows(
             SummarySource(path, 1, 1, blocks, row.thread, row.generation, row.text_fields)
         )
     batch: list[Finding] = []
-    _lint_batch(_context(worker), sources, Suppressions(), 0, batch, facts)
+    for start in range(0, len(sources), BATCH):  # spaCy's batch: analyses held at once
+        part = sources[start : start + BATCH]
+        _lint_batch(_context(worker), part, Suppressions(), 0, batch, facts)
     for path, group in _grouped(batch):
         found.extend(_keep(worker, path, group))
     refresh(worker, len(rows))
