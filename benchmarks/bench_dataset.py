@@ -144,9 +144,11 @@ def _batch(rng: random.Random, first: int, count: int, schema: object) -> object
 # --- measuring -------------------------------------------------------------------------------
 
 
-def _tree(root: int) -> tuple[int, float]:
-    """Resident bytes of ``root`` and all its descendants, and ``root``'s own CPU seconds
-    so far, from /proc."""
+def _tree(root: int) -> tuple[int, int, float]:
+    """Resident bytes of ``root`` and all its descendants (RSS summed: pages the processes
+    share, a forked worker's inherited modules and every shared library, count once per
+    process), the same as PSS (each shared page divided among its sharers: what the tree
+    really takes), and ``root``'s own CPU seconds so far, from /proc."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
     own = 0.0
@@ -162,39 +164,52 @@ def _tree(root: int) -> tuple[int, float]:
         rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
         if int(entry) == root:
             own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    total, stack, seen = 0, [root], set()
+    total, pss, stack, seen = 0, 0, [root], set()
     while stack:
         pid = stack.pop()
         if pid in seen:
             continue
         seen.add(pid)
         total += rss.get(pid, 0)
+        pss += _pss(pid)
         stack += [child for child, parent in parents.items() if parent == pid]
-    return total, own
+    return total, pss, own
+
+
+def _pss(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def measure(command: list[str], log: Path, out: Path | None = None) -> dict[str, float]:
     """Run ``command`` (stdout to ``out``, else to ``log`` with stderr): wall and CPU seconds
     of the whole process tree, the root process's own CPU seconds (its last sample), the
     peak RSS of the tree summed over its processes (MB, sampled every 0.05 s), the load
-    average before, and the exit code."""
+    average before, and the exit code. The peaks: RSS and PSS summed over the tree (see
+    :func:`_tree`)."""
     start = time.perf_counter()
     before, load = os.times(), os.getloadavg()[0]
     with open(log, "wb") as errors, open(out or log, "ab") as stdout:
         process = subprocess.Popen(
             command, stdout=stdout, stderr=errors if out else subprocess.STDOUT
         )
-        peak, own = 0, 0.0
+        peak, peak_pss, own = 0, 0, 0.0
         while process.poll() is None:
-            rss, cpu = _tree(process.pid)
-            peak, own = max(peak, rss), max(own, cpu)
+            rss, pss, cpu = _tree(process.pid)
+            peak, peak_pss, own = max(peak, rss), max(peak_pss, pss), max(own, cpu)
             time.sleep(0.05)
     after = os.times()
     cpu = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
     )
     return {"wall_s": time.perf_counter() - start, "cpu_s": cpu, "parent_cpu_s": own,
-            "peak_rss_mb": peak / 1e6, "load": load,
+            "peak_rss_mb": peak / 1e6, "peak_pss_mb": peak_pss / 1e6, "load": load,
             "exit": float(process.returncode)}  # fmt: skip
 
 
@@ -278,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             cpu = float(r["cpu_s"])  # type: ignore[arg-type]
             print(f"| {name} | {r['load']:.1f} | {r['wall_s']:.1f} | {cpu:.1f} "
                   f"({r['parent_cpu_s']:.1f}) | {r['records_per_s']:.0f} | {records / cpu:.0f} | "
-                  f"{r['peak_rss_mb']:.0f} | {r.get('findings', '?')} | "
+                  f"{r['peak_rss_mb']:.0f} | {r['peak_pss_mb']:.0f} | {r.get('findings', '?')} | "
                   f"{'' if startup is None else f'{startup:.1f}'} |", flush=True)  # fmt: skip
             if r["exit"] not in (0.0, 1.0):
                 print((Path(scratch) / f"{name}.log").read_text()[-2000:], file=sys.stderr)

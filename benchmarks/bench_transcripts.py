@@ -8,10 +8,11 @@ a hundred an ``isCompactSummary`` summary with the fixed preamble and tail) unde
 fresh ``anchorlint check`` subprocess over it, ``--repeat`` times.
 
 Reported per run: wall seconds and MB/s; CPU seconds of the whole process tree and of the
-parent alone; MB per CPU second; the MB/s the run would reach on ``--jobs`` free cores
-(the tree's CPU spread evenly over them: an estimate, exact only when the work divides
-evenly and nothing else runs); the peak RSS of the whole tree (all processes summed); the
-load average before the run. On a shared machine the wall time moves with the load; the CPU
+parent alone; MB per CPU second; the MB/s the run would reach on ``--jobs`` free cores, an
+estimate from the CPU times: low, with the parent's CPU all serial and the workers' spread
+evenly; high, with the whole tree's spread evenly; the peak RSS of the whole tree (all processes summed); the
+peak PSS of the tree (shared pages divided among the processes sharing them: what the run
+really takes); the load average before the run. On a shared machine the wall time moves with the load; the CPU
 figures do not.
 """
 
@@ -118,12 +119,17 @@ def main() -> None:
             with open(out, "rb") as handle:
                 findings = sum(1 for _ in handle)
             mb = size / 1e6
+            # on free cores: the parent's CPU as if none of it overlapped the workers' (the
+            # low estimate), or the whole tree's spread evenly over the cores (the high one)
+            serial = r["parent_cpu_s"] + (r["cpu_s"] - r["parent_cpu_s"]) / args.jobs
             print(f"{mb:.0f} MB, {args.jobs} jobs, load {r['load']:.1f}: "
                   f"wall {r['wall_s']:.1f} s = {mb / r['wall_s']:.1f} MB/s; "
                   f"CPU {r['cpu_s']:.1f} s (parent {r['parent_cpu_s']:.1f} s) = "
                   f"{mb / r['cpu_s']:.1f} MB per CPU s, "
-                  f"{mb / (r['cpu_s'] / args.jobs):.1f} MB/s on {args.jobs} free cores; "
-                  f"peak RSS of the tree {r['peak_rss_mb']:.0f} MB; {findings} findings, "
+                  f"{mb / serial:.0f}-{mb / (r['cpu_s'] / args.jobs):.0f} MB/s on {args.jobs} "
+                  "free cores; "
+                  f"peak of the tree: RSS {r['peak_rss_mb']:.0f} MB, PSS {r['peak_pss_mb']:.0f} MB; "
+                  f"{findings} findings, "
                   f"exit {r['exit']:.0f}", flush=True)  # fmt: skip
             if r["exit"] not in (0.0, 1.0):
                 print(log.read_text()[-2000:], file=sys.stderr)
