@@ -277,9 +277,9 @@ def main(argv: list[str] | None = None) -> int:
           f"load {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
     print(
         "| run | load | wall s | CPU s (parent) | records/s | records per CPU s | "
-        "peak RSS MB (tree) | findings | cluster start s |"
+        "peak RSS MB (tree) | peak PSS MB (tree) | findings | cluster start s |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="anchorlint-bench-") as scratch:
         if args.parts:  # a folder of the chosen files only
             chosen = Path(scratch) / "data"
