@@ -78,9 +78,23 @@ class ModuleIndex:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             base = func.value.value
             if base in ("self", "cls") and owner is not None and owner in self.classes:
-                return self.classes[owner].methods.get(func.attr.value)
+                return self.method(owner, func.attr.value)
             if base in self.classes:
-                return self.classes[base].methods.get(func.attr.value)
+                return self.method(base, func.attr.value)
+        return None
+
+    def method(self, cls: str, name: str, depth: int = 4) -> FunctionInfo | None:
+        """``cls.name``, or the same-module base class that defines it (a mixin)."""
+        info = self.classes.get(cls)
+        if info is None:
+            return None
+        found = info.methods.get(name)
+        if found is not None or depth == 0:
+            return found
+        for base in info.bases:
+            found = self.method(base.rsplit(".", 1)[-1], name, depth - 1) if base != cls else None
+            if found is not None:
+                return found
         return None
 
 

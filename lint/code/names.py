@@ -133,7 +133,8 @@ def _callable_name(name: str) -> bool:
 #: verbs that inspect, store or format a summary rather than make one
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
-    needs need can set persist write read record emit to from with on count estimate trim""".split()
+    needs need can set persist write read record emit to from with on count estimate trim add
+    append attach""".split()
 )
 #: the summary word used as a noun, so that a following word may name a thing around it
 _NOUN_FORMS = frozenset(

@@ -29,15 +29,19 @@ MODEL_METHODS = frozenset(
 )
 #: a string asking for a summary: the verb, or "write/produce … summary"
 _ASKS = re.compile(
-    r"\b(?:summari[sz]e|condense|compress|compact)\b"
+    r"(?<![-\w./])(?:summari[sz]e|condense|compress|compact)\b"
     r"|\b(?:write|produce|give|create|provide|generate|return|update|extend)\b[^.\n]{0,40}\bsummary",
     re.IGNORECASE,
 )
+#: a prompt is prose: a command-line flag (``"--compress"``) or a one-word string is none
+_MIN_WORDS = 4
 _MAX_STRING = 20_000
 
 
 def asks_to_summarize(text: str) -> bool:
-    return _ASKS.search(text[:_MAX_STRING]) is not None
+    """A string of prose that asks for a summary (``"Summarize the lines below…"``)."""
+    head = text[:_MAX_STRING]
+    return len(head.split(None, _MIN_WORDS)) >= _MIN_WORDS and _ASKS.search(head) is not None
 
 
 @dataclass(frozen=True)

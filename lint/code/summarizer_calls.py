@@ -42,8 +42,13 @@ _NAME_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def only_weak_stem(name: str, names: NameSets) -> bool:
-    """Whether ``name`` is a summarizer only through a weak default stem."""
-    return names.summarizer_stem(name) in WEAK_SUMMARIZER_STEMS
+    """Whether ``name`` is a summarizer only through a weak default stem, or only through a
+    trailing ``summary`` noun (``rolling_summary``, ``update_summary``): RULES.md counts such a
+    name when it is handed text or messages."""
+    if names.summarizer_stem(name) in WEAK_SUMMARIZER_STEMS:
+        return True
+    words = [w for w in name.lstrip("_").lower().split("_") if w]
+    return len(words) > 1 and words[-1] in ("summary", "summaries")
 
 
 def is_summarizer_call(
