@@ -64,8 +64,8 @@ def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
     """Sort findings and pack them, one block per file (a job's are normally one file's).
 
     The path is stored once per block; pickle stores each repeated message once too. A job
-    whose findings name several paths (rows of a table, one path each) packs them in
-    blocks of :data:`MIXED_BLOCK` findings with their paths: a block per record would cost
+    whose findings name more than :data:`MIXED_PATHS` paths (rows of a table, one path
+    each) packs them in blocks of :data:`MIXED_BLOCK` findings with their paths: a block per record would cost
     the parent an index entry per record, and a dataset has millions. (Mixed blocks are
     never discarded: :meth:`FindingSpool.discard` is for a file's own findings.)
     """
