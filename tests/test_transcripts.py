@@ -474,3 +474,14 @@ def test_a_claude_code_record_alone_is_read_as_a_summary_with_no_configuration(t
         assert not at.startswith(("This session", "Continue the conversation")), f
     anaphora = next(f for f in findings if f.code == "ANC101")
     assert text[anaphora.line - 1][anaphora.column - 1 :].lower().startswith("as noted earlier")
+
+
+def test_a_generic_record_quoting_the_preamble_stays_generic(tmp_path):
+    """Only a Claude Code user record is taken for one: a generic JSON Lines record whose
+    ``summary`` opens with the continuation preamble is still read from its field."""
+    path = tmp_path / "exports.jsonl"
+    record = {"id": 7, "summary": CLAUDE_PREAMBLE + LONE_BODY}
+    path.write_text(json.dumps(record) + "\n")
+    found = lint_tree(tmp_path)
+    assert "ANC101" in {f.code for f in found}
+    assert all(f.line == 1 for f in found)
