@@ -101,22 +101,27 @@ def run_check(args: argparse.Namespace) -> int:
         from anchorlint.cli.check_stdin import fix_stdin
 
         return fix_stdin(args, settings)
+    baseline = _baseline_filter(args.baseline) if args.baseline else None  # before the work
     result, fixed = run(args, settings)
     with result:
         if args.write_baseline:
             return _write_baseline(args, result)
-        status = report(args, result.findings(), fixed)
+        status = report(args, result.findings(), fixed, baseline)
         return EXIT_USAGE if result.errors else status
 
 
-def report(args: argparse.Namespace, findings: Iterable[Finding], fixed: int | None) -> int:
-    """Write the report of ``findings`` in ``--format``, and the summary where one is read;
-    the exit status."""
+def report(
+    args: argparse.Namespace,
+    findings: Iterable[Finding],
+    fixed: int | None,
+    hidden: Filter | None = None,
+) -> int:
+    """Write the report of ``findings`` (those ``hidden``, a baseline, does not know) in
+    ``--format``, and the summary where one is read; the exit status."""
     from anchorlint.reporters import ReportOptions, Tally, available
 
-    tally, fixable, hidden = Tally(), Fixable(), None
-    if args.baseline:
-        hidden = _baseline_filter(args.baseline)
+    tally, fixable = Tally(), Fixable()
+    if hidden is not None:
         findings = hidden.new(findings)
     out = _open_output(args)
     try:
