@@ -200,8 +200,3 @@ def lone_cr_ends_lines(path: str) -> bool:
     """Whether a lone ``\\r`` ends a line of ``path`` as its front end counts lines
     (Markdown and Python: yes; a file of no known kind is read as Markdown)."""
     return kind_to_lint(path).lone_cr
-
-
-def stdin_suffixes() -> str:
-    """The suffixes a ``--stdin-filename`` may end in, for the usage message."""
-    return ", ".join(kind.suffixes[0] for kind in KINDS)
