@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_exprs import ExprEvaluator
+from anchorlint.code.flow_kept import KeptState
 from anchorlint.code.index import (
     FunctionInfo,
     argument_names,
@@ -27,15 +28,11 @@ from anchorlint.code.index import (
 )
 from anchorlint.code.kept_state import (
     constant_key,
-    list_parameters,
-    returned_lists,
     running_summary_name,
-    spliced,
     summary_type_test,
 )
-from anchorlint.code.names import dotted, is_positional_field, storage_key
+from anchorlint.code.names import is_positional_field, storage_key
 from anchorlint.code.taint import (
-    HANDED_BACK,
     Env,
     FlowFacts,
     Frame,
@@ -217,7 +214,7 @@ class StatementRunner(ExprEvaluator):
         self.bind(target, value, env, frame)
 
 
-class Analyser(StatementRunner):
+class Analyser(KeptState, StatementRunner):
     """Runs every function of the module once, following same-module calls with their taints."""
 
     MAX_DEPTH = 6
@@ -230,66 +227,7 @@ class Analyser(StatementRunner):
         self.class_taints: dict[str, Env] = {}
         #: above zero inside the body of a summarizer already reported as a recompaction
         self._quiet = 0
-        #: keys of a state mapping (a parameter) that received a compaction output
-        self.kept_keys: dict[str, Taint] = {}
-        #: per class, a compaction output written to a store the object keeps
-        self.class_stores: dict[str, Taint] = {}
-        #: functions returning their message list with a compaction output in it
-        self.summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode, Taint]] = {}
-
-    def returned_state(
-        self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
-    ) -> None:
-        """``return {"summary": out}`` keeps ``out`` under a state key; ``return [note,
-        *recent]`` with ``note`` holding the output hands the summary back in the list."""
-        if isinstance(value, cst.Dict):
-            for element in value.elements:
-                if isinstance(element, cst.DictElement) and isinstance(
-                    element.key, cst.SimpleString
-                ):
-                    taint = self.eval(element.value, env, frame)
-                    key = element.key.evaluated_value
-                    if taint is not None and taint.kind is Kind.COMPACT and isinstance(key, str):
-                        where = f"the state key {key!r}"
-                        self.kept_keys.setdefault(key, taint.kept(where, node))
-        for literal in returned_lists(value):
-            taints = [self.eval(e.value, env, frame) for e in literal.elements]
-            held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
-            if spliced(literal) and held is not None:
-                frame.summary_list = (node, held)
-
-    def store_call(
-        self,
-        call: cst.Call,
-        name: str,
-        receiver: cst.BaseExpression | None,
-        args: Args,
-        frame: Frame,
-    ) -> Taint | None:
-        """``self.chat_store.set_messages(key, [summary_msg, *recent])`` keeps the summary in
-        the object's store; ``self.chat_store.get_messages(key)`` (or ``self.get_all()``) in
-        the same class reads it back on the next call."""
-        owner = frame.owner
-        root = (dotted(receiver) or "").split(".")[0] if receiver is not None else ""
-        if owner is None or root != "self":
-            return None
-        if name in STORE_WRITES:
-            held = next((t for _, t in args if t is not None and t.kind is Kind.COMPACT), None)
-            if held is not None and owner not in self.class_stores:
-                where = f"the store written by `{dotted(call.func)}()`"
-                self.class_stores[owner] = held.kept(where, call)
-            return None
-        if name in STORE_READS:
-            return self.class_stores.get(owner)
-        return None
-
-    def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
-        """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
-        keeps a compaction output under that key."""
-        found = constant_key(node)
-        if found is None or found[0] not in frame.params:
-            return None
-        return self.kept_keys.get(found[1])
+        self.init_kept()
 
     def analyse(self) -> FlowFacts:
         for _ in range(2):  # a second round sees state kept by other methods and calls
@@ -306,13 +244,7 @@ class Analyser(StatementRunner):
 
     def _kept_snapshot(self) -> tuple[object, ...]:
         classes = {owner: frozenset(env) for owner, env in self.class_taints.items()}
-        return (classes, frozenset(self.kept_keys), frozenset(self.class_stores))
-
-    def handed_back(self, info: FunctionInfo, node: cst.CSTNode, held: Taint) -> Env:
-        """The parameters a function that returns its message list with the summary in it
-        is handed back on the next call, tainted with that summary."""
-        taint = held.to(Kind.COMPACT).kept(f"{HANDED_BACK}`{info.name}()` returns", node)
-        return {p.name.value: taint for p in list_parameters(info)}
+        return (classes, *self.kept_snapshot())
 
     def run_module_level(self) -> None:
         frame = Frame(None, None)
@@ -428,14 +360,6 @@ class Analyser(StatementRunner):
             ) and self._once("leak", arg.value):
                 self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
 
-
-#: methods that write messages to a store the object keeps, and that read them back
-STORE_WRITES = frozenset(
-    "set set_messages add_messages save_messages put_messages store_messages save_history".split()
-)
-STORE_READS = frozenset(
-    "get_all get_messages load_messages messages_for read_messages load_history".split()
-)
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
 

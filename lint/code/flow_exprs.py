@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.flow_calls import (
+    KnownCalls,
+)
 from anchorlint.code.kept_state import running_summary_name, summary_type_test
 from anchorlint.code.names import (
     call_name,
@@ -23,8 +26,7 @@ from anchorlint.code.names import (
     is_positional_field,
     storage_key,
 )
-from anchorlint.code.relabel import relabelled
-from anchorlint.code.taint import HANDED_BACK, Relabel, Taint
+from anchorlint.code.taint import HANDED_BACK, Taint
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -33,22 +35,12 @@ if TYPE_CHECKING:
     #: a call's arguments with the taint each one carries
     Args = list[tuple[cst.Arg, Taint | None]]
 
-TEXT_METHODS = frozenset(
-    (
-        "strip lstrip rstrip encode decode lower upper casefold replace title capitalize "
-        "format expandtabs removeprefix removesuffix ljust rjust center zfill translate "
-        "swapcase get format_map"
-    ).split()
-)
-OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
-LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
 #: calls that log, print or store their arguments: a summary cut to a length for them is
 #: clipped for display or storage, not compacted again
 CLIP_SINKS = frozenset(
     """debug info warning warn error exception critical log print write writelines execute
     executemany insert insert_one save store put upsert setex""".split()
 )
-NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
 _POINTERISH_BASES = (
     "pointer",
     "citation",
@@ -61,7 +53,7 @@ _POINTERISH_BASES = (
 )
 
 
-class ExprEvaluator:
+class ExprEvaluator(KnownCalls):
     """Evaluates expressions to a :class:`Taint` (or None) and records sink facts."""
 
     def __init__(self, module: AnalysedModule) -> None:
@@ -401,37 +393,6 @@ class ExprEvaluator:
         callee = getattr(self.index.lookup(call, frame.owner), "node", None)
         return output_taint(call, name, self.names, callee, receiver, args)
 
-    def _holding_call(
-        self,
-        call: cst.Call,
-        name: str,
-        receiver: cst.BaseExpression | None,
-        args: Args,
-        env: Env,
-        frame: Frame,
-    ) -> Taint | None:
-        """Calls that put an output into something: ``lines.append(summary)`` (the list holds
-        it), ``PROMPT.format(summary=s)``, ``next(gen, None)``, a message or event built
-        around it (``SystemMessage(content=summary)``)."""
-        K = self.kind
-        compact = next((t for _, t in args if t is not None and t.kind is K.COMPACT), None)
-        if compact is None:
-            return None
-        if name in ("append", "extend", "insert", "appendleft") and receiver is not None:
-            if storage_key(receiver) is not None:
-                self.bind(receiver, compact, env, frame)
-            return None
-        if name in ("format", "format_map") and receiver is not None:
-            return compact.to(K.COMPACT)
-        if name == "next" and receiver is None and args[0][1] is compact:
-            return compact
-        if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
-            copied = relabelled(call, name, [(a, t is compact) for a, t in args])
-            if copied is not None and self._once("relabel", call):
-                self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
-            return compact
-        return None
-
     def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         K = self.kind
         constructor = name[:1].isupper() and self.names.is_pointer_class(name)
@@ -445,45 +406,3 @@ class ExprEvaluator:
                 self.offset_sink(arg.value, taint, f"`{name}({where})`")
             elif keyword and is_positional_field(keyword) and not same_module:
                 self.offset_sink(arg.value, taint, f"the `{keyword}=` argument of `{name}()`")
-
-    def _known_call(
-        self,
-        call: cst.Call,
-        name: str,
-        receiver: cst.BaseExpression | None,
-        recv: Taint | None,
-        args: Args,
-    ) -> Taint | None:
-        K = self.kind
-        first = args[0][1] if args else None
-        textual = (K.COMPACT, K.LINES)
-        if receiver is None:
-            if name == "len" and first is not None and first.kind in textual:
-                return first.to(K.OFFSET, self.text(args[0][0].value))
-            if (
-                name in ("str", "bytes", "list", "tuple", "sorted", "reversed")
-                and first is not None
-            ):
-                return first if first.kind in textual else None
-            if name in NUMERIC_BUILTINS:
-                return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)
-            return None
-        if recv is not None and recv.kind is K.COMPACT and name == "copy" and not args:
-            return recv  # ``history.copy()``: the same messages
-        if recv is not None and recv.kind in textual:
-            if name in TEXT_METHODS:
-                return recv.to(K.COMPACT)
-            if name in LINE_METHODS:
-                return recv.to(K.LINES)
-            if name in OFFSET_METHODS:
-                return recv.to(K.OFFSET, self.text(receiver))
-        if recv is not None and recv.kind is K.MATCH and name in ("start", "end", "span"):
-            return recv.to(K.OFFSET)
-        if name in ("search", "match", "fullmatch", "finditer"):
-            for arg, taint in args:
-                if taint is not None and taint.kind in textual:
-                    kind = K.MATCHES if name == "finditer" else K.MATCH
-                    return taint.to(kind, self.text(arg.value))
-        if name == "join" and first is not None and first.kind in textual:
-            return first.to(K.COMPACT)
-        return None

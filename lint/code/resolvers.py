@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow import source_parameter
-from anchorlint.code.flow_exprs import LINE_METHODS, TEXT_METHODS
+from anchorlint.code.flow_calls import LINE_METHODS, TEXT_METHODS
 from anchorlint.code.guards import IdentityTest, identity_tests, walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import NameSets, annotation_names, call_name, call_receiver, dotted

@@ -1,0 +1,124 @@
+"""Calls whose result the flow engine knows without entering them (a mixin of the evaluator).
+
+``str`` and ``re`` methods that return text, lines, offsets or matches; builtins that copy or
+measure; and calls that put an output into something: ``lines.append(summary)``,
+``PROMPT.format(summary=s)``, ``next(gen, None)``, a message or document built around it
+(recording, for the latter, whether it copies the provenance of the span it rewrote).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.names import storage_key
+from anchorlint.code.relabel import relabelled
+from anchorlint.code.taint import Kind, Relabel, Taint
+
+if TYPE_CHECKING:
+    from anchorlint.code.flow_exprs import Args
+    from anchorlint.code.index import ModuleIndex
+    from anchorlint.code.taint import Env, FlowFacts, Frame
+
+TEXT_METHODS = frozenset(
+    (
+        "strip lstrip rstrip encode decode lower upper casefold replace title capitalize "
+        "format expandtabs removeprefix removesuffix ljust rjust center zfill translate "
+        "swapcase get format_map"
+    ).split()
+)
+OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
+LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
+NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
+
+
+class KnownCalls:
+    """Needs the evaluator's ``kind``, ``index``, ``facts``, ``text``, ``bind`` and ``_once``."""
+
+    kind: type[Kind]
+    index: ModuleIndex
+    facts: FlowFacts
+
+    if TYPE_CHECKING:
+
+        def text(self, node: cst.CSTNode, limit: int = 40) -> str: ...
+
+        def _once(self, tag: str, node: cst.CSTNode) -> bool: ...
+
+        def bind(
+            self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame
+        ) -> None: ...
+
+    def _holding_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        args: Args,
+        env: Env,
+        frame: Frame,
+    ) -> Taint | None:
+        """Calls that put an output into something: ``lines.append(summary)`` (the list holds
+        it), ``PROMPT.format(summary=s)``, ``next(gen, None)``, a message or event built
+        around it (``SystemMessage(content=summary)``)."""
+        K = self.kind
+        compact = next((t for _, t in args if t is not None and t.kind is K.COMPACT), None)
+        if compact is None:
+            return None
+        if name in ("append", "extend", "insert", "appendleft") and receiver is not None:
+            if storage_key(receiver) is not None:
+                self.bind(receiver, compact, env, frame)
+            return None
+        if name in ("format", "format_map") and receiver is not None:
+            return compact.to(K.COMPACT)
+        if name == "next" and receiver is None and args[0][1] is compact:
+            return compact
+        if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
+            copied = relabelled(call, name, [(a, t is compact) for a, t in args])
+            if copied is not None and self._once("relabel", call):
+                self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
+            return compact
+        return None
+
+    def _known_call(
+        self,
+        call: cst.Call,
+        name: str,
+        receiver: cst.BaseExpression | None,
+        recv: Taint | None,
+        args: Args,
+    ) -> Taint | None:
+        K = self.kind
+        first = args[0][1] if args else None
+        textual = (K.COMPACT, K.LINES)
+        if receiver is None:
+            if name == "len" and first is not None and first.kind in textual:
+                return first.to(K.OFFSET, self.text(args[0][0].value))
+            if (
+                name in ("str", "bytes", "list", "tuple", "sorted", "reversed")
+                and first is not None
+            ):
+                return first if first.kind in textual else None
+            if name in NUMERIC_BUILTINS:
+                return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)
+            return None
+        if recv is not None and recv.kind is K.COMPACT and name == "copy" and not args:
+            return recv  # ``history.copy()``: the same messages
+        if recv is not None and recv.kind in textual:
+            if name in TEXT_METHODS:
+                return recv.to(K.COMPACT)
+            if name in LINE_METHODS:
+                return recv.to(K.LINES)
+            if name in OFFSET_METHODS:
+                return recv.to(K.OFFSET, self.text(receiver))
+        if recv is not None and recv.kind is K.MATCH and name in ("start", "end", "span"):
+            return recv.to(K.OFFSET)
+        if name in ("search", "match", "fullmatch", "finditer"):
+            for arg, taint in args:
+                if taint is not None and taint.kind in textual:
+                    kind = K.MATCHES if name == "finditer" else K.MATCH
+                    return taint.to(kind, self.text(arg.value))
+        if name == "join" and first is not None and first.kind in textual:
+            return first.to(K.COMPACT)
+        return None
