@@ -207,6 +207,12 @@ PLACEHOLDERS: tuple[tuple[str, str], ...] = (
     ("any", "(Summarization failed: {error})"),
     ("any", "(Summary unavailable)"),
     ("any", "Summary unavailable."),
+    ("any", "No summary available."),
+    ("any", "No summary available for this conversation."),
+    ("any", "No summary available for this session."),
+    ("any", "Summarization failed: {error}"),
+    ("any", "Summary generation failed: {error}"),
+    ("pi", "(No conversation to summarize{error})"),
     ("model refusal", "I'm sorry, but I can't help with that."),
     ("model refusal", "I'm sorry, but I cannot help with that."),
     ("model refusal", "I'm sorry, I can't help with that."),
@@ -314,6 +320,36 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
         at = end
     pieces.append(text[at:])
     return "".join(pieces)
+
+
+#: a section left empty: "(none)", "None.", "N/A", "-"
+_EMPTY_SECTION = regex.compile(
+    r"(?:[-*][ \t]{1,4})?\(?(?:none|n/a|empty|nothing|tbd|-|—)\)?\.?", regex.I
+)
+#: a section title: "Goal", "## Constraints & Preferences", "Next steps:"
+_SECTION_TITLE = regex.compile(
+    r"(?:#{1,6}[ \t]{1,4})?[A-Z][\w'/-]{0,30}(?:[ \t]{1,4}(?:&|and|[A-Za-z][\w'/-]{0,30})){0,5}:?"
+)
+
+
+def sections_all_empty(text: str) -> bool:
+    """Whether ``text`` is a summary template whose sections hold nothing but "(none)" and an
+    absence message ("Goal / (No conversation to summarize …) / Progress / (none)"): a
+    placeholder in a summary's clothes. Needs at least one title and one absence message."""
+    if len(text) > 2000:
+        return False
+    titles = absent = 0
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or _EMPTY_SECTION.fullmatch(line):
+            continue
+        if placeholder_span(line) is not None:
+            absent += 1
+        elif _SECTION_TITLE.fullmatch(line) and len(line.split()) <= 6:
+            titles += 1
+        else:
+            return False
+    return titles > 0 and absent > 0
 
 
 def is_placeholder(text: str) -> bool:

@@ -29,6 +29,7 @@ ELISION_MARKERS: tuple[str, ...] = (
     r"\band related items\b",
     r"\band the like\b",
     r"\bamong others\b",
+    r"\bamong other (?:things|changes|fixes|items)\b",
     r"\band (?:many )?more(?=[ \t]{0,4}(?:[.;:!?)\]]|$))",
     # "src/a.py, src/b.py (and 3 more)": a list cut to a count
     r"\band[ \t][\d,]{1,12}[ \t]more(?:[ \t]" + _COUNTED + r")?"
@@ -44,7 +45,7 @@ ELISION_MARKERS: tuple[str, ...] = (
     r"[(\[][ \t]{0,2}\+?[\d,]{1,12}[ \t](?:more[ \t]|earlier[ \t]|older[ \t]|prior[ \t])?"
     + _COUNTED
     + r"[ \t](?:were[ \t]|have[ \t]been[ \t])?(?:omitted|removed|truncated|elided|skipped"
-    r"|hidden|dropped|cleared)[^)\]\n]{0,80}[)\]]",
+    r"|hidden|dropped|cleared|condensed|forgotten)[^)\]\n]{0,80}[)\]]",
     r"(?<![\w(\[])\+?[\d,]{1,12}[ \t](?:more[ \t]|earlier[ \t]|older[ \t])?"
     + _COUNTED
     + r"[ \t](?:were[ \t])?(?:omitted|truncated|elided|skipped)\b",
@@ -104,6 +105,7 @@ ELISION_NEEDLES: tuple[str, ...] = (
     "and related items",
     "and the like",
     "among others",
+    "among other",
     "and more",
     "and many more",
     "...",
@@ -116,6 +118,8 @@ ELISION_NEEDLES: tuple[str, ...] = (
     "hidden",
     "dropped",
     "cleared",
+    "condensed",
+    "forgotten",
     "clipped",
     " more",
     "snipped",

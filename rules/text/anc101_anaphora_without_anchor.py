@@ -48,6 +48,22 @@ limit limits state behavior behaviour setting settings default defaults version 
 revision revisions
 """.split()
 )
+#: positions in a sequence the sentence itself describes: "the cursor points at the previous
+#: page", "each stage reads the output of the previous stage" (data, not dropped context)
+SEQUENCE_WORDS = frozenset(
+    """
+page pages stage stages row rows element elements token tokens node nodes frame frames chunk
+chunks batch batches byte bytes character characters cell cells sibling siblings layer layers
+epoch epochs tick ticks hop hops segment segments offset cursor
+""".split()
+)
+#: words a section heading may hold besides its context noun ("## Previous session summary")
+HEADING_WORDS = frozenset(
+    """
+summary summaries recap notes context work progress status state overview log of from the and
+in on our my
+""".split()
+)
 #: "prior" as "in advance" or a term of art: "prior art", "prior notice", "the prior probability"
 PRIOR_TERMS = frozenset(
     "art notice consent approval authorization authorisation written knowledge probability "
@@ -214,7 +230,7 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
     if nxt.like_num:  # "the prior 12 months" is time; "the previous two summaries" is context
         counted = _after(hit, 2)
         return counted is None or counted.lower_ not in CONTEXT_NOUN_SET
-    if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS:
+    if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS or word in SEQUENCE_WORDS:
         return True
     if word in ("the", "a", "an") or _names_referent(nxt):
         return True
@@ -227,6 +243,21 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
         if following is not None and following.lower_ in TIME_WORDS:
             return True
     return following is not None and not following.is_punct and _names_referent(following)
+
+
+def _labels_section(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """A heading that is only a context noun ("## Previous session", "## Earlier context
+    summary") names the section under it, whose content is in the summary: nothing dropped.
+    A heading that says more ("## Fixes from the previous session") is read as prose."""
+    if hit.label not in ("context-noun", "left-off"):
+        return False
+    blocks = summary.source.blocks
+    block = hit.sentence.block
+    if not 0 <= block < len(blocks) - 1 or blocks[block].kind != "heading":
+        return False
+    span = hit.sentence.span
+    inside = range(hit.tokens.start, hit.tokens.end)
+    return all(t.i in inside or t.is_punct or t.like_num or t.lower_ in HEADING_WORDS for t in span)
 
 
 def _restated(hit: PhraseHit, text: str) -> bool:
@@ -309,6 +340,12 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The alert from earlier today cleared on its own."),
         Example("The last steps of the rollout are a canary and a full deploy."),
         Example("Last session: 2026-11-02, on the exporter."),
+        Example("The `prev` cursor points at the previous page of results."),
+        Example("Each stage of the export reads the output of the previous stage."),
+        Example(
+            "## Previous session\n\n- Ported the CLI to click (`cli/main.py`, commit 3f8e1a0).",
+            note="a heading that labels the section under it",
+        ),
         Example(
             'The request carried over from a previous session: "ship the exporter without '
             'the retry flag".',
@@ -338,6 +375,8 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Same retry settings as above."),
         Example("In the last session the exporter was made to stream."),
         Example("This merges the previous two summaries of the migration."),
+        Example("## Fixes from the previous session\n\n- The exporter streams now."),
+        Example("The previous attempt at the port failed for the same reason."),
         Example(
             '{"summary": "A summary from a previous session said the build was green."}',
             suffix=".jsonl",
@@ -368,6 +407,7 @@ class AnaphoraWithoutAnchor(TextRule):
             if not h.sentence.has_anchor
             and not _is_world_reference(h)
             and not _pair_in_summary(h, summary)
+            and not _labels_section(h, summary)
             and not _restated(h, summary.text)
         )
         for hit in first_per_sentence(candidates):

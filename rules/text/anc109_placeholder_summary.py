@@ -34,7 +34,7 @@ def _own_text(summary: AnalysedSummary) -> str:
 
 def _message(summary: AnalysedSummary) -> str | None:
     """Why the summary has no content of its own, or None when it has some."""
-    from anchorlint.text.boilerplate import is_placeholder
+    from anchorlint.text.boilerplate import is_placeholder, sections_all_empty
 
     source = summary.source
     if not source.blocks:
@@ -48,6 +48,8 @@ def _message(summary: AnalysedSummary) -> str | None:
         shown = " ".join(own.split())
         shown = shown if len(shown) <= QUOTE_LIMIT else shown[: QUOTE_LIMIT - 1] + "…"
         return f'the summary is a placeholder message ("{shown}")'
+    if sections_all_empty(own):
+        return "the summary's sections are empty and it says there was nothing to summarize"
     return None
 
 
@@ -87,6 +89,12 @@ class PlaceholderSummary(TextRule):
         Example("```text\nError generating summary: timeout\n```", note="code, not prose"),
         Example("I'm sorry the build broke; the fix is in ci/build.yml (commit 2b8d4e7)."),
         Example("Error during compaction was the bug; compact/run.py now retries once."),
+        Example("No summary available offline was the bug; the cache now serves the last one."),
+        Example(
+            "Goal\n\nShip the exporter.\n\nProgress\n\n(none)",
+            suffix=".txt",
+            note="a template with content of its own",
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Previous conversation was too long to summarize."),
@@ -106,6 +114,13 @@ class PlaceholderSummary(TextRule):
         ),
         Example("(no summary available)", suffix=".txt"),
         Example("I'm sorry, but I can't assist with that."),
+        Example('{"summary": "No summary available for this conversation."}', suffix=".jsonl"),
+        Example("Summarization failed: request timed out after 120 s.", suffix=".txt"),
+        Example(
+            "Goal\n\n(No conversation to summarize: the conversation is empty.)\n\n"
+            "Progress\n\n(none)",
+            suffix=".txt",
+        ),
         Example('{"summary": "I\'m sorry, but I can\'t help with that"}', suffix=".jsonl"),
     )
 
