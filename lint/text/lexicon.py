@@ -78,7 +78,10 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\beverything (?:(?:important|relevant|needed|essential) )?(?:(?:is|was|has been) )?"
     r"(?:captured|preserved|retained|covered|included|kept) (?:here|above|below|in this)\b",
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
-    r"\bcomprehensive(?<!\bfor (?:a |the )?comprehensive) (?:summary|recap|overview|record)\b",
+    # mid-line only where the sentence presents the summary itself ("Here is a comprehensive
+    # summary"): "Updated the PR description - comprehensive summary" is a piece of work
+    r"\b(?:here is|here's|below is|this is|what follows is|the following is) (?:a |an |the |my )?"
+    r"(?:very |fully )?comprehensive (?:summary|recap|overview|record)\b",
     # a label of the summary itself, where a line starts: "Complete handoff of …"
     r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?"
     r"(?:complete|comprehensive|exhaustive|full|lossless)"

@@ -56,6 +56,11 @@ class ConfidenceInflation(TextRule):
         Example(
             "Pending tasks: none beyond review. Retries, backoff, etc.", note="a section, silent"
         ),
+        Example(
+            "- Updated the PR description - comprehensive summary\n"
+            "- Salvaged the test files from the prior session crash",
+            note="the PR description is the comprehensive one, not this summary",
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("This summary is complete. Billing, refunds and so on were discussed."),
@@ -76,6 +81,12 @@ class ConfidenceInflation(TextRule):
         Example("Complete handoff of the billing work: retries, backoff, etc."),
         Example("No pending tasks. Retries, backoff, and so on."),
         Example("This handoff captures all technical details. Retries, backoff, etc."),
+        Example("Here is a comprehensive summary. Retries, backoff, etc.", suffix=".txt"),
+        Example("Everything is captured here; nothing was left out. Parsing, among other things."),
+        Example(
+            '{"summary": "Nothing was dropped. The cron jobs moved (41 events condensed)."}',
+            suffix=".jsonl",
+        ),
     )
 
     def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
