@@ -105,6 +105,126 @@ def write_summaries(root: Path, total_bytes: int, seed: int, size: int = 1024) -
     return Corpus(root, tuple(files), written, lines)
 
 
+# --- long structured summaries and a JSON Lines store -----------------------------------------
+# The shape coding agents write when they compact a session: numbered sections, nested lists,
+# repository paths with lines, inline code, fenced code, commits, issues and a few anaphora.
+
+_SECTIONS = (
+    "Primary request and intent",
+    "Key technical concepts",
+    "Files and code sections",
+    "Errors and fixes",
+    "Problem solving",
+    "All user messages",
+    "Pending tasks",
+    "Current work",
+    "Optional next step",
+)
+_DIRS = ("src", "lib", "app", "tests", "scripts", "docs", "services/api", "packages/core/src")
+_MODULES = ("handlers", "ledger", "retry", "schema", "client", "config", "cache", "worker", "auth")
+_EXTENSIONS = ("py", "ts", "rs", "go", "md", "toml", "json")
+_FUNCS = ("load_config", "apply_retry", "build_index", "parse_args", "flush", "reconcile", "run")
+_ITEMS = (
+    "Read `{path}` to find where {func}() handles the {topic} case.",
+    "Changed {path}:{n} so `{func}` returns early when the {topic} queue is empty.",
+    "The failing test is {test} (line {n} of {path}).",
+    "Fixed in commit {commit}; see issue #{issue} for the report.",
+    "The user asked to keep the {topic} fallback and drop the old flag.",
+    "As discussed above, the {topic} budget stays at {n} requests per minute.",
+    "Ran `pytest {test} -x` and it passed after the change to `{func}`.",
+    "Error: `KeyError: '{topic}'` raised from {path}:{n} when the cache was cold.",
+    "Per the earlier decision, {topic} writes go through `{func}()` only.",
+    "Moved the {topic} constants to `{path}` and updated the imports.",
+    "The {topic} migration is tracked in ENG-{issue}.",
+    "Nothing else is pending for {topic} beyond the review comments.",
+)
+
+
+def _item(rng: random.Random) -> str:
+    directory, module = rng.choice(_DIRS), rng.choice(_MODULES)
+    path = f"{directory}/{module}.{rng.choice(_EXTENSIONS)}"
+    return rng.choice(_ITEMS).format(
+        path=path,
+        func=rng.choice(_FUNCS),
+        topic=rng.choice(_TOPICS),
+        n=rng.randint(2, 900),
+        test=f"tests/test_{module}.py::test_{rng.choice(_FUNCS)}",
+        commit="".join(rng.choice("0123456789abcdef") for _ in range(rng.choice((7, 8, 12)))),
+        issue=rng.randint(10, 9999),
+    )
+
+
+def _fence(rng: random.Random) -> str:
+    func, topic = rng.choice(_FUNCS), rng.choice(_TOPICS)
+    lines = [f"def {func}({topic}: dict, limit: int = {rng.randint(2, 99)}) -> list:"]
+    lines += [f"    # keep {topic} entries under the limit" for _ in range(rng.randint(0, 2))]
+    lines += [f"    return [k for k in {topic} if len(k) < limit]"]
+    return "```python\n" + "\n".join(lines) + "\n```"
+
+
+def structured_summary(rng: random.Random, size: int) -> str:
+    """One long structured summary of about ``size`` bytes: numbered sections of prose, lists
+    (some nested) and fenced code, citing paths, lines, commits and issues."""
+    parts = [f"# Session summary: {rng.choice(_TOPICS)} work ({rng.randint(1, 999)})"]
+    length = len(parts[0])
+    section = 0
+    while length < size:
+        title = _SECTIONS[section % len(_SECTIONS)]
+        section += 1
+        block = [f"## {section}. {title}"]
+        for _ in range(rng.randint(2, 5)):
+            roll = rng.random()
+            if roll < 0.45:
+                items = [f"- {_item(rng)}" for _ in range(rng.randint(2, 6))]
+                if rng.random() < 0.4:
+                    items.insert(1, f"  - {_item(rng)}")
+                block.append("\n".join(items))
+            elif roll < 0.6:
+                block.append(_fence(rng))
+            else:
+                block.append(" ".join(_item(rng) for _ in range(rng.randint(2, 4))))
+        text = "\n\n".join(block)
+        parts.append(text)
+        length += len(text) + 2
+    return "\n\n".join(parts) + "\n"
+
+
+def write_structured(
+    root: Path, total_bytes: int, seed: int, sizes: tuple[int, int] = (10_000, 40_000)
+) -> Corpus:
+    """``.md`` long structured summaries of ``sizes`` bytes (uniform) until ``total_bytes``."""
+    rng = random.Random(seed)
+    root.mkdir(parents=True, exist_ok=True)
+    files: list[Path] = []
+    written = lines = 0
+    while written < total_bytes:
+        text = structured_summary(rng, rng.randint(*sizes))
+        path = root / f"summary_{len(files):05d}.md"
+        path.write_text(text, encoding="utf-8")
+        files.append(path)
+        written += len(text.encode())
+        lines += text.count("\n")
+    return Corpus(root, tuple(files), written, lines)
+
+
+def write_jsonl_store(path: Path, records: int, seed: int, size: int = 250) -> Corpus:
+    """One JSON Lines store of ``records`` records, each an id, a session and a summary of
+    about ``size`` bytes (short summaries, a tenth of them structured)."""
+    import json
+
+    rng = random.Random(seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    written = 0
+    with path.open("w", encoding="utf-8") as out:
+        for index in range(records):
+            write = structured_summary if index % 10 == 9 else summary_markdown
+            text = write(rng, size)
+            line = json.dumps({"id": index, "session": f"s{index // 20}", "summary": text})
+            out.write(line + "\n")
+            written += len(line.encode()) + 1
+    return Corpus(path.parent, (path,), written, records)
+
+
 # --- installed package trees -----------------------------------------------------------------
 
 
