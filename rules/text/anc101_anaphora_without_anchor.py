@@ -64,6 +64,14 @@ summary summaries recap notes context work progress status state overview log of
 in on our my
 """.split()
 )
+#: what tool runs print: "the traceback above", "the error above" point at output the
+#: compaction dropped (a backward pointer, like "the above", even when it lands in the summary)
+OUTPUT_NOUNS = """
+traceback tracebacks error errors output outputs exception exceptions diff diffs snippet
+snippets stacktrace log logs warning warnings
+""".split()
+#: what after "the error above" makes "above" a comparison: "above 30%", "above the threshold"
+COMPARED = frozenset({"the", "a", "an", "its", "their", "our", "this", "that", "%", "$", "zero"})
 #: "prior" as "in advance" or a term of art: "prior art", "prior notice", "the prior probability"
 PRIOR_TERMS = frozenset(
     "art notice consent approval authorization authorisation written knowledge probability "
@@ -149,6 +157,12 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
             for d in ("the", "this", "that", "these", "those")
             for n in CONTEXT_NOUNS
         ],
+        "output-above": [
+            f"{d} {n} above"
+            for d in ("the", "this", "that", "these", "those")
+            for n in OUTPUT_NOUNS
+        ]
+        + ["the stack trace above"],
         "left-off": LEFT_OFF,
         "extra": [phrase.lower() for phrase in extra],
     }
@@ -213,6 +227,8 @@ def _is_world_reference(hit: PhraseHit) -> bool:
         return nxt is not None and not nxt.is_punct and _names_referent(nxt)
     if hit.label in ("noun-above", "left-off"):
         return False
+    if hit.label == "output-above":  # "keep the error above 5%", "the log above the fold"
+        return nxt is not None and (nxt.like_num or nxt.lower_ in COMPARED)
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
@@ -340,6 +356,8 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The alert from earlier today cleared on its own."),
         Example("The last steps of the rollout are a canary and a full deploy."),
         Example("Last session: 2026-11-02, on the exporter."),
+        Example("The alert fires when the error rate stays above 5% for ten minutes."),
+        Example("Keep the error above the retry threshold out of the dashboard."),
         Example("The `prev` cursor points at the previous page of results."),
         Example("Each stage of the export reads the output of the previous stage."),
         Example(
@@ -375,6 +393,8 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Same retry settings as above."),
         Example("In the last session the exporter was made to stream."),
         Example("This merges the previous two summaries of the migration."),
+        Example("The traceback above came from the old entry point."),
+        Example("The error above no longer reproduces after the upgrade."),
         Example("## Fixes from the previous session\n\n- The exporter streams now."),
         Example("The previous attempt at the port failed for the same reason."),
         Example(
