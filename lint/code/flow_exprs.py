@@ -15,7 +15,7 @@ import libcst as cst
 from anchorlint.code.flow_calls import (
     KnownCalls,
 )
-from anchorlint.code.kept_state import running_summary_name, summary_type_test
+from anchorlint.code.kept_state import running_summary_name, summary_type, summary_type_test
 from anchorlint.code.names import (
     call_name,
     call_receiver,
@@ -147,7 +147,7 @@ class ExprEvaluator(KnownCalls):
             return self.eval(node.expression, env, frame)
         if isinstance(node, cst.IfExp):
             self.eval(node.test, env, frame)
-            body = self.eval(node.body, env, frame)
+            body = self.eval(node.body, env, frame) or self._previous_summary(node.test)
             return self.eval(node.orelse, env, frame) or body
         if isinstance(node, cst.Subscript):
             return self._subscript(node, env, frame)
@@ -188,6 +188,19 @@ class ExprEvaluator(KnownCalls):
             ):
                 self.eval(child, env, frame)
         return None
+
+    def _previous_summary(self, test: cst.BaseExpression) -> Taint | None:
+        """``view[k] if isinstance(view[k], CondensationObservation) else …``: the value the
+        test picked is the previous summary."""
+        if not (isinstance(test, cst.Call) and dotted(test.func) == "isinstance"):
+            return None
+        if len(test.args) != 2:
+            return None
+        cls = dotted(test.args[1].value)
+        if cls is None or not summary_type(cls):
+            return None
+        label = f"the previous summary, a `{cls.rsplit('.', 1)[-1]}` found in the input"
+        return Taint(self.kind.COMPACT, test, label)
 
     def combine(self, left: Taint | None, right: Taint | None, op: cst.CSTNode) -> Taint | None:
         K = self.kind
@@ -359,6 +372,11 @@ class ExprEvaluator(KnownCalls):
             returned = self.summarizer_call(call, name, args, frame)
             if returned is not None and returned.kind is self.kind.TEXT_TUPLE:
                 return returned  # ``return text, stats``: only the text is the output
+            if self.names.summarizer_stem(name) == "truncate":
+                cut = next(
+                    (t for _, t in args if t is not None and t.kind is self.kind.COMPACT), None
+                )
+                return cut or output  # a cut summary is still the summary it cut
             return output
         kept = self.kept_read(call, frame)
         if kept is not None:

@@ -129,7 +129,7 @@ _OPEN_CALL = re.compile(r"[ \t]*\(")
 _KEYWORD = re.compile(r"\s*=(?!=)")
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
 _MODEL_CALL = re.compile(
-    r"\.a?(?:predict|invoke|run|generate|complete|create|chat)(?:_\w+)?[ \t]*\("
+    r"\.a?(?:predict|invoke|run|generate|complete|completion|create|chat)(?:_\w+)?[ \t]*\("
 )
 _ASKS = re.compile(
     r"(?<![a-z])(?:summari[sz]e|condense|compress|compact)(?![a-z])"

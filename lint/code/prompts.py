@@ -22,10 +22,11 @@ import libcst as cst
 
 from anchorlint.code.names import call_name, call_receiver, children, dotted, names_in
 
-#: generic model methods (RULES.md), with their usual async forms
+#: generic model methods (RULES.md), with their usual async forms and the completion call of
+#: the common provider-neutral clients
 MODEL_METHODS = frozenset(
     """predict apredict invoke ainvoke run arun generate agenerate complete acomplete create
-    acreate chat achat""".split()
+    acreate chat achat completion acompletion""".split()
 )
 #: a string asking for a summary: the verb, or "write/produce … summary"
 _ASKS = re.compile(
@@ -90,8 +91,8 @@ def _assignments(body: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseEx
         node = stack.pop()
         if isinstance(node, cst.Assign):
             found.extend((t.target, node.value) for t in node.targets)
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
-            found.append((node.target, node.value))
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)) and node.value is not None:
+            found.append((node.target, node.value))  # ``prompt += "Now summarize …"`` too
         if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not body:
             continue
         stack.extend(children(node))

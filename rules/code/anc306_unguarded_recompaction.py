@@ -240,7 +240,7 @@ class UnguardedRecompaction(CodeRule):
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import anchor_guard
 
-        for fact in module.flow.recompactions:
+        for fact in _one_per_pass(module, module.flow.recompactions):
             info = fact.function
             body = info.node.body if info is not None else module.module
             if anchor_guard(info, body, module.index):
@@ -253,6 +253,20 @@ class UnguardedRecompaction(CodeRule):
                 "pointers: compare the old and new anchor sets (or call `anchorlint.gate`) and "
                 "re-expand from the raw context on drift",
             )
+
+
+def _one_per_pass(module: AnalysedModule, facts: list[Recompaction]) -> list[Recompaction]:
+    """A summary cut to a length on its way into the prompt of a real pass
+    (``prompt += truncate(previous)`` then ``llm.completion(prompt)``) is one re-compaction,
+    reported at the pass: the cut alone is dropped when the same function re-compacts the
+    same output with another summarizer."""
+
+    def key(fact: Recompaction) -> tuple[int, int]:
+        return id(fact.function.node) if fact.function else 0, id(fact.taint.origin)
+
+    truncating = {id(f) for f in facts if module.names.summarizer_stem(f.summarizer) == "truncate"}
+    passes = {key(f) for f in facts if id(f) not in truncating}
+    return [f for f in facts if id(f) not in truncating or key(f) not in passes]
 
 
 def _origin(module: AnalysedModule, fact: Recompaction) -> str:
