@@ -82,7 +82,6 @@ def test_a_walk_skips_project_documents_and_the_store(tmp_path: Path) -> None:
         "summaries/handoff.md",
         "summaries/history.md",
         "summaries/archive/old.txt",
-        "docs/guide.md",
     }
     store_file = tmp_path / "summaries" / "keys.txt"
     store_file.write_text("doc_7\n")
@@ -111,3 +110,16 @@ def test_summaries_globs_say_where_summaries_are(tmp_path: Path) -> None:
         "docs/README.md",
         "README.py",
     }
+
+
+def test_docs_prose_is_skipped_below_the_folder_walked_only(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {"docs/guide.md": "x", "docs/notes.txt": "x", "docs/conf.py": "x", "pkg/doc/api.md": "x",
+         "docs/records.jsonl": "{}", "handoffs/a.md": "x"},
+    )  # fmt: skip
+    assert _found(tmp_path) == {"docs/conf.py", "docs/records.jsonl", "handoffs/a.md"}
+    settings = Settings(root=str(tmp_path))
+    named = {Path(p).name for p in discover([str(tmp_path / "docs")], settings)}
+    assert named == {"guide.md", "notes.txt", "conf.py", "records.jsonl"}
+    assert "docs/guide.md" in _found(tmp_path, summaries=("docs/*.md",))

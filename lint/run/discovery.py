@@ -5,7 +5,8 @@ Directories skip the usual noise (VCS, virtualenvs, caches, build output) and wh
 from config narrow the walk further. The order is sorted so output is deterministic.
 
 A walk also skips what is plainly not a summary: a project's conventional files (README,
-CHANGELOG, CONTRIBUTING, LICENSE, ...) and the configured store, whose documents are the
+CHANGELOG, CONTRIBUTING, LICENSE, ...), the Markdown and text of its ``docs`` folders (below
+the folder walked) and the configured store, whose documents are the
 sources summaries point at. A project that says where its summaries are (``summaries``
 globs) gets exactly those text files instead. Files named on the command line are linted
 whatever their name.
@@ -35,6 +36,9 @@ CONVENTIONAL_NAMES = frozenset(
         "SUPPORT", "GOVERNANCE", "MAINTAINERS", "CODEOWNERS",
     }
 )  # fmt: skip
+
+#: folders of a project's documentation: their prose is no summary
+DOCS_FOLDERS = frozenset({"docs", "doc"})
 
 DEFAULT_EXCLUDES = (
     ".git",
@@ -179,7 +183,7 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
     if settings.respect_gitignore:
         specs[str(top)] = _parent_gitignores(top)
     include = Globs(settings.include)
-    summary_filter = SummaryFilter.of(settings)
+    summary_filter = SummaryFilter.of(settings, top)
     for directory, dirnames, filenames in os.walk(str(top), followlinks=False):
         here = Path(directory)
         resolved_here = _resolved(here)
@@ -213,18 +217,20 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
 
 class SummaryFilter:
     """What a walk keeps among the files it would lint: not the store, and either the
-    ``summaries`` globs' text files or every text file but a project's conventional ones."""
+    ``summaries`` globs' text files or every text file but a project's own documents (the
+    conventional names, and prose in a ``docs`` folder below the folder walked)."""
 
-    def __init__(self, store: Path | None, summaries: Globs) -> None:
+    def __init__(self, store: Path | None, summaries: Globs, top: Path) -> None:
         self.store = store
         self.summaries = summaries
+        self.top = top
 
     @classmethod
-    def of(cls, settings: Settings) -> SummaryFilter:
+    def of(cls, settings: Settings, top: Path) -> SummaryFilter:
         store = None
         if settings.store and "://" not in settings.store:
             store = _resolved(Path(settings.root) / settings.store)
-        return cls(store, Globs(settings.summaries))
+        return cls(store, Globs(settings.summaries), top)
 
     def is_store(self, path: Path) -> bool:
         """``path`` is the store (its name is compared first: resolving costs system calls)."""
@@ -237,8 +243,7 @@ class SummaryFilter:
     def keeps(self, path: Path, name: str, relative: str) -> bool:
         if self.is_store(path):
             return False
-        stem = name.split(".", 1)[0].upper()
-        if not self.summaries.any and stem not in CONVENTIONAL_NAMES:
+        if not self.summaries.any and not self._project_document(path, name):
             return True
         from anchorlint.run.kinds import kind_of_file
 
@@ -248,6 +253,17 @@ class SummaryFilter:
         if self.summaries.any:
             return self.summaries.matches(name, relative)
         return kind.suppressions not in ("markdown", "text")  # prose: a project document
+
+    def _project_document(self, path: Path, name: str) -> bool:
+        """Named as a project's own document, or inside a ``docs`` folder below the top (a
+        folder named on the command line is walked whatever its name)."""
+        if name.split(".", 1)[0].upper() in CONVENTIONAL_NAMES:
+            return True
+        try:
+            folders = path.parent.relative_to(self.top).parts
+        except ValueError:
+            return False
+        return any(folder.lower() in DOCS_FOLDERS for folder in folders)
 
 
 def _ignored(path: Path, specs: list[tuple[Path, PathSpec]], is_dir: bool) -> bool:
