@@ -96,8 +96,9 @@ def ordered_results(
 
     When a worker dies, the batches that finished are kept and the rest go to one fresh pool;
     what that one cannot finish either (a file that kills every worker that reads it) goes to
-    ``lost`` with why, once, as a whole (with the jobs that were run again). The last pool is shut down on the way out, however
-    the way out comes (SIGTERM, Ctrl-C, a reader that stopped early): its workers are killed.
+    ``lost`` with why, once, as a whole (with the jobs that were run again). The last pool is
+    shut down on the way out, however the way out comes (SIGTERM, Ctrl-C, a reader that
+    stopped early): its workers are killed.
     """
     pending, reason = list(batches), ""
     missing: list[Job] = []
