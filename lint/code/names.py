@@ -87,6 +87,8 @@ class NameSets:
         parts = [p for p in name.lstrip("_").lower().split("_") if p]
         for position, part in enumerate(parts):
             stem = next((p for p in self.summarizers if part.startswith(p)), None)
+            if stem is not None and position > 0 and not stem.startswith(_SEGMENT_STEMS):
+                stem = None  # ``extract_compact``, ``maybe_compress_request``: a format, a codec
             if stem is None:
                 if position == 0 and _has_prefix(name, self.summarizers):
                     return _prefix_stem(name, self.summarizers)  # a configured ``fold_in``
@@ -130,6 +132,10 @@ def _callable_name(name: str) -> bool:
     return bool(stripped) and not stripped[0].isupper()
 
 
+#: stems that also count as a later word of a name (``generate_summary``,
+#: ``batch_condense``); ``compact``/``compress``/``rewrite``/``truncate`` after another word
+#: name serialisation formats and codecs far more often (``extract_compact``)
+_SEGMENT_STEMS = ("summar", "condens", "abridg")
 #: verbs that inspect, store or format a summary rather than make one
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should

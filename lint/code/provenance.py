@@ -291,7 +291,8 @@ class SpanWalker(SpanTextMixin):
             return False
         if is_library_call(call, name, index.codec_names):
             return False
-        return is_text_summarizer(getattr(index.lookup(call, self.info.owner), "node", None))
+        callee = getattr(index.lookup(call, self.info.owner), "node", None)
+        return is_text_summarizer(callee)
 
     def span_argument(
         self, value: cst.BaseExpression, clean: frozenset[str]

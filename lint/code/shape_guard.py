@@ -19,8 +19,9 @@ import tokenize
 MAX_DEPTH = 200
 #: operators and trailers in one expression; LibCST parses thousands, the rules recurse
 MAX_CHAIN = 500
-#: lambdas in one statement: each nests a scope, and LibCST's parse of thousands takes
-#: minutes and gigabytes
+#: lambdas nested directly in one another (``lambda: lambda: …``): each nests a scope, and
+#: LibCST's parse of thousands takes minutes and gigabytes; a table of many side-by-side
+#: lambdas (a dict of printers) is ordinary code
 MAX_LAMBDAS = 100
 #: tokens in one statement: a data table of 50,000 entries takes LibCST longer than the
 #: whole per-file budget; no compactor holds such a statement
@@ -63,17 +64,18 @@ def _measure(source: str) -> str | None:
     chains = [0]
     previous: tokenize.TokenInfo | None = None
     tokens = lambdas = total = 0
+    nesting = _LambdaNesting()
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.NEWLINE:
-                tokens = lambdas = 0
+                tokens = 0
             tokens += 1
             total += 1
             if total > MAX_MODULE_TOKENS:
                 return f"a module of more than {MAX_MODULE_TOKENS} tokens"
-            lambdas += token.type == tokenize.NAME and token.string == "lambda"
+            lambdas = nesting.step(token, len(chains))
             if lambdas > MAX_LAMBDAS:
-                return f"more than {MAX_LAMBDAS} lambdas in one statement"
+                return f"lambdas nested more than {MAX_LAMBDAS} deep"
             if tokens > MAX_STATEMENT_TOKENS:
                 return f"a statement of more than {MAX_STATEMENT_TOKENS} tokens"
             reason = _step(token, previous, chains)
@@ -84,6 +86,34 @@ def _measure(source: str) -> str | None:
     except (tokenize.TokenError, SyntaxError, ValueError):
         return None  # not Python: the parser reports it (ANC002)
     return None
+
+
+class _LambdaNesting:
+    """How many lambdas are nested directly in one another at the current token."""
+
+    def __init__(self) -> None:
+        self.open: list[int] = []  # bracket depths of lambdas whose ``:`` is still to come
+        self.after_colon = False
+        self.depth = 0
+
+    def step(self, token: tokenize.TokenInfo, brackets: int) -> int:
+        if token.type in (tokenize.NL, tokenize.COMMENT):
+            return self.depth
+        is_lambda = token.type == tokenize.NAME and token.string == "lambda"
+        if self.after_colon:
+            self.depth = self.depth + 1 if is_lambda else 0
+            self.after_colon = False
+        elif is_lambda:
+            self.depth = 1
+        if is_lambda:
+            self.open.append(brackets)
+        elif token.string == ":" and self.open and self.open[-1] == brackets:
+            self.open.pop()
+            self.after_colon = True
+        if token.type == tokenize.NEWLINE:
+            self.open.clear()
+            self.depth = 0
+        return self.depth
 
 
 def _step(

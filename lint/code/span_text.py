@@ -108,11 +108,11 @@ class SpanTextMixin:
                 found = self._rendered(arg.value, clean)
                 if found is not None:
                     return found
-        if receiver is not None:
+        if receiver is not None and _accessor(call, name):
             base = dotted(receiver)
             reason = self._linked(base, clean)
             if base is not None and reason is not None and base in self.spans:
-                # ``n.get_content()``, ``m.get("content")``: an accessor of the span
+                # ``n.get_content()``, ``m.get("content")``: an accessor of the span's text
                 return base, reason
             if name in _TEXT_CALLS or name in ("strip", "lower", "replace"):
                 return self.span_text(receiver, clean)
@@ -140,6 +140,23 @@ class SpanTextMixin:
             return
         if found is not None:
             self.texts.setdefault(target, found[1])
+
+
+#: methods that hand back a span's text (``node.get_content()``, ``doc.get_text()``)
+_TEXT_ACCESSORS = frozenset({"get_content", "get_text", "text", "content", "to_string", "render"})
+#: keys of a span's text in a mapping (``m.get("content")``)
+_TEXT_KEYS = frozenset({"content", "text", "page_content", "output", "result", "message", "body"})
+
+
+def _accessor(call: cst.Call, name: str) -> bool:
+    """A call that returns the receiver's text, not some other object it holds."""
+    if name in _TEXT_ACCESSORS:
+        return True
+    if name == "get" and call.args:
+        key = call.args[0].value
+        value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+        return isinstance(value, str) and value in _TEXT_KEYS
+    return False
 
 
 def _labelled(node: cst.Subscript, attrs: frozenset[str]) -> bool:
