@@ -6,6 +6,7 @@ from pathlib import Path
 
 import hypothesis
 import hypothesis.strategies
+import pytest
 
 from anchorlint.config import Settings, TextSettings
 from anchorlint.run.discovery import discover
@@ -28,6 +29,13 @@ def test_prefilter_keeps_every_finding_on_the_text_corpus() -> None:
 
 def test_prefilter_keeps_every_finding_on_the_code_corpus() -> None:
     on, off = _both(CORPUS / "code", Settings(root=str(CORPUS / "code")))
+    assert on == off and len(on) > 20
+
+
+@pytest.mark.parametrize("folder", ["agents", "compactors"])
+def test_prefilter_keeps_every_finding_on_the_other_corpora(folder: str) -> None:
+    """With the trigger prefilter and without it, the same findings on every corpus."""
+    on, off = _both(CORPUS / folder, Settings(root=str(CORPUS / folder)))
     assert on == off and len(on) > 20
 
 
