@@ -132,7 +132,8 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
         "as-verb": [f"as {v}" for v in verbs],  # counts only before punctuation
         # "as we discussed, …": the discussion is in the dropped turns; before punctuation only
         "as-we-verb": [f"as {who} {v}" for who in ("we", "i", "you") for v in verbs],
-        "as-before": ["as before", "as previously", "as above"],
+        # "the same settings as last time": the last time is in the dropped turns
+        "as-before": ["as before", "as previously", "as above", "as last time", "as the last time"],
         # "the bug from earlier": dropped context ("from earlier today", "from before the
         # migration" are time)
         "from-back": ["from earlier", "from before", "from above"],
@@ -357,6 +358,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The last steps of the rollout are a canary and a full deploy."),
         Example("Last session: 2026-11-02, on the exporter."),
         Example("The alert fires when the error rate stays above 5% for ten minutes."),
+        Example("Keep the same settings as last time (deploy/values.yaml, commit 7e3a9c1)."),
         Example("Keep the error above the retry threshold out of the dashboard."),
         Example("The `prev` cursor points at the previous page of results."),
         Example("Each stage of the export reads the output of the previous stage."),
@@ -394,6 +396,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("In the last session the exporter was made to stream."),
         Example("This merges the previous two summaries of the migration."),
         Example("The traceback above came from the old entry point."),
+        Example("Confirm the same settings as last time on the staging cluster."),
         Example("The error above no longer reproduces after the upgrade."),
         Example("## Fixes from the previous session\n\n- The exporter streams now."),
         Example("The previous attempt at the port failed for the same reason."),
