@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -84,12 +85,26 @@ class EvictionWalker:
         self.info = info
         owner_holds = holder_class(info.owner)
         self.ctx: FunctionContext = function_context(info, owner_holds)
-        self.index_sets = IndexSets.of(module, info)
-        self.counts = count_names(info.node)
-        self.locals = local_values(info.node)
         self.state = _State()
         self.found: list[Eviction] = []
-        self.linked = LinkedLists(module, info, self.ctx, self.index_sets)
+
+    # the rest is only needed once a function has a context list: computed on first use
+
+    @cached_property
+    def index_sets(self) -> IndexSets:
+        return IndexSets.of(self.module, self.info)
+
+    @cached_property
+    def counts(self) -> frozenset[str]:
+        return count_names(self.info.node)
+
+    @cached_property
+    def locals(self) -> dict[str, list[cst.BaseExpression]]:
+        return local_values(self.info.node)
+
+    @cached_property
+    def linked(self) -> LinkedLists:
+        return LinkedLists(self.module, self.info, self.ctx, self.index_sets)
 
     def _item_reason(self, items: frozenset[str]) -> str | None:
         """Linked because the item was taken from a list of linked items."""
