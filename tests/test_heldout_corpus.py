@@ -19,10 +19,10 @@ from corpus_score import score
 CORPUS = Path(__file__).parent / "corpus" / "heldout"
 #: code: (precision floor, recall floor), the current figures rounded down
 FLOORS = {
-    "ANC101": (1.0, 0.92),
+    "ANC101": (1.0, 0.90),
     "ANC102": (1.0, 0.91),
     "ANC103": (1.0, 1.0),
-    "ANC104": (1.0, 0.85),
+    "ANC104": (1.0, 0.88),
     "ANC105": (1.0, 1.0),
     "ANC106": (1.0, 1.0),
     "ANC108": (1.0, 1.0),
