@@ -51,18 +51,28 @@ def _add_selection(check: argparse.ArgumentParser) -> None:
         "--select",
         type=codes,
         action="extend",
+        metavar="CODES",
         help="codes or prefixes to report (replaces config)",
     )
     group.add_argument(
-        "--ignore", type=codes, action="extend", help="codes or prefixes not to report"
+        "--ignore",
+        type=codes,
+        action="extend",
+        metavar="CODES",
+        help="codes or prefixes not to report",
     )
     group.add_argument(
-        "--extend-select", type=codes, action="extend", help="codes or prefixes to add"
+        "--extend-select",
+        type=codes,
+        action="extend",
+        metavar="CODES",
+        help="codes or prefixes to add",
     )
     group.add_argument(
         "--extend-ignore",
         type=codes,
         action="extend",
+        metavar="CODES",
         help="codes or prefixes to ignore, added to the configured ignore",
     )
     group.add_argument(
