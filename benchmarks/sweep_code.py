@@ -407,7 +407,12 @@ def report(results: list[PackageResult], args: argparse.Namespace, version: str)
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average at end "
         f"{os.getloadavg()[0]:.2f}. Command: `python benchmarks/sweep_code.py --jobs {args.jobs}`"
         + (f" `--packages {','.join(args.packages)}`" if args.packages else "")
-        + ".",
+        + (
+            f"; this report merges the saved results of {len(args.merge)} runs (`--merge`), "
+            "the date and load are the merge's."
+            if getattr(args, "merge", None)
+            else "."
+        ),
         "Seconds are one `anchorlint check` per package (start-up included), wall and CPU (user +",
         "system: the fair number when the machine is shared). Packages over "
         f"{args.slow_package:g} CPU s are timed again in chunks of {args.chunk_size} files and",
@@ -463,6 +468,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=SLOW_FILE_SECONDS,
         help="seconds after which a package's files are timed",
     )
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        type=Path,
+        default=[],
+        help="write the report from the findings files of earlier runs (later files win for a "
+        "package) instead of linting: runs split over time or machines make one report",
+    )
     parser.add_argument("--slow-chunk", type=float, default=6.0)
     parser.add_argument("--chunk-size", type=int, default=40)
     args = parser.parse_args(argv)
@@ -471,6 +484,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if unknown:
         parser.error(f"not pinned: {', '.join(sorted(unknown))}")
     return args
+
+
+def merge(args: argparse.Namespace, version: str) -> int:
+    """The report over the package results saved by earlier runs (``--json-out`` files)."""
+    saved: dict[str, PackageResult] = {}
+    for path in args.merge:
+        for entry in json.loads(path.read_text()):
+            saved[entry["name"]] = PackageResult(**entry)
+    order = [name for name, _, _ in PACKAGES if name in saved]
+    results = [saved[name] for name in order if not args.packages or name in args.packages]
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(report(results, args, version))
+    failed = any(line.startswith("- FAIL") for line in acceptance(results))
+    return 1 if failed else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -482,6 +509,8 @@ def main(argv: list[str] | None = None) -> int:
         .stdout.strip()
         .removeprefix("anchorlint ")
     )
+    if args.merge:
+        return merge(args, version)
     results = []
     for name, pinned, _ in PACKAGES:
         if args.packages and name not in args.packages:
