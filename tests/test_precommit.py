@@ -167,6 +167,17 @@ def test_config_exclude_keeps_a_committed_fixture_out_of_the_hook(project: Proje
     project.commit({"anchorlint.toml": "", "handoff.md": CLEAN_SUMMARY})
 
 
+def released_clone(root: Path, snippet: str, env: Mapping[str, str]) -> Path:
+    """A clone of this repository as users reach it: with the snippet's release tag. A clone of
+    one branch (as CI makes) carries no tags; there the tag is made on the checked-out commit,
+    as the release step would."""
+    (rev,) = [line.split(":", 1)[1].strip() for line in snippet.splitlines() if "rev:" in line]
+    git(root.parent, "clone", "--quiet", REPO.as_posix(), root.name, env=env)
+    if not git(root, "tag", "--list", rev, env=env).strip():
+        git(root, "tag", rev, env=env)
+    return root
+
+
 def test_readme_snippet_installs_and_runs(tmp_path: Path) -> None:
     """The README's pre-commit snippet, copied as written with only the repository's URL
     filled in (here its path: ``rev`` is a tag that exists), installs the hooks and flags a
@@ -174,7 +185,8 @@ def test_readme_snippet_installs_and_runs(tmp_path: Path) -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     snippet = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
     made = new_project(tmp_path / "project", tmp_path / "home")
-    config = snippet.replace("ANCHORLINT_REPOSITORY", REPO.as_posix())
+    release = released_clone(tmp_path / "release", snippet, made.env)
+    config = snippet.replace("ANCHORLINT_REPOSITORY", release.as_posix())
     made.commit({".pre-commit-config.yaml": config, "handoff.md": BAD_SUMMARY})
     proc = made.pre_commit("run", "--all-files")
     assert proc.returncode == 1, proc.stdout + proc.stderr
