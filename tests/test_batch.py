@@ -66,7 +66,15 @@ def _by_record(findings: list[tuple[int, str, str]]) -> dict[int, Counter[tuple[
     return grouped
 
 
-JSONL = sorted(CORPUS.glob("*/*.jsonl"))
+def _generic(path: Path) -> bool:
+    """A JSON Lines file of generic records: an agent's transcript (a Claude Code session,
+    say) holds its summaries in records of its own, which are no table rows."""
+    from anchorlint.text.documents.transcripts.sniff import jsonl_format
+
+    return jsonl_format(path.read_bytes()[:8192]) is None
+
+
+JSONL = [p for p in sorted(CORPUS.glob("*/*.jsonl")) if _generic(p)]
 MARKDOWN = sorted(CORPUS.glob("*/*.md"))
 
 
