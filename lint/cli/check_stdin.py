@@ -48,6 +48,7 @@ def fix_stdin(args: argparse.Namespace, settings: Settings) -> int:
     (or, with ``--exit-non-zero-on-fix``, if anything was fixed)."""
     from anchorlint.run.fixing import FixError, apply_edits
     from anchorlint.run.reading import Unreadable, decode
+    from anchorlint.safe_text import terminal
 
     name, data = stdin_name(args), sys.stdin.buffer.read()
     text = decode(data)
@@ -59,7 +60,7 @@ def fix_stdin(args: argparse.Namespace, settings: Settings) -> int:
     try:
         fixed = apply_edits(text, name, edits) if edits else text
     except FixError as exc:
-        print(f"anchorlint: {name}: not fixed: {exc}", file=sys.stderr)
+        print(f"anchorlint: {terminal(f'{name}: not fixed: {exc}')}", file=sys.stderr)
         fixed = text
     sys.stdout.write(fixed)
     sys.stdout.flush()
