@@ -89,7 +89,8 @@ class AnalysedModule:
         """Names bound to prompts that ask to summarize (summarizer calls by prompt)."""
         from anchorlint.code.prompts import prompt_names
 
-        return prompt_names(self.module, [f.node for f in self.index.all_functions()])
+        functions = [f.node for f in self.index.all_functions()]
+        return prompt_names(self.module, functions, self.source)
 
     @cached_property
     def has_summarizer_text(self) -> bool:

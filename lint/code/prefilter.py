@@ -133,8 +133,8 @@ _MODEL_CALL = re.compile(
 )
 _ASKS = re.compile(
     r"(?<![a-z])(?:summari[sz]e|condense|compress|compact)(?![a-z])"
-    r"|(?<![a-z])(?:write|produce|give|create|provide|generate|return|update|extend)"
-    r"(?![a-z])[^.\n]{0,40}summary"
+    r"""|["'][^"'\n]{0,60}?(?<![a-z])(?:write|produce|give|create|provide|generate|update|extend)"""
+    r"""(?![a-z])[^"'.\n]{0,40}summary"""
 )
 
 

@@ -119,19 +119,28 @@ def _fixpoint(
     return found
 
 
-def prompt_names(module: cst.Module, functions: list[cst.FunctionDef]) -> PromptNames:
-    """The module's prompt names: module level and ``self.x`` shared, function locals apart."""
+def prompt_names(
+    module: cst.Module, functions: list[cst.FunctionDef], source: str = ""
+) -> PromptNames:
+    """The module's prompt names: module level and ``self.x`` shared, function locals apart.
+
+    A module whose text holds no request for a summary anywhere has none (the common case:
+    one regex over the source instead of a walk of every assignment).
+    """
+    if source and _ASKS.search(source) is None:
+        return PromptNames(frozenset(), {})
     top = [
         (t, v)
         for t, v in _assignments_top(module)
         if isinstance(t, cst.Name) or _target_key(t) is not None
     ]
-    everywhere = [p for f in functions for p in _assignments(f.body)]
+    per_function = {id(f): _assignments(f.body) for f in functions}
+    everywhere = [p for pairs in per_function.values() for p in pairs]
     shared = _fixpoint(top, set())
     shared |= _fixpoint([p for p in everywhere if isinstance(p[0], cst.Attribute)], shared)
     local: dict[int, frozenset[str]] = {}
     for function in functions:
-        pairs = [p for p in _assignments(function.body) if isinstance(p[0], cst.Name)]
+        pairs = [p for p in per_function[id(function)] if isinstance(p[0], cst.Name)]
         names = _fixpoint(pairs, set(shared))
         if names:
             local[id(function)] = frozenset(names)
