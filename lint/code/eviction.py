@@ -36,6 +36,18 @@ from anchorlint.code.eviction_reading import (
     holder_class,
 )
 from anchorlint.code.eviction_records import count_names, is_placeholder, local_values, recorded
+from anchorlint.code.eviction_shapes import (
+    bound_to,
+    builds_context,
+    code_of,
+    index_name,
+    is_slice,
+    keeps_item,
+    mentions,
+    name_of,
+    suites,
+    terminates,
+)
 from anchorlint.code.eviction_tests import IndexSets, LinkedLists, implies_linked
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
@@ -44,9 +56,6 @@ from anchorlint.code.names import call_name, dotted, storage_key
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
 
-_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
-#: verbs of a method that builds the model's context from kept state (``get_messages``)
-_BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})
 Path = tuple[tuple[cst.BaseExpression, bool], ...]
 
 
@@ -145,7 +154,7 @@ class EvictionWalker:
             self.expressions(node.test, path)
             self.block(node.body, (*path, (node.test, True)))
             self.block(node.orelse, (*path, (node.test, False)))
-            if _terminates(node.body) and node.orelse is None:
+            if terminates(node.body) and node.orelse is None:
                 return (*path, (node.test, False))
             return path
         if isinstance(node, cst.For):
@@ -161,7 +170,7 @@ class EvictionWalker:
             return path
         if isinstance(node, cst.While):
             self.expressions(node.test, path)
-        for suite in _suites(node):
+        for suite in suites(node):
             self.block(suite, path)
         return path
 
@@ -201,29 +210,29 @@ class EvictionWalker:
     ) -> None:
         if isinstance(target, cst.Name) and isinstance(value, cst.Subscript):
             key = dotted(value.value)
-            index = _index(value)
+            index = index_name(value)
             if key in self.ctx.contexts and index is not None:
                 self.state.aliases[target.value] = (key, index)
         if not isinstance(target, cst.Subscript):
             key = storage_key(target)
-            if key in self.ctx.contexts and _is_slice(value) and container_key(value) == key:
+            if key in self.ctx.contexts and is_slice(value) and container_key(value) == key:
                 self._positional(node, key, "a slice cuts them")
             return
         key = dotted(target.value)
         if key is None or key not in self.ctx.contexts:
             return
-        if _is_slice(target):
-            if _is_slice(value) and container_key(value) == key:
+        if is_slice(target):
+            if is_slice(value) and container_key(value) == key:
                 self._positional(node, key, "a slice cuts them")
             return
-        index = _index(target)
+        index = index_name(target)
         items = self._items_at(key, index)
         reason = (
             self._path_reason(path, items) or self._item_reason(items) or self.linked.reason(key)
         )
         if reason is None:
             return
-        names = frozenset({*items, storage_key(target) or "", _code(target)})
+        names = frozenset({*items, storage_key(target) or "", code_of(target)})
         if self._placeholder(value, names):
             self._report(
                 node, key, reason, "replaced by a placeholder that does not say which", items
@@ -235,10 +244,10 @@ class EvictionWalker:
         key = dotted(target.value)
         if key is None or key not in self.ctx.contexts:
             return
-        if _is_slice(target):
+        if is_slice(target):
             self._positional(node, key, "`del` of a slice")
             return
-        items = self._items_at(key, _index(target))
+        items = self._items_at(key, index_name(target))
         reason = (
             self._path_reason(path, items) or self._item_reason(items) or self.linked.reason(key)
         )
@@ -273,12 +282,12 @@ class EvictionWalker:
             return
         if name in ("pop", "remove") and receiver in self.ctx.contexts:
             if name == "pop":
-                index = _name_of(call.args[0].value) if call.args else None
+                index = name_of(call.args[0].value) if call.args else None
                 items = self._items_at(receiver, index) if index else frozenset()
-                items |= _bound_to(statement, call)
+                items |= bound_to(statement, call)
             else:
                 items = (
-                    frozenset(n for n in [_name_of(call.args[0].value)] if n)
+                    frozenset(n for n in [name_of(call.args[0].value)] if n)
                     if call.args
                     else frozenset()
                 )
@@ -330,7 +339,7 @@ class EvictionWalker:
             indices = frozenset(n for n in [dotted(target.elements[0].value)] if n)
             target = target.elements[1].value
         item = dotted(target) if isinstance(target, cst.Name) else None
-        if key not in self.ctx.contexts or item is None or not _keeps_item(comp.elt, item):
+        if key not in self.ctx.contexts or item is None or not keeps_item(comp.elt, item):
             return
         tests = [c.test for c in clause.ifs]
         reason = self._drops_linked(tests, item, indices)
@@ -371,7 +380,7 @@ class EvictionWalker:
         kept list is a query (``notes()``) unless it is the one that builds the context."""
         kind = self._escape_kind(node, statement)
         if kind == "returned" and key.split(".")[0] in ("self", "cls"):
-            return _builds_context(self.info.name)
+            return builds_context(self.info.name)
         return kind is not None
 
     def _escape_kind(self, node: cst.CSTNode, statement: cst.CSTNode) -> str | None:
@@ -428,7 +437,7 @@ class EvictionWalker:
                 continue
             if call_name(node) in ("append", "extend", "insert", "appendleft") and any(
                 not self._placeholder(a.value, items)
-                and (dotted(a.value) in items or _mentions(a.value, items))
+                and (dotted(a.value) in items or mentions(a.value, items))
                 for a in node.args
             ):
                 return True
@@ -453,81 +462,6 @@ class EvictionWalker:
         if recorded(self.module, self.info, self.ctx, node, key, items, tests or []):
             return
         self.found.append(Eviction(node, self.info.name, key, reason, form))
-
-
-def _mentions(node: cst.CSTNode, names: frozenset[str]) -> bool:
-    return any(
-        isinstance(sub, (cst.Name, cst.Attribute)) and dotted(sub) in names
-        for sub in (node, *walk(node))
-    )
-
-
-def _builds_context(name: str) -> bool:
-    """``get_messages``, ``load_memory``, ``build_prompt``, ``context``: a method whose
-    result is the model's context, not a query over kept state (``chat_only``, ``notes``)."""
-    parts = [p for p in name.lower().split("_") if p]
-    if len(parts) == 1:
-        return context_named(parts[0])
-    return parts[0] in _BUILDER_VERBS and (
-        context_named(name) or any(p in ("prompt", "input", "inputs") for p in parts)
-    )
-
-
-def _bound_to(statement: cst.CSTNode, value: cst.CSTNode) -> frozenset[str]:
-    """``gone = xs.pop(0)`` → ``gone``: the popped item is known by that name."""
-    if isinstance(statement, cst.Assign) and statement.value is value:
-        return frozenset(n for t in statement.targets if (n := _name_of(t.target)))
-    if isinstance(statement, cst.AnnAssign) and statement.value is value:
-        return frozenset(n for n in [_name_of(statement.target)] if n)
-    return frozenset()
-
-
-def _keeps_item(elt: cst.BaseExpression, item: str) -> bool:
-    """``m``, or a call handed ``m`` (``_strip(m)``): the comprehension passes items on."""
-    if dotted(elt) == item:
-        return True
-    return isinstance(elt, cst.Call) and any(dotted(a.value) == item for a in elt.args)
-
-
-def _is_slice(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Subscript) and all(
-        isinstance(e.slice, cst.Slice) for e in node.slice
-    )
-
-
-def _index(node: cst.Subscript) -> str | None:
-    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
-        return _name_of(node.slice[0].slice.value)
-    return None
-
-
-def _name_of(node: cst.BaseExpression) -> str | None:
-    return node.value if isinstance(node, cst.Name) else None
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
-
-
-def _terminates(suite: cst.CSTNode | None) -> bool:
-    if isinstance(suite, cst.IndentedBlock) and suite.body:
-        last = suite.body[-1]
-        small = last.body if isinstance(last, cst.SimpleStatementLine) else []
-        return bool(small) and isinstance(small[-1], _TERMINATORS)
-    if isinstance(suite, cst.SimpleStatementSuite) and suite.body:
-        return isinstance(suite.body[-1], _TERMINATORS)
-    return False
-
-
-def _suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
-    if isinstance(node, (cst.While, cst.With)):
-        return [node.body, getattr(node, "orelse", None)]
-    if isinstance(node, (cst.Try, cst.TryStar)):
-        finalbody = node.finalbody.body if node.finalbody is not None else None
-        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
-    if isinstance(node, cst.Match):
-        return [case.body for case in node.cases]
-    return []
 
 
 def evictions(module: AnalysedModule) -> Iterator[Eviction]:

@@ -1,0 +1,89 @@
+"""Small shape questions the eviction walk asks of LibCST nodes (ANC308): is this a slice, which
+name is an index, does a block end in ``continue``, does a method build the model's context."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from anchorlint.code.eviction_reading import context_named
+from anchorlint.code.guards import walk
+from anchorlint.code.names import dotted
+
+_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+#: verbs of a method that builds the model's context from kept state (``get_messages``)
+_BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})
+
+
+def mentions(node: cst.CSTNode, names: frozenset[str]) -> bool:
+    return any(
+        isinstance(sub, (cst.Name, cst.Attribute)) and dotted(sub) in names
+        for sub in (node, *walk(node))
+    )
+
+
+def builds_context(name: str) -> bool:
+    """``get_messages``, ``load_memory``, ``build_prompt``, ``context``: a method whose
+    result is the model's context, not a query over kept state (``chat_only``, ``notes``)."""
+    parts = [p for p in name.lower().split("_") if p]
+    if len(parts) == 1:
+        return context_named(parts[0])
+    return parts[0] in _BUILDER_VERBS and (
+        context_named(name) or any(p in ("prompt", "input", "inputs") for p in parts)
+    )
+
+
+def bound_to(statement: cst.CSTNode, value: cst.CSTNode) -> frozenset[str]:
+    """``gone = xs.pop(0)`` → ``gone``: the popped item is known by that name."""
+    if isinstance(statement, cst.Assign) and statement.value is value:
+        return frozenset(n for t in statement.targets if (n := name_of(t.target)))
+    if isinstance(statement, cst.AnnAssign) and statement.value is value:
+        return frozenset(n for n in [name_of(statement.target)] if n)
+    return frozenset()
+
+
+def keeps_item(elt: cst.BaseExpression, item: str) -> bool:
+    """``m``, or a call handed ``m`` (``_strip(m)``): the comprehension passes items on."""
+    if dotted(elt) == item:
+        return True
+    return isinstance(elt, cst.Call) and any(dotted(a.value) == item for a in elt.args)
+
+
+def is_slice(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Subscript) and all(
+        isinstance(e.slice, cst.Slice) for e in node.slice
+    )
+
+
+def index_name(node: cst.Subscript) -> str | None:
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return name_of(node.slice[0].slice.value)
+    return None
+
+
+def name_of(node: cst.BaseExpression) -> str | None:
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def code_of(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def terminates(suite: cst.CSTNode | None) -> bool:
+    if isinstance(suite, cst.IndentedBlock) and suite.body:
+        last = suite.body[-1]
+        small = last.body if isinstance(last, cst.SimpleStatementLine) else []
+        return bool(small) and isinstance(small[-1], _TERMINATORS)
+    if isinstance(suite, cst.SimpleStatementSuite) and suite.body:
+        return isinstance(suite.body[-1], _TERMINATORS)
+    return False
+
+
+def suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
+    if isinstance(node, (cst.While, cst.With)):
+        return [node.body, getattr(node, "orelse", None)]
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        finalbody = node.finalbody.body if node.finalbody is not None else None
+        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
+    if isinstance(node, cst.Match):
+        return [case.body for case in node.cases]
+    return []
