@@ -284,11 +284,19 @@ def _placeholder() -> regex.Pattern[str]:
 
 def boilerplate_spans(text: str) -> list[tuple[int, int]]:
     """Spans of framework boilerplate sentences in ``text``."""
+    return list(_boilerplate_spans(text))
+
+
+@lru_cache(maxsize=16)
+def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans, remembered for the last few blocks: summary assembly and ANC109 ask about
+    the same block in turn, and the answer depends on the text alone."""
     pattern, needles = _boilerplate()
     lowered = text.lower()
-    if not any(needle in lowered for needle in needles):
-        return []
-    return [m.span() for m in pattern.finditer(text)]
+    for needle in needles:
+        if needle in lowered:
+            return tuple(m.span() for m in pattern.finditer(text))
+    return ()
 
 
 def placeholder_span(text: str) -> tuple[int, int] | None:
