@@ -114,6 +114,8 @@ _REPO_ISSUE = (
 _TICKET = r"(?P<issue>(?P<ticket>[A-Z](?<![\w-].)[A-Z0-9]{1,9})-\d{1,9})" + _END_ISSUE
 #: (kind, pattern, needles): each scanned on its own, since in one union with the others
 #: their literal first characters no longer let the engine skip ahead
+#: the bare commit form, which :func:`~anchorlint.text.anchor_starts.commit_starts` serves
+COMMIT_FORM = _COMMIT
 ID_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("uuid", _UUID, ("-",)),
     ("commit", _COMMIT, tuple("0123456789")),

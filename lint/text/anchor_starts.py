@@ -11,6 +11,9 @@ finder below is such a superset, argued from the form's own lookbehind and chara
   forbids every path character before it, so at the start of a run of path characters; its
   body holds a ``.`` among path characters, so that run holds a ``.``. A backtick right
   before the run may start the `` `a.py` (line 4)`` form.
+- a bare commit (``anchor_forms.COMMIT_FORM``) is a run of ``[0-9a-f]`` whose lookbehind
+  forbids a word character before it, so it starts where such a run does, and it holds an
+  ASCII digit: it starts at the start of the hex run that ends at some digit.
 - a wiki key starts at ``[[``; a URI at the start of a run of scheme characters right before
   a ``:`` (32 at most); a hash at an algorithm name before ``:``; a bare pointer at the start
   of a run of key characters (256 at most) right before a ``#``.
@@ -66,6 +69,21 @@ def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
 def path_starts_before_letter(text: str) -> list[int]:
     """:func:`path_starts` for extensions that all start with an ASCII letter."""
     return path_starts(text, letter_after_dot=True)
+
+
+_DIGITS = regex.compile(r"[0-9]+")
+_HEX_RUN_BACK = regex.compile(r"(?r)[0-9a-f]*")
+
+
+def commit_starts(text: str) -> list[int]:
+    """Where the bare commit form can match: the start of the run of hex characters before
+    each run of ASCII digits (digits are rare in prose; hex letters are in every word)."""
+    starts: list[int] = []
+    for digits in _DIGITS.finditer(text):
+        start = _HEX_RUN_BACK.match(text, 0, digits.start()).start()  # never None
+        if not starts or starts[-1] != start:
+            starts.append(start)
+    return starts
 
 
 def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:

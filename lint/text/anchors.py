@@ -15,6 +15,7 @@ import regex
 
 from anchorlint.config import ANCHOR_KINDS, TextSettings
 from anchorlint.text.anchor_forms import (
+    COMMIT_FORM,
     ID_FORMS,
     NOT_TICKETS,
     extensions_for,
@@ -25,6 +26,7 @@ from anchorlint.text.anchor_forms import (
 )
 from anchorlint.text.anchor_starts import (
     StartFinder,
+    commit_starts,
     matches_at,
     path_starts,
     path_starts_before_letter,
@@ -84,7 +86,7 @@ def _scanner_for(text: str, settings: TextSettings) -> regex.Pattern[str] | None
     each form left out is one less alternative tried at every position."""
     kinds = _kinds(settings.anchor_kinds)
     forms = _forms(settings.path_extensions, kinds)
-    on = tuple(needles is None or any(n in text for n in needles) for _, needles in forms)
+    on = tuple(needles is None or _holds_any(text, needles) for _, needles in forms)
     return _scanner(settings.path_extensions, kinds, on) if any(on) else None
 
 
@@ -107,7 +109,11 @@ def _separate_forms(
         forms.append(
             (anywhere, anywhere_needles, path_starts_before_letter if lettered else path_starts)
         )
-    forms += [(pattern, needles, None) for kind, pattern, needles in ID_FORMS if kind in kinds]
+    forms += [
+        (pattern, needles, commit_starts if pattern == COMMIT_FORM else None)
+        for kind, pattern, needles in ID_FORMS
+        if kind in kinds
+    ]
     return tuple((regex.compile(pattern), needles, starts) for pattern, needles, starts in forms)
 
 
