@@ -162,6 +162,26 @@ class SilentEviction(CodeRule):
             def trim(messages):
                 return list(filter(lambda m: m["role"] not in ("tool", "function"), messages))
         """),
+        python_example("""
+            from chatkit.messages import ToolMessage
+
+            class ChatMemory:
+                def __init__(self) -> None:
+                    self.messages: list = []
+
+                def compact(self) -> None:
+                    self.messages = [m for m in self.messages if not isinstance(m, ToolMessage)]
+        """),
+        python_example("""
+            def mask_observations(view: list[dict], keep: int = 5) -> list[dict]:
+                out = []
+                for i, event in enumerate(view):
+                    if event.get("role") == "tool" and i < len(view) - keep:
+                        out.append({"role": "tool", "content": "Tool result removed"})
+                    else:
+                        out.append(event)
+                return out
+        """),
     )
     valid = (
         python_example("""
@@ -229,6 +249,17 @@ class SilentEviction(CodeRule):
                             self.archived.append(m)
                             messages.remove(m)
                     return messages
+        """),
+        python_example("""
+            import json
+
+            def offload_results(messages: list[dict], keep: int, ledger_path: str) -> list[dict]:
+                tools = [i for i, m in enumerate(messages) if m.get("role") == "tool"]
+                gone = set(tools[:-keep])
+                with open(ledger_path, "a", encoding="utf-8") as ledger:
+                    for i in sorted(gone):
+                        ledger.write(json.dumps({"tool_call_id": messages[i]["tool_call_id"]}) + "\\n")
+                return [m for i, m in enumerate(messages) if i not in gone]
         """),
     )
 
