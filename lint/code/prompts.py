@@ -37,6 +37,8 @@ _ASKS = re.compile(
 #: a prompt is prose: a command-line flag (``"--compress"``) or a one-word string is none
 _MIN_WORDS = 4
 _MAX_STRING = 20_000
+#: a generic model method called on something, in the source text
+_MODEL_CALL = re.compile(r"\.(?:" + "|".join(sorted(MODEL_METHODS)) + r")[ \t]*\(")
 
 
 def asks_to_summarize(text: str) -> bool:
@@ -127,7 +129,7 @@ def prompt_names(
     A module whose text holds no request for a summary anywhere has none (the common case:
     one regex over the source instead of a walk of every assignment).
     """
-    if source and _ASKS.search(source) is None:
+    if source and (_MODEL_CALL.search(source) is None or _ASKS.search(source) is None):
         return PromptNames(frozenset(), {})
     top = [
         (t, v)
