@@ -21,8 +21,14 @@ from anchorlint.run.context import LintContext
 from anchorlint.run.kinds import FileKind
 from anchorlint.run.results import finding
 from anchorlint.run.suppressions import Suppressions
-from anchorlint.text.documents import Reader, RecordProblem, SummarySource
-from anchorlint.text.summary import AnalysedSummary, analyse, density_figures
+from anchorlint.text.documents import Block, Reader, RecordProblem, SummarySource
+from anchorlint.text.summary import (
+    BLOCK_SEPARATOR,
+    AnalysedSummary,
+    analyse,
+    bounded,
+    density_figures,
+)
 
 
 def read_sources(
@@ -39,6 +45,10 @@ def read_sources(
 
 #: summaries analysed per spaCy batch; bounds memory on large JSON Lines files
 BATCH = 512
+#: a summary longer than this (in characters) is analysed block group by block group of
+#: about this size, so its blocks' spaCy Docs are not all held at once (a Markdown file
+#: is one summary however long it is)
+GROUP_CHARS = 1 << 18
 
 
 def lint_summaries(
@@ -62,6 +72,10 @@ def lint_summaries(
                 warnings.warn(TranscriptNote(f"{path}: {item.message}"), stacklevel=1)
             else:
                 findings.append(finding(path, item.code, item.message, item.line, item.column))
+        elif wanted and _size(item) > GROUP_CHARS:
+            _lint_batch(context, batch, suppressions, order, findings, facts)
+            batch = []
+            _lint_in_groups(context, item, suppressions, order, findings, facts)
         elif wanted:
             batch.append(item)
             if len(batch) >= BATCH:
@@ -86,6 +100,105 @@ def _lint_batch(
         found, unanchored = _run_rules(context, summary, suppressions)
         findings.extend(found)
         facts.append(_facts(summary, unanchored, order, context.compact_facts))
+
+
+def _size(source: SummarySource) -> int:
+    return sum(len(block.text) for block in source.blocks)
+
+
+def _groups(source: SummarySource) -> list[SummarySource]:
+    """The source's blocks in consecutive groups of about GROUP_CHARS characters.
+
+    A group never ends on a heading: the sentence rules read the block after a heading
+    (ANC101's "## Previous session" names the section under it), so that block must be in
+    the heading's group, as it is in the whole summary.
+    """
+    from dataclasses import replace
+
+    groups: list[SummarySource] = []
+    current: list[Block] = []
+    size = 0
+    for block in source.blocks:
+        current.append(block)
+        size += len(block.text)
+        if size >= GROUP_CHARS and block.kind != "heading":
+            groups.append(replace(source, blocks=tuple(current)))
+            current, size = [], 0
+    if current or not groups:
+        groups.append(replace(source, blocks=tuple(current)))
+    return groups
+
+
+def _lint_in_groups(
+    context: LintContext,
+    source: SummarySource,
+    suppressions: Suppressions,
+    order: int,
+    findings: list[Finding],
+    facts: list[SummaryFacts],
+) -> None:
+    """One long summary, its sentence rules run on one block group at a time.
+
+    Each group's analysis (its spaCy Docs above all) is dropped once its sentence rules have
+    run; the summary keeps only what the summary-wide rules and the run-level facts read:
+    the count of anchors, the elision and claim spans, the unanchored references, and the
+    anchor occurrences. Findings are those of the whole summary analysed at once: no
+    sentence crosses a block, and sentence rules read no further than the block after.
+    """
+    source = bounded(source)
+    store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
+    first = [r for r in context.text_rules if r.phase == "sentence"]
+    anchors = sentences = offset = 0
+    elisions: list[tuple[int, int]] = []
+    claims: list[tuple[int, int]] = []
+    unanchored: set[tuple[str, int]] = set()
+    occurrences: list[AnchorOccurrence] = []
+    qualified: list[str] = []
+    compact = context.compact_facts and source.thread is None
+    for group in _groups(source):
+        (part,) = analyse([group], context.settings.text, context.pipeline, context.needs_parse)
+        found, hits = _apply(first, part, TextContext(context.settings, store), suppressions)
+        findings.extend(found)
+        unanchored.update((code, index + sentences) for code, index in hits)
+        anchors += density_figures(part, frozenset())[0]
+        elisions.extend((start + offset, end + offset) for start, end in part.elisions)
+        claims.extend((start + offset, end + offset) for start, end in part.claims)
+        _occurrences(part, compact, occurrences, qualified)
+        sentences += len(part.sentences)
+        offset += len(part.text) + len(BLOCK_SEPARATOR)
+    whole = _kept(source, anchors, elisions, claims, context)
+    rules = TextContext(context.settings, store, frozenset(unanchored))
+    second = [r for r in context.text_rules if r.phase == "summary"]
+    more, _ = _apply(second, whole, rules, suppressions)
+    findings.extend(more)
+    figures = density_figures(whole, frozenset(unanchored))
+    facts.append(_summary_facts(source, occurrences, figures, bool(claims), order, qualified))
+
+
+def _kept(
+    source: SummarySource,
+    anchors: int,
+    elisions: list[tuple[int, int]],
+    claims: list[tuple[int, int]],
+    context: LintContext,
+) -> AnalysedSummary:
+    """The whole summary as the summary-wide rules read it: no sentences, no Docs."""
+    starts, at = [], 0
+    for block in source.blocks:
+        starts.append(at)
+        at += len(block.text) + len(BLOCK_SEPARATOR)
+    return AnalysedSummary(
+        source,
+        BLOCK_SEPARATOR.join(block.text for block in source.blocks),
+        "",
+        (),
+        (),
+        tuple(elisions),
+        tuple(claims),
+        context.pipeline,
+        tuple(starts),
+        anchor_count=anchors,
+    )
 
 
 def _run_rules(
@@ -138,9 +251,23 @@ def _facts(
     order: int,
     compact: bool = False,
 ) -> SummaryFacts:
-    occurrences = []
+    occurrences: list[AnchorOccurrence] = []
     qualified: list[str] = []
     compact = compact and summary.source.thread is None
+    _occurrences(summary, compact, occurrences, qualified)
+    figures = density_figures(summary, unanchored)
+    claims = bool(summary.claims)
+    return _summary_facts(summary.source, occurrences, figures, claims, order, qualified)
+
+
+def _occurrences(
+    summary: AnalysedSummary,
+    compact: bool,
+    occurrences: list[AnchorOccurrence],
+    qualified: list[str],
+) -> None:
+    """Add the summary's anchors as the run-level rules read them (compact: only what they
+    cannot do without)."""
     for anchor in summary.anchors:
         if compact and (anchor.namespace is not None or anchor.form in _UNQUALIFIABLE):
             if anchor.namespace is not None:
@@ -159,8 +286,17 @@ def _facts(
                 anchor.form,
             )
         )
-    anchors, elisions = density_figures(summary, unanchored)
-    source = summary.source
+
+
+def _summary_facts(
+    source: SummarySource,
+    occurrences: list[AnchorOccurrence],
+    figures: tuple[int, int],
+    claims: bool,
+    order: int,
+    qualified: list[str],
+) -> SummaryFacts:
+    anchors, elisions = figures
     return SummaryFacts(
         source.path,
         source.line,
@@ -168,7 +304,7 @@ def _facts(
         tuple(occurrences),
         anchors,
         elisions,
-        bool(summary.claims),
+        claims,
         source.thread,
         source.generation,
         order,

@@ -63,6 +63,9 @@ class AnalysedSummary:
     block_starts: tuple[int, ...] = ()
     #: the spaCy Doc of each block's masked text, None for blocks no rule needs parsed
     docs: tuple[Any, ...] = field(default=(), compare=False)
+    #: anchors that count for density, where ``anchors`` is not kept (a large summary
+    #: analysed block group by block group keeps the count, not every anchor)
+    anchor_count: int | None = None
 
     @property
     def path(self) -> str:
@@ -128,7 +131,7 @@ def analyse(
     """
     prepared = []
     texts: list[str] = []
-    sources = [_bounded(source) for source in sources]
+    sources = [bounded(source) for source in sources]
     for source in sources:
         parts = [_block_parts(block, settings) for block in source.blocks]
         parsed = [needs_parse is None or needs_parse(m) for _, m in parts]
@@ -148,7 +151,7 @@ def analyse(
     ]
 
 
-def _bounded(source: SummarySource) -> SummarySource:
+def bounded(source: SummarySource) -> SummarySource:
     """The source with over-long blocks cut (spaCy refuses, or slows on, megabyte texts)."""
     if all(len(block.text) <= MAX_BLOCK for block in source.blocks):
         return source
@@ -241,5 +244,7 @@ def density_figures(
     Each anchor counts once (a descriptive key is no anchor); elisions are the markers plus
     one per sentence per code of the unanchored references that survived suppression.
     """
+    if summary.anchor_count is not None:
+        return summary.anchor_count, len(summary.elisions) + len(unanchored)
     anchors = sum(1 for a in summary.anchors if not a.descriptive)
     return anchors, len(summary.elisions) + len(unanchored)
