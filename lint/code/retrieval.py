@@ -22,15 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from anchorlint.code.names import call_name, dotted
-
-if TYPE_CHECKING:
-    from anchorlint.code.front import AnalysedModule
-    from anchorlint.code.index import FunctionInfo
 
 #: keys and attributes whose read says a value is a tool result
 TOOL_RESULT_KEYS = frozenset({"tool_call_id", "call_id"})
@@ -172,33 +167,3 @@ def retrieval_key(key: str) -> str | None:
     if low in DOCUMENT_KEYS:
         return "document"
     return None
-
-
-@dataclass(frozen=True)
-class LinkedSpans:
-    """The retrieval-linked values of one function: single spans and lists of them, each with
-    the reason it is linked (as a message would say it)."""
-
-    spans: dict[str, str]
-    lists: dict[str, str]
-
-    def is_linked(self, name: str) -> bool:
-        return name in self.spans or name in self.lists
-
-
-def retrieval_linked_spans(module: AnalysedModule, info: FunctionInfo) -> LinkedSpans:
-    """Which local names of ``info`` hold retrieval-linked spans, or lists of them.
-
-    A span is retrieval-linked when it carries provenance by the catalogue's attributes
-    (``doc_id``, ``pointer``, … as configured), when it is a tool result (role ``tool`` or
-    ``function``, a tool output class, a read ``tool_call_id``) or a document or node with
-    ``metadata``. Lists are linked when they are annotated with such a class, filled with such
-    spans, filtered to them (``[m for m in msgs if isinstance(m, ToolMessage)]``), copied or
-    sliced from such a list, or when their items have such a label read. The reading is the
-    one ANC303 uses; it is exposed so that other rules (eviction) judge the same values.
-    """
-    from anchorlint.code.provenance import SpanWalker, provenance_classes
-
-    walker = SpanWalker(module, info, provenance_classes(module))
-    walker.run()
-    return LinkedSpans(dict(walker.spans), dict(walker.lists))

@@ -171,7 +171,7 @@ def _filtered_out(
     value: cst.ListComp | cst.GeneratorExp, target: str, attrs: frozenset[str]
 ) -> bool:
     """A comprehension whose filter keeps only items without provenance."""
-    from anchorlint.code.provenance import absence_test
+    from anchorlint.code.provenance_tests import absence_test
 
     clause: cst.CompFor | None = value.for_in
     while clause is not None:
