@@ -190,7 +190,14 @@ MORE_POSITIVES = {
         "def quote_source(ptr, original, compressed):\n    assert original is not compressed\n"
         "    return original[ptr.start : ptr.end]\n"
     ),
+    # a parameter annotated as the graph's state keeps the summary for the next call
+    "ANC306-annotated-state": (
+        "def fold(ctx: AgentState, turns: list[str]) -> AgentState:\n"
+        "    ctx.summary = condense(ctx.summary + '\\n'.join(turns))\n"
+        "    return ctx\n"
+    ),
 }
+
 
 NEAR_MISSES = {
     "print-end": "def f(raw, q):\n    s = summarize(raw)\n    print(s.find(q), end='')\n",
@@ -238,6 +245,19 @@ NEAR_MISSES = {
     ),
     "http-request": (
         "class Request:\n    uri: str\n    limit_request_line: int\n    headers: dict\n"
+    ),
+    # a web framework's middleware: the response is a new object on every call, so a body
+    # compressed into it is not kept state that comes back
+    "response-body-codec": (
+        "from webkit.text import compress_bytes, compress_chunks\n\n"
+        "class ShrinkMiddleware:\n"
+        "    def process_response(self, request, response):\n"
+        "        if response.streaming:\n"
+        "            response.streaming_content = compress_chunks(response.streaming_content)\n"
+        "            return response\n"
+        "        packed = compress_bytes(response.content, max_random_bytes=100)\n"
+        "        response.content = packed\n"
+        "        return response\n"
     ),
 }
 

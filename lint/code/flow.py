@@ -29,6 +29,7 @@ from anchorlint.code.index import (
 from anchorlint.code.kept_state import (
     constant_key,
     running_summary_name,
+    state_parameter,
     summary_type_test,
 )
 from anchorlint.code.names import is_positional_field, storage_key
@@ -315,7 +316,12 @@ class Analyser(KeptState, StatementRunner):
         if isinstance(target, cst.Attribute):
             self._attribute_sink(target, key, value, frame)
         stored = constant_key(target)
-        if stored is not None and stored[0] in frame.params and value.kind is Kind.COMPACT:
+        if (
+            stored is not None
+            and stored[0] in frame.params
+            and value.kind is Kind.COMPACT
+            and state_parameter(frame.function, stored[0])
+        ):
             where = f"the state key {stored[1]!r}"
             self.kept_keys.setdefault(stored[1], value.kept(where, target))
 

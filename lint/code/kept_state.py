@@ -75,6 +75,28 @@ def list_parameters(info: FunctionInfo) -> list[cst.Param]:
     return found
 
 
+#: words of a parameter that holds state handed back on the next call (a graph state, a memory)
+_STATE_WORDS = ("state", "memory", "store", "session", "context", "ctx", "checkpoint", "thread")
+
+
+def state_parameter(info: FunctionInfo | None, name: str) -> bool:
+    """A parameter whose keys are kept between calls: named or annotated like state
+    (``state``, ``memory``, ``ctx: AgentState``). Any other parameter (an HTTP ``response``,
+    a ``request``) is a fresh object each call, so writing to it keeps nothing."""
+    if any(word in name.lower() for word in _STATE_WORDS):
+        return True
+    if info is None:
+        return False
+    for param in [*info.params, *info.kwonly]:
+        if param.name.value == name and param.annotation is not None:
+            annotation = param.annotation.annotation
+            if isinstance(annotation, cst.Subscript):
+                annotation = annotation.value
+            text = dotted(annotation) or ""
+            return any(word in text.lower() for word in _STATE_WORDS)
+    return False
+
+
 def constant_key(node: cst.BaseExpression) -> tuple[str, str] | None:
     """``state["summary"]`` / ``state.get("summary")`` / ``state.summary`` → (base, key)."""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
