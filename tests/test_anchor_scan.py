@@ -147,3 +147,33 @@ def test_the_pre_scan_is_linear_on_runs_of_dots_and_path_characters() -> None:
         union_starts(text, _KINDS)
         anchors.find_anchors(text, TextSettings())
         assert time.process_time() - began < 5
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a1", "1", "abc", "f00d", "deadbeef1", " ", "x", "commit ", "-", "0"]),
+        max_size=40,
+    )
+    | st.lists(st.text(alphabet="0123456789abcdefgxyz -.#", max_size=20), max_size=5)
+)
+def test_the_commit_form_is_tried_only_where_it_can_start(pieces: list[str]) -> None:
+    """The bare commit form, tried only at the hex runs that end in a digit, finds what a scan
+    of every position finds."""
+    from anchorlint.text.anchor_starts import commit_starts, matches_at
+
+    (form,) = [p for p, _, finder in anchors._separate_forms((), _KINDS) if finder is commit_starts]
+    text = "".join(pieces)
+    spans = [m.span() for m in form.finditer(text)]
+    assert [m.span() for m in matches_at(form, text, commit_starts(text))] == spans
+
+
+def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
+    import time
+
+    from anchorlint.text.anchor_starts import commit_starts
+
+    for text in ("a1" * 300_000, "ab1" * 200_000, "1a" * 300_000):
+        began = time.process_time()
+        commit_starts(text)
+        assert time.process_time() - began < 5

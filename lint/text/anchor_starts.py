@@ -79,10 +79,17 @@ def commit_starts(text: str) -> list[int]:
     """Where the bare commit form can match: the start of the run of hex characters before
     each run of ASCII digits (digits are rare in prose; hex letters are in every word)."""
     starts: list[int] = []
+    previous_end = 0
     for digits in _DIGITS.finditer(text):
-        start = _HEX_RUN_BACK.match(text, 0, digits.start()).start()  # never None
+        # scan back no further than the previous digit run: a run of hex letters that reaches
+        # it continues through it (digits are hex), so its start is the previous start; this
+        # keeps "a1a1a1…" linear
+        start = _HEX_RUN_BACK.match(text, previous_end, digits.start()).start()  # never None
+        if starts and start == previous_end:
+            start = starts[-1]
         if not starts or starts[-1] != start:
             starts.append(start)
+        previous_end = digits.end()
     return starts
 
 
