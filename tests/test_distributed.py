@@ -28,10 +28,12 @@ def _corpus_rows() -> tuple[list[str], list[str], list[str | None], list[int | N
             except ValueError:
                 continue
             if isinstance(record, dict) and isinstance(record.get("summary"), str):
-                ids.append(f"{path.stem}:{number}")
+                ids.append(f"{path.parent.name}-{path.stem}:{number}")
                 texts.append(record["summary"])
                 thread = record.get("thread")
-                threads.append(None if thread is None else f"{path.stem}/{thread}")
+                threads.append(
+                    None if thread is None else f"{path.parent.name}-{path.stem}/{thread}"
+                )
                 generation = record.get("generation")
                 generations.append(generation if isinstance(generation, int) else None)
     return ids, texts, threads, generations
