@@ -45,13 +45,12 @@ from anchorlint.code.eviction_shapes import (
     keeps_item,
     mentions,
     name_of,
-    suites,
-    terminates,
 )
 from anchorlint.code.eviction_tests import IndexSets, LinkedLists, implies_linked
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import call_name, dotted, storage_key
+from anchorlint.code.provenance_tests import suites, terminates
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule

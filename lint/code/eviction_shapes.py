@@ -9,7 +9,6 @@ from anchorlint.code.eviction_reading import context_named
 from anchorlint.code.guards import walk
 from anchorlint.code.names import dotted
 
-_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 #: verbs of a method that builds the model's context from kept state (``get_messages``)
 _BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})
 
@@ -66,24 +65,3 @@ def name_of(node: cst.BaseExpression) -> str | None:
 
 def code_of(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
-
-
-def terminates(suite: cst.CSTNode | None) -> bool:
-    if isinstance(suite, cst.IndentedBlock) and suite.body:
-        last = suite.body[-1]
-        small = last.body if isinstance(last, cst.SimpleStatementLine) else []
-        return bool(small) and isinstance(small[-1], _TERMINATORS)
-    if isinstance(suite, cst.SimpleStatementSuite) and suite.body:
-        return isinstance(suite.body[-1], _TERMINATORS)
-    return False
-
-
-def suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
-    if isinstance(node, (cst.While, cst.With)):
-        return [node.body, getattr(node, "orelse", None)]
-    if isinstance(node, (cst.Try, cst.TryStar)):
-        finalbody = node.finalbody.body if node.finalbody is not None else None
-        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
-    if isinstance(node, cst.Match):
-        return [case.body for case in node.cases]
-    return []

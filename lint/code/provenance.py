@@ -29,7 +29,12 @@ from anchorlint.code.names import (
     is_text_summarizer,
 )
 from anchorlint.code.provenance_lists import guarded_list, item_read_lists, stable_names
-from anchorlint.code.provenance_tests import absence_test, provenance_read, terminates
+from anchorlint.code.provenance_tests import (
+    absence_test,
+    provenance_read,
+    suites,
+    terminates,
+)
 from anchorlint.code.retrieval import (
     RETRIEVAL_KEYS,
     linked_test,
@@ -213,7 +218,7 @@ class SpanWalker(SpanTextMixin):
                 self.expressions(item.item, clean)
         elif isinstance(node, cst.Match):
             self.expressions(node.subject, clean)
-        for suite in _suites(node):
+        for suite in suites(node):
             self.block(suite, clean)
         return clean
 
@@ -361,18 +366,6 @@ def _copied_list(value: cst.BaseExpression) -> cst.BaseExpression | None:
     ):
         return value.value
     return None
-
-
-def _suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
-    """The bodies of a compound statement other than ``if``/``for`` (handled by the walker)."""
-    if isinstance(node, (cst.While, cst.With)):
-        return [node.body, getattr(node, "orelse", None)]
-    if isinstance(node, (cst.Try, cst.TryStar)):
-        finalbody = node.finalbody.body if node.finalbody is not None else None
-        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
-    if isinstance(node, cst.Match):
-        return [case.body for case in node.cases]
-    return []
 
 
 def spans_to_summarizers(module: AnalysedModule) -> Iterator[SpanToSummarizer]:

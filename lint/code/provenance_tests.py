@@ -104,3 +104,15 @@ def terminates(suite: cst.CSTNode | None) -> bool:
     if isinstance(suite, cst.SimpleStatementSuite) and suite.body:
         return isinstance(suite.body[-1], _TERMINATORS)
     return False
+
+
+def suites(node: cst.CSTNode) -> list[cst.CSTNode | None]:
+    """The bodies of a compound statement other than ``if``/``for`` (walkers handle those)."""
+    if isinstance(node, (cst.While, cst.With)):
+        return [node.body, getattr(node, "orelse", None)]
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        finalbody = node.finalbody.body if node.finalbody is not None else None
+        return [node.body, *(h.body for h in node.handlers), node.orelse, finalbody]
+    if isinstance(node, cst.Match):
+        return [case.body for case in node.cases]
+    return []
