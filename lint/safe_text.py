@@ -65,3 +65,12 @@ def json_text(serialised: str) -> str:
     They can only occur inside JSON strings, where the escape denotes the same character.
     """
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", serialised)
+
+
+def decodable(text: str) -> str:
+    """``text`` with the lone surrogates of undecodable file-name bytes shown as U+FFFD.
+
+    Python hands a name that is not UTF-8 over with each bad byte as a lone surrogate
+    (``surrogateescape``); UTF-8 writers (a baseline, Parquet) refuse those outright.
+    """
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

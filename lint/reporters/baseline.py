@@ -19,6 +19,7 @@ from typing import Any
 
 from anchorlint.findings import Finding
 from anchorlint.reporters.keys import keyed
+from anchorlint.safe_text import decodable
 
 FORMAT = "anchorlint-baseline"
 VERSION = 1
@@ -37,7 +38,13 @@ def write(findings: Iterable[Finding], target: Path) -> int:
     """Write the baseline of ``findings`` to ``target``; the number of findings recorded."""
     base = base_of(target)
     entries: list[dict[str, Any]] = [
-        {"fingerprint": key, "code": f.code, "path": f.path, "line": f.line, "message": f.message}
+        {
+            "fingerprint": key,
+            "code": f.code,
+            "path": decodable(f.path),
+            "line": f.line,
+            "message": decodable(f.message),
+        }
         for f, key in keyed(findings, base)
     ]
     entries.sort(key=lambda e: (e["path"], e["line"], e["code"], e["fingerprint"]))

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from anchorlint.findings import Finding
 from anchorlint.reporters.base import ReportOptions
+from anchorlint.safe_text import decodable
 
 #: findings per row group
 GROUP = 65_536
@@ -63,8 +64,8 @@ def _rows(findings: Iterable[Finding]) -> Iterator[dict[str, Any]]:
         if record is None and not all(keys):
             keys = fingerprints(items, path, line_context(_lines(path)))
         for f, key in zip(items, keys, strict=True):
-            yield {"path": source, "id": record, "code": f.code, "name": f.name,
-                   "message": f.message, "line": f.line, "column": f.column,
+            yield {"path": decodable(source), "id": record and decodable(record), "code": f.code,
+                   "name": f.name, "message": decodable(f.message), "line": f.line, "column": f.column,
                    "end_line": f.end_line or f.line, "end_column": f.end_column or f.column,
                    "fingerprint": key}  # fmt: skip
 

@@ -75,8 +75,8 @@ def artifact_uri(path: str, root: Path) -> tuple[str, bool]:
     try:
         relative = absolute.relative_to(root)
     except ValueError:
-        return absolute.as_uri(), False
-    return quote(relative.as_posix(), safe="/"), True
+        return "file://" + quote(os.fsencode(absolute.as_posix()), safe="/"), False
+    return quote(os.fsencode(relative.as_posix()), safe="/"), True
 
 
 def region(finding: Finding) -> dict[str, int]:
