@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -89,6 +90,7 @@ def _parts(name: str) -> list[str]:
     return [p for p in re.split(r"[_\W]+", last) if p]
 
 
+@lru_cache(maxsize=4096)
 def context_named(name: str) -> bool:
     """``messages``, ``chat_history``, ``_events``, ``state['messages']``."""
     if "[" in name:
@@ -156,7 +158,13 @@ class FunctionContext:
     contexts: frozenset[str]
     #: list → the lists it was copied, sliced or filtered from
     derived: dict[str, frozenset[str]]
-    escaping: frozenset[str]
+    info: FunctionInfo
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]]
+
+    @cached_property
+    def escaping(self) -> frozenset[str]:
+        """Read only where a function has a context list and a drop is considered."""
+        return _escaping(self.info, self.pairs)
 
     def related(self, key: str) -> frozenset[str]:
         """``key``, the lists it came from and the lists made from it."""
@@ -233,9 +241,7 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
                 contexts.add(key)
     contexts -= fresh
     return FunctionContext(
-        frozenset(contexts),
-        {k: frozenset(v) for k, v in derived.items()},
-        _escaping(info, pairs),
+        frozenset(contexts), {k: frozenset(v) for k, v in derived.items()}, info, pairs
     )
 
 

@@ -12,7 +12,7 @@ import ast
 import warnings
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -57,11 +57,22 @@ class AnalysedModule:
     def metadata(self, provider: type) -> Mapping[cst.CSTNode, Any]:
         """Resolve one provider, once per file."""
         if provider not in self._metadata:
-            self._metadata[provider] = self.wrapper.resolve(provider)
+            if provider is PositionProvider:
+                self._metadata[provider] = self.positions
+            else:
+                self._metadata[provider] = self.wrapper.resolve(provider)
         return self._metadata[provider]
 
+    @cached_property
+    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
+        """Every node's range from one code generation of the tree. The metadata wrapper
+        would also run an empty batched visit of the whole tree after it (as long again)."""
+        provider = PositionProvider()
+        provider._gen_impl(self.module)
+        return cast("Mapping[cst.CSTNode, CodeRange]", provider._computed)
+
     def position(self, node: cst.CSTNode) -> CodeRange:
-        return self.metadata(PositionProvider)[node]
+        return self.positions[node]
 
     def line_of(self, node: cst.CSTNode) -> int:
         return self.position(node).start.line
@@ -125,6 +136,9 @@ def _precise_failure(source: str, path: str, exc: cst.ParserSyntaxError) -> Pars
 
 def analyse_module(source: str, path: str, settings: CodeSettings) -> AnalysedModule:
     """Parse once with LibCST; raise :class:`ParseFailure` if it rejects the file."""
+    from anchorlint.code.guards import forget_walks
+
+    forget_walks()
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:

@@ -40,14 +40,42 @@ _VERIFY_SEGMENTS = frozenset({"verify", "check", "validate", "compare", "pin", "
 _NOT_IDENTITY_PARTNERS = ("sentinel", "missing", "marker", "default", "unset", "nothing", "empty")
 
 
-def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """Every node below ``node`` in source order, not entering nested scopes."""
-    stack: list[cst.CSTNode] = list(reversed(children(node)))
+#: walks of function and class bodies, which every reading of a function repeats: keyed by
+#: the block's id, the block kept beside its nodes so the id cannot be reused while cached
+_BODY_WALKS: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+_BODY_WALKS_KEPT = 4096
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def forget_walks() -> None:
+    """Drop the cached walks (a new module is being analysed)."""
+    _BODY_WALKS.clear()
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = children(node)
+    stack.reverse()
     while stack:
         current = stack.pop()
-        yield current
-        if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(reversed(children(current)))
+        out.append(current)
+        if not isinstance(current, _SCOPES):
+            below = children(current)
+            below.reverse()
+            stack.extend(below)
+    return out
+
+
+def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node below ``node`` in source order, not entering nested scopes."""
+    if not isinstance(node, (cst.IndentedBlock, cst.Module)):
+        return iter(_walk(node))
+    cached = _BODY_WALKS.get(id(node))
+    if cached is None:
+        if len(_BODY_WALKS) >= _BODY_WALKS_KEPT:
+            _BODY_WALKS.clear()
+        cached = _BODY_WALKS[id(node)] = (node, _walk(node))
+    return iter(cached[1])
 
 
 def _hashy(node: cst.CSTNode) -> bool:

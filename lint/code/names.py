@@ -251,6 +251,25 @@ def enumerated(
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAF_TYPES = (cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.Newline, cst.Comment)
+#: what a field value of each type is: 1 a child node, 2 a sequence, 0 neither (whitespace,
+#: comments, strings, sentinels). A dictionary lookup by exact type instead of ``isinstance``
+#: against LibCST's abstract classes, which is most of the cost of a walk.
+_VALUE_KIND: dict[type, int] = {}
+
+
+def _value_kind(kind: type) -> int:
+    if issubclass(kind, cst.CSTNode):
+        found = 0 if issubclass(kind, _LEAF_TYPES) else 1
+    else:
+        found = 2 if issubclass(kind, (list, tuple)) else 0
+    _VALUE_KIND[kind] = found
+    return found
+
+
+def _fields(kind: type) -> tuple[str, ...]:
+    names = tuple(f.name for f in dataclasses.fields(kind))
+    _CHILD_FIELDS[kind] = names
+    return names
 
 
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -259,21 +278,23 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     ``CSTNode.children`` rebuilds the node through a visitor on every access; reading the
     dataclass fields directly is an order of magnitude cheaper, which matters on big trees.
     """
-    kind = type(node)
-    names = _CHILD_FIELDS.get(kind)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(kind))
-        _CHILD_FIELDS[kind] = names
+    kinds = _VALUE_KIND
+    names = _CHILD_FIELDS.get(type(node)) or _fields(type(node))
     out: list[cst.CSTNode] = []
     for name in names:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            if not isinstance(value, _LEAF_TYPES):
-                out.append(value)
-        elif isinstance(value, (list, tuple)):
-            out.extend(
-                v for v in value if isinstance(v, cst.CSTNode) and not isinstance(v, _LEAF_TYPES)
-            )
+        kind = kinds.get(type(value))
+        if kind is None:
+            kind = _value_kind(type(value))
+        if kind == 1:
+            out.append(value)
+        elif kind == 2:
+            for item in value:
+                each = kinds.get(type(item))
+                if each is None:
+                    each = _value_kind(type(item))
+                if each == 1:
+                    out.append(item)
     return out
 
 

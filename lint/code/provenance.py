@@ -368,11 +368,29 @@ def _copied_list(value: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
+def _calls_a_summarizer(module: AnalysedModule, info: FunctionInfo) -> bool:
+    """Whether any call in the function's own body (nested scopes apart, as the walker reads
+    it) is a summarizer call: where there is none, no span can reach one, so the function's
+    spans are not learnt at all."""
+    from anchorlint.code.summarizer_calls import is_summarizer_call
+
+    for node in walk(info.node.body):
+        if isinstance(node, cst.Call) and is_summarizer_call(
+            module, node, call_name(node) or "", info.node
+        ):
+            return True
+    return False
+
+
 def spans_to_summarizers(module: AnalysedModule) -> Iterator[SpanToSummarizer]:
     if not module.has_summarizer_text:
         return
-    classes = provenance_classes(module)
+    classes: dict[str, str] | None = None
     for info in module.index.all_functions():
+        if not _calls_a_summarizer(module, info):
+            continue
+        if classes is None:
+            classes = provenance_classes(module)
         yield from SpanWalker(module, info, classes).run()
 
 
