@@ -2,8 +2,9 @@
 
 A worker sends back each job's findings and facts packed (see :mod:`anchorlint.run.spool`), its
 suppressions and internal errors as they are. The parent merges the chunks of each file,
-runs the cross-file rules over every file's facts and then hands the findings out as one
-sorted stream, so a report is written while about one block of findings is in memory.
+runs the cross-file rules over every file's facts (in parts for a large run: see
+:mod:`anchorlint.run.runlevel`) and then hands the findings out as one sorted stream, so a
+report is written while about one block of findings is in memory.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
 from anchorlint.run.cache import ResultCache, settings_fingerprint
 from anchorlint.run.context import store_configured
-from anchorlint.run.engine import Worker, run_level
+from anchorlint.run.engine import Worker
 from anchorlint.run.jobs import Job, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
-from anchorlint.run.spool import FindingSpool, Packed, PackedFacts, pack, pack_facts
+from anchorlint.run.runlevel import run_rules
+from anchorlint.run.spool import FindingSpool, Packed, pack, pack_facts
 
 if TYPE_CHECKING:
     from anchorlint.stores.protocol import Store
@@ -126,12 +128,8 @@ def lint_paths(
                 gathered.add(done)
                 progress.advance()
         results = list(gathered.files.values())
-        facts = PackedFacts(b for path in gathered.files for b in gathered.facts.get(path, ()))
-        extra = run_level(worker.context, results, facts)
-        if any(f.path.endswith("]") for f in extra):  # findings of dataset or database rows
-            from anchorlint.records import fingerprint_run_findings
-
-            extra = fingerprint_run_findings(extra, facts)
+        facts = gathered.spool.facts(gathered.files)
+        extra = run_rules(worker.context, results, facts, gathered.spool)
         errors = tuple(e for result in results for e in result.errors)
         return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
     except BaseException:
@@ -146,7 +144,6 @@ class _Gathered:
     def __init__(self) -> None:
         self.spool = FindingSpool()
         self.files: dict[str, FileResult] = {}
-        self.facts: dict[str, list[tuple[bytes, int]]] = {}
 
     def add(self, done: JobDone) -> None:
         """Merge a job's result into its file's; a chunk that could not be decoded makes
@@ -156,11 +153,10 @@ class _Gathered:
             return  # nothing after the bad line counts
         if seen is not None and result.unreadable:
             self.spool.discard(result.path)  # nor anything before it
-            self.facts.pop(result.path, None)
             seen = None
         for block in done.packed:
             self.spool.add(block)
-        self.facts.setdefault(result.path, []).append(done.facts)
+        self.spool.add_facts(result.path, done.facts)
         self.files[result.path] = result if seen is None else join(seen, result)
 
 

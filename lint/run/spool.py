@@ -8,8 +8,11 @@ block (a compressed pickle), and the parent only appends blocks to a temporary f
 stays in memory while it is small. Reporting reads a file's blocks back one at a time and
 merges the cross-file findings in, so the findings in memory at once are about one block's.
 
-Facts (what the cross-file rules read) stay packed in memory too, and are unpacked a block
-at a time on each pass a rule makes over them (:class:`PackedFacts`).
+Facts (what the cross-file rules read) are packed the same way and go to the same temporary
+file (:meth:`FindingSpool.add_facts`); they are unpacked a block at a time on each pass a rule
+makes over them (:class:`PackedFacts`), so a run over a million records holds an index entry
+per job, not a fact per record. The cross-file rules' own findings can be added once they are
+made (:meth:`FindingSpool.add_late`), a slice at a time (see :mod:`anchorlint.run.runlevel`).
 
 The blocks are pickles because they never leave the run: the temporary file is created
 private and already unlinked, unlike the cache, which is JSON because it outlives the run.
@@ -25,7 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, groupby
 from operator import attrgetter, itemgetter
-from typing import Any, overload
+from typing import IO, Any, overload
 
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, sort_findings
@@ -119,22 +122,49 @@ class FindingSpool:
         self._blocks: dict[str, list[_Block]] = {}
         #: blocks of findings over many paths, in arrival order
         self._mixed: list[_Block] = []
+        #: packed facts by path: (offset, size, count) of each block
+        self._facts: dict[str, list[tuple[int, int, int]]] = {}
         self._end = self._seq = 0
 
-    def add(self, packed: Packed) -> None:
+    def _write(self, data: bytes) -> int:
+        """Append ``data``; where it starts."""
         self._file.seek(self._end)
-        self._file.write(packed.data)
+        self._file.write(data)
+        start, self._end = self._end, self._end + len(data)
+        return start
+
+    def add(self, packed: Packed) -> None:
         self._seq += 1
-        block = _Block(self._end, len(packed.data), packed.first, packed.last, self._seq)
+        offset = self._write(packed.data)
+        block = _Block(offset, len(packed.data), packed.first, packed.last, self._seq)
         if packed.mixed:
             self._mixed.append(block)
         else:
             self._blocks.setdefault(packed.path, []).append(block)
-        self._end += len(packed.data)
+
+    def add_late(self, findings: Sequence[Finding]) -> None:
+        """Cross-file findings (any paths, any order) added after every job's, in blocks
+        over many paths: read back as if they had been ``extra`` of :meth:`findings`."""
+        ordered = sort_findings(findings)
+        for i in range(0, len(ordered), MIXED_BLOCK):
+            self.add(_mixed(ordered[i : i + MIXED_BLOCK]))
+
+    def add_facts(self, path: str, packed: tuple[bytes, int]) -> None:
+        """A job's packed facts (:func:`pack_facts`) for ``path``, kept on file."""
+        data, count = packed
+        blocks = self._facts.setdefault(path, [])
+        if count:
+            blocks.append((self._write(data), len(data), count))
+
+    def facts(self, paths: Iterable[str]) -> PackedFacts:
+        """The facts of ``paths``, in that order (each path's in arrival order)."""
+        index = [block for path in paths for block in self._facts.get(path, ())]
+        return PackedFacts.on_file(self._file, index)
 
     def discard(self, path: str) -> None:
-        """Forget the findings of ``path`` added so far (their bytes stay, unread)."""
+        """Forget the findings and facts of ``path`` added so far (their bytes stay, unread)."""
         self._blocks.pop(path, None)
+        self._facts.pop(path, None)
 
     def findings(self, extra: Iterable[Finding] = ()) -> Iterator[Finding]:
         """Every finding in :func:`sort_findings` order without repeats, ``extra`` (the
@@ -215,15 +245,34 @@ class PackedFacts(Sequence[SummaryFacts]):
 
     The cross-file rules read every summary's facts, but one pass at a time (ANC107 makes
     two, each history rule one) and keep only what they report on, so a run over a large
-    JSON Lines file never holds a hundred megabytes of facts objects at once.
+    JSON Lines file never holds a hundred megabytes of facts objects at once. The packed
+    blocks are in memory (``PackedFacts(blocks)``) or in a spool's file (:meth:`on_file`);
+    each block is read whole before its facts are handed out, so passes may interleave.
     """
 
-    def __init__(self, blocks: Iterable[tuple[bytes, int]]) -> None:
+    def __init__(self, blocks: Iterable[tuple[bytes, int]] = ()) -> None:
         self._blocks = [(data, count) for data, count in blocks if count]
+        self._file: IO[bytes] | None = None
+        self._index: list[tuple[int, int, int]] = []
         self._count = sum(count for _, count in self._blocks)
 
+    @classmethod
+    def on_file(cls, file: IO[bytes], index: Sequence[tuple[int, int, int]]) -> PackedFacts:
+        """Facts packed in ``file`` at (offset, size, count) of each block."""
+        packed = cls()
+        packed._file, packed._index = file, list(index)
+        packed._count = sum(count for _, _, count in packed._index)
+        return packed
+
+    def _data(self) -> Iterator[bytes]:
+        yield from (data for data, _ in self._blocks)
+        for offset, size, _ in self._index:
+            assert self._file is not None
+            self._file.seek(offset)
+            yield self._file.read(size)
+
     def __iter__(self) -> Iterator[SummaryFacts]:
-        for data, _ in self._blocks:
+        for data in self._data():
             yield from pickle.loads(zlib.decompress(data))
 
     def __len__(self) -> int:
