@@ -7,11 +7,20 @@ frequent; whenever a pattern matches, the text must hold one of its needles.
 from __future__ import annotations
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import TextSettings
-from anchorlint.text.lexicon import CLAIM_NEEDLES, ELISION_NEEDLES, compile_lexicon
+from anchorlint.text.lexicon import (
+    CLAIM_NEEDLES,
+    COMPLETENESS_CLAIMS,
+    ELISION_MARKERS,
+    ELISION_NEEDLES,
+    PART_NEEDLES,
+    compile_lexicon,
+    part_needles,
+)
 
 WORDS = """
 etc etc. and so on forth related items the like among others many more ... [snip] [truncated]
@@ -114,3 +123,76 @@ def test_non_ascii_and_configured_phrases_are_always_searched() -> None:
     assert extended.elisions.needles is None
     assert extended.elisions.may_occur("Owners: payments and whatnot.")
     assert extended.claims.needles == CLAIM_NEEDLES
+
+
+#: whole shapes of the alternatives that have needles of their own
+PART_PHRASES = """
+(42 lines omitted)
+[3 tool results removed]
+( +1,200 more files were hidden)
+7 earlier messages were truncated
+... 5 more lines
+…12 more rows
+tool output was cleared
+command output clipped
+the rest elided
+details omitted
+<response clipped>
+[... 40 lines truncated ...]
+it captures all the relevant details
+contains all the facts
+here is a comprehensive summary
+this is my very comprehensive recap
+this summary is complete
+our handoff stays entirely lossless
+a full account of the session
+the complete transcript of this thread
+for a comprehensive overview of
+## Complete handoff
+**full session summary
+Notes (comprehensive)
+""".strip().split("\n")
+
+part_texts = st.lists(
+    st.tuples(
+        st.one_of(st.sampled_from(PART_PHRASES), st.sampled_from(WORDS)),
+        st.integers(0, 2),
+        st.sampled_from([" ", "  ", "\n", "", "\t"]),
+    ),
+    max_size=16,
+).map(lambda parts: "".join(_case(w, c) + sep for w, c, sep in parts))
+
+
+def _needled() -> list[tuple[regex.Pattern[str], tuple[str, ...]]]:
+    found = []
+    for pattern in ELISION_MARKERS + COMPLETENESS_CLAIMS:
+        needles = part_needles(pattern)
+        if needles is not None:
+            found.append((regex.compile(pattern, regex.IGNORECASE | regex.MULTILINE), needles))
+    return found
+
+
+def test_every_part_needle_names_one_alternative() -> None:
+    for start, _ in PART_NEEDLES:
+        owners = [p for p in ELISION_MARKERS + COMPLETENESS_CLAIMS if p.startswith(start)]
+        assert len(owners) == 1, start
+    assert len(_needled()) == len(PART_NEEDLES)
+
+
+@pytest.mark.parametrize("text", PART_PHRASES)
+def test_each_part_shape_matches_and_holds_a_needle(text: str) -> None:
+    lowered = text.lower()
+    matched = [n for p, n in _needled() if p.search(text)]
+    if "for a comprehensive" not in lowered:
+        assert matched, text
+    for needles in matched:
+        assert any(n in lowered for n in needles), text
+
+
+@settings(max_examples=600, deadline=None)
+@given(part_texts)
+def test_no_alternative_match_is_ever_skipped(text: str) -> None:
+    lowered = text.lower()
+    for pattern, needles in _needled():
+        if pattern.search(text) is not None:
+            assert any(n in lowered for n in needles), (pattern.pattern[:40], text)

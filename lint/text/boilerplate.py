@@ -266,9 +266,15 @@ def _needle(sentence: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _boilerplate() -> tuple[regex.Pattern[str], tuple[str, ...]]:
-    union = "|".join(f"(?:{_pattern(s)})" for _, s in BOILERPLATE)
-    return regex.compile(union), tuple(sorted({_needle(s) for _, s in BOILERPLATE}))
+def _boilerplate() -> regex.Pattern[str]:
+    """The union, compiled on the first block that holds a needle: compiling it costs a
+    tenth of a start-up, and most runs never meet a framework's sentence."""
+    return regex.compile("|".join(f"(?:{_pattern(s)})" for _, s in BOILERPLATE))
+
+
+@lru_cache(maxsize=1)
+def _needles() -> tuple[str, ...]:
+    return tuple(sorted({_needle(s) for _, s in BOILERPLATE}))
 
 
 def _closing_stop_optional(sentence: str) -> str:
@@ -291,11 +297,10 @@ def boilerplate_spans(text: str) -> list[tuple[int, int]]:
 def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans, remembered for the last few blocks: summary assembly and ANC109 ask about
     the same block in turn, and the answer depends on the text alone."""
-    pattern, needles = _boilerplate()
     lowered = text.lower()
-    for needle in needles:
+    for needle in _needles():
         if needle in lowered:
-            return tuple(m.span() for m in pattern.finditer(text))
+            return tuple(m.span() for m in _boilerplate().finditer(text))
     return ()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import regex
 
@@ -161,6 +161,59 @@ CLAIM_NEEDLES: tuple[str, ...] = (
     "every",
 )
 
+#: Needles of single alternatives, for the scan of lower-cased ASCII text that runs each
+#: alternative alone (:mod:`anchorlint.text.marker_scan`): (the start of the alternative's
+#: pattern, lower-case strings one of which every match of it contains). Only alternatives
+#: whose start lets the regex engine skip nothing are listed (an optional or classed first
+#: character is tried at every position); read off the patterns by hand, checked by a test
+#: against each alternative's matches.
+PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # "(42 lines omitted)", "42 lines were omitted": the participle is literal
+    (
+        r"[(\[][ \t]{0,2}\+?[\d,]",
+        (
+            "omitted",
+            "removed",
+            "truncated",
+            "elided",
+            "skipped",
+            "hidden",
+            "dropped",
+            "cleared",
+            "condensed",
+            "forgotten",
+        ),
+    ),
+    (r"(?<![\w(\[])\+?[\d,]", ("omitted", "truncated", "elided", "skipped")),
+    (r"\b(?:details|content|remaining items", ("omitted", "elided", "truncated")),
+    (
+        r"\b(?:tool[ \t](?:results?",
+        ("removed", "cleared", "truncated", "omitted", "elided", "clipped"),
+    ),
+    (r"<response clipped>|", ("<response clipped>", "truncated")),
+    (r"(?<![\w.])(?:…|\.\.\.)", ("…", "...")),
+    (r"(?:…|\.\.\.)[ \t]?[\d,]", ("…", "...")),
+    # every verb ends in "s" and is followed by " all" or " every"
+    (r"\b(?:captures|covers|includes|preserves", ("s all", "s every")),
+    (r"\b(?:here is|here's", ("comprehensive ",)),
+    (r"\b(?:this|the|our) (?:summary", ("complete", "comprehensive", "exhaustive", "lossless")),
+    (
+        r"\b(?:a |the )?(?:complete|",
+        ("summary of", "recap of", "record of", "account of", "overview of", "transcript of"),
+    ),
+    (r"^[ \t]{0,4}(?:\#{1,6}", ("complete", "comprehensive", "exhaustive", "full", "lossless")),
+    (r"\A[^\n]{0,200}\(", ("(complete)", "(comprehensive)", "(exhaustive)", "(lossless)")),
+)
+
+
+def part_needles(pattern: str) -> tuple[str, ...] | None:
+    """The needles of one built-in alternative, None for one without (always scanned)."""
+    for start, needles in PART_NEEDLES:
+        if pattern.startswith(start):
+            return needles
+    return None
+
+
 #: seconds one user-supplied pattern may spend on one block or sentence before it is skipped
 USER_PATTERN_TIMEOUT = 1.0
 
@@ -217,12 +270,22 @@ def user_fullmatch(pattern: regex.Pattern[str], text: str, setting: str) -> bool
 
 @dataclass(frozen=True)
 class Markers:
-    """One union of marker patterns, and the needles that let it be skipped."""
+    """One union of marker patterns, and the needles that let it be skipped.
 
-    pattern: regex.Pattern[str]
+    The union is compiled on first use: ASCII text (nearly all) is scanned by the union's
+    alternatives alone (:mod:`anchorlint.text.marker_scan`), so most processes never need it,
+    and compiling it costs a few hundredths of a second of every start-up.
+    """
+
+    source: str
     #: lower-case strings one of which every match contains; None (the user's phrases
     #: joined the pattern) always searches
     needles: tuple[str, ...] | None = None
+    flags: int = regex.IGNORECASE | regex.MULTILINE
+
+    @cached_property
+    def pattern(self) -> regex.Pattern[str]:
+        return regex.compile(self.source, self.flags)
 
     def may_occur(self, text: str) -> bool:
         """False only for ASCII text holding no needle, which no match can come from."""
@@ -242,8 +305,8 @@ class CompiledLexicon:
     allow: tuple[regex.Pattern[str], ...]
 
 
-def _union(patterns: tuple[str, ...]) -> regex.Pattern[str]:
-    return regex.compile("|".join(f"(?:{p})" for p in patterns), regex.IGNORECASE | regex.MULTILINE)
+def _union(patterns: tuple[str, ...]) -> str:
+    return "|".join(f"(?:{p})" for p in patterns)
 
 
 def _literal(phrase: str) -> str:

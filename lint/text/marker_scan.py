@@ -15,50 +15,62 @@ it today (``(?:a)|(?:b)|…``, the user's phrases last) is scanned as it is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import regex
 
-from anchorlint.text.lexicon import COMPLETENESS_CLAIMS, ELISION_MARKERS, Markers
+from anchorlint.text.lexicon import COMPLETENESS_CLAIMS, ELISION_MARKERS, Markers, part_needles
 
 
-@lru_cache(maxsize=16)
-def _parts(union: regex.Pattern[str]) -> tuple[regex.Pattern[str], ...] | None:
-    """The union's alternatives, compiled alone with its flags (the user's phrases as one
-    last alternative), or None when the union is not one of the lexicon's."""
-    source = union.pattern
+def _sources(source: str) -> tuple[str, ...] | None:
+    """The union's alternatives (the user's phrases as one last alternative), or None when
+    the union is not one of the lexicon's."""
     for built_in in (ELISION_MARKERS, COMPLETENESS_CLAIMS):
         head = "|".join(f"(?:{p})" for p in built_in)
         rest = source[len(head) :]
         if source.startswith(head) and (not rest or rest.startswith("|")):
-            flags = union.flags
-            parts = [regex.compile(p, flags) for p in built_in]
-            if rest:
-                parts.append(regex.compile(rest[1:], flags))
-            return tuple(parts)
+            return (*built_in, rest[1:]) if rest else built_in
     return None
 
 
+def _parts(union: regex.Pattern[str]) -> tuple[regex.Pattern[str], ...] | None:
+    """The union's alternatives, compiled alone with its flags, or None when the union is
+    not one of the lexicon's."""
+    return _parts_of(union.pattern, union.flags)
+
+
 @lru_cache(maxsize=16)
-def _lowered_parts(union: regex.Pattern[str]) -> tuple[regex.Pattern[str], ...] | None:
-    """The alternatives compiled without IGNORECASE, for lower-cased ASCII text; None when
-    the union holds the user's phrases or a letter outside an escape is not lower-case.
+def _parts_of(source: str, flags: int) -> tuple[regex.Pattern[str], ...] | None:
+    sources = _sources(source)
+    return None if sources is None else tuple(regex.compile(p, flags) for p in sources)
+
+
+@lru_cache(maxsize=16)
+def _lowered_parts(
+    source: str, flags: int
+) -> tuple[tuple[regex.Pattern[str], tuple[str, ...] | None], ...] | None:
+    """The alternatives compiled without IGNORECASE, for lower-cased ASCII text, each with its
+    needles (:data:`~anchorlint.text.lexicon.PART_NEEDLES`); None when the union holds the
+    user's phrases or a letter outside an escape is not lower-case.
 
     For ASCII text, matching without case is matching the lower-cased text with case: a
     lower-case letter then matches the same characters of either, the classes and escapes
     used (``\\w``, ``\\d``, ``\\b``, ``[ \\t]``, …) hold no letter, and lower-casing ASCII
     keeps every position, word character and line end. Case-sensitive, each alternative's
-    literal start lets the engine skip ahead again."""
-    parts = _parts(union)
+    literal start lets the engine skip ahead again; an alternative whose start cannot is not
+    run on text that holds none of its needles."""
+    sources = _sources(source)
     built_in = ("|".join(f"(?:{p})" for p in b) for b in (ELISION_MARKERS, COMPLETENESS_CLAIMS))
-    if parts is None or union.pattern not in tuple(built_in):
+    if sources is None or source not in tuple(built_in):
         return None
     lowered = []
-    for part in parts:
-        outside = _ESCAPE.sub("", part.pattern)
-        if outside != outside.lower() or _CLASS_ESCAPE.search(part.pattern):
+    for part in sources:
+        outside = _ESCAPE.sub("", part)
+        if outside != outside.lower() or _CLASS_ESCAPE.search(part):
             return None
-        lowered.append(regex.compile(part.pattern, union.flags & ~regex.IGNORECASE))
+        compiled = regex.compile(part, flags & ~regex.IGNORECASE)
+        lowered.append((compiled, part_needles(part)))
     return tuple(lowered)
 
 
@@ -71,17 +83,20 @@ _CLASS_ESCAPE = regex.compile(r"\\[pPNxuUX]")
 def marker_spans(markers: Markers, text: str) -> list[tuple[int, int]]:
     """The spans of ``markers.finditer(text)``."""
     if text.isascii():
-        lowered_parts = _lowered_parts(markers.pattern)
+        lowered_parts = _lowered_parts(markers.source, markers.flags)
         if lowered_parts is not None:
             lowered = text.lower()
             if markers.needles is not None and not _holds_any(lowered, markers.needles):
                 return []
-            found = _first_matches(lowered_parts, lowered)
+            wanted = [
+                p for p, needles in lowered_parts if needles is None or _holds_any(lowered, needles)
+            ]
+            found = _first_matches(wanted, lowered)
             if found is not None:
                 return found
     if not markers.may_occur(text):
         return []
-    parts = _parts(markers.pattern)
+    parts = _parts_of(markers.source, markers.flags)
     if parts is None:
         return [m.span() for m in markers.pattern.finditer(text)]
     found = _first_matches(parts, text)
@@ -95,9 +110,7 @@ def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
     return False
 
 
-def _first_matches(
-    parts: tuple[regex.Pattern[str], ...], text: str
-) -> list[tuple[int, int]] | None:
+def _first_matches(parts: Sequence[regex.Pattern[str]], text: str) -> list[tuple[int, int]] | None:
     """The union's matches from its alternatives' overlapped ones; None when one matched
     empty (no marker does; a union that did is scanned as a union)."""
     first: dict[int, int] = {}

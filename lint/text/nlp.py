@@ -151,14 +151,27 @@ class Pipeline:
 
     @cached_property
     def nlp(self) -> Any:
-        import spacy
+        """spaCy and the pipeline, built with the cyclic garbage collector paused: importing
+        spaCy allocates some hundred thousand objects that live as long as the process, and
+        the collections they set off cost a tenth of the import. They are then frozen out of
+        every later collection (one per few hundred blocks would walk them all again)."""
+        import gc
 
-        _register_component()
-        if self.model:
-            nlp = spacy.load(self.model, exclude=["ner", "lemmatizer", "textcat"])
-        else:
-            nlp = spacy.blank("en")
-        nlp.add_pipe(COMPONENT, last=True)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            import spacy
+
+            _register_component()
+            if self.model:
+                nlp = spacy.load(self.model, exclude=["ner", "lemmatizer", "textcat"])
+            else:
+                nlp = spacy.blank("en")
+            nlp.add_pipe(COMPONENT, last=True)
+        finally:
+            if collecting:
+                gc.freeze()
+                gc.enable()
         return nlp
 
     def pipe(self, texts: Sequence[str]) -> list[Any]:
