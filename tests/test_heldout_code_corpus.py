@@ -27,7 +27,7 @@ FLOORS = {
     "ANC305": (0.33, 0.33),
     "ANC306": (1.0, 0.66),
     "ANC307": (1.0, 1.0),
-    "ANC308": (1.0, 0.60),
+    "ANC308": (1.0, 0.75),
 }
 
 
@@ -45,9 +45,9 @@ def test_each_code_holds_its_floor(result, code: str) -> None:  # type: ignore[n
 
 
 def test_overall_holds_the_measured_figures(result) -> None:  # type: ignore[no-untyped-def]
-    """All codes together: precision 0.94 and recall 0.72 when these floors were set."""
+    """All codes together: precision 0.94 and recall 0.74 when these floors were set."""
     assert result.precision() >= 0.94
-    assert result.recall() >= 0.72
+    assert result.recall() >= 0.74
 
 
 def test_clean_modules_get_no_finding() -> None:
