@@ -115,6 +115,23 @@ def test_prefilter_skips_files_without_any_configured_name() -> None:
     assert may_fire("class SourceSpan:\n    uri: str\n    line: int\n", SETTINGS.code)
 
 
+def test_prefilter_reads_what_each_rule_needs_beyond_a_name() -> None:
+    """A resolver is one to ANC305/ANC307 only with a source parameter, a class named only
+    ``Span…`` is a pointer only by ``uri``/``document``, and ANC302 without a summarizer call
+    needs a resolver call beside a named summary: files without those are never parsed."""
+    assert not may_fire(
+        "def resolve(self, root_reqs, check):\n    return root_reqs\n", SETTINGS.code
+    )
+    assert not may_fire("def expand_tabs(line: str) -> str:\n    return line\n", SETTINGS.code)
+    assert may_fire("def expand_tabs(line: str) -> str:\n    return line[1:]\n", SETTINGS.code)
+    assert may_fire("async def fetch_span(\n    ptr,\n    original_bytes,\n):\n", SETTINGS.code)
+    assert may_fire("def resolve(p, d=f(')')):\n    pass\n", SETTINGS.code)  # a quote: unsure
+    assert not may_fire("class SpanRuler:\n    start: int\n    end: int\n", SETTINGS.code)
+    assert may_fire("class SpanRef:\n    document: str\n    start: int\n", SETTINGS.code)
+    assert not may_fire("x = resolve(req)\nprint(package.summary)\n", SETTINGS.code)
+    assert may_fire("x = resolve(req, summary=s, source=s)\n", SETTINGS.code)
+
+
 def test_capitalised_and_codec_calls_are_not_summarizers() -> None:
     source = (
         "import zlib\nfrom gzip import compress\n\n"

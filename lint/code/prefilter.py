@@ -190,19 +190,124 @@ def summary_keywords(settings: CodeSettings) -> CodeTrigger:
     )
 
 
+def _resolvers(settings: CodeSettings) -> tuple[str, ...]:
+    return settings.resolver_names + settings.extra_resolver_names
+
+
 @lru_cache(maxsize=16)
 def resolver_definitions(settings: CodeSettings) -> CodeTrigger:
     """A function defined with a resolver's name (``def resolve_span``, ``def fetch_span``)."""
-    resolvers = settings.resolver_names + settings.extra_resolver_names
+    resolvers = _resolvers(settings)
     return CodeTrigger(re.compile(rf"\bdef\s+_*(?:{_alternation(resolvers)})"), _words(resolvers))
+
+
+#: how far a signature is read; a longer one counts as holding a source parameter
+_SIGNATURE_CHARS = 2000
+#: a ``str`` or ``bytes`` annotation in a signature
+_TYPED_TEXT = re.compile(r"(?<![\w.])(?:str|bytes)(?!\w)")
+#: ``return text[...]``: what makes a str/bytes parameter a resolver's source
+_RETURNS_SLICE = re.compile(r"\breturn[ \t]+[\w.]+[ \t]*\[")
+
+
+class _SourceSignature:
+    """Whether a function named like a resolver takes a source: a parameter named like one
+    (``source``, ``original_bytes``, ``doc``) or annotated ``str``/``bytes`` (RULES.md's
+    fallback), read in the lower-cased signature between its parentheses. A
+    resolver without one is no resolver to ANC305 and ANC307, and pip's ``def resolve(self,
+    root_reqs)`` need not be parsed. A signature holding a quote (a default string may hold a
+    parenthesis) or longer than the budget counts."""
+
+    def __init__(
+        self, resolvers: tuple[str, ...], named: re.Pattern[str], typed: re.Pattern[str] | None
+    ) -> None:
+        stems = _alternation(resolvers)
+        self.head = re.compile(rf"\bdef\s+_*(?:{stems})\w*\s*(?:\[[^\]\n]*\]\s*)?\(")
+        self.named = named
+        self.typed = typed
+
+    def __call__(self, low: str) -> bool:
+        for found in self.head.finditer(low):
+            depth, end = 1, found.end()
+            stop = min(len(low), end + _SIGNATURE_CHARS)
+            while end < stop and depth:
+                char = low[end]
+                if char in "([{":
+                    depth += 1
+                elif char in ")]}":
+                    depth -= 1
+                elif char in "'\"":
+                    return True
+                end += 1
+            signature = low[found.end() : end]
+            if depth or self.named.search(signature):
+                return True
+            if (
+                self.typed is not None
+                and self.typed.search(signature)
+                and _RETURNS_SLICE.search(low)
+            ):
+                return True  # the fallback: a str/bytes parameter whose slice is returned
+        return False
+
+
+@lru_cache(maxsize=16)
+def resolvers_with_source(settings: CodeSettings) -> CodeTrigger:
+    """A function named like a resolver that takes a source parameter (ANC305, ANC307)."""
+    resolvers = _resolvers(settings)
+    named = re.compile(rf"(?<!\w)_*(?:{_alternation(settings.source_parameter_names)})")
+    finder = _SourceSignature(resolvers, named, _TYPED_TEXT)
+    return CodeTrigger(re.compile(r"(?!x)x"), _words(resolvers), finder=finder)
+
+
+#: a summary handed on by keyword or bound by name (``summary=``, ``compacted_text =``)
+_SUMMARY_BINDING = re.compile(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]")
+#: a parameter named like a summary in a signature
+_SUMMARY_PARAMETER = re.compile(r"(?<!\w)_*(?:summar|compact|compressed)")
+
+
+class _ResolverBesideSummary:
+    """A resolver-named call in a module that binds a summary by name or defines a resolver
+    with a summary parameter: what ANC302's same-value reading needs."""
+
+    def __init__(self, resolvers: tuple[str, ...]) -> None:
+        self.calls = _CallFinder(_alternation(resolvers), prompts=False)
+        self.definitions = _SourceSignature(resolvers, _SUMMARY_PARAMETER, None)
+
+    def __call__(self, low: str) -> bool:
+        named = _SUMMARY_BINDING.search(low) is not None or self.definitions(low)
+        return named and self.calls(low)
+
+
+@lru_cache(maxsize=16)
+def resolver_calls_beside_summaries(settings: CodeSettings) -> CodeTrigger:
+    """A call of something named like a resolver in a module that names a summary
+    (``summary=``, a ``summary_bytes`` parameter): one value handed as both source and
+    summary (ANC302's reading without a summarizer call)."""
+    return CodeTrigger(
+        re.compile(r"(?!x)x"),
+        ("summar", "compact", "compressed"),
+        finder=_ResolverBesideSummary(_resolvers(settings)),
+    )
 
 
 @lru_cache(maxsize=16)
 def pointer_classes(settings: CodeSettings) -> CodeTrigger:
-    """A class named like a pointer or provenance record, or a document field (``doc_id``)
-    near a ``class``; class words are matched as written (``Pointer``, not ``pointer``)."""
-    words = {*settings.pointer_class_words, *_RECORD_CLASS_WORDS}
-    classy = "|".join(re.escape(w) for w in sorted(words))
+    """A class whose name holds a pointer or provenance record word (``Pointer``,
+    ``Citation``; matched as written), or a document field (``doc_id``) near a ``class``."""
+    classy = "|".join(re.escape(w) for w in sorted(_RECORD_CLASS_WORDS))
     return CodeTrigger(
-        re.compile(rf"{classy}|\b(?:{_DOCUMENT_FIELDS})\b"), ("class",), case_sensitive=True
+        re.compile(rf"\bclass[ \t]+\w*(?:{classy})|\b(?:{_DOCUMENT_FIELDS})\b"),
+        ("class",),
+        case_sensitive=True,
+    )
+
+
+@lru_cache(maxsize=16)
+def loosely_named_pointer_classes(settings: CodeSettings) -> CodeTrigger:
+    """A class named with a configured pointer word only (``SpanRuler``) in a module that
+    names ``uri`` or ``document``: such a class is a pointer only by those fields."""
+    words = set(settings.pointer_class_words) - set(_RECORD_CLASS_WORDS)
+    classy = "|".join(re.escape(w) for w in sorted(words)) or r"(?!x)x"
+    return CodeTrigger(
+        re.compile(rf"\bclass[ \t]+\w*(?:{classy})"), ("uri", "document"), case_sensitive=True
     )

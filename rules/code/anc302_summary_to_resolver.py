@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 from anchorlint.code.prefilter import (
     CodeTrigger,
-    resolver_definitions,
+    resolver_calls_beside_summaries,
     summarizer_calls,
-    summary_keywords,
 )
 from anchorlint.config import CodeSettings, Settings
 
@@ -164,12 +163,9 @@ class SummaryToResolver(CodeRule):
     )
 
     def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
-        """Only where a summarizer call, a local resolver, or a summary handed on by keyword."""
-        return (
-            summarizer_calls(settings),
-            resolver_definitions(settings),
-            summary_keywords(settings),
-        )
+        """Only where a summarizer call makes a compaction output, or a resolver is called in
+        a module that names a summary (one value handed as both source and summary)."""
+        return (summarizer_calls(settings), resolver_calls_beside_summaries(settings))
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         for fact in module.flow.leaks:

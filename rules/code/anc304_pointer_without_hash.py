@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from anchorlint.code.prefilter import CodeTrigger, pointer_classes
+from anchorlint.code.prefilter import (
+    CodeTrigger,
+    loosely_named_pointer_classes,
+    pointer_classes,
+)
 from anchorlint.config import CodeSettings, Settings
 
 if TYPE_CHECKING:
@@ -285,7 +289,7 @@ class PointerWithoutHash(CodeRule):
 
     def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
         """Only where a class named like a pointer, or holding a document field."""
-        return (pointer_classes(settings),)
+        return (pointer_classes(settings), loosely_named_pointer_classes(settings))
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.names import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from anchorlint.code.prefilter import CodeTrigger, resolver_definitions
+from anchorlint.code.prefilter import CodeTrigger, resolvers_with_source
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
@@ -196,8 +196,8 @@ class UnverifiedResolution(CodeRule):
     )
 
     def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
-        """Only where a function defined with a resolver's name."""
-        return (resolver_definitions(settings),)
+        """Only where a function named like a resolver takes a source parameter."""
+        return (resolvers_with_source(settings),)
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import has_digest_comparison
