@@ -38,10 +38,23 @@ class CodeTrigger:
     case_sensitive: bool = False
     #: a linear search of the lower-cased text used instead of ``pattern`` when set
     finder: Callable[[str], bool] | None = None
+    #: a second set of lower-cased substrings, one of which must occur too: the literals
+    #: every alternative of ``pattern`` holds, so that a file holding none is rejected without
+    #: running an alternation the regular expression engine tries at every position
+    needles: tuple[str, ...] = ()
+    #: used instead of ``pattern`` when set: (lower-cased literal, expression) pairs; it fires
+    #: when an expression whose literal occurs matches. One alternation of many first
+    #: characters is tried at every position; an expression that starts with a literal is not.
+    alternatives: tuple[tuple[str, re.Pattern[str]], ...] = ()
 
     def fires(self, source: str, low: str) -> bool:
         if self.words and not any(w in low for w in self.words):
             return False
+        if self.needles and not any(n in low for n in self.needles):
+            return False
+        if self.alternatives:
+            text = source if self.case_sensitive else low
+            return any(n in low and p.search(text) for n, p in self.alternatives)
         if self.finder is not None:
             return self.finder(low)
         return self.pattern.search(source if self.case_sensitive else low) is not None
@@ -299,6 +312,7 @@ def pointer_classes(settings: CodeSettings) -> CodeTrigger:
         re.compile(rf"\bclass[ \t]+\w*(?:{classy})|\b(?:{_DOCUMENT_FIELDS})\b"),
         ("class",),
         case_sensitive=True,
+        needles=(*(w.lower() for w in sorted(_RECORD_CLASS_WORDS)), *_DOCUMENT_FIELDS.split("|")),
     )
 
 

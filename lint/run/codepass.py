@@ -43,6 +43,17 @@ def _prefilter(rules: tuple[CodeRule, ...], settings: CodeSettings) -> Prefilter
 
 
 def _syntax_error(path: str, text: str) -> Finding | None:
+    """ANC002 when CPython's parser rejects the module. Compiling to bytecode is asked first:
+    it is all in C, where building the syntax tree as Python objects is not, so it is the
+    faster yes; only when it refuses does the parser itself decide (the compiler also rejects
+    some modules the parser accepts, such as a ``return`` outside a function)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(text, path, "exec", dont_inherit=True)
+        return None
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        pass
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -13,14 +13,22 @@ from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
 
-#: what a file must name before it can hold a retrieval-linked item (as written)
-_LINKED_WORDS = (
-    r"ToolMessage|ToolResult|FunctionResult|FunctionMessage|Observation\b"
-    r"|role[^\n]{0,24}[\"'](?:tool|function)[\"']|type[^\n]{0,24}[\"']tool[\"']"
-    r"|tool_call_id|\bcall_id\b|\.metadata(?:\[|\.get\b)"
-    r"|\[[\"']?Document\b|isinstance\([^\n]{0,40}\bDocument\b|TextNode|NodeWithScore|BaseNode"
-    r"|\b(?:doc_id|chunk_id|source_id)\b|\.(?:provenance|pointer|citation|anchor)\b"
+#: what a file must name before it can hold a retrieval-linked item (as written), each form
+#: beside a lower-cased literal it holds (the cheap first test)
+_LINKED_FORMS = (
+    ("tool", r"Tool(?:Message|Result)"),
+    ("function", r"Function(?:Result|Message)"),
+    ("observation", r"Observation\b"),
+    ("role", r"role[^\n]{0,24}[\"'](?:tool|function)[\"']"),
+    ("type", r"type[^\n]{0,24}[\"']tool[\"']"),
+    ("call_id", r"tool_call_id|\bcall_id\b"),
+    (".metadata", r"\.metadata(?:\[|\.get\b)"),
+    ("document", r"\[[\"']?Document\b|isinstance\([^\n]{0,40}\bDocument\b"),
+    ("node", r"TextNode|NodeWithScore|BaseNode"),
+    *((field, rf"\b{field}\b") for field in ("doc_id", "chunk_id", "source_id")),
+    *((f".{word}", rf"\.{word}\b") for word in ("provenance", "pointer", "citation", "anchor")),
 )
+_LINKED_WORDS = "|".join(form for _, form in _LINKED_FORMS)
 #: and a list named like a context (lower-cased substrings)
 _CONTEXT_WORDS = (
     "message",
@@ -266,7 +274,14 @@ class SilentEviction(CodeRule):
     def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
         """Only where a tool result, document or provenance field is named next to a list
         named like a context."""
-        return (CodeTrigger(re.compile(_LINKED_WORDS), _CONTEXT_WORDS, case_sensitive=True),)
+        return (
+            CodeTrigger(
+                re.compile(_LINKED_WORDS),
+                _CONTEXT_WORDS,
+                case_sensitive=True,
+                alternatives=tuple((n, re.compile(form)) for n, form in _LINKED_FORMS),
+            ),
+        )
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.eviction import evictions
