@@ -39,7 +39,7 @@ def test_plugin_reports_code_rules_with_flake8_positions(tmp_path: Path) -> None
     lines = result.stdout.splitlines()
     assert f"{target}:4:36: ANC301 offset computed on `summary`" in lines[0]
     assert any(
-        line.startswith(f"{target}:7:5: ANC305 resolver `resolve_span()`") for line in lines
+        line.startswith(f"{target}:8:5: ANC305 resolver `resolve_span()`") for line in lines
     ), lines
     assert len(lines) == 2
 
@@ -67,7 +67,7 @@ def test_checker_can_be_driven_directly() -> None:
     results = list(AnchorlintChecker(None, "x.py", BAD.splitlines(keepends=True)).run())
     assert [(line, col, text[:6]) for line, col, text, _ in results] == [
         (4, 35, "ANC301"),
-        (7, 4, "ANC305"),
+        (8, 4, "ANC305"),
     ]
     assert all(kind is AnchorlintChecker for *_, kind in results)
 

@@ -208,10 +208,11 @@ class UnverifiedResolution(CodeRule):
             returned = returned_source(info, source, words, module.names)
             if returned is None or has_digest_comparison(info, module.index):
                 continue
-            line = module.position(returned).start.line
+            line = module.position(info.node.name).start.line
             yield module.hit(
-                info.node.name,
-                f"resolver `{info.name}()` returns bytes of its source `{source}` (line {line}) without "
-                "comparing a digest: a pointer re-anchored during compaction resolves silently "
-                "to the wrong span; hash the span and compare it with the pointer's pin first",
+                returned,
+                f"resolver `{info.name}()` (line {line}) returns bytes of its source `{source}` "
+                "here without comparing a digest: a pointer re-anchored during compaction "
+                "resolves silently to the wrong span; hash the span and compare it with the "
+                "pointer's pin first",
             )
