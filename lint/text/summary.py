@@ -66,6 +66,9 @@ class AnalysedSummary:
     #: anchors that count for density, where ``anchors`` is not kept (a large summary
     #: analysed block group by block group keeps the count, not every anchor)
     anchor_count: int | None = None
+    #: elisions that count for density where ``elisions`` is not kept either (the markers
+    #: and the unanchored references, counted as the summary was analysed group by group)
+    elision_count: int | None = None
 
     @property
     def path(self) -> str:
@@ -245,6 +248,7 @@ def density_figures(
     one per sentence per code of the unanchored references that survived suppression.
     """
     if summary.anchor_count is not None:
-        return summary.anchor_count, len(summary.elisions) + len(unanchored)
+        kept = len(summary.elisions) if summary.elision_count is None else summary.elision_count
+        return summary.anchor_count, kept + len(unanchored)
     anchors = sum(1 for a in summary.anchors if not a.descriptive)
     return anchors, len(summary.elisions) + len(unanchored)
