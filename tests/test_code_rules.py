@@ -591,6 +591,49 @@ def test_summarizer_by_prompt_and_one_layer_per_summarizer() -> None:
     assert found == [(8, "ANC306")]  # the caller's pass, not the wrapper's model call again
 
 
+def test_summarizer_by_an_inline_prompt_about_the_conversation() -> None:
+    """A prompt written in the call (``+``, an f-string), or a system message asking for a
+    "summarization of the chat", makes a generic model call a summarizer; a literal that asks
+    for something else, or names no conversation, does not."""
+    source = (
+        "def fold(llm, text, previous_summary):\n"
+        '    return llm.generate("Summarize this conversation:\\n" + text + previous_summary)\n\n'
+        "def fold_f(llm, text, previous_summary):\n"
+        '    return llm.invoke(f"Summarize the chat history below.\\n{text}\\n{previous_summary}")\n\n'
+        "def translate(llm, text, previous_summary):\n"
+        '    return llm.generate("Translate this conversation into French:\\n" + previous_summary)\n\n'
+        "def flag(llm, previous_summary):\n"
+        '    return llm.run("--compress " + previous_summary)\n'
+    )
+    assert [(line, code) for line, code, _ in hits7(source)] == [(2, "ANC306"), (5, "ANC306")]
+    system = (
+        'REDUCE = "Provide a concise summarization of the entire chat in five sentences."\n\n'
+        "async def reduce(service, history):\n"
+        '    request = [{"role": "system", "content": REDUCE}, *history[:-10]]\n'
+        "    reply = await service.chat(request)\n"
+        '    return [{"role": "assistant", "content": reply.content}, *history[-10:]]\n'
+    )
+    assert [(line, code) for line, code, _ in hits7(system)] == [(5, "ANC306")]
+    assert hits7(system.replace("summarization of the entire chat", "review of the chat")) == []
+
+
+def test_a_summarizer_taking_the_previous_summary_reports_its_own_model_call() -> None:
+    """The caller hands in a summary loaded from a store: the pass is the model call inside
+    the summarizer that builds its prompt from ``previous_summary``."""
+    source = (
+        'PROMPT = "Summarize the conversation, updating the previous summary: {p} {c}"\n\n'
+        "class Sessions:\n"
+        "    def create_session_summary(self, convo, previous_summary=None):\n"
+        "        return self.model.generate(PROMPT.format(p=previous_summary, c=convo))\n\n"
+        "    def refresh(self, sid):\n"
+        "        session = self.db.load(sid)\n"
+        "        session.summary = self.create_session_summary(\n"
+        "            session.text, previous_summary=session.summary\n"
+        "        )\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(source)] == [(5, "ANC306")]
+
+
 def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     source = (
         "def node(state):\n"
@@ -601,3 +644,28 @@ def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     [(line, code, message)] = hits7(source)
     assert (line, code) == (3, "ANC306")
     assert "kept in the state key 'summary' (stored at line 4) and handed back" in message
+
+
+@pytest.mark.parametrize(
+    ("test", "linked"),
+    [
+        ('entry["message_type"] == "observation"', True),
+        ('e.get("message_type") in ("observation", "action")', True),
+        ('m.role == "observation"', True),
+        ('m.type == "observation"', False),  # a kind of record, not of a history entry
+        ('e["message_type"] == "thought"', False),
+        ("isinstance(m, FunctionExecutionResultMessage)", True),
+        ("isinstance(p, ToolReturnPart)", True),
+        ("isinstance(p, ToolReturnType)", False),
+        ("isinstance(p, UserPromptPart)", False),
+    ],
+)
+def test_tool_result_readings_of_three_framework_shapes(test: str, linked: bool) -> None:
+    """A function-execution result message, an observation entry of a trajectory and a
+    tool-return part are tool results; the agent's own thoughts and a user prompt are not."""
+    import libcst as cst
+
+    from anchorlint.code.retrieval import linked_test
+
+    found = linked_test(cst.parse_expression(test))
+    assert (found is not None and found.present) == linked, found

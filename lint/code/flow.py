@@ -241,7 +241,22 @@ class Analyser(KeptState, StatementRunner):
                 break
         for info, node, held in list(self.summary_lists.values()):
             self.run_function(info, self.handed_back(info, node, held))
+        self._one_pass_per_summarizer()
         return self.facts
+
+    def _one_pass_per_summarizer(self) -> None:
+        """A summarizer-named function that takes the previous summary (``previous_summary``)
+        reports the model call in its body; when a caller here already hands it a compaction
+        output, that call is the pass, and the body is not reported again."""
+        facts = self.facts.recompactions
+        called = {fact.summarizer for fact in facts}
+        facts[:] = [
+            fact
+            for fact in facts
+            if fact.function is None
+            or fact.function.name not in called
+            or self.names.is_summarizer(fact.summarizer)
+        ]
 
     def _kept_snapshot(self) -> tuple[object, ...]:
         classes = {owner: frozenset(env) for owner, env in self.class_taints.items()}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.names import storage_key
+from anchorlint.code.names import dotted, storage_key
 from anchorlint.code.relabel import relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 
@@ -31,6 +31,7 @@ TEXT_METHODS = frozenset(
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
 LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
 NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
+_JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
 
 
 class KnownCalls:
@@ -102,7 +103,12 @@ class KnownCalls:
                 return first if first.kind in textual else None
             if name in NUMERIC_BUILTINS:
                 return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)
+            if name == "getattr" and first is not None and first.kind is K.COMPACT:
+                return first  # ``getattr(part, "content", "")``: attribute access
             return None
+        if name in ("dumps", "dump_json") and dotted(receiver) in _JSON_MODULES:
+            # serialising the summary into a message's content is encoding it (RULES.md flow)
+            return first if first is not None and first.kind is K.COMPACT else None
         if recv is not None and recv.kind is K.COMPACT and name == "copy" and not args:
             return recv  # ``history.copy()``: the same messages
         if recv is not None and recv.kind in textual:

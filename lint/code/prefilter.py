@@ -148,6 +148,7 @@ _ASKS = re.compile(
     r"(?<![a-z])(?:summari[sz]e|condense|compress|compact)(?![a-z])"
     r"""|["'][^"'\n]{0,60}?(?<![a-z])(?:write|produce|give|create|provide|generate|update|extend)"""
     r"""(?![a-z])[^"'.\n]{0,40}summary"""
+    r"""|summari[sz]ation of[^"'.\n]{0,30}(?<![a-z])(?:chat|conversation|dialog|history|messages)"""
 )
 
 

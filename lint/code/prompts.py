@@ -31,8 +31,13 @@ MODEL_METHODS = frozenset(
 #: a string asking for a summary: the verb, or "write/produce … summary"
 _ASKS = re.compile(
     r"(?<![-\w./])(?:summari[sz]e|condense|compress|compact)\b"
-    r"|\b(?:write|produce|give|create|provide|generate|return|update|extend)\b[^.\n]{0,40}\bsummary",
+    r"|\b(?:write|produce|give|create|provide|generate|return|update|extend)\b[^.\n]{0,40}\bsummary"
+    r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
     re.IGNORECASE,
+)
+#: what a prompt written inline asks to summarize: the conversation, not any text
+_CONVERSATION = re.compile(
+    r"\b(?:chat|conversation|dialog(?:ue)?|history|messages|turns|transcript)\b", re.IGNORECASE
 )
 #: a prompt is prose: a command-line flag (``"--compress"``) or a one-word string is none
 _MIN_WORDS = 4
@@ -41,10 +46,15 @@ _MAX_STRING = 20_000
 _MODEL_CALL = re.compile(r"\.(?:" + "|".join(sorted(MODEL_METHODS)) + r")[ \t]*\(")
 
 
-def asks_to_summarize(text: str) -> bool:
+def asks_to_summarize(text: str, words: int = _MIN_WORDS) -> bool:
     """A string of prose that asks for a summary (``"Summarize the lines below…"``)."""
     head = text[:_MAX_STRING]
-    return len(head.split(None, _MIN_WORDS)) >= _MIN_WORDS and _ASKS.search(head) is not None
+    return len(head.split(None, words)) >= words and _ASKS.search(head) is not None
+
+
+def _asks_about_conversation(text: str) -> bool:
+    """``"Summarize this conversation:"``: three words will do when they name the chat."""
+    return asks_to_summarize(text, 3) and _CONVERSATION.search(text[:_MAX_STRING]) is not None
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,8 @@ class PromptNames:
 
     shared: frozenset[str]
     local: dict[int, frozenset[str]]
+    #: the module's text asks for a summary somewhere: a prompt may be written inline
+    inline: bool = False
 
     def for_function(self, function: cst.FunctionDef | None) -> frozenset[str]:
         if function is None:
@@ -60,17 +72,19 @@ class PromptNames:
         return self.shared | self.local.get(id(function), frozenset())
 
 
-def _strings(node: cst.CSTNode) -> bool:
-    """Whether ``node`` holds a string literal that asks to summarize."""
+def _strings(node: cst.CSTNode, conversation: bool = False) -> bool:
+    """Whether ``node`` holds a string literal that asks to summarize (with ``conversation``:
+    that asks to summarize a conversation, chat or history)."""
     stack = [node]
     while stack:
         current = stack.pop()
+        text: object = None
         if isinstance(current, cst.SimpleString):
-            value = current.evaluated_value
-            if isinstance(value, str) and asks_to_summarize(value):
-                return True
+            text = current.evaluated_value
         elif isinstance(current, cst.FormattedStringText):
-            if asks_to_summarize(current.value):
+            text = current.value
+        if isinstance(text, str):
+            if _asks_about_conversation(text) if conversation else asks_to_summarize(text):
                 return True
         elif not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             stack.extend(children(current))
@@ -146,7 +160,7 @@ def prompt_names(
         names = _fixpoint(pairs, set(shared))
         if names:
             local[id(function)] = frozenset(names)
-    return PromptNames(frozenset(shared), local)
+    return PromptNames(frozenset(shared), local, inline=True)
 
 
 def _assignments_top(module: cst.Module) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
@@ -167,9 +181,12 @@ def _assignments_top(module: cst.Module) -> list[tuple[cst.BaseExpression, cst.B
     return found
 
 
-def prompted_call(call: cst.Call, names: frozenset[str]) -> bool:
-    """A generic model method whose receiver or an argument is (built from) a prompt name."""
-    if call_name(call) not in MODEL_METHODS or not names:
+def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -> bool:
+    """A generic model method whose receiver or an argument is (built from) a prompt name,
+    or (``inline``) one handed a literal that asks to summarize the conversation, written in
+    the call (``llm.run("Summarize this conversation:\n" + text)``, an f-string, a system
+    message ``{"role": "system", "content": "Summarize the chat …"}``)."""
+    if call_name(call) not in MODEL_METHODS or not (names or inline):
         return False
     receiver = call_receiver(call)
     if receiver is None:
@@ -177,4 +194,6 @@ def prompted_call(call: cst.Call, names: frozenset[str]) -> bool:
     chain = dotted(receiver)
     if chain is not None and chain.rsplit(".", 1)[-1] in names:
         return True
-    return any(names_in(arg.value) & names for arg in call.args)
+    if any(names_in(arg.value) & names for arg in call.args):
+        return True
+    return inline and any(_strings(arg.value, conversation=True) for arg in call.args)

@@ -59,7 +59,9 @@ def is_summarizer_call(
     Inside a function that is itself named like a summarizer and called in this module, the
     prompted model call is that summarizer's own body: its callers are the pass (one layer),
     so it does not count again. A summarizer-named function nobody here calls (a graph node,
-    a condenser's entry point) is the only place the pass shows, so there it counts.
+    a condenser's entry point) is the only place the pass shows, so there it counts; so does
+    one that takes the previous summary as a parameter (``previous_summary``): its callers
+    hand in kept state, and the pass that compacts it again is this call.
     """
     if module.names.is_summarizer(name):
         return True
@@ -67,9 +69,17 @@ def is_summarizer_call(
         function is not None
         and module.names.is_summarizer(function.name.value)
         and called_here(module.source, function.name.value)
+        and not _takes_running_summary(function)
     ):
         return False
     return prompted(module, call, function)
+
+
+def _takes_running_summary(function: cst.FunctionDef) -> bool:
+    from anchorlint.code.kept_state import running_summary_name
+
+    params = function.params
+    return any(running_summary_name(p.name.value) for p in (*params.params, *params.kwonly_params))
 
 
 def called_here(source: str, name: str) -> bool:
@@ -82,7 +92,8 @@ def prompted(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef |
     """``llm.predict(SUMMARY_PROMPT.format(...))``, ``self.summary_chain.invoke(...)``."""
     from anchorlint.code.prompts import prompted_call
 
-    return prompted_call(call, module.prompts.for_function(function))
+    prompts = module.prompts
+    return prompted_call(call, prompts.for_function(function), prompts.inline)
 
 
 def says_text(expr: cst.BaseExpression) -> bool:
