@@ -71,6 +71,8 @@ _SINKS = frozenset(
         "register",
     }
 )
+#: sink names that, called bare, are the builtins that build a value
+_BUILTIN_CONSTRUCTORS = frozenset({"set"})
 #: item fields a placeholder may show without identifying the item
 _ANONYMOUS_FIELDS = frozenset({"role", "type", "kind"})
 _SIZE_CALLS = frozenset({"len", "sum", "count", "max", "min", "int", "round", "str"})
@@ -141,6 +143,8 @@ def sinks(
         receiver = dotted(node.func.value) if isinstance(node.func, cst.Attribute) else None
         if name not in _SINKS or receiver in output:
             continue
+        if receiver is None and name in _BUILTIN_CONSTRUCTORS:
+            continue  # ``set(stale)`` makes a value, it keeps nothing
         for value in _direct_args(node):
             if dotted(value) in items:
                 return True
@@ -352,20 +356,43 @@ def _selects_by_id(node: cst.CSTNode, items: frozenset[str]) -> bool:
 
 
 def _iterators(function: cst.FunctionDef, lists: frozenset[str]) -> Iterator[str]:
-    """Names bound to the items of one of ``lists`` (loop and comprehension targets)."""
+    """Names bound to the items of one of ``lists`` (loop and comprehension targets), or to
+    the parts of such an item (``for r in messages[i].content``: a result message holds its
+    call ids one level down)."""
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
     for node in walk(function.body):
-        pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
         if isinstance(node, cst.For):
             pairs.append((node.target, node.iter))
         elif isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
-            pairs.append((node.for_in.target, node.for_in.iter))
-        for target, iterable in pairs:
-            if container_key(iterable) not in lists:
-                continue
-            if isinstance(target, cst.Tuple):
-                yield from (n for e in target.elements if (n := dotted(e.value)))
-            elif (name := dotted(target)) is not None:
-                yield name
+            clause: cst.CompFor | None = node.for_in
+            while clause is not None:
+                pairs.append((clause.target, clause.iter))
+                clause = clause.inner_for_in
+    direct: set[str] = set()
+    for target, iterable in pairs:
+        if container_key(iterable) in lists:
+            direct.update(_bare_targets(target))
+    yield from direct
+    for target, iterable in pairs:
+        if container_key(iterable) not in lists and _part_of_item(iterable, lists, direct):
+            yield from _bare_targets(target)
+
+
+def _bare_targets(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Tuple):
+        return [n for e in target.elements if (n := dotted(e.value))]
+    name = dotted(target)
+    return [name] if name is not None else []
+
+
+def _part_of_item(value: cst.BaseExpression, lists: frozenset[str], items: set[str]) -> bool:
+    """``messages[i].content``, ``m.parts``: a field of an item of ``lists``."""
+    if not isinstance(value, cst.Attribute):
+        return False
+    base = value.value
+    if isinstance(base, cst.Subscript):
+        return dotted(base.value) in lists
+    return dotted(base) in items
 
 
 def _selected(function: cst.FunctionDef, lists: frozenset[str]) -> frozenset[str]:

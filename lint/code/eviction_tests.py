@@ -61,6 +61,10 @@ def _positions(
     depth: int,
 ) -> str | None:
     """Why ``value`` is a list of positions of linked items, or None."""
+    if isinstance(value, cst.IfExp):  # ``set(found[:-n]) if n else set(found)``: both must be
+        body = _positions(value.body, sets, module, info, depth)
+        orelse = _positions(value.orelse, sets, module, info, depth)
+        return body if body is not None and orelse is not None else None
     while True:
         if isinstance(value, cst.Subscript):
             value = value.value

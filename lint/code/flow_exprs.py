@@ -15,7 +15,12 @@ import libcst as cst
 from anchorlint.code.flow_calls import (
     KnownCalls,
 )
-from anchorlint.code.kept_state import running_summary_name, summary_type, summary_type_test
+from anchorlint.code.kept_state import (
+    running_summary_name,
+    summary_type,
+    summary_type_test,
+    tool_output_test,
+)
 from anchorlint.code.names import (
     call_name,
     call_receiver,
@@ -291,6 +296,8 @@ class ExprEvaluator(KnownCalls):
             self.bind_iteration(clause.target, clause.iter, inner, frame)
             for cond in clause.ifs:
                 self.eval(cond.test, inner, frame)
+                if tool_output_test(cond.test, clause.target):
+                    return None  # only tool results or documents pass: never a summary
                 test = summary_type_test(cond.test)
                 if test is not None and test[0] == dotted(clause.target):
                     if not test[1]:

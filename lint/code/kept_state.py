@@ -64,6 +64,16 @@ def summary_type_test(test: cst.BaseExpression) -> tuple[str, bool, str] | None:
     return None
 
 
+def tool_output_test(test: cst.BaseExpression, target: cst.BaseExpression) -> bool:
+    """``isinstance(part, ToolReturnPart)``, ``m["role"] == "tool"`` on a comprehension's own
+    target: what passes is a tool result or a document, not a summary message put back
+    among them (a summary in the list returned and handed back is not selected by it)."""
+    from anchorlint.code.retrieval import linked_test
+
+    linked = linked_test(test)
+    return linked is not None and linked.present and linked.name == dotted(target)
+
+
 def list_parameters(info: FunctionInfo) -> list[cst.Param]:
     """Parameters that may hold the message list, view or state the function is handed."""
     found = []

@@ -8,10 +8,12 @@ is the one place that says so, for every rule that asks (ANC303 on the input and
 ANC308 on eviction):
 
 - a **tool result**: a message with role ``tool`` or ``function`` (``m.role == "tool"``,
-  ``m.get("role") == "tool"``, ``m["role"] in ("tool", "function")``), an instance of a tool
-  output class (``ToolMessage``, ``FunctionMessage``, ``FunctionResultContent``, and classes
-  named ``*Observation``, ``*ToolResult*``, ``*FunctionResult*``), or a mapping or object whose
-  ``tool_call_id`` / ``call_id`` is read;
+  ``m.get("role") == "tool"``, ``m["role"] in ("tool", "function")``), a history entry whose
+  kind is an observation (``e["message_type"] == "observation"``), an instance of a tool
+  output class (``ToolMessage``, ``FunctionMessage``, ``FunctionResultContent``,
+  ``FunctionExecutionResultMessage``, ``ToolReturnPart``, and classes named ``*Observation``,
+  ``*ToolResult*``, ``*FunctionResult*``), or a mapping or object whose ``tool_call_id`` /
+  ``call_id`` is read;
 - a **document**: an instance of a document or node class (``Document``, ``TextNode``,
   ``NodeWithScore`` …) or an object whose ``metadata`` is read.
 
@@ -36,11 +38,16 @@ RETRIEVAL_KEYS = TOOL_RESULT_KEYS | DOCUMENT_KEYS
 #: message roles of tool output
 TOOL_ROLES = frozenset({"tool", "function"})
 #: message fields that hold the role
-_ROLE_FIELDS = frozenset({"role", "type"})
+_ROLE_FIELDS = frozenset({"role", "type", "message_type"})
+#: what a history entry's kind says of the environment's answer to an action
+#: (``entry["message_type"] == "observation"``): only in a field named for the kind of entry
+_OBSERVATION_FIELDS = frozenset({"role", "message_type"})
+OBSERVATION_ROLE = "observation"
 
 _TOOL_CLASS = re.compile(
     r"^(?:ToolMessage|FunctionMessage|ToolMessageChunk|FunctionResultContent)$"
-    r"|Observation$|ToolResult|FunctionResult|ToolOutput"
+    r"|Observation$|ToolResult|FunctionResult|FunctionExecutionResult|ToolOutput"
+    r"|^ToolReturn(?:Part)?$"
 )
 _DOCUMENT_CLASS = re.compile(
     r"^(?:Document|TextNode|BaseNode|IndexNode|ImageNode|NodeWithScore)$|[a-z]Document$"
@@ -73,30 +80,37 @@ def _string(node: cst.CSTNode) -> str | None:
     return None
 
 
-def _role_of(node: cst.BaseExpression) -> str | None:
-    """``m.role`` / ``m["role"]`` / ``m.get("role")`` → ``m``."""
+def _role_of(node: cst.BaseExpression) -> tuple[str, str] | None:
+    """``m.role`` / ``m["role"]`` / ``m.get("role")`` → (``m``, ``"role"``)."""
     if isinstance(node, cst.Attribute) and node.attr.value in _ROLE_FIELDS:
-        return dotted(node.value)
+        base = dotted(node.value)
+        return (base, node.attr.value) if base is not None else None
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
-        if isinstance(index, cst.Index) and _string(index.value) in _ROLE_FIELDS:
-            return dotted(node.value)
-    if (
-        isinstance(node, cst.Call)
-        and call_name(node) == "get"
-        and node.args
-        and _string(node.args[0].value) in _ROLE_FIELDS
-        and isinstance(node.func, cst.Attribute)
-    ):
-        return dotted(node.func.value)
+        field = _string(index.value) if isinstance(index, cst.Index) else None
+        base = dotted(node.value)
+        if field in _ROLE_FIELDS and base is not None:
+            return base, field
+    if isinstance(node, cst.Call) and call_name(node) == "get" and node.args:
+        field = _string(node.args[0].value)
+        if field in _ROLE_FIELDS and isinstance(node.func, cst.Attribute):
+            base = dotted(node.func.value)
+            return (base, field) if base is not None else None
     return None
 
 
-def _tool_roles(node: cst.BaseExpression) -> bool:
-    """``"tool"``, or a tuple/list/set of role strings holding ``"tool"`` or ``"function"``."""
+def _roles(field: str) -> frozenset[str]:
+    """The values of ``field`` that mark tool output."""
+    return TOOL_ROLES | {OBSERVATION_ROLE} if field in _OBSERVATION_FIELDS else TOOL_ROLES
+
+
+def _tool_roles(node: cst.BaseExpression, field: str) -> bool:
+    """``"tool"``, or a tuple/list/set of role strings holding ``"tool"`` or ``"function"``
+    (or ``"observation"`` for a field that names the kind of a history entry)."""
+    roles = _roles(field)
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-        return any(_string(e.value) in TOOL_ROLES for e in node.elements)
-    return _string(node) in TOOL_ROLES
+        return any(_string(e.value) in roles for e in node.elements)
+    return _string(node) in roles
 
 
 def _class_names(node: cst.BaseExpression) -> list[str]:
@@ -140,16 +154,18 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         op = target.operator
-        name = _role_of(test.left)
-        if name is None or not _tool_roles(target.comparator):
+        role = _role_of(test.left)
+        if role is None or not _tool_roles(target.comparator, role[1]):
             return None
+        name = role[0]
         if isinstance(op, (cst.Equal, cst.In, cst.Is)):
             present = True
         elif isinstance(op, (cst.NotEqual, cst.NotIn, cst.IsNot)):
             present = False
         else:
             return None
-        reason = f"its role is tested against `{_role_text(target.comparator)}`: a tool result"
+        what = "message_type" if role[1] == "message_type" else "role"
+        reason = f"its {what} is tested against `{_role_text(target.comparator)}`: a tool result"
         return LinkedTest(name, present, reason, "tool result")
     return None
 

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
 #: what a file must name before it can hold a retrieval-linked item (as written), each form
 #: beside a lower-cased literal it holds (the cheap first test)
 _LINKED_FORMS = (
-    ("tool", r"Tool(?:Message|Result)"),
-    ("function", r"Function(?:Result|Message)"),
-    ("observation", r"Observation\b"),
+    ("tool", r"Tool(?:Message|Result|Return|Output)"),
+    ("function", r"Function(?:Result|Message|ExecutionResult)"),
+    ("observation", r"Observation\b|[\"']observation[\"']"),
     ("role", r"role[^\n]{0,24}[\"'](?:tool|function)[\"']"),
     ("type", r"type[^\n]{0,24}[\"']tool[\"']"),
     ("call_id", r"tool_call_id|\bcall_id\b"),
