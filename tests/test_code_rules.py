@@ -634,6 +634,32 @@ def test_a_summarizer_taking_the_previous_summary_reports_its_own_model_call() -
     assert [(line, code) for line, code, _ in hits7(source)] == [(5, "ANC306")]
 
 
+def test_a_chain_built_from_a_local_template_and_a_summary_in_message_form() -> None:
+    """The template reaches the chain through a local name; a summarizer annotated to return
+    a list of messages returns the summary; a list of paths is no summary."""
+    chain = (
+        'TEMPLATE = "Progressively summarize the lines of conversation: {summary} {new_lines}"\n\n'
+        "class Memory:\n"
+        "    def __init__(self, llm):\n"
+        "        prompt = PromptTemplate(TEMPLATE, ['summary', 'new_lines'])\n"
+        "        self.chain = LLMChain(llm=llm, prompt=prompt)\n\n"
+        "    def save(self, lines):\n"
+        "        self.buffer = self.chain.predict(summary=self.buffer, new_lines=lines)\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(chain)] == [(9, "ANC306")]
+    assert hits7(chain.replace("Progressively summarize", "Translate")) == []
+    messages = (
+        "def summarize_all(messages) -> list[dict[str, str]]:\n"
+        "    return [{'role': 'user', 'content': llm.predict(render(messages))}]\n\n"
+        "def fold(messages):\n"
+        "    summary = summarize_all(messages[:5])\n"
+        "    return summarize_all(summary + messages[5:])\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(messages)] == [(6, "ANC306")]
+    paths = messages.replace("list[dict[str, str]]", "list[str]")
+    assert hits7(paths) == []
+
+
 def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     source = (
         "def node(state):\n"

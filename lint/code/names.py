@@ -335,11 +335,32 @@ NON_TEXT_RETURNS = frozenset(
 )
 
 
+#: the element of a returned list that makes it a message list (``list[dict[str, str]]``,
+#: ``list[BaseMessage]``): a summarizer handing back the folded messages returns its summary
+_MESSAGE_ELEMENT = re.compile(r"^(?:dict|Dict|Mapping)$|(?:Message|Event|ChatItem|Turn)$")
+
+
+def _message_list(annotation: cst.BaseExpression) -> bool:
+    if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
+        return False
+    if dotted(annotation.value) not in ("list", "List", "Sequence", "typing.List"):
+        return False
+    element = annotation.slice[0].slice
+    if not isinstance(element, cst.Index):
+        return False
+    inner = element.value
+    head = dotted(inner.value if isinstance(inner, cst.Subscript) else inner)
+    return head is not None and _MESSAGE_ELEMENT.search(head.rsplit(".", 1)[-1]) is not None
+
+
 def returns_non_text(function: cst.FunctionDef | None) -> bool:
-    """``def compact(paths) -> set[str]``: a collection or number, so no compaction output."""
+    """``def compact(paths) -> set[str]``: a collection or number, so no compaction output.
+    A list of messages (``-> list[dict[str, str]]``) is the summary in message form."""
     if function is None or function.returns is None:
         return False
     annotation = function.returns.annotation
+    if _message_list(annotation):
+        return False
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
     head = dotted(annotation) if not isinstance(annotation, cst.SimpleString) else None

@@ -153,6 +153,13 @@ def prompt_names(
     per_function = {id(f): _assignments(f.body) for f in functions}
     everywhere = [p for pairs in per_function.values() for p in pairs]
     shared = _fixpoint(top, set())
+    for pairs in per_function.values():
+        # ``prompt = PromptTemplate(TEMPLATE)`` then ``self.chain = LLMChain(prompt=prompt)``:
+        # an attribute built from a prompt held by a local name of the same function
+        attributes = [p for p in pairs if isinstance(p[0], cst.Attribute)]
+        if attributes:
+            names = [p for p in pairs if isinstance(p[0], cst.Name)]
+            shared |= _fixpoint(attributes, shared | _fixpoint(names, shared))
     shared |= _fixpoint([p for p in everywhere if isinstance(p[0], cst.Attribute)], shared)
     local: dict[int, frozenset[str]] = {}
     for function in functions:
