@@ -3,7 +3,8 @@
 ``anchorlint check data/`` plans a Parquet or Arrow file as fragments (whole row groups or
 record batches, see :mod:`anchorlint.datasets`) and a database URL as one job. A worker reads
 its job's rows a batch at a time, lints them (:func:`anchorlint.records.lint_rows`) and
-returns findings named ``source[id]`` with their fingerprints, and the facts the run-level
+returns findings named ``source[id]`` with their fingerprints (packed batch by batch, so a
+worker never holds a whole fragment's findings as objects), and the facts the run-level
 rules read, like any file's: ANC107 and the history rules then run over the whole run in the
 parent, exactly as for JSON Lines. Memory is bounded by the batch, not the dataset.
 
@@ -40,17 +41,19 @@ def lint_rows_job(worker: Any, job: Job) -> FileResult:
     """The findings and facts of one job of rows (a fragment, or a database source)."""
     from anchorlint.records import label, lint_rows
     from anchorlint.run.results import FileResult
+    from anchorlint.run.spool import Packer
 
     settings = worker.settings
     source, batches = _source(job, settings)
-    findings, facts = [], []
+    packer, facts = Packer(), []
     for rows in batches:
         linted = lint_rows(
             worker, rows, lambda value: label(source, value), settings.records.text_format
         )
-        findings += [dataclasses.replace(f, fingerprint=key) for _, f, key in linted.findings]
+        packer.add(dataclasses.replace(f, fingerprint=key) for _, f, key in linted.findings)
         facts += [dataclasses.replace(f, order=job.order) for f in linted.facts]
-    return FileResult(job.path, tuple(findings), tuple(facts))
+        del linted
+    return FileResult(job.path, (), tuple(facts), packed=packer.blocks())
 
 
 def _source(job: Job, settings: Settings) -> tuple[str, Iterator[list[Any]]]:

@@ -96,3 +96,40 @@ def test_packed_facts_read_the_same_on_every_pass() -> None:
     packed = PackedFacts([pack_facts(facts[:5]), pack_facts([]), pack_facts(facts[5:])])
     assert list(packed) == list(packed) == facts
     assert len(packed) == 8 and packed[6] == facts[6] and packed[-2:] == tuple(facts[-2:])
+
+
+many_paths = st.builds(
+    Finding,
+    path=st.sampled_from([f"d.parquet[r{n}]" for n in range(40)] + ["a.md"]),
+    line=st.integers(1, 4),
+    column=st.integers(1, 3),
+    code=st.sampled_from(["ANC101", "ANC106"]),
+    message=st.sampled_from(["m", "n"]),
+    end_line=st.integers(0, 1),
+    end_column=st.just(0),
+    name=st.just("rule"),
+    fix=st.sampled_from([None, FIX]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(batches=st.lists(st.lists(many_paths, max_size=700), max_size=4))
+def test_a_job_packed_batch_by_batch_reads_back_as_packed_at_once(
+    batches: list[list[Finding]],
+) -> None:
+    from anchorlint.run.spool import Packer
+
+    packer = Packer()
+    for batch in batches:
+        packer.add(batch)
+    whole = pack([f for batch in batches for f in batch])
+    made = packer.blocks()
+    assert [(p.path, p.mixed, p.first, p.last) for p in made] == [
+        (p.path, p.mixed, p.first, p.last) for p in whole
+    ]
+    with closing(FindingSpool()) as by_batch, closing(FindingSpool()) as at_once:
+        for packed in made:
+            by_batch.add(packed)
+        for packed in whole:
+            at_once.add(packed)
+        assert list(by_batch.findings()) == list(at_once.findings())

@@ -44,8 +44,8 @@ class JobDone:
 
 def finish(result: FileResult) -> JobDone:
     """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
-    bare = dataclasses.replace(result, findings=(), facts=())
-    return JobDone(bare, pack(result.findings), pack_facts(result.facts))
+    bare = dataclasses.replace(result, findings=(), facts=(), packed=())
+    return JobDone(bare, result.packed + pack(result.findings), pack_facts(result.facts))
 
 
 class Run:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding, Fix
@@ -26,6 +27,9 @@ class FileResult:
     #: the file (or chunk) could not be decoded: its one finding is ANC001, and a chunk
     #: that says so stands for its whole file, as a single pass would stop there
     unreadable: bool = False
+    #: findings packed where they were made (:class:`anchorlint.run.spool.Packer`: a job of
+    #: many rows), besides ``findings``
+    packed: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

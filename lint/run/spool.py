@@ -85,6 +85,49 @@ def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
     return tuple(blocks)
 
 
+class Packer:
+    """One job's findings packed as they are made, a batch at a time, then merged into the
+    blocks :func:`pack` makes of all of them at once (same blocks, same order).
+
+    A job of many rows (a dataset fragment, a database table) finds tens of thousands of
+    problems; held as objects until the job ends they would be most of a worker's memory
+    above its floor. Packed per batch (sorted, in slices of :data:`MIXED_BLOCK`), a job holds
+    its findings compressed, and the merge at its end unpacks one slice per batch at a time.
+    """
+
+    def __init__(self) -> None:
+        self._runs: list[list[bytes]] = []
+        self._paths: set[str] = set()  # up to MIXED_PATHS + 1: whether blocks are mixed
+
+    def add(self, findings: Iterable[Finding]) -> None:
+        ordered = sort_findings(findings)
+        if len(self._paths) <= MIXED_PATHS:
+            self._paths.update(f.path for f in ordered[: MIXED_PATHS + 1])
+        cuts = range(0, len(ordered), MIXED_BLOCK)
+        if ordered:
+            self._runs.append([_mixed(ordered[i : i + MIXED_BLOCK]).data for i in cuts])
+
+    def blocks(self) -> tuple[Packed, ...]:
+        """The packed blocks of everything added (the packer is spent)."""
+        runs, self._runs = self._runs, []
+        merged = _unique(heapq.merge(*map(_read_run, runs), key=attrgetter("sort_key")))
+        if len(self._paths) <= MIXED_PATHS:
+            return pack(list(merged))
+        out: list[Packed] = []
+        slice_: list[Finding] = []
+        for finding in merged:
+            slice_.append(finding)
+            if len(slice_) == MIXED_BLOCK:
+                out.append(_mixed(slice_))
+                slice_ = []
+        return (*out, _mixed(slice_)) if slice_ else tuple(out)
+
+
+def _read_run(run: list[bytes]) -> Iterator[Finding]:
+    for data in run:
+        yield from _unpack_mixed(data)
+
+
 def _row(f: Finding) -> tuple[Any, ...]:
     return (f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.name, f.fix,
             f.fingerprint)  # fmt: skip
