@@ -60,3 +60,15 @@ def test_blocks_end_sentences(pipeline: Pipeline) -> None:
         "# Heading without stop\n\n- item one\n- item two\n\n| a | b |\n|---|---|\n| c | d |\n",
     )
     assert found == ["Heading without stop", "item one", "item two", "a", "b", "c", "d"]
+
+
+def test_sentences_made_in_assembly_equal_the_dataclass_made_ones(pipeline: Pipeline) -> None:
+    import dataclasses
+
+    from anchorlint.text.summary import Sentence
+
+    source = SummarySource("s.md", 1, 1, tuple(split_blocks("See [[a/b]]. Then stop.\n\nMore.")))
+    for made in analyse([source], TextSettings(), pipeline)[0].sentences:
+        values = {f.name: getattr(made, f.name) for f in dataclasses.fields(Sentence)}
+        assert made == Sentence(**values)
+        assert set(values) <= set(vars(made))

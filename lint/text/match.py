@@ -21,11 +21,16 @@ class PhraseHit:
 
 
 def sentence_hits(
-    summary: AnalysedSummary, name: str, build: Callable[[Any], Any]
+    summary: AnalysedSummary,
+    name: str,
+    build: Callable[[Any], Any],
+    unanchored: bool = False,
 ) -> Iterator[PhraseHit]:
     """Run the matcher ``build`` creates (once per pipeline) over each parsed block once.
 
-    A match is kept when it lies within one sentence that survived the allowlist.
+    A match is kept when it lies within one sentence that survived the allowlist (and, with
+    ``unanchored``, holds no anchor: the rules that ask skip those hits anyway, so no Span
+    or hit is made for them).
     """
     if all(doc is None for doc in summary.docs):
         return  # nothing was parsed: no rule trigger in this summary, no matcher needed
@@ -36,11 +41,13 @@ def sentence_hits(
             continue
         offset = summary.block_starts[block_index]
         for match_id, start, end in matcher(doc):
-            tokens = doc[start:end]
-            first = offset + tokens.start_char
+            first = offset + doc[start].idx
             sentence = summary.sentence_at(first)
-            if sentence is None or sentence.doc is None or tokens.end > sentence.token_end:
+            if sentence is None or sentence.doc is None or end > sentence.token_end:
                 continue
+            if unanchored and sentence.anchors:
+                continue
+            tokens = doc[start:end]
             yield PhraseHit(
                 sentence, tokens, first, offset + tokens.end_char, vocab.strings[match_id]
             )

@@ -26,49 +26,91 @@ def _register_component() -> None:
     from spacy.language import Language
 
     if not Language.has_factory(COMPONENT):
-        Language.factory(COMPONENT, func=lambda nlp, name: SentenceBoundaries(nlp.vocab))
+        Language.factory(
+            COMPONENT,
+            func=lambda nlp, name: SentenceBoundaries(nlp.vocab, bool(nlp.pipe_names)),
+        )
 
 
 class SentenceBoundaries:
     """The pipeline component: sentence starts, then the repairs summaries need."""
 
-    def __init__(self, vocab: Any) -> None:
+    def __init__(self, vocab: Any, after_others: bool = True) -> None:
+        """``after_others``: components run before this one (a trained model's), which may
+        have set sentence starts or a parse; a blank pipeline has none to ask about."""
         from spacy.pipeline import Sentencizer
+
+        self.after_others = after_others
 
         strings = vocab.strings
         self.enders = frozenset(strings.add(c) for c in Sentencizer.default_punct_chars)
-        self.etc = ((strings.add("etc."), 1), (strings.add("etc"), 2))
+        #: every spelling whose lower case is "etc." (one token) or "etc" (then "."): the
+        #: Doc's LOWER column is each token's text lower-cased, and only ASCII letters
+        #: lower-case to "e", "t" and "c"
+        self.etc = (
+            (frozenset(strings.add(v) for v in _spellings("etc.")), 1),
+            (frozenset(strings.add(v) for v in _spellings("etc")), 2),
+        )
 
     def __call__(self, doc: Any) -> Any:
-        if len(doc) == 0 or doc.has_annotation("DEP"):
-            return doc  # a trained parser's boundaries are its own
-        import numpy
-        from spacy.attrs import SENT_START
+        """Record each sentence's bounds on the Doc (:data:`BOUNDS`).
 
+        Starts found here are written to the Doc only over a trained recogniser's: the
+        rules read sentences through the bounds, and the one token attribute they ask
+        (``is_sent_start`` of a token after a hit, never a sentence's first) is not a start
+        either way."""
+        if len(doc) == 0 or (self.after_others and doc.has_annotation("DEP")):
+            return doc  # a trained parser's boundaries are its own
         tokens = _Tokens(doc)
-        if doc.has_annotation("SENT_START"):  # a trained sentence recogniser's
+        if self.after_others and doc.has_annotation("SENT_START"):  # a trained recogniser's
+            import numpy
+            from spacy.attrs import SENT_START
+
             starts = [int(s) for s in doc.to_array(SENT_START).astype("int64")]
+            tokens.repair(starts, self.etc)
+            column = numpy.array(starts, dtype="int64").view("uint64").reshape(-1, 1)
+            doc.from_array([SENT_START], column)
         else:
             starts = tokens.sent_starts(self.enders)
-        tokens.repair(starts, self.etc)
-        column = numpy.array(starts, dtype="int64").view("uint64").reshape(-1, 1)
-        doc.from_array([SENT_START], column)
+            tokens.repair(starts, self.etc)
+        doc.user_data[BOUNDS] = tokens.bounds(starts)
         return doc
 
 
+def _spellings(word: str) -> list[str]:
+    """``word`` in every mix of upper- and lower-case letters."""
+    spellings = [""]
+    for char in word:
+        cases = {char, char.upper()}
+        spellings = [s + c for s in spellings for c in sorted(cases)]
+    return spellings
+
+
+#: where the component leaves each sentence's (first token, end token, start char, end
+#: char) on the Doc, so summary assembly need not read the starts back
+BOUNDS = "anchorlint_bounds"
+
+
 class _Tokens:
-    """A Doc's token attributes as plain lists: the loop over Token objects spaCy's
+    """A Doc's token attributes as plain lists (numpy's calls cost more than the loops on
+    blocks of a few dozen tokens): the loop over Token objects spaCy's
     sentencizer runs cost as much as tokenising, so starts are found over integers (the
     same rule: after a sentence-ending character, the next token that is no punctuation)
     and repairs look only at the few candidate tokens."""
 
     def __init__(self, doc: Any) -> None:
-        from spacy.attrs import IS_PUNCT, IS_SPACE, LOWER, ORTH, SPACY
+        from spacy.attrs import IDX, IS_PUNCT, LENGTH, ORTH
 
-        columns = doc.to_array([ORTH, LOWER, IS_PUNCT, IS_SPACE, SPACY]).T.tolist()
-        self.orth, self.lower, self.is_punct, self.is_space, self.spacy = columns
+        columns = doc.to_array([ORTH, IS_PUNCT, IDX, LENGTH]).T.tolist()
+        self.orth, self.is_punct, self.idx, self.length = columns
         self.size = len(self.orth)
         self.strings = doc.vocab.strings
+        #: the few tokens repairs look at closely, read one by one (whole columns of every
+        #: attribute cost more than the rest of the component)
+        self.doc = doc
+
+    def is_space(self, index: int) -> bool:
+        return bool(self.doc[index].is_space)
 
     def text(self, index: int) -> str:
         return self.strings[self.orth[index]]
@@ -86,7 +128,18 @@ class _Tokens:
                 seen_end = False
         return starts
 
-    def repair(self, starts: list[int], etc: tuple[tuple[int, int], ...]) -> None:
+    def bounds(self, starts: list[int]) -> list[tuple[int, int, int, int]]:
+        """(first token, end token, start char, end char) of each sentence."""
+        firsts = [i for i, s in enumerate(starts) if s == 1]
+        if not firsts or firsts[0] != 0:
+            firsts.insert(0, 0)
+        ends = [*firsts[1:], self.size]
+        idx, length = self.idx, self.length
+        return [
+            (a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)
+        ]
+
+    def repair(self, starts: list[int], etc: tuple[tuple[frozenset[int], int], ...]) -> None:
         """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
         after a sentence's end do not."""
         for index in [i for i, start in enumerate(starts) if start == 1]:
@@ -97,10 +150,10 @@ class _Tokens:
                 starts[index] = -1
         # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
         size = self.size
-        for kind, width in etc:
-            if kind not in self.lower:
+        for kinds, width in etc:
+            if kinds.isdisjoint(self.orth):
                 continue
-            for index in [i for i, lower in enumerate(self.lower) if lower == kind]:
+            for index in [i for i, orth in enumerate(self.orth) if orth in kinds]:
                 after = index + width
                 if width == 2 and (after > size or self.text(index + 1) != "."):
                     continue
@@ -110,7 +163,7 @@ class _Tokens:
     def _start_after_citation(self, index: int, starts: list[int]) -> None:
         """The sentence after a trailing citation starts at its first capitalised word."""
         after = index + 1
-        while after < self.size and (self.is_punct[after] or self.is_space[after]):
+        while after < self.size and (self.is_punct[after] or self.is_space(after)):
             after += 1
         if after < self.size and self.text(after)[:1].isupper():
             starts[after] = 1
@@ -119,8 +172,8 @@ class _Tokens:
         return (
             index >= 2
             and self.text(index - 1) == "."
-            and self.strings[self.lower[index - 2]] in _NO_BOUNDARY_AFTER
-            and not self.spacy[index - 2]
+            and self.text(index - 2).lower() in _NO_BOUNDARY_AFTER
+            and not self.doc[index - 2].whitespace_
         )
 
     def _is_citation(self, index: int) -> bool:
@@ -132,7 +185,7 @@ class _Tokens:
         if len(text) < 4 or text != CITATION_MASK * len(text):
             return False
         after = at + 1
-        while after < size and (self.text(after) in (")", "]") or self.is_space[after]):
+        while after < size and (self.text(after) in (")", "]") or self.is_space(after)):
             after += 1
         return after >= size or self.is_punct[after] == 1 or self.text(after)[:1].isupper()
 

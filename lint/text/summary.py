@@ -20,7 +20,7 @@ from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
 from anchorlint.text.marker_scan import marker_spans
-from anchorlint.text.nlp import CITATION_MASK, Pipeline
+from anchorlint.text.nlp import BOUNDS, CITATION_MASK, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
 ANCHOR_MASK = CITATION_MASK
@@ -192,7 +192,7 @@ def _assemble(
                 continue
             inside = tuple(a for a in shifted if start <= a.start < end)
             sentences.append(
-                Sentence(len(sentences), start, end, block_index, offset, inside, doc, first, last)
+                _sentence(len(sentences), start, end, block_index, offset, inside, doc, first, last)
             )
         offset += len(block.text) + len(BLOCK_SEPARATOR)
     text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
@@ -212,12 +212,43 @@ def _assemble(
     )
 
 
+def _sentence(
+    index: int,
+    start: int,
+    end: int,
+    block: int,
+    offset: int,
+    anchors: tuple[Anchor, ...],
+    doc: Any,
+    token_start: int,
+    token_end: int,
+) -> Sentence:
+    """``Sentence(…)`` with its fields set at once: the frozen dataclass's ``__init__`` sets
+    each through ``object.__setattr__``, a visible cost for every sentence of every block."""
+    sentence = object.__new__(Sentence)
+    sentence.__dict__.update(
+        index=index,
+        start=start,
+        end=end,
+        block=block,
+        offset=offset,
+        anchors=anchors,
+        doc=doc,
+        token_start=token_start,
+        token_end=token_end,
+    )
+    return sentence
+
+
 def _sentence_bounds(doc: Any) -> list[tuple[int, int, int, int]]:
     """(first token, end token, start char, end char) of each sentence, from token arrays:
     ``doc.sents`` builds a Python object for every token, and a Span per sentence costs as
     much again, though rules look at only the few sentences that hold a hit."""
     if len(doc) == 0:
         return []
+    kept = doc.user_data.get(BOUNDS)
+    if kept is not None:  # the boundary component's own, read off the arrays it had
+        return kept
     from spacy.attrs import IDX, LENGTH, SENT_START
 
     starts, idx, length = doc.to_array([SENT_START, IDX, LENGTH]).T.tolist()

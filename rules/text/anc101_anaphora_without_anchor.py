@@ -423,7 +423,7 @@ class AnaphoraWithoutAnchor(TextRule):
         from anchorlint.text.match import first_per_sentence, quote, sentence_hits
 
         extra = context.settings.text.extra_anaphora
-        hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra))
+        hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra), unanchored=True)
         candidates = (
             h
             for h in hits

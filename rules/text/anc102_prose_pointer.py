@@ -164,6 +164,18 @@ def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int
     return None
 
 
+def _may_hold(masked: str) -> tuple[bool, bool, bool]:
+    """Whether STORED_IN, SECTION_SIGN and DETAILS_IN can match anywhere in ``masked``: each
+    match holds one of its opening words (STORED_WORDS, "§", DETAILS_WORDS). Asked of ASCII
+    text only, lower-cased (where matching without case is matching the lower-cased text);
+    other text is searched sentence by sentence as it is."""
+    if not masked.isascii():
+        return True, True, True
+    lowered = masked.lower()
+    stored = any(word in lowered for word in STORED_WORDS)
+    return stored, False, any(word in lowered for word in DETAILS_WORDS)
+
+
 def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple[int, int] | None:
     """The span of the first "details are in the design doc" in ``text[start:end]``, up to
     its document noun ("details are in the morning standup" names no source), else None."""
@@ -265,7 +277,7 @@ class ProsePointer(TextRule):
             DOCUMENT_NOUNS + [n.lower() for n in context.settings.text.extra_document_nouns]
         )
         pointers = []
-        for hit in sentence_hits(summary, self.code, _build):
+        for hit in sentence_hits(summary, self.code, _build, unanchored=True):
             if hit.sentence.has_anchor:
                 continue
             doc, last = hit.tokens.doc, hit.tokens.end - 1
@@ -293,13 +305,16 @@ class ProsePointer(TextRule):
                 )
             pointers.append(hit)
         spans = {h.sentence.index: (h.start, h.end) for h in first_per_sentence(iter(pointers))}
-        for sentence in summary.sentences:
+        masked = summary.masked
+        stored, section, details = _may_hold(masked)
+        for sentence in summary.sentences if stored or section or details else ():
             if sentence.index in spans or sentence.has_anchor:
                 continue
-            found = STORED_IN.search(summary.masked, sentence.start, sentence.end)
-            found = found or SECTION_SIGN.search(summary.masked, sentence.start, sentence.end)
+            start, end = sentence.start, sentence.end
+            found = STORED_IN.search(masked, start, end) if stored else None
+            found = found or (SECTION_SIGN.search(masked, start, end) if section else None)
             span = found.span() if found is not None else None
-            span = span or _details_in(summary.masked, sentence.start, sentence.end, nouns)
+            span = span or (_details_in(masked, start, end, nouns) if details else None)
             if span is not None:
                 spans[sentence.index] = span
         for index in sorted(spans):
