@@ -238,6 +238,27 @@ def test_a_helper_that_archives_the_item_is_a_record() -> None:
     assert [line for line, _ in findings(source.replace("self._keep(m)\n", ""))] == [14]
 
 
+def test_a_helper_that_records_the_ids_of_the_dropped_list_is_a_record() -> None:
+    """The dropped items go to a same-module helper together (``self._remember(old)``);
+    it records their call ids. A helper that only counts them keeps no record."""
+    source = """
+        class Pruner:
+            def _remember(self, items):
+                self.dropped_ids.extend(m["tool_call_id"] for m in items)
+
+            def prune(self, messages):
+                tools = [m for m in messages if m.get("role") == "tool"]
+                old = tools[:-4]
+                self._remember(old)
+                return [m for m in messages if not (m.get("role") == "tool" and m in old)]
+    """
+    assert findings(source) == []
+    counting = source.replace(
+        'self.dropped_ids.extend(m["tool_call_id"] for m in items)', "self.dropped += len(items)"
+    )
+    assert [line for line, _ in findings(counting)] == [9]
+
+
 def test_filtering_a_copy_that_is_never_used_evicts_nothing() -> None:
     source = """
         from chatlib.messages import ToolMessage

@@ -154,9 +154,15 @@ def sinks(
 
 
 def helper_records(
-    index: ModuleIndex, info: FunctionInfo, root: cst.CSTNode, items: frozenset[str]
+    index: ModuleIndex,
+    info: FunctionInfo,
+    root: cst.CSTNode,
+    items: frozenset[str],
+    lists: frozenset[str] = frozenset(),
 ) -> bool:
-    """A same-module function handed one of ``items`` that reads its id or keeps it."""
+    """A same-module function handed one of ``items`` that reads its id or keeps it, or
+    handed one of ``lists`` (the dropped items together) that reads the ids of its items
+    or keeps it (``self._remember(old)`` extending a list with each ``m["tool_call_id"]``)."""
     for node in walk(root):
         if not isinstance(node, cst.Call):
             continue
@@ -165,7 +171,8 @@ def helper_records(
             continue
         params = [p.name.value for p in callee.params]
         for position, arg in enumerate(node.args):
-            if dotted(arg.value) not in items or arg.star:
+            held = dotted(arg.value)
+            if (held not in items and held not in lists) or arg.star:
                 continue
             param = (
                 arg.keyword.value
@@ -177,6 +184,10 @@ def helper_records(
             mine = frozenset({param})
             body = callee.node.body
             if reads_id(body, mine, frozenset()) or sinks(body, mine, frozenset(), frozenset()):
+                return True
+            if held in lists and reads_id(
+                body, frozenset(_iterators(callee.node, mine)), frozenset(), mine
+            ):
                 return True
     return False
 
@@ -334,7 +345,14 @@ def recorded(
         return True
     if sinks(body, items | _selected(info.node, related), frozenset(), output):
         return True
-    return helper_records(module.index, info, body, items)
+    made = set(related)  # lists made from lists made from the context (``old = tools[:-4]``)
+    for _ in range(4):
+        more = {k for k, sources in ctx.derived.items() if sources & made} - made
+        if not more:
+            break
+        made |= more
+    lists = frozenset(made) | _selected(info.node, related)
+    return helper_records(module.index, info, body, items, lists)
 
 
 def _selects_by_id(node: cst.CSTNode, items: frozenset[str]) -> bool:
