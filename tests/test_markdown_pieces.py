@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from anchorlint.positions import physical_lines
 from anchorlint.text.documents import markdown
 from anchorlint.text.documents.markdown import split_blocks
+from anchorlint.text.documents.markdown_pieces import piece_starts, pieces
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -81,10 +83,67 @@ def test_the_repositorys_markdown_reads_the_same_in_pieces(monkeypatch: pytest.M
         assert pieced == whole, path
 
 
-def test_cuts_are_taken_and_bounded() -> None:
-    from anchorlint.positions import physical_lines
-    from anchorlint.text.documents.markdown_pieces import piece_starts
+#: plain lines the outline reads itself (headings, paragraphs, bullets)
+PLAIN = [
+    "The cutover moved to Thursday; see [[ops/calendar]].",
+    "# Handover notes",
+    "- A bullet with `pool.max` and a [link](https://example.com/p).",
+    "As noted earlier, the retry budget stays at five.",
+    "",
+]
 
+
+def mixed(seed: int, with_definitions: bool) -> str:
+    """Runs of plain lines between structured parts: with no definition anywhere, the plain
+    pieces take the outline and the others markdown-it."""
+    chooser = random.Random(seed)
+    parts = [p for p in PARTS if with_definitions or "]:" not in p]
+    runs = []
+    for _ in range(30):
+        if chooser.random() < 0.5:
+            runs.append("\n".join(chooser.choice(PLAIN) for _ in range(chooser.randint(1, 30))))
+        else:
+            runs.append("\n\n".join(chooser.choice(parts) for _ in range(chooser.randint(1, 4))))
+    return "\n\n".join(runs) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("with_definitions", [False, True])
+def test_plain_and_structured_pieces_read_as_one_parse(
+    seed: int, with_definitions: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = mixed(seed, with_definitions)
+    if seed % 3 == 1:
+        source = source.replace("\n", "\r\n")
+    elif seed % 3 == 2:
+        source = source.replace("\n", "\r", 40)
+    at_once = [
+        markdown._inline_block(content, children, first, lines, {}, kind)
+        for lines in [physical_lines(source)]
+        for first, content, kind, children in markdown._parsed_inlines(source)
+    ]
+    whole, pieced = both_ways(source, monkeypatch)
+    assert whole == pieced == at_once
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_pieces_of_the_source_are_the_pieces_of_its_lines(seed: int) -> None:
+    source = generated(seed, 150)
+    if seed % 2:
+        source = source.replace("\n", "\r\n", 70).replace("\n", "\r", 30)
+    if seed % 5 == 0:
+        source = source.rstrip("\n")
+    lines = physical_lines(source)
+    for size in (0, 40, 400, 10**6):
+        found = pieces(source, size)
+        assert [first for first, _, _ in found] == piece_starts(lines, size)
+        ends = [first for first, _, _ in found[1:]] + [len(lines)]
+        for (first, start, end), last in zip(found, ends, strict=True):
+            assert physical_lines(source[start:end]) == lines[first:last]
+        assert found[0][1] == 0 and found[-1][2] == len(source)
+
+
+def test_cuts_are_taken_and_bounded() -> None:
     lines = physical_lines(generated(3, 400))
     starts = piece_starts(lines, 200)
     assert len(starts) > 20

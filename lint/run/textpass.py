@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 import warnings
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from itertools import chain
 from typing import cast
 
 from anchorlint.config import TranscriptNote
@@ -21,14 +23,16 @@ from anchorlint.run.context import LintContext
 from anchorlint.run.kinds import FileKind
 from anchorlint.run.results import finding
 from anchorlint.run.suppressions import Suppressions
-from anchorlint.text.documents import Block, Reader, RecordProblem, SummarySource
-from anchorlint.text.summary import (
-    BLOCK_SEPARATOR,
-    AnalysedSummary,
-    analyse,
-    bounded,
-    density_figures,
+from anchorlint.run.wide import WideFacts
+from anchorlint.text.documents import (
+    Block,
+    LongSummary,
+    Reader,
+    RecordProblem,
+    SummarySource,
+    split_long_block,
 )
+from anchorlint.text.summary import AnalysedSummary, analyse, density_figures
 
 
 def read_sources(
@@ -37,7 +41,7 @@ def read_sources(
     path: str,
     text: str | Iterable[str],
     first_line: int = 1,
-) -> Iterator[SummarySource | RecordProblem]:
+) -> Iterator[SummarySource | LongSummary | RecordProblem]:
     """Summaries of a file through its kind's reader; a streamed kind gets its lines."""
     reader = cast(Reader, kind.load_reader())
     return reader(path, text, context.settings, first_line)
@@ -49,6 +53,8 @@ BATCH = 512
 #: about this size, so its blocks' spaCy Docs are not all held at once (a Markdown file
 #: is one summary however long it is)
 GROUP_CHARS = 1 << 18
+#: a group also ends after this many blocks (a million one-letter paragraphs are short)
+GROUP_BLOCKS = 1 << 12
 
 
 def lint_summaries(
@@ -72,15 +78,31 @@ def lint_summaries(
                 warnings.warn(TranscriptNote(f"{path}: {item.message}"), stacklevel=1)
             else:
                 findings.append(finding(path, item.code, item.message, item.line, item.column))
-        elif wanted and _size(item) > GROUP_CHARS:
-            _lint_batch(context, batch, suppressions, order, findings, facts)
-            batch = []
-            _lint_in_groups(context, item, suppressions, order, findings, facts)
-        elif wanted:
+            continue
+        if not wanted:
+            continue
+        if isinstance(item, LongSummary):
+            head, blocks = item.head, item.blocks
+        elif _size(item) > GROUP_CHARS:
+            head, blocks = replace(item, blocks=()), iter(item.blocks)
+        else:
             batch.append(item)
             if len(batch) >= BATCH:
                 _lint_batch(context, batch, suppressions, order, findings, facts)
                 batch = []
+            continue
+        _lint_batch(context, batch, suppressions, order, findings, facts)
+        batch = []
+        groups = _groups(blocks)
+        first = next(groups, ())
+        following = next(groups, None)
+        if following is None:  # one group: the summary is analysed whole, as a short one
+            _lint_batch(
+                context, [replace(head, blocks=first)], suppressions, order, findings, facts
+            )
+        else:
+            whole = chain((first, following), groups)
+            _lint_in_groups(context, head, whole, suppressions, order, findings, facts)
     _lint_batch(context, batch, suppressions, order, findings, facts)
     return findings, tuple(facts)
 
@@ -106,32 +128,31 @@ def _size(source: SummarySource) -> int:
     return sum(len(block.text) for block in source.blocks)
 
 
-def _groups(source: SummarySource) -> list[SummarySource]:
-    """The source's blocks in consecutive groups of about GROUP_CHARS characters.
+def _groups(blocks: Iterable[Block]) -> Iterator[tuple[Block, ...]]:
+    """Blocks (over-long ones cut, as analysis cuts them) in consecutive groups of about
+    GROUP_CHARS characters or GROUP_BLOCKS blocks, made as the blocks come.
 
     A group never ends on a heading: the sentence rules read the block after a heading
     (ANC101's "## Previous session" names the section under it), so that block must be in
     the heading's group, as it is in the whole summary.
     """
-    from dataclasses import replace
-
-    groups: list[SummarySource] = []
     current: list[Block] = []
     size = 0
-    for block in source.blocks:
-        current.append(block)
-        size += len(block.text)
-        if size >= GROUP_CHARS and block.kind != "heading":
-            groups.append(replace(source, blocks=tuple(current)))
-            current, size = [], 0
-    if current or not groups:
-        groups.append(replace(source, blocks=tuple(current)))
-    return groups
+    for block in blocks:
+        for piece in split_long_block(block):
+            current.append(piece)
+            size += len(piece.text)
+            if (size >= GROUP_CHARS or len(current) >= GROUP_BLOCKS) and piece.kind != "heading":
+                yield tuple(current)
+                current, size = [], 0
+    if current:
+        yield tuple(current)
 
 
 def _lint_in_groups(
     context: LintContext,
-    source: SummarySource,
+    head: SummarySource,
+    groups: Iterable[tuple[Block, ...]],
     suppressions: Suppressions,
     order: int,
     findings: list[Finding],
@@ -139,65 +160,33 @@ def _lint_in_groups(
 ) -> None:
     """One long summary, its sentence rules run on one block group at a time.
 
-    Each group's analysis (its spaCy Docs above all) is dropped once its sentence rules have
-    run; the summary keeps only what the summary-wide rules and the run-level facts read:
-    the count of anchors, the elision and claim spans, the unanchored references, and the
-    anchor occurrences. Findings are those of the whole summary analysed at once: no
-    sentence crosses a block, and sentence rules read no further than the block after.
+    Each group (its blocks, its spaCy Docs) is dropped once its sentence rules have run; the
+    summary keeps only what the summary-wide rules and the run-level facts read: counts of
+    anchors, elisions and unanchored references, the first claim, a few blocks
+    (:class:`~anchorlint.run.wide.WideFacts`), and the anchor occurrences. Findings are
+    those of the whole summary analysed at once: no sentence crosses a block, and sentence
+    rules read no further than the block after.
     """
-    source = bounded(source)
     store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
     first = [r for r in context.text_rules if r.phase == "sentence"]
-    anchors = sentences = offset = 0
-    elisions: list[tuple[int, int]] = []
-    claims: list[tuple[int, int]] = []
-    unanchored: set[tuple[str, int]] = set()
+    wide = WideFacts(head)
     occurrences: list[AnchorOccurrence] = []
     qualified: list[str] = []
-    compact = context.compact_facts and source.thread is None
-    for group in _groups(source):
+    compact = context.compact_facts and head.thread is None
+    for blocks in groups:
+        group = replace(head, blocks=blocks)
         (part,) = analyse([group], context.settings.text, context.pipeline, context.needs_parse)
         found, hits = _apply(first, part, TextContext(context.settings, store), suppressions)
         findings.extend(found)
-        unanchored.update((code, index + sentences) for code, index in hits)
-        anchors += density_figures(part, frozenset())[0]
-        elisions.extend((start + offset, end + offset) for start, end in part.elisions)
-        claims.extend((start + offset, end + offset) for start, end in part.claims)
+        wide.add(part, len(hits))
         _occurrences(part, compact, occurrences, qualified)
-        sentences += len(part.sentences)
-        offset += len(part.text) + len(BLOCK_SEPARATOR)
-    whole = _kept(source, anchors, elisions, claims, context)
-    rules = TextContext(context.settings, store, frozenset(unanchored))
     second = [r for r in context.text_rules if r.phase == "summary"]
-    more, _ = _apply(second, whole, rules, suppressions)
+    more, _ = _apply(
+        second, wide.summary(context.pipeline), TextContext(context.settings, store), suppressions
+    )
     findings.extend(more)
-    figures = density_figures(whole, frozenset(unanchored))
-    facts.append(_summary_facts(source, occurrences, figures, bool(claims), order, qualified))
-
-
-def _kept(
-    source: SummarySource,
-    anchors: int,
-    elisions: list[tuple[int, int]],
-    claims: list[tuple[int, int]],
-    context: LintContext,
-) -> AnalysedSummary:
-    """The whole summary as the summary-wide rules read it: no sentences, no Docs."""
-    starts, at = [], 0
-    for block in source.blocks:
-        starts.append(at)
-        at += len(block.text) + len(BLOCK_SEPARATOR)
-    return AnalysedSummary(
-        source,
-        BLOCK_SEPARATOR.join(block.text for block in source.blocks),
-        "",
-        (),
-        (),
-        tuple(elisions),
-        tuple(claims),
-        context.pipeline,
-        tuple(starts),
-        anchor_count=anchors,
+    facts.append(
+        _summary_facts(head, occurrences, wide.figures(), wide.has_claims, order, qualified)
     )
 
 

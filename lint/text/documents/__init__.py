@@ -9,7 +9,7 @@ only prose while anchors are still found everywhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypeAlias
 
 from anchorlint.positions import PositionMap
@@ -46,6 +46,21 @@ class SummarySource:
 
 
 @dataclass(frozen=True)
+class LongSummary:
+    """One summary too long to hold whole (a long Markdown file): ``head`` says where and what
+    it is (its ``blocks`` empty), ``blocks`` yields its blocks once, in order, as the reader
+    makes them. The text pass analyses them group by group and keeps only what the
+    summary-wide rules and the run-level facts read, so memory is bounded by a group."""
+
+    head: SummarySource
+    blocks: Iterator[Block] = field(compare=False, repr=False)
+
+
+#: a source longer than this (in characters) is read as a :class:`LongSummary`
+STREAM_CHARS = 1 << 18
+
+
+@dataclass(frozen=True)
 class RecordProblem:
     """A record that cannot be read (ANC002), a summary that cannot be checked (ANC004), or,
     with code ``note``, a record skipped on purpose that the user is told about on stderr."""
@@ -57,10 +72,12 @@ class RecordProblem:
 
 
 #: what every front end is: a file's path, its text (or, for a kind that streams, its lines
-#: from ``first_line`` on) and the settings in; its summaries, or problems of records, out.
+#: from ``first_line`` on) and the settings in; its summaries (a long one as it is read), or
+#: problems of records, out.
 #: The file-kind table (:mod:`anchorlint.run.kinds`) names one reader per kind.
 Reader: TypeAlias = Callable[
-    [str, "str | Iterable[str]", "Settings", int], Iterator["SummarySource | RecordProblem"]
+    [str, "str | Iterable[str]", "Settings", int],
+    Iterator["SummarySource | LongSummary | RecordProblem"],
 ]
 
 

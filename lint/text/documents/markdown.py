@@ -19,8 +19,14 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from anchorlint.positions import MapBuilder, physical_lines
-from anchorlint.text.documents import Block, RecordProblem, SummarySource
-from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, piece_starts
+from anchorlint.text.documents import (
+    STREAM_CHARS,
+    Block,
+    LongSummary,
+    RecordProblem,
+    SummarySource,
+)
+from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, pieces
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
 if TYPE_CHECKING:
@@ -41,14 +47,23 @@ def _parser() -> MarkdownIt:
 
 def read(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
-) -> Iterator[SummarySource | RecordProblem]:
-    """The reader of Markdown files: the whole file is one summary."""
+) -> Iterator[SummarySource | LongSummary | RecordProblem]:
+    """The reader of Markdown files: the whole file is one summary; a long one is handed
+    over block by block as it is parsed."""
     assert isinstance(text, str)
-    yield SummarySource(path, 1, 1, tuple(split_blocks(text)))
+    if len(text) > STREAM_CHARS:
+        yield LongSummary(SummarySource(path, 1, 1, ()), split_blocks(text))
+    else:
+        yield SummarySource(path, 1, 1, tuple(split_blocks(text)))
 
 
 def split_blocks(source: str) -> Iterator[Block]:
-    """Prose blocks of a Markdown file, each with a map back to the file."""
+    """Prose blocks of a Markdown file, each with a map back to the file, made as they are
+    read: a long source is parsed piece by piece, so neither its tokens nor its blocks are
+    all held at once (the caller decides what to keep)."""
+    if len(source) > PIECE_CHARS:
+        yield from _pieced_blocks(source)
+        return
     lines = physical_lines(source)
     outline = plain_outline(lines) if "\x00" not in source else None
     inlines = _parsed_inlines(source, lines) if outline is None else _plain_inlines(outline)
@@ -68,37 +83,45 @@ def _definitions_parser() -> MarkdownIt:
 
 def _parsed_inlines(source: str, lines: list[str] | None = None) -> Inlines:
     """Inline blocks as markdown-it parses them: (first line, content, kind, children); with
-    the text markdown-it drops past its nesting limit, in line order.
+    the text markdown-it drops past its nesting limit, in line order."""
+    return _parsed_piece(source, physical_lines(source) if lines is None else lines, {})
 
-    A long source is parsed in pieces cut at top-level block boundaries
-    (:mod:`~anchorlint.text.documents.markdown_pieces`), so the tokens held are one piece's;
-    every piece sees the reference definitions of the whole document, first one winning, as
-    one parse would.
+
+def _pieced_blocks(source: str) -> Iterator[Block]:
+    """The blocks of a long source, parsed in pieces cut at top-level block boundaries
+    (:mod:`~anchorlint.text.documents.markdown_pieces`), so the tokens, lines and blocks held
+    are one piece's. Every piece sees the reference definitions of the whole document, first
+    one winning, as one parse would. With no definitions anywhere, a piece of plain Markdown
+    takes the outline (what markdown-it would read there, with nothing defined elsewhere).
     """
-    lines = physical_lines(source) if lines is None else lines
-    if len(source) <= PIECE_CHARS:
-        return _parsed_piece(source, lines, 0, {})
-    return _pieced_inlines(lines, piece_starts(lines, PIECE_CHARS))
-
-
-def _pieced_inlines(lines: list[str], starts: list[int]) -> Inlines:
-    bounds = list(zip(starts, [*starts[1:], len(lines)], strict=True))
+    bounds = pieces(source, PIECE_CHARS)
     env: dict[str, object] = {}
-    for first, end in bounds:  # a definition needs "]:": most long files hold none
-        piece = "\n".join(lines[first:end]) + "\n"
-        if "]:" in piece:
-            _definitions_parser().parse(piece, env)
-    for first, end in bounds:
-        yield from _parsed_piece("\n".join(lines[first:end]) + "\n", lines, first, env)
+    for _, start, end in bounds:  # a definition needs "]:": most long files hold none
+        if source.find("]:", start, end) >= 0:
+            _definitions_parser().parse(_piece_text(physical_lines(source[start:end])), env)
+    plain = not env.get("references")
+    for first, start, end in bounds:
+        lines = physical_lines(source[start:end])
+        text = _piece_text(lines)
+        outline = plain_outline(lines) if plain and "\x00" not in text else None
+        inlines = _parsed_piece(text, lines, env) if outline is None else _plain_inlines(outline)
+        cursor: dict[int, int] = {}
+        for first_line, content, kind, children in inlines:
+            yield _inline_block(content, children, first_line, lines, cursor, kind, first)
 
 
-def _parsed_piece(source: str, lines: list[str], offset: int, env: dict[str, object]) -> Inlines:
-    """One piece's inline blocks, lines counted from the file's start."""
+def _piece_text(lines: list[str]) -> str:
+    """A piece as markdown-it reads it: its lines, each ended by ``\\n``."""
+    return "\n".join(lines) + "\n"
+
+
+def _parsed_piece(source: str, lines: list[str], env: dict[str, object]) -> Inlines:
+    """One piece's inline blocks, lines counted from the piece's start."""
     tokens = _parser().parse(source, env)
-    parsed = _token_inlines(tokens, offset)
+    parsed = _token_inlines(tokens)
     if not any(t.level >= _DEEPEST for t in tokens):
         return parsed
-    dropped = _dropped_inlines(tokens, lines, offset)
+    dropped = _dropped_inlines(tokens, lines)
     return heapq.merge(parsed, dropped, key=lambda item: item[0])
 
 
@@ -109,7 +132,7 @@ _DEEPEST = 19
 _CONTAINER_MARKS = re.compile(r"(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*")
 
 
-def _dropped_inlines(tokens: list[Token], lines: list[str], offset: int = 0) -> Inlines:
+def _dropped_inlines(tokens: list[Token], lines: list[str]) -> Inlines:
     """Lines inside the deepest containers that no token covers: markdown-it stopped there.
     Each run of them is one paragraph of plain prose (markers stripped), so a summary cannot
     hide text from the rules by nesting it 120 quotes deep; nothing in it is code or a link."""
@@ -118,7 +141,7 @@ def _dropped_inlines(tokens: list[Token], lines: list[str], offset: int = 0) -> 
     for token in tokens:
         if token.map is None:
             continue
-        span = range(token.map[0] + offset, min(token.map[1] + offset, len(lines)))
+        span = range(token.map[0], min(token.map[1], len(lines)))
         if token.nesting == 1 and token.level >= _DEEPEST:
             region.update(span)
         elif token.nesting == 0 or token.type == "tr_open":
@@ -138,7 +161,7 @@ def _without_marks(line: str) -> str:
     return line[marks.end() :] if marks else line
 
 
-def _token_inlines(tokens: list[Token], offset: int = 0) -> Inlines:
+def _token_inlines(tokens: list[Token]) -> Inlines:
     kind = "paragraph"
     row_map: list[int] | None = None
     for token in tokens:
@@ -150,7 +173,7 @@ def _token_inlines(tokens: list[Token], offset: int = 0) -> Inlines:
             continue
         token_map = token.map or row_map
         if token_map is not None:
-            yield token_map[0] + offset, token.content, kind, token.children or []
+            yield token_map[0], token.content, kind, token.children or []
 
 
 def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token]]]:
@@ -171,8 +194,10 @@ def _inline_block(
     lines: list[str],
     cursor: dict[int, int],
     kind: str,
+    base: int = 0,
 ) -> Block:
-    """Line the inline content up with its source lines and mark code, HTML and links."""
+    """Line the inline content up with its source lines and mark code, HTML and links.
+    ``lines`` are the piece's, whose first line is the file's line ``base`` (0-based)."""
     builder = MapBuilder()
     for index, content_line in enumerate(content.split("\n")):
         line_number = first_line + index
@@ -182,7 +207,7 @@ def _inline_block(
             if found < 0:
                 found = max(source_line.find(content_line.strip()), 0)
             cursor[line_number] = found + len(content_line)
-            builder.point(line_number + 1, found + 1)
+            builder.point(base + line_number + 1, found + 1)
         builder.advance(len(content_line) + 1)
     spans = _inline_spans(content, children)
     return Block(content, builder.build(), kind, *spans)

@@ -21,7 +21,7 @@ The scan is one regex match or two per line, and every pattern is anchored and l
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 #: a source longer than this (in characters) is parsed in pieces of about this size
 PIECE_CHARS = 1 << 20
@@ -41,13 +41,51 @@ _CONTINUES = re.compile(r"[ \t>]|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
 
 def piece_starts(lines: Sequence[str], size: int = PIECE_CHARS) -> list[int]:
     """Indexes of the lines that start pieces of about ``size`` characters (0 first)."""
-    starts = [0]
-    index = _after_front_matter(lines)
-    count, fence, html = 0, "", ""
-    while index < len(lines):
-        line = lines[index]
+    return list(_cuts(iter(lines), size))
+
+
+def pieces(source: str, size: int = PIECE_CHARS) -> list[tuple[int, int, int]]:
+    """(first line, first character, end character) of each piece of ``source``, found in
+    one pass over its lines without holding them: a piece's text is ``source[start:end]``,
+    whose lines (:func:`~anchorlint.positions.physical_lines`) are the source's from the
+    first line on. Lines end at ``\r\n``, ``\r`` or ``\n``, as the front end counts them.
+    """
+    reached = [0]  # the start of the line read last
+    texts = (source[a:b] for a, b in _line_bounds(source, reached))
+    found = [(line, reached[0] if line else 0) for line in _cuts(texts, size)]
+    ends = [start for _, start in found[1:]] + [len(source)]
+    return [(line, start, end) for (line, start), end in zip(found, ends, strict=True)]
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _line_bounds(source: str, reached: list[int]) -> Iterator[tuple[int, int]]:
+    """(start, end) of each physical line of ``source`` without its terminator, the start
+    also left in ``reached[0]``; a last line is yielded only when it holds something, as
+    :func:`~anchorlint.positions.physical_lines` drops an empty one."""
+    at = 0
+    for end in _LINE_END.finditer(source):
+        reached[0] = at
+        yield at, end.start()
+        at = end.end()
+    if at < len(source):
+        reached[0] = at
+        yield at, len(source)
+
+
+def _cuts(lines: Iterator[str], size: int) -> Iterator[int]:
+    """Line indexes where pieces start, read from ``lines`` one at a time (0 first): a cut
+    falls after a blank line once ``size`` characters are read, before a fresh line."""
+    yield 0
+    index, line = _after_front_matter(lines)
+    count, fence, html, pending = 0, "", "", False
+    while line is not None:
+        if pending and _fresh(line):
+            yield index
+            count = 0
         count += len(line) + 1
-        index += 1
+        pending = False
         if fence:
             fence = "" if _closes_fence(line, fence) else fence
         elif html:
@@ -56,22 +94,24 @@ def piece_starts(lines: Sequence[str], size: int = PIECE_CHARS) -> list[int]:
             if not (opened[1][0] == "`" and "`" in opened[2]):
                 fence = opened[1]
         elif (html := _opens_html(line)) == "":
-            at_blank = not line.strip(" \t")
-            if count >= size and at_blank and index < len(lines) and _fresh(lines[index]):
-                starts.append(index)
-                count = 0
-    return starts
+            pending = count >= size and not line.strip(" \t")
+        index += 1
+        line = next(lines, None)
 
 
-def _after_front_matter(lines: Sequence[str]) -> int:
-    """The first line after front matter (a ``---`` block at the very start), else 0; a
-    front matter that never closes takes the whole file (no cut at all)."""
-    if not lines or not lines[0].startswith("---"):
-        return 0
-    for index in range(1, len(lines)):
-        if lines[index].rstrip(" \t") in ("---", "..."):
-            return index + 1
-    return len(lines)
+def _after_front_matter(lines: Iterator[str]) -> tuple[int, str | None]:
+    """The index and text of the first line after front matter (a ``---`` block at the very
+    start; the first line when there is none); a front matter that never closes takes the
+    whole file (no line is left, so no cut at all)."""
+    first = next(lines, None)
+    if first is None or not first.startswith("---"):
+        return 0, first
+    index = 1
+    for line in lines:
+        index += 1
+        if line.rstrip(" \t") in ("---", "..."):
+            return index, next(lines, None)
+    return index, None
 
 
 def _closes_fence(line: str, fence: str) -> bool:
