@@ -259,6 +259,64 @@ def test_a_helper_that_records_the_ids_of_the_dropped_list_is_a_record() -> None
     assert [line for line, _ in findings(counting)] == [9]
 
 
+def test_an_item_tested_and_dropped_through_its_index() -> None:
+    """``isinstance(messages[i], ToolMessage)`` then ``messages.pop(i)`` / ``del messages[i]``
+    drops a tool result; reading its call id first is a record; dropping user turns so, or
+    everything but tool results, is no eviction of linked items."""
+    source = """
+        def drop(state, keep=6):
+            messages = state["messages"]
+            for i in range(len(messages) - keep - 1, -1, -1):
+                if isinstance(messages[i], ToolMessage):
+                    messages.pop(i)
+            return {"messages": messages}
+    """
+    assert [line for line, _ in findings(source)] == [5]
+    assert [line for line, _ in findings(source.replace("messages.pop(i)", "del messages[i]"))] == [
+        5
+    ]
+    logged = source.replace(
+        "messages.pop(i)",
+        "gone.append(messages[i].tool_call_id)\n                    messages.pop(i)",
+    ).replace('return {"messages": messages}', 'return {"messages": messages, "gone": gone}')
+    assert (
+        findings(
+            logged.replace("    messages = state", "    gone = []\n            messages = state")
+        )
+        == []
+    )
+    assert (
+        findings(
+            source.replace("isinstance(messages[i], ToolMessage)", 'messages[i]["role"] == "user"')
+        )
+        == []
+    )
+    assert findings(source.replace("if isinstance(", "if not isinstance(")) == []
+
+
+def test_documents_cut_from_a_state_key() -> None:
+    """A graph state key of documents is kept state: cutting it with ``del`` drops them; a
+    list of strings, or fresh retrieval results cut to the top k, are not evicted."""
+    source = """
+        from dataclasses import dataclass, field
+
+        @dataclass
+        class Document:
+            page_content: str
+            metadata: dict = field(default_factory=dict)
+
+        def budget(state, overflow):
+            docs: list[Document] = state["documents"]
+            del docs[:overflow]
+            return {"documents": docs, "note": f"{overflow} documents removed"}
+    """
+    assert [line for line, _ in findings(source)] == [10]
+    assert (
+        findings(source.replace('state["documents"]', 'retriever.invoke(state["question"])')) == []
+    )
+    assert findings(source.replace("list[Document]", "list[str]")) == []
+
+
 def test_filtering_a_copy_that_is_never_used_evicts_nothing() -> None:
     source = """
         from chatlib.messages import ToolMessage

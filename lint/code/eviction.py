@@ -37,11 +37,13 @@ from anchorlint.code.eviction_reading import (
 )
 from anchorlint.code.eviction_records import count_names, is_placeholder, local_values, recorded
 from anchorlint.code.eviction_shapes import (
+    INDEXED_ITEM,
     bound_to,
     builds_context,
     code_of,
     index_name,
     is_slice,
+    item_at_index,
     keeps_item,
     mentions,
     name_of,
@@ -248,7 +250,10 @@ class EvictionWalker:
             return
         items = self._items_at(key, index_name(target))
         reason = (
-            self._path_reason(path, items) or self._item_reason(items) or self.linked.reason(key)
+            self._path_reason(path, items)
+            or self._indexed_reason(path, key, index_name(target))
+            or self._item_reason(items)
+            or self.linked.reason(key)
         )
         if reason is not None and self._mutation_escapes(key):
             self._report(node, key, reason, "`del`", items)
@@ -292,6 +297,7 @@ class EvictionWalker:
                 )
             reason = (
                 self._path_reason(path, items)
+                or (self._indexed_reason(path, receiver, index) if name == "pop" else None)
                 or self._item_reason(items)
                 or self.linked.reason(receiver)
             )
@@ -419,6 +425,25 @@ class EvictionWalker:
             reason = implies_linked(test, value, items, indices, self.index_sets, self.module)
             if reason is not None:
                 return reason
+        return None
+
+    def _indexed_reason(self, path: Path, key: str, index: str | None) -> str | None:
+        """``if isinstance(messages[i], ToolMessage): messages.pop(i)``: the item is tested
+        through its list and index, with no name of its own."""
+        if index is None:
+            return None
+        item = frozenset({INDEXED_ITEM})
+        for test, value in reversed(path):
+            reason = implies_linked(
+                item_at_index(test, key, index),
+                value,
+                item,
+                frozenset(),
+                self.index_sets,
+                self.module,
+            )
+            if reason is not None:
+                return reason.replace(INDEXED_ITEM, f"{key}[{index}]")
         return None
 
     def _kept_beside(self, call: cst.Call, items: frozenset[str]) -> bool:

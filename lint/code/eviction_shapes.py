@@ -65,3 +65,29 @@ def name_of(node: cst.BaseExpression) -> str | None:
 
 def code_of(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
+
+
+#: the name an item tested through its list and index (``messages[i]``) is known by
+INDEXED_ITEM = "__item_at_index__"
+
+
+class _AtIndex(cst.CSTTransformer):
+    def __init__(self, key: str, index: str) -> None:
+        self.key = key
+        self.index = index
+
+    def leave_Subscript(
+        self, original: cst.Subscript, updated: cst.Subscript
+    ) -> cst.BaseExpression:
+        if dotted(original.value) == self.key and index_name(original) == self.index:
+            return cst.Name(INDEXED_ITEM)
+        return updated
+
+
+def item_at_index(test: cst.BaseExpression, key: str, index: str) -> cst.BaseExpression:
+    """``isinstance(messages[i], ToolMessage)`` read as a test of one item, named
+    :data:`INDEXED_ITEM`: the item ``messages.pop(i)`` or ``del messages[i]`` drops."""
+    if not any(isinstance(n, cst.Subscript) for n in walk(test)):
+        return test
+    result = test.visit(_AtIndex(key, index))
+    return result if isinstance(result, cst.BaseExpression) else test

@@ -230,7 +230,7 @@ class LinkedLists:
                         if p.name.value == source
                     ),
                     None,
-                )
+                ) or self._local_annotation(source)
             reason = linked_annotation(annotation, self.module)
             if reason is not None:
                 return reason
@@ -242,6 +242,13 @@ class LinkedLists:
             owner = self.module.index.classes[self.info.owner]
             scopes = [owner.node.body, *(m.node.body for m in owner.methods.values())]
         return item_read_reason(scopes, key, self.module.names.provenance)
+
+    def _local_annotation(self, key: str) -> cst.Annotation | None:
+        """``docs: list[Document] = state["documents"]``: a local annotated where it is bound."""
+        for node in walk(self.info.node.body):
+            if isinstance(node, cst.AnnAssign) and storage_key(node.target) == key:
+                return node.annotation
+        return None
 
     def _filtered_reason(self, key: str) -> str | None:
         """``results = [m for m in messages if isinstance(m, ToolMessage)]``: a list filtered

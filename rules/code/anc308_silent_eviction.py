@@ -46,6 +46,7 @@ _CONTEXT_WORDS = (
     "chat",
     "trajectory",
     "scratchpad",
+    "state[",  # a graph state key (``state["documents"]``) is kept state (RULES.md)
 )
 
 
