@@ -53,6 +53,14 @@ def plan_jobs(paths: Sequence[str]) -> list[Job]:
     return planned
 
 
+def is_rows(path: str) -> bool:
+    """A dataset file or a database source: a job of many rows, each a summary."""
+    kind = kind_of(path)
+    return (kind is not None and kind.rows) or path.startswith(
+        ("sqlite://", "postgresql://", "postgres://")
+    )
+
+
 def _size(path: str) -> int:
     try:
         return os.path.getsize(path) if os.path.isfile(path) else 0

@@ -23,7 +23,7 @@ from anchorlint.findings import Finding
 from anchorlint.run.cache import ResultCache, settings_fingerprint
 from anchorlint.run.context import store_configured
 from anchorlint.run.engine import Worker
-from anchorlint.run.jobs import Job, plan_jobs
+from anchorlint.run.jobs import Job, is_rows, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
 from anchorlint.run.runlevel import run_rules
 from anchorlint.run.spool import FindingSpool, Packed, pack, pack_facts
@@ -190,7 +190,31 @@ def _init_process(
 
 
 def _lint_batch(batch: list[Job]) -> list[JobDone]:
-    return [finish(_PROCESS_WORKER[0].lint_job(job)) for job in batch]
+    done = [finish(_PROCESS_WORKER[0].lint_job(job)) for job in batch]
+    if is_rows(batch[-1].path):
+        from anchorlint.run.processes import release_memory
+
+        release_memory()
+    return done
+
+
+def _batched(numbered: list[Job], size: int) -> list[list[Job]]:
+    """Jobs in batches of ``size`` (a batch is one task of the pool), except that a job of
+    rows (a dataset fragment, a database source) is a batch of its own: its packed findings
+    are megabytes, and a batch's results wait in the worker until the whole batch is done,
+    then are copied once more to be sent."""
+    batches: list[list[Job]] = []
+    current: list[Job] = []
+    for job in numbered:
+        if is_rows(job.path):
+            batches += [current, [job]] if current else [[job]]
+            current = []
+            continue
+        current.append(job)
+        if len(current) == size:
+            batches.append(current)
+            current = []
+    return batches + [current] if current else batches
 
 
 def _lost(retried: list[Job], jobs: list[Job], reason: str) -> list[JobDone]:
@@ -231,7 +255,6 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobD
             ),
         )
 
-    size = max(1, len(numbered) // (jobs * 8))
-    batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
+    batches = _batched(numbered, max(1, len(numbered) // (jobs * 8)))
     with sigterm_interrupts():
         yield from ordered_results(make_pool, _lint_batch, batches, _lost)
