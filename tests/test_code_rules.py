@@ -660,6 +660,50 @@ def test_a_chain_built_from_a_local_template_and_a_summary_in_message_form() -> 
     assert hits7(paths) == []
 
 
+def test_anc303_through_summaries_positional_carriers_and_regrouped_nodes() -> None:
+    """Per-document summaries are summaries, not document text (reducing them is ANC306's);
+    a dataclass span built positionally with the input's source id is a relabel; nodes
+    regrouped through a dict of lists are still nodes."""
+    map_reduce = (
+        'MAP = "Summarize this document for a reader who needs its key facts: {text}"\n\n'
+        "def overview(llm, docs: list[Document]):\n"
+        "    partials = [llm.invoke(MAP.format(text=d.page_content)).content for d in docs]\n"
+        "    final = llm.invoke(MAP.format(text='\\n'.join(partials))).content\n"
+        "    return final, [d.metadata['source'] for d in docs]\n"
+    )
+    codes = [(line, code) for line, code, _ in hits7(map_reduce)]
+    assert (4, "ANC303") in codes and (5, "ANC303") not in codes and (5, "ANC306") in codes
+    spans = (
+        "from dataclasses import dataclass\n\n"
+        "@dataclass\n"
+        "class Span:\n"
+        "    text: str\n"
+        "    source_id: str\n\n"
+        "def paraphrase(spans: list[Span], llm):\n"
+        "    return [Span(condense(s.text, llm), s.source_id) for s in spans]\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(spans)] == [(9, "ANC303")]
+    assert hits7(spans.replace("s.source_id)", "'derived')")) == []
+    grouped = (
+        "def merge(llm, nodes: list[TextNode]):\n"
+        "    by_doc: dict[str, list[TextNode]] = defaultdict(list)\n"
+        "    for node in nodes:\n"
+        "        by_doc[node.ref_doc_id].append(node)\n"
+        "    for group in by_doc.values():\n"
+        "        context = '\\n'.join(n.get_content() for n in group)\n"
+        "        yield summarize(context)\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(grouped)] == [(7, "ANC303")]
+    assert (
+        hits7(
+            grouped.replace("list[TextNode]] =", "list[str]] =").replace(
+                "nodes: list[TextNode]", "nodes"
+            )
+        )
+        == []
+    )
+
+
 def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     source = (
         "def node(state):\n"

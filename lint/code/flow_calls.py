@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.names import dotted, storage_key
-from anchorlint.code.relabel import relabelled
+from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 
 if TYPE_CHECKING:
@@ -76,7 +76,9 @@ class KnownCalls:
         if name == "next" and receiver is None and args[0][1] is compact:
             return compact
         if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
-            copied = relabelled(call, name, [(a, t is compact) for a, t in args])
+            declared = self.index.classes.get(name)
+            fields = declared_fields(declared.node) if declared is not None else ()
+            copied = relabelled(call, name, [(a, t is compact) for a, t in args], fields)
             if copied is not None and self._once("relabel", call):
                 self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
             return compact

@@ -94,6 +94,9 @@ class SpanWalker(SpanTextMixin):
         #: local names bound once and never shrunk: what is learnt of them holds everywhere
         self.stable: frozenset[str] = frozenset()
         self.hits: list[SpanToSummarizer] = []
+        #: local mappings whose values are lists of linked spans (``by_doc: dict[str,
+        #: list[TextNode]]``), with the reason
+        self.groupings: dict[str, str] = {}
 
     def learn(self) -> None:
         """Spans by annotation, by construction and by the provenance the code reads."""
@@ -109,6 +112,8 @@ class SpanWalker(SpanTextMixin):
                     self.whole.add(read[0])
             elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
                 self._learn_construction(node)
+            elif isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
+                self._learn_grouping(node.target.value, node.annotation.annotation)
             elif isinstance(node, (cst.Call, cst.Comparison)):
                 linked = linked_test(node)
                 if linked is not None:
@@ -119,6 +124,34 @@ class SpanWalker(SpanTextMixin):
         if reads:
             for name, reason in item_read_lists(self.info, reads, self.stable).items():
                 self.lists.setdefault(name, reason)
+
+    def _class_reason(self, names: set[str] | frozenset[str]) -> str | None:
+        declared = names & set(self.classes)
+        if declared:
+            cls = sorted(declared)[0]
+            return f"`{cls}` declares `{self.classes[cls]}`"
+        for cls in sorted(names):
+            kind = retrieval_class(cls)
+            if kind is not None:
+                return f"annotated `{cls}`: a {kind}"
+        return None
+
+    def _learn_grouping(self, name: str, annotation: cst.BaseExpression) -> None:
+        """``by_doc: dict[str, list[TextNode]]``: spans regrouped, each value a list of them."""
+        if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 2:
+            return
+        head = (dotted(annotation.value) or "").rsplit(".", 1)[-1]
+        value = annotation.slice[1].slice
+        if head not in ("dict", "Dict", "defaultdict", "DefaultDict") or not isinstance(
+            value, cst.Index
+        ):
+            return
+        inner = value.value
+        if not isinstance(inner, cst.Subscript) or dotted(inner.value) not in ("list", "List"):
+            return
+        reason = self._class_reason(annotation_names(cst.Annotation(inner)))
+        if reason is not None:
+            self.groupings[name] = reason
 
     def _learn_parameter(self, param: cst.Param) -> None:
         """``spans: list[Passage]`` (a class declaring provenance), ``docs: list[Document]``,
@@ -201,6 +234,9 @@ class SpanWalker(SpanTextMixin):
             target = dotted(node.target)
             if reason is not None and target is not None:
                 self.spans.setdefault(target, reason)
+            grouped = self._group_reason(node.iter)
+            if grouped is not None and target is not None:
+                self.lists.setdefault(target, grouped)
             self.expressions(node.iter, clean)
             self.block(node.body, clean)
             self.block(node.orelse, clean)
@@ -248,6 +284,14 @@ class SpanWalker(SpanTextMixin):
                 self.texts[key] = text[1]
             else:
                 self.texts.pop(key, None)
+
+    def _group_reason(self, value: cst.BaseExpression) -> str | None:
+        """``for group in by_doc.values()``: each value of a grouping is a list of spans."""
+        if not self.groupings or not isinstance(value, cst.Call) or value.args:
+            return None
+        if call_name(value) != "values" or not isinstance(value.func, cst.Attribute):
+            return None
+        return self.groupings.get(dotted(value.func.value) or "")
 
     def _list_reason(self, value: cst.BaseExpression, clean: frozenset[str]) -> str | None:
         """Why ``value`` is a list of linked spans, or None (also for a single span)."""

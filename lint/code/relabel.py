@@ -33,14 +33,21 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
 def relabelled(
-    call: cst.Call, name: str, args: Sequence[tuple[cst.Arg, bool]]
+    call: cst.Call,
+    name: str,
+    args: Sequence[tuple[cst.Arg, bool]],
+    fields: Sequence[str] = (),
 ) -> cst.BaseExpression | None:
     """The argument copying another object's provenance into a carrier built around an output
-    (``args`` pairs each argument with whether it holds the output), or None."""
+    (``args`` pairs each argument with whether it holds the output), or None. ``fields`` are
+    the carrier's fields in order when it is a class of the module (a dataclass, a NamedTuple):
+    positional arguments map onto them (``Span(short, s.source_id, s.provenance)``)."""
     if not _CARRIER.search(name) or not any(holds for _, holds in args):
         return None
-    for arg, holds in args:
+    for position, (arg, holds) in enumerate(args):
         keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword is None and not arg.star and position < len(fields):
+            keyword = fields[position]
         if holds or keyword not in _PROVENANCE_KEYWORDS:
             continue
         if _reads_provenance(arg.value):
@@ -69,3 +76,16 @@ def _reads_provenance(value: cst.BaseExpression) -> bool:
             continue  # ``derived_from=[d.metadata["id"] for d in docs]`` records, copies none
         stack.extend(children(node))
     return False
+
+
+def declared_fields(node: cst.ClassDef) -> tuple[str, ...]:
+    """The annotated fields of a class body, in order (a dataclass's or NamedTuple's
+    positional parameters)."""
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return tuple(
+        small.target.value
+        for statement in body
+        if isinstance(statement, cst.SimpleStatementLine)
+        for small in statement.body
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+    )

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.guards import walk
 from anchorlint.code.names import call_name, dotted, names_in
 
 if TYPE_CHECKING:
@@ -43,6 +44,17 @@ class SpanTextMixin:
 
     def span_argument(self, value: cst.BaseExpression, clean: frozenset[str]) -> Found:
         raise NotImplementedError
+
+    def _summarizer(self, call: cst.Call, name: str) -> bool:
+        raise NotImplementedError
+
+    def _through_summarizer(self, node: cst.CSTNode) -> bool:
+        """``llm.invoke(MAP.format(text=d.page_content)).content``: what a summarizer hands
+        back is a summary, no longer the span's text (re-summarizing it is ANC306's)."""
+        return any(
+            isinstance(sub, cst.Call) and self._summarizer(sub, call_name(sub) or "")
+            for sub in (node, *walk(node))
+        )
 
     def _linked(self, name: str | None, clean: frozenset[str]) -> str | None:
         if name is None or name in clean:
@@ -130,6 +142,8 @@ class SpanTextMixin:
             return None
         reason = self._linked(iterable, clean)
         if target is not None and reason is not None and target in names_in(value.elt):
+            if self._through_summarizer(value.elt):
+                return None
             return iterable, reason  # type: ignore[return-value]
         return self._rendered(value.elt, clean)
 
