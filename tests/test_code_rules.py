@@ -739,3 +739,18 @@ def test_tool_result_readings_of_three_framework_shapes(test: str, linked: bool)
 
     found = linked_test(cst.parse_expression(test))
     assert (found is not None and found.present) == linked, found
+
+
+def test_weak_stems_do_not_make_a_large_module_worth_parsing() -> None:
+    """Over the size budget, ``np.compress(``/``expr.rewrite(`` alone leave a module to the
+    syntax check (its LibCST parse costs seconds); a real summarizer name still counts."""
+    from anchorlint.code.prefilter import LARGE_MODULE_CHARS, WEAK_STEMS
+    from anchorlint.code.summarizer_calls import WEAK_SUMMARIZER_STEMS
+
+    assert frozenset(WEAK_STEMS) == WEAK_SUMMARIZER_STEMS
+    filler = "x = [1, 2, 3]\n" * (LARGE_MODULE_CHARS // 14 + 1)
+    weak = "import numpy as np\n\ndef kept(a, m):\n    return np.compress(m, a)\n"
+    strong = "def fold(history):\n    return summarize(history)\n"
+    assert may_fire(weak, SETTINGS.code)
+    assert not may_fire(weak + filler, SETTINGS.code)
+    assert may_fire(strong + filler, SETTINGS.code)

@@ -106,7 +106,8 @@ class AnalysedModule:
     @cached_property
     def has_summarizer_text(self) -> bool:
         """Cheaper than the flow engine: could any summarizer call occur at all?"""
-        return summarizer_calls(self.settings).fires(self.source, self.source.lower())
+        trigger = summarizer_calls(self.settings).for_size(self.source)
+        return trigger.fires(self.source, self.source.lower())
 
 
 class ParseFailure(Exception):

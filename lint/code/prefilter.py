@@ -46,6 +46,12 @@ class CodeTrigger:
     #: when an expression whose literal occurs matches. One alternation of many first
     #: characters is tried at every position; an expression that starts with a literal is not.
     alternatives: tuple[tuple[str, re.Pattern[str]], ...] = ()
+    #: the trigger asked instead in a module over :data:`LARGE_MODULE_CHARS` (see there)
+    large: CodeTrigger | None = None
+
+    def for_size(self, source: str) -> CodeTrigger:
+        """This trigger, or its stricter form for a large module."""
+        return self.large if self.large is not None and large_module(source) else self
 
     def fires(self, source: str, low: str) -> bool:
         if self.words and not any(w in low for w in self.words):
@@ -73,7 +79,7 @@ class Prefilter:
         if self.everything:
             return True
         low = source.lower()
-        return any(trigger.fires(source, low) for trigger in self.triggers)
+        return any(trigger.for_size(source).fires(source, low) for trigger in self.triggers)
 
 
 _GENERATED = re.compile(
@@ -179,18 +185,44 @@ class _CallFinder:
         return _ASKS.search(low) is not None and _MODEL_CALL.search(low) is not None
 
 
-@lru_cache(maxsize=16)
-def summarizer_calls(settings: CodeSettings) -> CodeTrigger:
-    """A call of something named like a summarizer (``summarize(``, ``llm.condense (``,
-    ``generate_summary(``), or a generic model call beside a prompt asking to summarize:
-    where a compaction output is made."""
-    summarizers = _summarizers(settings)
+#: a module longer than this (in characters) is parsed by LibCST only on strong evidence. Its
+#: parse takes seconds (a 350 K-character test module of nested algebra: about 7 CPU s on a
+#: loaded machine), and in such modules the weak default stems below name array, algebra and
+#: file operations (``np.compress(``, ``expr.rewrite(``, ``fh.truncate(``), which RULES.md
+#: counts only beside evidence of text; so there they do not make the module worth parsing.
+LARGE_MODULE_CHARS = 128_000
+#: the default stems that also name codecs, array and algebra operations (the same as
+#: :data:`anchorlint.code.summarizer_calls.WEAK_SUMMARIZER_STEMS`, which imports LibCST)
+WEAK_STEMS = ("compress", "rewrite", "truncate")
+
+
+def large_module(source: str) -> bool:
+    return len(source) > LARGE_MODULE_CHARS
+
+
+def _summarizer_trigger(summarizers: tuple[str, ...], large: CodeTrigger | None) -> CodeTrigger:
     stems = _alternation(summarizers)
     return CodeTrigger(
         re.compile(rf"(?<![a-z0-9])(?:{stems})"),
         _words((*summarizers, "summar", "compact")),
         finder=_CallFinder(stems),
+        large=large,
     )
+
+
+@lru_cache(maxsize=16)
+def summarizer_calls(settings: CodeSettings) -> CodeTrigger:
+    """A call of something named like a summarizer (``summarize(``, ``llm.condense (``,
+    ``generate_summary(``), or a generic model call beside a prompt asking to summarize:
+    where a compaction output is made. In a large module the weak default stems do not count
+    (:data:`LARGE_MODULE_CHARS`)."""
+    strong = (
+        tuple(
+            name for name in settings.summarizer_names if name.lstrip("_").lower() not in WEAK_STEMS
+        )
+        + settings.extra_summarizer_names
+    )
+    return _summarizer_trigger(_summarizers(settings), _summarizer_trigger(strong, None))
 
 
 @lru_cache(maxsize=16)
