@@ -151,6 +151,31 @@ for a comprehensive overview of
 ## Complete handoff
 **full session summary
 Notes (comprehensive)
+refunds, etc.
+queues and so on
+caches and so forth
+owners and related items
+dashboards and the like
+payments among others
+among other fixes
+alerts and more.
+runbooks and many more)
+src/a.py and 3 more files.
+[Earlier conversation truncated]
+the log [snip]
+[...]
+(truncated)
+skipped 4 earlier lines
+[output removed by the tool]
+nothing was left out
+nothing else is pending
+no details were lost
+No pending tasks
+all key decisions are preserved
+full context is retained
+it covers everything
+everything important is captured here
+without any loss
 """.strip().split("\n")
 
 part_texts = st.lists(

@@ -304,9 +304,14 @@ def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     return ()
 
 
+#: the longest text read as a placeholder message, and as an empty summary template
+LONGEST_PLACEHOLDER = 600
+LONGEST_TEMPLATE = 2000
+
+
 def placeholder_span(text: str) -> tuple[int, int] | None:
     """The whole of ``text`` when it is only a placeholder message, else None."""
-    if len(text) > 600:
+    if len(text) > LONGEST_PLACEHOLDER:
         return None
     return (0, len(text)) if _placeholder().fullmatch(text) else None
 
@@ -349,7 +354,7 @@ def sections_all_empty(text: str) -> bool:
     """Whether ``text`` is a summary template whose sections hold nothing but "(none)" and an
     absence message ("Goal / (No conversation to summarize …) / Progress / (none)"): a
     placeholder in a summary's clothes. Needs at least one title and one absence message."""
-    if len(text) > 2000:
+    if len(text) > LONGEST_TEMPLATE:
         return False
     titles = absent = 0
     for line in text.splitlines():

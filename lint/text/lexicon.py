@@ -163,11 +163,34 @@ CLAIM_NEEDLES: tuple[str, ...] = (
 
 #: Needles of single alternatives, for the scan of lower-cased ASCII text that runs each
 #: alternative alone (:mod:`anchorlint.text.marker_scan`): (the start of the alternative's
-#: pattern, lower-case strings one of which every match of it contains). Only alternatives
-#: whose start lets the regex engine skip nothing are listed (an optional or classed first
-#: character is tried at every position); read off the patterns by hand, checked by a test
+#: pattern, lower-case strings one of which every match of it contains): a substring test
+#: costs less than starting the regex engine, and an alternative whose start is optional or
+#: a class lets the engine skip nothing. Read off the patterns by hand, checked by a test
 #: against each alternative's matches.
 PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"\betc\.", ("etc.",)),
+    (r"\band so on", ("and so on",)),
+    (r"\band so forth", ("and so forth",)),
+    (r"\band related items", ("and related items",)),
+    (r"\band the like", ("and the like",)),
+    (r"\bamong others", ("among others",)),
+    (r"\bamong other (", ("among other ",)),
+    (r"\band (?:many )?more", ("and more", "and many more")),
+    (r"\band[ \t][\d,]", ("more",)),
+    (r"\[(?:[\w][\w \t-]", ("truncated]", "omitted]", "elided]", "snipped]")),
+    (r"\[(?:truncated|omitted|", ("[truncated]", "[omitted]", "[...]", "[…]", "[snip]")),
+    (r"\((?:truncated|omitted)\)", ("(truncated)", "(omitted)")),
+    (r"\bskipped[ \t]", ("skipped",)),
+    (r"\[(?:output|old tool", ("[output", "[old tool result content", "[tool result")),
+    (r"\bnothing (?:(?:was", ("nothing ",)),
+    (r"\bnothing (?:else", ("nothing ",)),
+    (r"\bno (?:details?", ("no detail", "no information", "no context", "no content", "no fact")),
+    (r"\bno (?:pending", ("no pending", "no remaining", "no outstanding", "no open")),
+    (r"\ball (?:relevant", ("preserved", "retained", "kept", "captured", "included")),
+    (r"\b(?:full|entire|complete) context", ("retained", "preserved", "kept")),
+    (r"\b(?:covers|captures|includes) everything", ("s everything",)),
+    (r"\beverything (", ("everything ",)),
+    (r"\bwithout (", ("without ",)),
     # "(42 lines omitted)", "42 lines were omitted": the participle is literal
     (
         r"[(\[][ \t]{0,2}\+?[\d,]",

@@ -15,7 +15,7 @@ it today (``(?:a)|(?:b)|…``, the user's phrases last) is scanned as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 import regex
@@ -115,7 +115,7 @@ def _first_matches(parts: Sequence[regex.Pattern[str]], text: str) -> list[tuple
     empty (no marker does; a union that did is scanned as a union)."""
     first: dict[int, int] = {}
     for part in parts:
-        for match in part.finditer(text, overlapped=True):
+        for match in _overlapped(part, text):
             first.setdefault(match.start(), match.end())
     spans: list[tuple[int, int]] = []
     end = 0
@@ -128,3 +128,45 @@ def _first_matches(parts: Sequence[regex.Pattern[str]], text: str) -> list[tuple
         spans.append((start, stop))
         end = stop
     return spans
+
+
+def _overlapped(part: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
+    """``part.finditer(text, overlapped=True)``. An alternative that starts at a line start
+    (``^`` under MULTILINE, where only ``\\n`` ends a line) can match nowhere else, so it is
+    tried there alone, not at every position of the text."""
+    if not _at_line_starts(part.pattern, part.flags):
+        yield from part.finditer(text, overlapped=True)
+        return
+    at = 0
+    while at >= 0:
+        match = part.match(text, at)
+        if match is not None:
+            yield match
+        at = text.find("\n", at)
+        at = at + 1 if at >= 0 else -1
+
+
+@lru_cache(maxsize=64)
+def _at_line_starts(pattern: str, flags: int) -> bool:
+    """Whether every match of ``pattern`` starts at a line start: it opens with ``^`` under
+    MULTILINE (without WORD, which adds Unicode line ends) and has no ``|`` outside its
+    groups and classes (an alternative after one could match anywhere)."""
+    if not pattern.startswith("^") or flags & (regex.WORD | regex.MULTILINE) != regex.MULTILINE:
+        return False
+    depth, in_class, escaped = 0, False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return False
+    return True

@@ -16,32 +16,47 @@ from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, Te
 QUOTE_LIMIT = 80
 
 
-def _own_text(summary: AnalysedSummary) -> str:
+def _own_text(summary: AnalysedSummary, limit: int) -> str | None:
     """The summary's prose without framework boilerplate (always removed here: a preamble
-    around an error message does not make the error a summary)."""
+    around an error message does not make the error a summary); None once it is longer
+    than ``limit`` (the rest of a long summary is not read)."""
     from anchorlint.text.boilerplate import boilerplate_spans
 
     parts = []
+    size = -2
     for block in summary.source.blocks:
         text, at = [], 0
         for start, end in boilerplate_spans(block.text):
             text.append(block.text[at:start])
             at = end
         text.append(block.text[at:])
-        parts.append("".join(text).strip())
-    return "\n\n".join(p for p in parts if p)
+        part = "".join(text).strip()
+        if part:
+            parts.append(part)
+            size += len(part) + 2
+            if size > limit:
+                return None
+    return "\n\n".join(parts)
 
 
 def _message(summary: AnalysedSummary) -> str | None:
     """Why the summary has no content of its own, or None when it has some."""
-    from anchorlint.text.boilerplate import is_placeholder, sections_all_empty
+    from anchorlint.text.boilerplate import (
+        LONGEST_PLACEHOLDER,
+        LONGEST_TEMPLATE,
+        is_placeholder,
+        sections_all_empty,
+    )
 
     source = summary.source
     if not source.blocks:
         if source.text_fields > 0 or source.path.endswith(".txt"):
             return "the summary is empty"
         return None  # no text field at all (not a summary), or a Markdown file of code only
-    own = _own_text(summary)
+    # longer than both a placeholder and an empty template: content of its own
+    own = _own_text(summary, max(LONGEST_PLACEHOLDER, LONGEST_TEMPLATE))
+    if own is None:
+        return None
     if not own:
         return "the summary holds only framework boilerplate"
     if is_placeholder(own):
