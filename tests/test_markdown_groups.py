@@ -7,6 +7,7 @@ the findings to those of the whole summary analysed at once, and the memory to a
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -14,9 +15,10 @@ import pytest
 from test_hostile_inputs_more import peak_rss_mb
 
 from anchorlint.config import Settings
+from anchorlint.positions import line_start_map
 from anchorlint.run import textpass
 from anchorlint.run.engine import lint_source
-from anchorlint.text.documents import STREAM_CHARS, markdown
+from anchorlint.text.documents import STREAM_CHARS, markdown, plaintext
 from anchorlint.text.documents.markdown_pieces import PIECE_CHARS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -90,11 +92,11 @@ def test_grouped_findings_equal_whole_summary_findings(monkeypatch: pytest.Monke
     assert len(groups) == 2  # and through the streamed one
 
 
-@pytest.mark.parametrize("group_blocks", [1, 2, 7, 64])
+@pytest.mark.parametrize("group_blocks", [1, 5, 64])
 def test_groups_bounded_by_block_count_find_the_same(
     group_blocks: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    text = OWN_TEXT + "\n" + big_markdown(40_000, seed=3) + "\n" + OWN_TEXT
+    text = OWN_TEXT + "\n" + big_markdown(25_000, seed=3) + "\n" + OWN_TEXT
     assert streamed(text, monkeypatch, group_chars=10**9, group_blocks=group_blocks) == whole(
         text, monkeypatch
     )
@@ -156,3 +158,42 @@ def test_six_megabytes_of_markdown_lint_in_bounded_memory(tmp_path: Path) -> Non
     returncode, peak = peak_rss_mb(["check", "--no-cache", "-j1", "big.md"], tmp_path, 600)
     assert returncode == 1
     assert peak < 240, f"{peak} MB"
+
+
+PLAIN_PIECES = [
+    "The cutover moved; see [[ops/calendar]].",
+    "- a bullet, and so on",
+    "1. a numbered step",
+    "# a heading",
+    "As noted earlier, the pool is `pool.max`.",
+    "",
+    "   ",
+    "\tindented text",
+    "one\u2028two",
+    "\x0c",
+]
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_long_plain_text_blocks_are_those_of_the_whole_map(seed: int) -> None:
+    """A long .txt file's blocks are made without the whole file's map: they must equal the
+    blocks cut from it, whatever ends the lines (only \\n counts for positions)."""
+    chooser = random.Random(seed)
+    ends = ["\n", "\r\n", "\r", "\n\n", "\u2028"]
+    text = "".join(
+        chooser.choice(PLAIN_PIECES) + chooser.choice(ends) for _ in range(chooser.randint(0, 40))
+    )
+    text = text.rstrip() if seed % 4 == 0 else text
+    whole = list(plaintext.split_blocks(text, line_start_map(text)))
+    assert list(plaintext.file_blocks(text)) == whole
+
+
+def test_a_long_plain_text_summary_streams_with_the_same_findings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = OWN_TEXT + "\n" + big_markdown(60_000, seed=5) + "\n" + OWN_TEXT
+    monkeypatch.setattr(plaintext, "STREAM_CHARS", 10**9)
+    at_once = findings(text, 10**9, monkeypatch, 10**9, path="big.txt")
+    monkeypatch.setattr(plaintext, "STREAM_CHARS", 2_000)
+    assert findings(text, 3_000, monkeypatch, path="big.txt") == at_once
+    assert {"ANC101", "ANC106"} <= {f["code"] for f in at_once}

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING
 import regex
 
 from anchorlint.positions import PositionMap, line_start_map
-from anchorlint.text.documents import Block, RecordProblem, SummarySource
+from anchorlint.text.documents import (
+    STREAM_CHARS,
+    Block,
+    LongSummary,
+    RecordProblem,
+    SummarySource,
+)
 
 if TYPE_CHECKING:
     from anchorlint.config import Settings
@@ -24,10 +30,41 @@ def code_spans(text: str) -> tuple[tuple[int, int], ...]:
 
 def read(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
-) -> Iterator[SummarySource | RecordProblem]:
-    """The reader of plain-text files: the whole file is one summary."""
+) -> Iterator[SummarySource | LongSummary | RecordProblem]:
+    """The reader of plain-text files: the whole file is one summary; a long one is handed
+    over block by block, each block's map made from its own lines (no map of the whole)."""
     assert isinstance(text, str)
-    yield SummarySource(path, 1, 1, tuple(split_blocks(text, line_start_map(text))))
+    if len(text) > STREAM_CHARS:
+        yield LongSummary(SummarySource(path, 1, 1, ()), file_blocks(text))
+    else:
+        yield SummarySource(path, 1, 1, tuple(split_blocks(text, line_start_map(text))))
+
+
+def file_blocks(text: str) -> Iterator[Block]:
+    """``split_blocks(text, line_start_map(text))`` without the whole file's map: lines are
+    counted at ``\\n`` as that map counts them, while blocks end where ``split_blocks``
+    ends them."""
+    start = None
+    offset = 0
+    line, line_start = 1, 0  # the file line of ``offset`` and where that line starts
+    at = (1, 1)  # file line and column of ``start``
+    for piece in text.splitlines(keepends=True):
+        blank = not piece.strip()
+        if start is not None and (blank or _BLOCK_START.match(piece)):
+            yield _located_block(text, start, offset, at)
+            start = None
+        if start is None and not blank:
+            start, at = offset, (line, offset - line_start + 1)
+        offset += len(piece)
+        if piece.endswith("\n"):
+            line, line_start = line + 1, offset
+    if start is not None:
+        yield _located_block(text, start, offset, at)
+
+
+def _located_block(text: str, start: int, end: int, at: tuple[int, int]) -> Block:
+    body = text[start:end].rstrip("\r\n")
+    return Block(body, line_start_map(body, *at), code_spans=code_spans(body))
 
 
 def split_blocks(text: str, positions: PositionMap) -> Iterator[Block]:
