@@ -617,6 +617,25 @@ def test_summarizer_by_an_inline_prompt_about_the_conversation() -> None:
     assert hits7(system.replace("summarization of the entire chat", "review of the chat")) == []
 
 
+def test_a_model_answer_is_no_prompt_whatever_it_was_asked() -> None:
+    """A standalone question condensed from the chat (a prompt that asks to condense) goes to
+    a retriever and into the answer prompt: the model's answer is not itself a summary prompt,
+    so neither call is a second pass."""
+    named = (
+        'CONDENSE = "Given the chat history, condense the follow-up into a standalone question. {h} {q}"\n\n'
+        "def ask(llm, retriever, history, question):\n"
+        "    standalone = llm.invoke(CONDENSE.format(h=history, q=question))\n"
+        "    docs = retriever.invoke(standalone)\n"
+        '    return llm.invoke(f"Answer from these documents: {docs} Question: {standalone}")\n'
+    )
+    assert hits7(named) == []
+    inline = named.replace(
+        "llm.invoke(CONDENSE.format(h=history, q=question))",
+        'llm.invoke(f"Given the chat history, condense the follow-up into a question. {history}")',
+    )
+    assert hits7(inline) == []
+
+
 def test_a_summarizer_taking_the_previous_summary_reports_its_own_model_call() -> None:
     """The caller hands in a summary loaded from a store: the pass is the model call inside
     the summarizer that builds its prompt from ``previous_summary``."""

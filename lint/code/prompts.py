@@ -125,7 +125,7 @@ def _fixpoint(
         grew = False
         for target, value in pairs:
             key = _target_key(target)
-            if key is None or key[0] in found:
+            if key is None or key[0] in found or _model_output(value):
                 continue
             if asking[id(value)] or names_in(value) & (known | found):
                 found.add(key[0])
@@ -133,6 +133,23 @@ def _fixpoint(
         if not grew:
             break
     return found
+
+
+def _model_output(value: cst.BaseExpression) -> bool:
+    """``reply = await llm.invoke(PROMPT.format(...))``, ``….content``: what the model hands
+    back is an answer, not a prompt, whatever prompt it was given."""
+    while True:
+        if isinstance(value, cst.Await):
+            value = value.expression
+        elif isinstance(value, (cst.Attribute, cst.Subscript)):
+            value = value.value
+        else:
+            break
+    return (
+        isinstance(value, cst.Call)
+        and call_name(value) in MODEL_METHODS
+        and call_receiver(value) is not None
+    )
 
 
 def prompt_names(
