@@ -175,8 +175,8 @@ def prompt_names(
         # an attribute built from a prompt held by a local name of the same function
         attributes = [p for p in pairs if isinstance(p[0], cst.Attribute)]
         if attributes:
-            names = [p for p in pairs if isinstance(p[0], cst.Name)]
-            shared |= _fixpoint(attributes, shared | _fixpoint(names, shared))
+            named = [p for p in pairs if isinstance(p[0], cst.Name)]
+            shared |= _fixpoint(attributes, shared | _fixpoint(named, shared))
     shared |= _fixpoint([p for p in everywhere if isinstance(p[0], cst.Attribute)], shared)
     local: dict[int, frozenset[str]] = {}
     for function in functions:
