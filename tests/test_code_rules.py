@@ -773,3 +773,29 @@ def test_weak_stems_do_not_make_a_large_module_worth_parsing() -> None:
     assert may_fire(weak, SETTINGS.code)
     assert not may_fire(weak + filler, SETTINGS.code)
     assert may_fire(strong + filler, SETTINGS.code)
+
+
+def test_positions_are_the_position_providers_node_for_node() -> None:
+    """The cheaper position pass gives every node of every corpus module (and CRLF, tabs,
+    decorators, comments, an unterminated last line) exactly LibCST's ``PositionProvider``
+    range."""
+    import libcst as cst
+    from libcst.metadata import PositionProvider
+
+    from anchorlint.code.positions import Positions
+
+    corpus = Path(__file__).parent / "corpus"
+    sources = [p.read_text(encoding="utf-8") for p in sorted(corpus.glob("co*/*.py"))]
+    sources += [
+        "@dec(\r\n  1)\r\nclass A:\r\n\tx: int = (1 +\r\n\t  2)  # c\r\n\r\n\tdef f(self): return [\r\n\t\t3]\r\n",
+        "if x:\n    y = {'a': [1, (2,)]}\nelse:\n    pass\n# trailing\nz = f'{y!r:>10}'",
+        "",
+    ]
+    assert len(sources) > 100
+    for source in sources:
+        module = cst.parse_module(source)
+        provider = PositionProvider()
+        provider._gen_impl(module)
+        fast = Positions(module)
+        assert set(fast) == set(provider._computed)
+        assert all(fast[node] == provider._computed[node] for node in fast)

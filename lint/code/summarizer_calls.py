@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -82,8 +83,10 @@ def _takes_running_summary(function: cst.FunctionDef) -> bool:
     return any(running_summary_name(p.name.value) for p in (*params.params, *params.kwonly_params))
 
 
+@lru_cache(maxsize=64)
 def called_here(source: str, name: str) -> bool:
-    """Whether the module calls ``name(`` anywhere other than in its ``def``."""
+    """Whether the module calls ``name(`` anywhere other than in its ``def`` (asked for every
+    call in the summarizer's body: remembered per module text and name)."""
     pattern = re.compile(rf"(?<!def )(?<![\w.]){re.escape(name)}\s*\(|\.{re.escape(name)}\s*\(")
     return pattern.search(source) is not None
 
