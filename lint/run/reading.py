@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -74,18 +75,47 @@ def read_text(path: str) -> str | Unreadable:
     except (OSError, ValueError) as exc:
         return Unreadable(f"cannot read file: {getattr(exc, 'strerror', None) or exc}")
     try:
-        with os.fdopen(fd, "rb") as handle:
-            problem = _kind_problem(os.fstat(handle.fileno()).st_mode)
-            if problem is not None:
-                return problem
-            head = handle.read(BINARY_SNIFF)  # a huge binary file is told from its start
-            problem = sniff_binary(head)
-            if problem is not None:
-                return problem
-            data = head + handle.read()
+        data = _read_all(fd)
     except OSError as exc:
         return Unreadable(f"cannot read file: {exc.strerror or exc}")
-    return decode(data)
+    finally:
+        os.close(fd)
+    return data if isinstance(data, Unreadable) else decode(data)
+
+
+def _read_all(fd: int) -> bytes | Unreadable:
+    """The bytes of an open regular file, read with ``os.read`` (a buffered file object per
+    file costs more than the read of a small summary), or why it is not read."""
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode):  # as opening it as a file object reports it
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+    problem = _kind_problem(info.st_mode)
+    if problem is not None:
+        return problem
+    head = _read(fd, BINARY_SNIFF)  # a huge binary file is told from its start
+    problem = sniff_binary(head)
+    if problem is not None:
+        return problem
+    if len(head) < BINARY_SNIFF:
+        return head  # the whole file
+    chunks = [head]
+    size = max(info.st_size - BINARY_SNIFF, 0) + 1  # one read when the size holds
+    while chunk := os.read(fd, size):
+        chunks.append(chunk)
+        size = 1 << 20
+    return b"".join(chunks)
+
+
+def _read(fd: int, size: int) -> bytes:
+    """Up to ``size`` bytes: fewer only at the end of the file (one read may return less)."""
+    chunks: list[bytes] = []
+    while size > 0:
+        chunk = os.read(fd, size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 class LineProblem(Exception):
