@@ -723,6 +723,33 @@ def test_anc303_through_summaries_positional_carriers_and_regrouped_nodes() -> N
     )
 
 
+def test_one_declared_span_text_to_a_summarizer() -> None:
+    """``condense(s.text)`` of a span whose class declares ``provenance`` is the one-item case
+    of their text joined into a prompt; summarizing only the spans without provenance is not."""
+    source = (
+        "from dataclasses import dataclass\n\n"
+        "@dataclass\n"
+        "class Span:\n"
+        "    text: str\n"
+        "    provenance: str\n\n"
+        "def shorten(spans: list[Span], llm):\n"
+        "    out = []\n"
+        "    for s in spans:\n"
+        "        out.append(condense(s.text, llm))\n"
+        "    return out\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(source)] == [(11, "ANC303")]
+    guarded = source.replace(
+        "        out.append(condense(s.text, llm))\n",
+        "        if s.provenance:\n"
+        "            out.append(s)\n"
+        "        else:\n"
+        "            out.append(condense(s.text, llm))\n",
+    )
+    assert hits7(guarded) == []
+    assert hits7(source.replace("    provenance: str\n", "    kind: str\n")) == []
+
+
 def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     source = (
         "def node(state):\n"

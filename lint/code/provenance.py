@@ -326,7 +326,11 @@ class SpanWalker(SpanTextMixin):
                 self.hits.append(SpanToSummarizer(arg.value, found[0], reason, name, is_list))
                 continue
             text = self.span_text(arg.value, clean)
-            if text is not None and (not _single_attribute(arg.value) or text[0] in self.whole):
+            if text is not None and (
+                not _single_attribute(arg.value)
+                or text[0] in self.whole
+                or _by_declaration(text[1])
+            ):
                 self.hits.append(
                     SpanToSummarizer(arg.value, text[0], text[1], name, is_list=False, text=True)
                 )
@@ -390,6 +394,13 @@ class SpanWalker(SpanTextMixin):
         if iterable in self.lists and len(clauses) == 1:
             return iterable, f"list: {self.lists[iterable]}"
         return None
+
+
+def _by_declaration(reason: str) -> bool:
+    """A span whose class declares a provenance attribute (the reason reads "`Span` declares
+    `provenance`"): one span's text (``condense(s.text)``) is the one-item case of the text of
+    such spans joined into a prompt."""
+    return " declares `" in reason
 
 
 def _single_attribute(value: cst.BaseExpression) -> bool:
