@@ -45,6 +45,7 @@ _NOT_IDENTITY_PARTNERS = ("sentinel", "missing", "marker", "default", "unset", "
 _BODY_WALKS: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
 _BODY_WALKS_KEPT = 4096
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+_SCOPE_TYPES = frozenset(_SCOPES)
 
 
 def forget_walks() -> None:
@@ -59,7 +60,7 @@ def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
     while stack:
         current = stack.pop()
         out.append(current)
-        if not isinstance(current, _SCOPES):
+        if type(current) not in _SCOPE_TYPES:  # exact types: LibCST's classes are final
             below = children(current)
             below.reverse()
             stack.extend(below)
