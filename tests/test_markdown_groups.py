@@ -179,7 +179,7 @@ def test_long_plain_text_blocks_are_those_of_the_whole_map(seed: int) -> None:
     """A long .txt file's blocks are made without the whole file's map: they must equal the
     blocks cut from it, whatever ends the lines (only \\n counts for positions)."""
     chooser = random.Random(seed)
-    ends = ["\n", "\r\n", "\r", "\n\n", "\u2028"]
+    ends = ["\n", "\r\n", "\r", "\n\n", "\u2028", "\x85", "\x0b", "\x1c", "\u2029"]
     text = "".join(
         chooser.choice(PLAIN_PIECES) + chooser.choice(ends) for _ in range(chooser.randint(0, 40))
     )

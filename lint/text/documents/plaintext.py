@@ -48,7 +48,7 @@ def file_blocks(text: str) -> Iterator[Block]:
     offset = 0
     line, line_start = 1, 0  # the file line of ``offset`` and where that line starts
     at = (1, 1)  # file line and column of ``start``
-    for piece in text.splitlines(keepends=True):
+    for piece in _lines(text):
         blank = not piece.strip()
         if start is not None and (blank or _BLOCK_START.match(piece)):
             yield _located_block(text, start, offset, at)
@@ -60,6 +60,20 @@ def file_blocks(text: str) -> Iterator[Block]:
             line, line_start = line + 1, offset
     if start is not None:
         yield _located_block(text, start, offset, at)
+
+
+#: what ends a line for ``str.splitlines``
+_LINE_END = regex.compile("\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text.splitlines(keepends=True)`` one line at a time, never all held."""
+    at = 0
+    for end in _LINE_END.finditer(text):
+        yield text[at : end.end()]
+        at = end.end()
+    if at < len(text):
+        yield text[at:]
 
 
 def _located_block(text: str, start: int, end: int, at: tuple[int, int]) -> Block:
