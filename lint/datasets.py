@@ -15,8 +15,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: rows read (and linted) at a time
-BATCH_ROWS = 512
+#: rows read (and linted) at a time: a batch's spaCy analyses are held together, so this
+#: bounds a worker's memory above its floor (128 rows of 1 KB: about 10 MB)
+BATCH_ROWS = 128
 #: rows in one fragment (rounded to whole row groups or record batches)
 FRAGMENT_ROWS = 8192
 

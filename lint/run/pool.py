@@ -109,13 +109,16 @@ def lint_paths(
     jobs: int | None = None,
     use_cache: bool = False,
     prefilter: bool = True,
+    quiet: bool = False,
 ) -> Run:
     """Lint files (already discovered), in parallel when ``jobs`` > 1.
 
     With ``use_cache`` per-file results are reused from ``settings.cache_dir`` (under the
     settings' root) when the file's bytes, the settings and the version are unchanged. The
     run's findings stream from :meth:`Run.findings`; :meth:`Run.collect` lists them.
+    ``quiet`` (``-q``) draws no progress line.
     """
+    from anchorlint.run.processes import release_memory
     from anchorlint.run.progress import Progress
 
     worker = _worker(settings, store, use_cache, prefilter)
@@ -123,10 +126,12 @@ def lint_paths(
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
     gathered = _Gathered()
     try:
-        with Progress(len(paths)) as progress:
+        with Progress(len(paths), quiet=quiet) as progress:
             for done in _lint_many(worker, paths, jobs):
                 gathered.add(done)
                 progress.advance()
+                if done.packed and is_rows(done.result.path):  # megabytes received, now on file
+                    release_memory()
         results = list(gathered.files.values())
         facts = gathered.spool.facts(gathered.files)
         extra = run_rules(worker.context, results, facts, gathered.spool)

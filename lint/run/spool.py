@@ -35,8 +35,9 @@ from anchorlint.findings import Finding, sort_findings
 
 #: a finding's place within its file: the sort key of :class:`Finding` without the path
 Place = tuple[int, int, str, str]
-#: bytes of packed findings kept in memory before the spool moves to a temporary file
-IN_MEMORY = 16 << 20
+#: bytes of packed findings kept in memory before the spool moves to a temporary file (the
+#: buffer's pages stay with the process after the move, so it is kept small)
+IN_MEMORY = 2 << 20
 #: zlib level: blocks are packed once and read once, so fast beats small
 LEVEL = 1
 #: a job whose findings name more paths than this (the records of a dataset, one path each)
@@ -97,15 +98,24 @@ class Packer:
 
     def __init__(self) -> None:
         self._runs: list[list[bytes]] = []
+        self._last: tuple[Any, ...] | None = None  # the sort key that ends the last run
         self._paths: set[str] = set()  # up to MIXED_PATHS + 1: whether blocks are mixed
 
     def add(self, findings: Iterable[Finding]) -> None:
+        """A batch's findings; a batch that sorts after the last one (rows in id order)
+        extends its run, so the merge at the end holds one slice per run, not per batch."""
         ordered = sort_findings(findings)
+        if not ordered:
+            return
         if len(self._paths) <= MIXED_PATHS:
             self._paths.update(f.path for f in ordered[: MIXED_PATHS + 1])
         cuts = range(0, len(ordered), MIXED_BLOCK)
-        if ordered:
-            self._runs.append([_mixed(ordered[i : i + MIXED_BLOCK]).data for i in cuts])
+        slices = [_mixed(ordered[i : i + MIXED_BLOCK]).data for i in cuts]
+        if self._runs and self._last is not None and self._last <= ordered[0].sort_key:
+            self._runs[-1] += slices
+        else:
+            self._runs.append(slices)
+        self._last = ordered[-1].sort_key
 
     def blocks(self) -> tuple[Packed, ...]:
         """The packed blocks of everything added (the packer is spent)."""
