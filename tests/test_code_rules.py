@@ -750,6 +750,41 @@ def test_one_declared_span_text_to_a_summarizer() -> None:
     assert hits7(source.replace("    provenance: str\n", "    kind: str\n")) == []
 
 
+MIDDLEWARE = (
+    'PROMPT = "Summarize the earlier part of this agent run: {history}"\n\n'
+    "class Hook:\n"
+    "    def _safe_cutoff(self, messages, cutoff):\n"
+    "        while cutoff < len(messages) and isinstance(messages[cutoff], ToolMessage):\n"
+    "            cutoff += 1\n"
+    "        return cutoff\n\n"
+    "    def before_model(self, state):\n"
+    "        messages = state['messages']\n"
+    "        cutoff = self._safe_cutoff(messages, len(messages) - 10)\n"
+    "        history = '\\n'.join(f'{m.type}: {m.content}' for m in messages[:cutoff])\n"
+    "        return self.model.invoke(PROMPT.format(history=history))\n"
+)
+
+
+def test_a_mixed_list_rendered_whole_into_the_prompt() -> None:
+    """The middleware tests its message list for tool results where it cuts, then renders
+    every item before the cut into the summary prompt: the tool output is summarized. A
+    rendering that leaves tool results out or tells them apart, or a list never tested for
+    tool output (plain chat), is silent."""
+    found = [(line, code) for line, code, _ in hits7(MIDDLEWARE)]
+    assert found == [(13, "ANC303")]
+    for variant in (
+        MIDDLEWARE.replace(
+            "for m in messages[:cutoff])", "for m in messages[:cutoff] if m.type != 'tool')"
+        ),
+        MIDDLEWARE.replace(
+            "f'{m.type}: {m.content}'",
+            "(m.content if not isinstance(m, ToolMessage) else '[tool output]')",
+        ),
+        MIDDLEWARE.replace("isinstance(messages[cutoff], ToolMessage)", "messages[cutoff] is None"),
+    ):
+        assert [c for _, c, _ in hits7(variant)] == [], variant
+
+
 def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     source = (
         "def node(state):\n"

@@ -97,6 +97,9 @@ class SpanWalker(SpanTextMixin):
         #: local mappings whose values are lists of linked spans (``by_doc: dict[str,
         #: list[TextNode]]``), with the reason
         self.groupings: dict[str, str] = {}
+        #: lists holding tool results among chat turns (their items tested for a tool-result
+        #: class), with the reason: read only when every item is rendered into a prompt
+        self.mixed: dict[str, str] = {}
 
     def learn(self) -> None:
         """Spans by annotation, by construction and by the provenance the code reads."""
@@ -195,8 +198,11 @@ class SpanWalker(SpanTextMixin):
                 self.spans.setdefault(key, reason)
 
     def run(self) -> list[SpanToSummarizer]:
+        from anchorlint.code.mixed_lists import mixed_lists
+
         self.learn()
-        if self.spans or self.lists:
+        self.mixed = mixed_lists(self.module, self.info)
+        if self.spans or self.lists or self.mixed:
             self.block(self.info.node.body, frozenset())
         return self.hits
 

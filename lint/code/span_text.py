@@ -25,6 +25,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.names import call_name, dotted, names_in
+from anchorlint.code.retrieval import linked_test
 
 if TYPE_CHECKING:
     Found = tuple[str, str] | None
@@ -41,6 +42,7 @@ class SpanTextMixin:
     texts: dict[str, str]
     whole: set[str]
     attrs: frozenset[str]
+    mixed: dict[str, str]
 
     def span_argument(self, value: cst.BaseExpression, clean: frozenset[str]) -> Found:
         raise NotImplementedError
@@ -140,12 +142,34 @@ class SpanTextMixin:
         target, iterable = dotted(clause.target), dotted(clause.iter)
         if target is not None and _filtered_out(value, target, self.attrs):
             return None
-        reason = self._linked(iterable, clean)
+        reason = self._linked(iterable, clean) or self._every_item_of_mixed(value, clean)
         if target is not None and reason is not None and target in names_in(value.elt):
             if self._through_summarizer(value.elt):
                 return None
             return iterable, reason  # type: ignore[return-value]
         return self._rendered(value.elt, clean)
+
+    def _every_item_of_mixed(
+        self, value: cst.ListComp | cst.GeneratorExp, clean: frozenset[str]
+    ) -> str | None:
+        """``f"{m.content}" for m in messages[:cutoff]`` with no filter, over a list that holds
+        tool results among chat turns (:mod:`anchorlint.code.mixed_lists`): every item is
+        rendered, the tool results with the rest."""
+        clause = value.for_in
+        if not self.mixed or clause.inner_for_in is not None or clause.ifs:
+            return None
+        if any(
+            isinstance(sub, cst.BaseExpression) and linked_test(sub) is not None
+            for sub in walk(value.elt)
+        ):
+            return None  # the rendering tells tool results apart: not every item alike
+        iterable = clause.iter
+        while isinstance(iterable, cst.Subscript) and all(
+            isinstance(e.slice, cst.Slice) for e in iterable.slice
+        ):
+            iterable = iterable.value
+        name = dotted(iterable)
+        return self.mixed.get(name) if name is not None and name not in clean else None
 
     def learn_text(self, target: str, value: cst.BaseExpression, clean: frozenset[str]) -> None:
         """``lines.append(f"… {m.content}")``, ``prompt = "…".join(parts)``: remember it."""

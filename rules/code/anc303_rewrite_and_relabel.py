@@ -29,7 +29,10 @@ class RewriteAndRelabel(CodeRule):
             "whose items have such a label read as a value, or filtered to such items, is a list "
             "of linked spans, as is a `sorted()` or sliced copy of one; a list bound more than "
             "once or shrunk in place is not followed, and `any()`/`all()` guards count as "
-            "provenance checks. The output side is flagged too: a new document, node or span "
+            "provenance checks. A message list whose items are tested for a tool-result class "
+            "(where a middleware cuts it, `isinstance(messages[i], ToolMessage)`) holds tool "
+            "results: rendering every item of it into the prompt, unfiltered, summarizes them "
+            "too. The output side is flagged too: a new document, node or span "
             "built around a summarizer's output with the `metadata`, id or source copied from "
             "the span it rewrote (`Document(page_content=output, metadata=doc.metadata)`)."
         ),
