@@ -247,7 +247,7 @@ def _run(args: argparse.Namespace, settings: Settings) -> tuple[Run, int | None]
     _warn_if_empty(paths, files, args.quiet)
     fixed = _fix(args, settings, files) if args.fix else None
     use_cache = not args.no_cache and not args.fix
-    result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache)
+    result = lint_paths(files, settings, jobs=args.jobs, use_cache=use_cache, quiet=args.quiet)
     for error in result.errors:
         print(f"anchorlint: {terminal(str(error))}", file=sys.stderr)
     if not args.quiet:
@@ -275,7 +275,7 @@ def _fix(args: argparse.Namespace, settings: Settings, files: list[str]) -> int:
             unpinned[0] += finding.code == "ANC106" and finding.fix is None
             yield finding
 
-    with lint_paths(files, settings, jobs=args.jobs) as fixing:
+    with lint_paths(files, settings, jobs=args.jobs, quiet=args.quiet) as fixing:
         fixed = apply_fixes(counting(fixing.findings()))
     if not fixed and unpinned[0] and not settings.store:
         note(

@@ -1,7 +1,7 @@
 """A one-line ``files done/total`` display on stderr for long runs in a terminal.
 
 It stays silent unless stderr is a TTY, the run has more than a few files and it has taken
-longer than about a second: short runs and CI logs must look exactly as without it, and
+longer than about a second, and always under ``-q``: short runs and CI logs must look exactly as without it, and
 the report on stdout is never touched.
 """
 
@@ -33,18 +33,19 @@ class Progress:
         stream: TextIO | None = None,
         *,
         min_files: int = MIN_FILES,
-        delay: float = DELAY,
+        delay: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        quiet: bool = False,
     ) -> None:
         self.total = total
         self.done = 0
         self._stream = stream if stream is not None else sys.stderr
         self._clock = clock
         self._start = clock()
-        self._delay = delay
-        self._next_draw = self._start + delay
+        self._delay = DELAY if delay is None else delay
+        self._next_draw = self._start + self._delay
         self._drawn_width = 0
-        self._enabled = total > min_files and _is_tty(self._stream)
+        self._enabled = not quiet and total > min_files and _is_tty(self._stream)
 
     def advance(self, count: int = 1) -> None:
         """Record ``count`` more finished files; redraw at most every INTERVAL seconds."""
