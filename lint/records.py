@@ -231,6 +231,12 @@ def refresh(worker: Any, rows: int) -> None:
     if linted >= REFRESH_ROWS and getattr(holder, "_pipeline", None) is not None:
         holder._pipeline = None
         linted = 0
+        import gc
+
+        from anchorlint.run.processes import release_memory
+
+        gc.collect()  # the old pipeline's objects hold cycles: free them before the next loads
+        release_memory()
     holder._rows_linted = linted
 
 
