@@ -228,9 +228,24 @@ class Pipeline:
         return nlp
 
     def pipe(self, texts: Sequence[str]) -> list[Any]:
+        """A Doc per text. A trained model's components run in batches (``nlp.pipe``); the
+        blank pipeline's one rule-based component runs on each Doc as it is made, without
+        the generators and error handling ``nlp.pipe`` wraps around every Doc (as much
+        again as the component itself on a short block)."""
         if not texts:
             return []
-        return list(self.nlp.pipe(texts, batch_size=256))
+        nlp = self.nlp
+        if self.has_model:
+            return list(nlp.pipe(texts, batch_size=256))
+        make_doc = nlp.make_doc
+        components = [component for _, component in nlp.pipeline]
+        docs = []
+        for text in texts:
+            doc = make_doc(text)
+            for component in components:
+                doc = component(doc)
+            docs.append(doc)
+        return docs
 
     def matcher(self, name: str, build: Callable[[Any], Any]) -> Any:
         """A Matcher/PhraseMatcher built once per pipeline by ``build(nlp)``."""
