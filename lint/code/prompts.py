@@ -174,8 +174,11 @@ def prompt_names(
         # ``prompt = PromptTemplate(TEMPLATE)`` then ``self.chain = LLMChain(prompt=prompt)``:
         # an attribute built from a prompt held by a local name of the same function
         attributes = [p for p in pairs if isinstance(p[0], cst.Attribute)]
-        if attributes:
-            named = [p for p in pairs if isinstance(p[0], cst.Name)]
+        if not attributes:
+            continue
+        named = [p for p in pairs if isinstance(p[0], cst.Name)]
+        targets = {t.value for t, _ in named if isinstance(t, cst.Name)}
+        if any(names_in(v) & targets for _, v in attributes):
             shared |= _fixpoint(attributes, shared | _fixpoint(named, shared))
     shared |= _fixpoint([p for p in everywhere if isinstance(p[0], cst.Attribute)], shared)
     local: dict[int, frozenset[str]] = {}
