@@ -677,6 +677,15 @@ def test_a_chain_built_from_a_local_template_and_a_summary_in_message_form() -> 
     assert [(line, code) for line, code, _ in hits7(messages)] == [(6, "ANC306")]
     paths = messages.replace("list[dict[str, str]]", "list[str]")
     assert hits7(paths) == []
+    trimming = (
+        "class Chat:\n"
+        "    def compact_messages(self, messages) -> list[dict[str, str]]:\n"
+        "        return messages[:2] + messages[-18:]\n\n"
+        "    def add(self, message):\n"
+        "        self.history.append(message)\n"
+        "        self.history = self.compact_messages(self.history)\n"
+    )
+    assert hits7(trimming) == []  # a cut that keeps messages is no summary in message form
 
 
 def test_anc303_through_summaries_positional_carriers_and_regrouped_nodes() -> None:

@@ -353,13 +353,21 @@ def _message_list(annotation: cst.BaseExpression) -> bool:
     return head is not None and _MESSAGE_ELEMENT.search(head.rsplit(".", 1)[-1]) is not None
 
 
+def _names_the_summary(name: str) -> bool:
+    """``summarize_all``, ``condense_history``: a name that says it summarizes, not one that
+    may only cut (``compact_messages``, ``truncate_history`` returning the kept messages)."""
+    low = name.lower()
+    return "summar" in low or "condens" in low
+
+
 def returns_non_text(function: cst.FunctionDef | None) -> bool:
     """``def compact(paths) -> set[str]``: a collection or number, so no compaction output.
-    A list of messages (``-> list[dict[str, str]]``) is the summary in message form."""
+    A list of messages (``-> list[dict[str, str]]``) from a function named to summarize is
+    the summary in message form."""
     if function is None or function.returns is None:
         return False
     annotation = function.returns.annotation
-    if _message_list(annotation):
+    if _message_list(annotation) and _names_the_summary(function.name.value):
         return False
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
