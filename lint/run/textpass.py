@@ -93,18 +93,30 @@ def lint_summaries(
             continue
         _lint_batch(context, batch, suppressions, order, findings, facts)
         batch = []
-        groups = _groups(blocks)
-        first = next(groups, ())
-        following = next(groups, None)
-        if following is None:  # one group: the summary is analysed whole, as a short one
-            _lint_batch(
-                context, [replace(head, blocks=first)], suppressions, order, findings, facts
-            )
-        else:
-            whole = chain((first, following), groups)
-            _lint_in_groups(context, head, whole, suppressions, order, findings, facts)
+        _lint_long(context, head, blocks, suppressions, order, findings, facts)
     _lint_batch(context, batch, suppressions, order, findings, facts)
     return findings, tuple(facts)
+
+
+def _lint_long(
+    context: LintContext,
+    head: SummarySource,
+    blocks: Iterator[Block],
+    suppressions: Suppressions,
+    order: int,
+    findings: list[Finding],
+    facts: list[SummaryFacts],
+) -> None:
+    """A long summary's blocks, as they come, group by group; one that makes a single group
+    is analysed whole, as a short summary is."""
+    groups = _groups(blocks)
+    first = next(groups, ())
+    following = next(groups, None)
+    if following is None:
+        _lint_batch(context, [replace(head, blocks=first)], suppressions, order, findings, facts)
+    else:
+        whole = chain((first, following), groups)
+        _lint_in_groups(context, head, whole, suppressions, order, findings, facts)
 
 
 def _lint_batch(
