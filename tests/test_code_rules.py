@@ -636,6 +636,25 @@ def test_a_model_answer_is_no_prompt_whatever_it_was_asked() -> None:
     assert hits7(inline) == []
 
 
+def test_a_persona_that_can_summarize_is_no_summary_prompt() -> None:
+    """A chat assistant whose system prompt says it *can* summarize conversations answers
+    questions: feeding its replies back with the history is a chat loop, not re-compaction."""
+    source = (
+        'SYSTEM = "You are a helpful assistant. You can answer questions and summarize chats."\n\n'
+        "class Bot:\n"
+        "    def ask(self, question):\n"
+        "        self.history.append({'role': 'user', 'content': question})\n"
+        "        reply = self.client.chat(\n"
+        "            [{'role': 'system', 'content': SYSTEM}, *self.history]\n"
+        "        )\n"
+        "        self.history.append({'role': 'assistant', 'content': reply.content})\n"
+        "        return reply.content\n"
+    )
+    assert hits7(source) == []
+    asking = source.replace("You can answer questions and summarize chats.", "Summarize the chat.")
+    assert [code for _, code, _ in hits7(asking)] == ["ANC306"]
+
+
 def test_a_summarizer_taking_the_previous_summary_reports_its_own_model_call() -> None:
     """The caller hands in a summary loaded from a store: the pass is the model call inside
     the summarizer that builds its prompt from ``previous_summary``."""

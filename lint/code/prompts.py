@@ -46,10 +46,25 @@ _MAX_STRING = 20_000
 _MODEL_CALL = re.compile(r"\.(?:" + "|".join(sorted(MODEL_METHODS)) + r")[ \t]*\(")
 
 
+#: a sentence that grants an ability rather than asking (``"You can answer questions and
+#: summarize conversations."``): a chat assistant's persona, not a summary request
+_CAPABILITY = re.compile(r"\b(?:can|could|may|able to|capable of)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
+
+
 def asks_to_summarize(text: str, words: int = _MIN_WORDS) -> bool:
-    """A string of prose that asks for a summary (``"Summarize the lines below…"``)."""
+    """A string of prose that asks for a summary (``"Summarize the lines below…"``); an ask
+    in a sentence that only says the model *can* summarize is none."""
     head = text[:_MAX_STRING]
-    return len(head.split(None, words)) >= words and _ASKS.search(head) is not None
+    if len(head.split(None, words)) < words:
+        return False
+    for found in _ASKS.finditer(head):
+        start = found.start()
+        ends = [m.end() for m in _SENTENCE_END.finditer(head, max(0, start - 300), start)]
+        sentence = head[ends[-1] if ends else max(0, start - 300) : start]
+        if _CAPABILITY.search(sentence) is None:
+            return True
+    return False
 
 
 def _asks_about_conversation(text: str) -> bool:
