@@ -201,7 +201,10 @@ class SpanWalker(SpanTextMixin):
         from anchorlint.code.mixed_lists import mixed_lists
 
         self.learn()
-        self.mixed = mixed_lists(self.module, self.info)
+        mixed = mixed_lists(self.module, self.info)
+        if mixed:  # a list shrunk in place may have lost its tool results before it is rendered
+            stable = stable_names(self.info)
+            self.mixed = {k: v for k, v in mixed.items() if "." in k or k in stable}
         if self.spans or self.lists or self.mixed:
             self.block(self.info.node.body, frozenset())
         return self.hits
