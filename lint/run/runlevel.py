@@ -49,7 +49,9 @@ def run_rules(
     (and an empty list returned)."""
     in_order = getattr(context.settings.history, "files_in_order", False)
     if len(facts) <= BUCKET_FACTS or in_order:  # history over files in order is one thread
-        return _fingerprinted(run_level(context, results, facts), facts)
+        # unpacked once for every rule's passes (ANC107 makes two, each history rule one)
+        held = tuple(facts) if len(facts) <= BUCKET_FACTS else facts
+        return _fingerprinted(run_level(context, results, held), held)
     from anchorlint.batch import WHOLE_RUN_CODES
 
     whole = [r for r in context.run_rules if r.code in WHOLE_RUN_CODES]
