@@ -145,12 +145,16 @@ def _drain(
 ) -> Generator[Done, None, list[list[Job]]]:
     """Yield the batches' results in order up to the first that a dead worker lost; return
     that one and every later one not yet yielded."""
-    futures: list[Future[list[Done]]] = [pool.submit(function, batch) for batch in batches]
+    futures: list[Future[list[Done]] | None] = [pool.submit(function, b) for b in batches]
     for index, future in enumerate(futures):
+        assert future is not None
         try:
             results = future.result()
         except BrokenProcessPool:
             return batches[index:]
+        # a done future keeps its result: dropped here, or every batch's results (a dataset
+        # run's packed findings, megabytes a fragment) would stay in the parent to the end
+        futures[index] = future = None
         yield from results
     return []
 
