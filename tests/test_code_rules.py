@@ -829,6 +829,24 @@ def test_kept_state_messages_say_where_it_was_stored_and_came_back() -> None:
     assert "kept in the state key 'summary' (stored at line 4) and handed back" in message
 
 
+def test_a_message_dict_and_a_fresh_reply_are_no_state_mapping() -> None:
+    """A new message dict whose content is a summary, and a reply handed in read by the same
+    key (even in another function), keep nothing between calls: only the tool reply's
+    rewrite (ANC303) is reported. Kept under a state mapping's key, the same flow is."""
+    source = (
+        "def shorten_reply(reply: dict) -> dict:\n"
+        "    return {'role': 'assistant', 'content': summarize(reply['content'])}\n"
+        "\n"
+        "def shorten_reply2(reply: dict) -> dict:\n"
+        "    short = summarize(reply['content'])\n"
+        "    return {'role': 'assistant', 'content': short, 'ref': reply['tool_call_id']}\n"
+    )
+    assert [(line, code) for line, code, _ in hits7(source)] == [(5, "ANC303")]
+    kept = source.replace("reply: dict", "state: dict").replace("reply[", "state[")
+    kept = kept.replace("'role': 'assistant', ", "")
+    assert "ANC306" in {code for _, code, _ in hits7(kept)}, kept
+
+
 @pytest.mark.parametrize(
     ("test", "linked"),
     [

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.kept_state import constant_key, list_parameters, returned_lists, spliced
+from anchorlint.code.kept_state import (
+    constant_key,
+    list_parameters,
+    message_dict,
+    returned_lists,
+    spliced,
+    state_parameter,
+)
 from anchorlint.code.names import dotted
 from anchorlint.code.taint import HANDED_BACK, Env, Frame, Kind, Taint
 
@@ -54,9 +61,10 @@ class KeptState:
     def returned_state(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
     ) -> None:
-        """``return {"summary": out}`` keeps ``out`` under a state key; ``return [note,
+        """``return {"summary": out}`` keeps ``out`` under a state key (a message dict,
+        ``{"role": ..., "content": out}``, is no state update); ``return [note,
         *recent]`` with ``note`` holding the output hands the summary back in the list."""
-        if isinstance(value, cst.Dict):
+        if isinstance(value, cst.Dict) and not message_dict(value):
             for element in value.elements:
                 if isinstance(element, cst.DictElement) and isinstance(
                     element.key, cst.SimpleString
@@ -101,9 +109,11 @@ class KeptState:
         """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
         keeps a compaction output under that key."""
         found = constant_key(node)
-        if found is None or found[0] not in frame.params:
+        if found is None or found[0] not in frame.params or found[1] not in self.kept_keys:
             return None
-        return self.kept_keys.get(found[1])
+        if not state_parameter(frame.function, found[0]):
+            return None  # a reply or a request handed in fresh: its keys are kept nowhere
+        return self.kept_keys[found[1]]
 
     def handed_back(self, info: FunctionInfo, node: cst.CSTNode, held: Taint) -> Env:
         """The parameters a function that returns its message list with the summary in it

@@ -127,6 +127,16 @@ def constant_key(node: cst.BaseExpression) -> tuple[str, str] | None:
     return None
 
 
+def message_dict(value: cst.Dict) -> bool:
+    """``{"role": "assistant", "content": ...}``: a message, not an update of a state mapping."""
+    return any(
+        isinstance(e, cst.DictElement)
+        and isinstance(e.key, cst.SimpleString)
+        and e.key.evaluated_value == "role"
+        for e in value.elements
+    )
+
+
 def returned_lists(value: cst.BaseExpression) -> list[cst.List | cst.Tuple]:
     """The list literals a ``return`` hands back: the value itself, a value of a returned dict
     literal (``{"messages": [...]}``) or a keyword of a returned constructor
