@@ -136,9 +136,9 @@ def test_pieces_of_the_source_are_the_pieces_of_its_lines(seed: int) -> None:
     lines = physical_lines(source)
     for size in (0, 40, 400, 10**6):
         found = pieces(source, size)
-        assert [first for first, _, _ in found] == piece_starts(lines, size)
-        ends = [first for first, _, _ in found[1:]] + [len(lines)]
-        for (first, start, end), last in zip(found, ends, strict=True):
+        assert [piece.first for piece in found] == piece_starts(lines, size)
+        ends = [piece.first for piece in found[1:]] + [len(lines)]
+        for (first, start, end, _), last in zip(found, ends, strict=True):
             assert physical_lines(source[start:end]) == lines[first:last]
         assert found[0][1] == 0 and found[-1][2] == len(source)
 
@@ -171,3 +171,119 @@ def test_a_long_markdown_file_parses_in_bounded_memory(tmp_path: Path) -> None:
     ).stdout.split()  # fmt: skip
     assert int(out[0]) > 10_000
     assert int(out[1]) < 400, f"{out[1]} MB"
+
+
+#: cells a table may hold: plain words, anchors, inline code (with a pipe in it, which splits
+#: the cell as GFM reads it), escaped pipes, links, emphasis, HTML, empty cells
+CELLS = [
+    "word",
+    "[[ops/cell]]",
+    "`pool.max`",
+    "`a|b`",
+    "x \\| y",
+    "[link](https://example.com/t)",
+    "[shortcut]",
+    "*stress* and db.py:12",
+    "<b>bold</b>",
+    "",
+    "see `db.py:12` here",
+]
+#: what may follow a table: the end of the file, a blank line, a paragraph line (a row of
+#: one cell to markdown-it), a heading, a quote, a fence, another table
+AFTER = [
+    "",
+    "\n\nAfter the table.\n",
+    "Lazy text line\n",
+    "# Heading\n",
+    "> quote\n",
+    "```\ncode\n```\n",
+]
+
+
+def table(chooser: random.Random, rows: int) -> str:
+    width = chooser.randint(1, 5)
+    header = "|" + "|".join(f" h{i} " for i in range(width)) + "|"
+    if chooser.random() < 0.3:
+        header = header.strip("|")
+    delimiter = (
+        "|" + "|".join(chooser.choice(["---", ":--", "--:", ":-:"]) for _ in range(width)) + "|"
+    )
+    body = []
+    for _ in range(rows):
+        count = width if chooser.random() < 0.8 else chooser.randint(0, width + 2)
+        cells = [chooser.choice(CELLS) for _ in range(count)]
+        row = "| " + " | ".join(cells) + " |"
+        body.append(row if chooser.random() < 0.9 else row.lstrip("| "))
+    return "\n".join([header, delimiter, *body]) + "\n" + chooser.choice(AFTER)
+
+
+def tables(seed: int) -> str:
+    chooser = random.Random(seed)
+    parts = []
+    for _ in range(6):
+        parts.append(table(chooser, chooser.randint(0, 40)))
+        parts.append(chooser.choice(PARTS))
+    return "\n\n".join(parts) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tables_cut_between_rows_read_as_one_parse(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tables(seed)
+    if seed % 4 == 3:
+        source = source.replace("\n", "\r\n")
+    whole, pieced = both_ways(source, monkeypatch)
+    assert pieced == whole
+    assert any(piece.head is not None for piece in pieces(source, 0))
+
+
+def test_a_tall_table_is_cut_between_its_rows_and_its_header_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = "".join(f"| row {i} with `db.py:{i}` | [[k/{i}]] |\n" for i in range(300))
+    source = "Before.\n\n| name | anchor |\n| --- | --- |\n" + rows + "\nAfter.\n"
+    found = pieces(source, 500)
+    assert len(found) > 10
+    assert all(p.head == ("| name | anchor |", "| --- | --- |") for p in found[1:-1])
+    whole, pieced = both_ways(source, monkeypatch)
+    assert pieced == whole
+    assert [b.text for b in pieced].count("name") == 1  # the header's cells, once
+    assert pieced[-1].text == "After."
+
+
+def test_no_cut_where_a_piece_would_read_the_table_differently() -> None:
+    head = "| a | b |\n| - | - |\n"
+    # a row not starting with "|" may end the table or not: no cut after it
+    mixed_rows = pieces(head + "| 1 | 2 |\n" + "plain\n| 3 | 4 |\n" * 5, 0)
+    assert [p.first for p in mixed_rows] == [0, 2]
+    # a table inside a list item, or under a paragraph line, is not cut
+    assert len(pieces("- item\n\n  " + head.replace("\n", "\n  ") + "  | 1 | 2 |\n" * 9, 0)) == 1
+    assert len(pieces("Text\n" + head + "| 1 | 2 |\n" * 9, 0)) == 1
+    # short rows: markdown-it counts the cells it fills in, so a cut waits until none is owed
+    short = pieces(head + "| 1 |\n" + "| 1 | 2 | 3 |\n" + "| 1 | 2 |\n" * 3, 0)
+    assert [p.first for p in short] == [0, 2, 4, 5, 6]
+
+
+def test_a_table_that_ends_where_markdown_it_stops_filling_cells_reads_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """markdown-it ends a table once the cells it fills in for short rows pass 65,536: a
+    piece must not start counting afresh in the middle of them."""
+    header = "|" + "|".join(f"h{i}" for i in range(1000)) + "|"
+    delimiter = "|" + "---|" * 1000
+    source = "\n".join([header, delimiter] + ["| `x` [[k]] |"] * 80 + ["| full |" * 3]) + "\n"
+    whole, pieced = both_ways(source, monkeypatch)
+    assert pieced == whole
+    assert [b.text for b in whole].count("`x` [[k]]") < 80  # the table did end early
+
+
+@pytest.mark.parametrize("opening", ["```a | b", "~~~ a|b", "<pre>|", "<!-- a | b", "<div>|"])
+def test_a_header_that_looks_like_a_fence_or_html_opens_a_table(
+    opening: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = (
+        f"{opening}\n| - | - |\n| 1 | 2 |\n```\n\n~~~\n\n-->\n\nSee [[k]] at db.py:12.\n\nEnd.\n"
+    )
+    whole, pieced = both_ways(source, monkeypatch)
+    assert pieced == whole

@@ -26,7 +26,7 @@ from anchorlint.text.documents import (
     RecordProblem,
     SummarySource,
 )
-from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, pieces
+from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, Piece, pieces
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
 if TYPE_CHECKING:
@@ -96,18 +96,31 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
     """
     bounds = pieces(source, PIECE_CHARS)
     env: dict[str, object] = {}
-    for _, start, end in bounds:  # a definition needs "]:": most long files hold none
-        if source.find("]:", start, end) >= 0:
-            _definitions_parser().parse(_piece_text(physical_lines(source[start:end])), env)
+    for piece in bounds:  # a definition needs "]:": most long files hold none
+        if source.find("]:", piece.start, piece.end) >= 0:
+            _definitions_parser().parse(_piece_text(_piece_lines(source, piece)), env)
     plain = not env.get("references")
-    for first, start, end in bounds:
-        lines = physical_lines(source[start:end])
+    for piece in bounds:
+        lines = _piece_lines(source, piece)
         text = _piece_text(lines)
-        outline = plain_outline(lines) if plain and "\x00" not in text else None
+        outline = None
+        if plain and piece.head is None and "\x00" not in text:
+            outline = plain_outline(lines)
         inlines = _parsed_piece(text, lines, env) if outline is None else _plain_inlines(outline)
+        # a piece that continues a table is parsed behind its head, whose cells are not its own
+        skip = 0 if piece.head is None else len(piece.head)
         cursor: dict[int, int] = {}
         for first_line, content, kind, children in inlines:
-            yield _inline_block(content, children, first_line, lines, cursor, kind, first)
+            if first_line >= skip:
+                yield _inline_block(
+                    content, children, first_line, lines, cursor, kind, piece.first - skip
+                )
+
+
+def _piece_lines(source: str, piece: Piece) -> list[str]:
+    """A piece's lines, behind the head of the table it continues (if any)."""
+    lines = physical_lines(source[piece.start : piece.end])
+    return lines if piece.head is None else [*piece.head, *lines]
 
 
 def _piece_text(lines: list[str]) -> str:

@@ -11,7 +11,13 @@ only where the block parser starts afresh at the top level:
   cannot continue over a blank line;
 - never inside a fenced code block, an HTML block that runs to an end marker (``<pre>``,
   ``<script>``, ``<style>``, ``<textarea>``, comments, processing instructions,
-  declarations, CDATA) or front matter.
+  declarations, CDATA) or front matter;
+- between two body rows of a table that starts at the top level (after a blank line), when
+  every row since its delimiter row starts with ``|`` in column 1 (no block can interrupt
+  such a row, so markdown-it reads it as a row) and the cells markdown-it fills in for short
+  rows add up to none so far (its limit on them then counts the same in the piece). The
+  piece after such a cut is parsed behind the table's header and delimiter rows, whose cells
+  the reader drops: one table of a million rows is read a piece at a time like any other.
 
 Link reference definitions are the one thing a piece cannot see in another; the reader
 collects them from every piece first (see :mod:`anchorlint.text.documents.markdown`).
@@ -22,6 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from markdown_it.common.utils import mdTrim
+from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit
 
 #: a source longer than this (in characters) is parsed in pieces of about this size
 PIECE_CHARS = 1 << 20
@@ -39,22 +49,38 @@ _HTML_TYPE_1_END = re.compile(r"</(?:script|pre|style|textarea)>", re.I)
 _CONTINUES = re.compile(r"[ \t>]|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
 
 
+#: the header and delimiter rows of the table a piece continues (parsed before the piece)
+Head = tuple[str, str]
+
+
+class Piece(NamedTuple):
+    """A piece of a source: its first line, its characters ``source[start:end]``, and the
+    header and delimiter rows of the table it continues (None when it continues none)."""
+
+    first: int
+    start: int
+    end: int
+    head: Head | None = None
+
+
 def piece_starts(lines: Sequence[str], size: int = PIECE_CHARS) -> list[int]:
     """Indexes of the lines that start pieces of about ``size`` characters (0 first)."""
-    return list(_cuts(iter(lines), size))
+    return [index for index, _ in _cuts(iter(lines), size)]
 
 
-def pieces(source: str, size: int = PIECE_CHARS) -> list[tuple[int, int, int]]:
-    """(first line, first character, end character) of each piece of ``source``, found in
-    one pass over its lines without holding them: a piece's text is ``source[start:end]``,
-    whose lines (:func:`~anchorlint.positions.physical_lines`) are the source's from the
-    first line on. Lines end at ``\r\n``, ``\r`` or ``\n``, as the front end counts them.
+def pieces(source: str, size: int = PIECE_CHARS) -> list[Piece]:
+    """The pieces of ``source``, found in one pass over its lines without holding them: a
+    piece's text is ``source[start:end]``, whose lines
+    (:func:`~anchorlint.positions.physical_lines`) are the source's from the first line on.
+    Lines end at ``\r\n``, ``\r`` or ``\n``, as the front end counts them.
     """
     reached = [0]  # the start of the line read last
     texts = (source[a:b] for a, b in _line_bounds(source, reached))
-    found = [(line, reached[0] if line else 0) for line in _cuts(texts, size)]
-    ends = [start for _, start in found[1:]] + [len(source)]
-    return [(line, start, end) for (line, start), end in zip(found, ends, strict=True)]
+    found = [(line, reached[0] if line else 0, head) for line, head in _cuts(texts, size)]
+    ends = [start for _, start, _ in found[1:]] + [len(source)]
+    return [
+        Piece(line, start, end, head) for (line, start, head), end in zip(found, ends, strict=True)
+    ]
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -74,29 +100,107 @@ def _line_bounds(source: str, reached: list[int]) -> Iterator[tuple[int, int]]:
         yield at, len(source)
 
 
-def _cuts(lines: Iterator[str], size: int) -> Iterator[int]:
-    """Line indexes where pieces start, read from ``lines`` one at a time (0 first): a cut
-    falls after a blank line once ``size`` characters are read, before a fresh line."""
-    yield 0
+def _cuts(lines: Iterator[str], size: int) -> Iterator[tuple[int, Head | None]]:
+    """Line indexes where pieces start, read from ``lines`` one at a time (0 first), each
+    with the table head it continues: a cut falls after a blank line once ``size``
+    characters are read, before a fresh line, or between the rows of a table."""
+    yield 0, None
     index, line = _after_front_matter(lines)
-    count, fence, html, pending = 0, "", "", False
+    count, fence, html, pending, blank = 0, "", "", False, True
+    table = _Table()
+    header: str | None = None  # a fresh line after a blank one: perhaps a table's header
     while line is not None:
-        if pending and _fresh(line):
-            yield index
-            count = 0
+        if table.row(line):
+            if count >= size and table.owed_before == 0:
+                yield index, table.head
+                count = 0
+            blank = False
+        elif header is not None and table.opens(header, line):
+            fence = html = ""  # the table rule comes first: the header opened neither
+            header, blank = None, False
+        else:
+            if pending and _fresh(line):
+                yield index, None
+                count = 0
+            quiet = not fence and not html
+            header = line if quiet and blank and _fresh(line) and "|" in line else None
+            pending = False
+            if fence:
+                fence = "" if _closes_fence(line, fence) else fence
+            elif html:
+                html = "" if _ends_html(line, html) else html
+            elif opened := _FENCE.match(line):
+                if not (opened[1][0] == "`" and "`" in opened[2]):
+                    fence = opened[1]
+            elif (html := _opens_html(line)) == "":
+                pending = count + len(line) + 1 >= size and not line.strip(" \t")
+            blank = quiet and not fence and not html and not line.strip(" \t")
         count += len(line) + 1
-        pending = False
-        if fence:
-            fence = "" if _closes_fence(line, fence) else fence
-        elif html:
-            html = "" if _ends_html(line, html) else html
-        elif opened := _FENCE.match(line):
-            if not (opened[1][0] == "`" and "`" in opened[2]):
-                fence = opened[1]
-        elif (html := _opens_html(line)) == "":
-            pending = count >= size and not line.strip(" \t")
         index += 1
         line = next(lines, None)
+
+
+#: a cell of a table's delimiter row, as markdown-it reads it
+_DELIMITER_CELL = re.compile(r":?-+:?")
+
+
+class _Table:
+    """The table being read, as markdown-it reads it: its head, its width, and the cells it
+    fills in for short rows (a long row takes some back); markdown-it ends a table once
+    they pass ``MAX_AUTOCOMPLETED_CELLS``."""
+
+    def __init__(self) -> None:
+        self.head: Head | None = None
+        self.columns = self.owed = self.owed_before = 0
+
+    def opens(self, header: str, delimiter: str) -> bool:
+        """Whether the two lines open a table (``header`` a fresh line after a blank one)."""
+        self.columns = _table_columns(header, delimiter)
+        self.head = (header, delimiter) if self.columns else None
+        self.owed = 0
+        return self.head is not None
+
+    def row(self, line: str) -> bool:
+        """Whether ``line`` is a body row of the table being read, one that starts with
+        ``|``; any other line ends what this scan follows of the table."""
+        if self.head is None:
+            return False
+        owed = self.owed + self.columns - _cell_count(line) if line.startswith("|") else -1
+        if line.startswith("|") and owed <= MAX_AUTOCOMPLETED_CELLS:
+            self.owed_before, self.owed = self.owed, owed
+            return True
+        self.head = None
+        return False
+
+
+def _table_columns(header: str, delimiter: str) -> int:
+    """The number of columns of the table that ``header`` and ``delimiter`` open, 0 when
+    they open none: markdown-it's table rule, for a header in column 1 (a delimiter row
+    indented by a tab is taken for no table, which only forgoes cuts)."""
+    rest = delimiter.lstrip(" \t")
+    lead = len(delimiter) - len(rest)
+    if "\t" in delimiter[:lead] or lead >= 4 or len(rest) < 2 or rest.strip("|-: \t"):
+        return 0
+    if rest[0] not in "|-:" or (rest[0] == "-" and rest[1] in " \t"):
+        return 0
+    parts = rest.split("|")
+    aligns = 0
+    for number, part in enumerate(parts):
+        cell = mdTrim(part)
+        if not cell and number in (0, len(parts) - 1):
+            continue
+        if not _DELIMITER_CELL.fullmatch(cell):
+            return 0
+        aligns += 1
+    if "|" not in mdTrim(header.lstrip(" \t")):
+        return 0
+    return aligns if _cell_count(header) == aligns else 0
+
+
+def _cell_count(line: str) -> int:
+    """The cells markdown-it reads in a row (escaped pipes kept in their cell)."""
+    cells = escapedSplit(mdTrim(line.lstrip(" \t")))
+    return len(cells) - (bool(cells) and cells[0] == "") - (len(cells) > 1 and cells[-1] == "")
 
 
 def _after_front_matter(lines: Iterator[str]) -> tuple[int, str | None]:
