@@ -848,6 +848,27 @@ def test_a_message_dict_and_a_fresh_reply_are_no_state_mapping() -> None:
 
 
 @pytest.mark.parametrize(
+    ("returned", "expected"),
+    [
+        ("[summary_msg, *messages[-4:]]", ["ANC306"]),
+        ("[summary_msg] + messages[-4:]", ["ANC306"]),
+        ("[messages[0], summary_msg] + messages[-4:]", ["ANC306"]),
+        ("[summary_msg] + recent + [messages[-1]]", ["ANC306"]),
+        ("[summary_msg] + ['done']", []),  # a fixed pair, no history handed back
+        ("recent + [summary_msg]", []),  # at the end, not put back at the front
+    ],
+)
+def test_summary_put_back_at_the_front_by_concatenation(returned: str, expected: list[str]) -> None:
+    source = (
+        "def fit(messages: list) -> list:\n"
+        "    recent = messages[-4:]\n"
+        "    summary_msg = {'role': 'system', 'content': summarize_messages(messages[:-4])}\n"
+        f"    return {returned}\n"
+    )
+    assert [code for _, code, _ in hits7(source)] == expected, returned
+
+
+@pytest.mark.parametrize(
     ("test", "linked"),
     [
         ('entry["message_type"] == "observation"', True),

@@ -15,6 +15,7 @@ import libcst as cst
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.kept_state import (
     constant_key,
+    front_of_concatenation,
     list_parameters,
     message_dict,
     returned_lists,
@@ -63,7 +64,8 @@ class KeptState:
     ) -> None:
         """``return {"summary": out}`` keeps ``out`` under a state key (a message dict,
         ``{"role": ..., "content": out}``, is no state update); ``return [note,
-        *recent]`` with ``note`` holding the output hands the summary back in the list."""
+        *recent]`` (or ``[note] + recent``) with ``note`` holding the output hands the summary
+        back in the list."""
         if isinstance(value, cst.Dict) and not message_dict(value):
             for element in value.elements:
                 if isinstance(element, cst.DictElement) and isinstance(
@@ -78,6 +80,12 @@ class KeptState:
             taints = [self.eval(e.value, env, frame) for e in literal.elements]
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
             if spliced(literal) and held is not None:
+                frame.summary_list = (node, held)
+        front = front_of_concatenation(value)
+        if front is not None:
+            taints = [self.eval(e.value, env, frame) for e in front.elements]
+            held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+            if held is not None:
                 frame.summary_list = (node, held)
 
     def store_call(

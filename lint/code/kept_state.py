@@ -154,6 +154,20 @@ def returned_lists(value: cst.BaseExpression) -> list[cst.List | cst.Tuple]:
     return []
 
 
+def front_of_concatenation(value: cst.BaseExpression) -> cst.List | None:
+    """``[note] + recent`` / ``[first, note] + kept[cut:]``: the list literal at the front of
+    a concatenation with a history (an operand that is no literal), else None."""
+    operands: list[cst.BaseExpression] = []
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        operands.insert(0, value.right)
+        value = value.left
+    if not operands or not isinstance(value, cst.List):
+        return None
+    if all(isinstance(o, (cst.List, cst.Tuple)) for o in operands):
+        return None  # literals only: a pair or a fixed list, not a history
+    return value
+
+
 def spliced(literal: cst.List | cst.Tuple) -> bool:
     """Whether the literal splices in other items (``[note, *kept]``): a history, not a pair."""
     return any(isinstance(e, cst.StarredElement) for e in literal.elements)
