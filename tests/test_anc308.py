@@ -453,3 +453,39 @@ def test_a_label_next_to_the_kept_item_is_no_placeholder() -> None:
     assert findings(source) == []
     dropped = source.replace('lines.append(m["content"])', "pass")
     assert [line for line, _ in findings(dropped)] == [5]
+
+
+COMPOUND_FILTERS = """
+    def drop_tool_traffic(messages: list[dict]) -> list[dict]:
+        return [m for m in messages if m["role"] != "tool" and not m.get("tool_calls")]  # expect: ANC308
+
+
+    def keep_only_tool_results(messages: list[dict]) -> list[dict]:
+        return [m for m in messages if m["role"] == "tool" and m.get("content")]
+
+
+    def drop_empty(messages: list[dict]) -> list[dict]:
+        return [m for m in messages if m.get("content") and m["role"] != "system"]
+
+
+    class ScoredContext:
+        def create_context(self, records: list[dict], cutoff: float) -> list[dict]:
+            context = [  # expect: ANC308
+                r
+                for r in records
+                if r["score"] > cutoff or r["role"] not in ("tool", "function")
+            ]
+            return context
+
+        def top_records(self, records: list[dict], cutoff: float) -> list[dict]:
+            ranked = [r for r in records if r["score"] > cutoff or r["role"] not in ("tool",)]
+            return ranked
+"""
+
+
+def test_role_tests_inside_and_or_not_in() -> None:
+    """A conjunct ``role != "tool"`` leaves out every tool result; a disjunct leaves out the
+    low-scored ones; a list handed in under any name, filtered into the context, is the
+    context. A filter that keeps only tool results, or one that tests no tool role, or one
+    whose result is no context, is silent."""
+    assert [line for line, _ in findings(COMPOUND_FILTERS)] == expected_lines(COMPOUND_FILTERS)

@@ -41,6 +41,7 @@ from anchorlint.code.eviction_shapes import (
     bound_to,
     builds_context,
     code_of,
+    conjuncts,
     index_name,
     is_slice,
     item_at_index,
@@ -53,6 +54,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import call_name, dotted, storage_key
 from anchorlint.code.provenance_tests import suites, terminates
+from anchorlint.code.retrieval import linked_test
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -344,7 +346,9 @@ class EvictionWalker:
             indices = frozenset(n for n in [dotted(target.elements[0].value)] if n)
             target = target.elements[1].value
         item = dotted(target) if isinstance(target, cst.Name) else None
-        if key not in self.ctx.contexts or item is None or not keeps_item(comp.elt, item):
+        if item is None or not keeps_item(comp.elt, item):
+            return
+        if key not in self.ctx.contexts and not self._filtered_into_context(statement, key):
             return
         tests = [c.test for c in clause.ifs]
         reason = self._drops_linked(tests, item, indices)
@@ -368,16 +372,36 @@ class EvictionWalker:
                 call, key, reason, "`filter()` leaves them out", frozenset({item}), [func.body]
             )
 
+    def _filtered_into_context(self, statement: cst.CSTNode, key: str) -> bool:
+        """``context = [r for r in records if ...]``: a list handed in (any name), filtered
+        into a local named as the context."""
+        if key not in {p.name.value for p in [*self.info.params, *self.info.kwonly]}:
+            return False
+        return (
+            isinstance(statement, cst.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0].target, cst.Name)
+            and context_named(statement.targets[0].target.value)
+        )
+
     def _drops_linked(
         self, tests: list[cst.BaseExpression], item: str, indices: frozenset[str] = frozenset()
     ) -> str | None:
         """Why the items a filter with ``tests`` leaves out are linked: every test must say
-        so of the items it rejects."""
+        so of the items it rejects; or one conjunct keeps only items that are no tool result
+        or document (``m["role"] != "tool" and not m.get("tool_calls")`` leaves out every
+        tool result, with some other messages)."""
         reasons = [
             implies_linked(t, False, frozenset({item}), indices, self.index_sets, self.module)
             for t in tests
         ]
-        return reasons[0] if reasons and all(reasons) else None
+        if reasons and all(reasons):
+            return reasons[0]
+        for conjunct in conjuncts(tests):
+            found = linked_test(conjunct)
+            if found is not None and found.name == item and not found.present:
+                return found.reason
+        return None
 
     def _result_escapes(self, node: cst.CSTNode, statement: cst.CSTNode, key: str) -> bool:
         """Whether the filtered list becomes the context: stored back, handed on as the

@@ -3,6 +3,8 @@ name is an index, does a block end in ``continue``, does a method build the mode
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import libcst as cst
 
 from anchorlint.code.eviction_reading import context_named
@@ -38,6 +40,15 @@ def bound_to(statement: cst.CSTNode, value: cst.CSTNode) -> frozenset[str]:
     if isinstance(statement, cst.AnnAssign) and statement.value is value:
         return frozenset(n for n in [name_of(statement.target)] if n)
     return frozenset()
+
+
+def conjuncts(tests: list[cst.BaseExpression]) -> Iterator[cst.BaseExpression]:
+    """The tests all of which a kept item passes (a comprehension's ``if``s, split at ``and``)."""
+    for test in tests:
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            yield from conjuncts([test.left, test.right])
+        else:
+            yield test
 
 
 def keeps_item(elt: cst.BaseExpression, item: str) -> bool:
