@@ -489,3 +489,50 @@ def test_role_tests_inside_and_or_not_in() -> None:
     context. A filter that keeps only tool results, or one that tests no tool role, or one
     whose result is no context, is silent."""
     assert [line for line, _ in findings(COMPOUND_FILTERS)] == expected_lines(COMPOUND_FILTERS)
+
+
+TYPED_PASSAGES = """
+    from dataclasses import dataclass
+
+
+    @dataclass(frozen=True)
+    class Passage:
+        chunk_id: str
+        text: str
+
+
+    @dataclass(frozen=True)
+    class Turn:
+        role: str
+        text: str
+
+
+    def evict_oldest(context: list[Passage]) -> None:
+        del context[0]  # expect: ANC308
+
+
+    def trim_turns(context: list[Turn]) -> None:
+        del context[0]
+
+
+    class Pruner:
+        def __init__(self) -> None:
+            self.items: list[Passage] = []
+            self.turns: list[Turn] = []
+
+        def attach(self, item: Passage) -> None:
+            self.items.append(item)
+            while len(self.items) > 3:
+                self.items.pop(0)  # expect: ANC308
+
+        def attach_turn(self, turn: Turn) -> None:
+            self.turns.append(turn)
+            while len(self.turns) > 3:
+                self.turns.pop(0)
+"""
+
+
+def test_a_list_typed_with_a_class_declaring_provenance() -> None:
+    """``del``/``pop(0)`` on a list whose element class (same module) declares ``chunk_id``
+    drops spans with provenance; the same cut of plain chat turns is silent."""
+    assert [line for line, _ in findings(TYPED_PASSAGES)] == expected_lines(TYPED_PASSAGES)

@@ -322,6 +322,27 @@ def linked_annotation(annotation: cst.Annotation | None, module: AnalysedModule)
         holder = _holder_fields(module).get(name)
         if holder is not None:
             return f"its items are `{name}`, whose `{holder[0]}` is a `{holder[1]}`"
+        declared = _declared_provenance(module, name)
+        if declared is not None:
+            return f"its items are `{name}`, which declares `{declared}`"
+    return None
+
+
+def _declared_provenance(module: AnalysedModule, name: str) -> str | None:
+    """The provenance attribute (``chunk_id``) a same-module class declares, or None."""
+    info = module.index.classes.get(name)
+    if info is None:
+        return None
+    body = info.node.body.body if isinstance(info.node.body, cst.IndentedBlock) else ()
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if (
+                    isinstance(small, cst.AnnAssign)
+                    and isinstance(small.target, cst.Name)
+                    and small.target.value.lower() in module.names.provenance
+                ):
+                    return small.target.value
     return None
 
 
