@@ -536,3 +536,42 @@ def test_a_list_typed_with_a_class_declaring_provenance() -> None:
     """``del``/``pop(0)`` on a list whose element class (same module) declares ``chunk_id``
     drops spans with provenance; the same cut of plain chat turns is silent."""
     assert [line for line, _ in findings(TYPED_PASSAGES)] == expected_lines(TYPED_PASSAGES)
+
+
+ELIDED_POSITIONS = """
+    def _line_count(entry: dict) -> int:
+        return len(str(entry["content"]).splitlines())
+
+
+    def _label(entry: dict) -> str:
+        return entry["tool_call_id"]
+
+
+    def elide(history: list[dict], keep: int) -> list[dict]:
+        old = {i for i, e in enumerate(history) if e.get("role") == "tool"}
+        out = []
+        for i, entry in enumerate(history):
+            if i in old:
+                out.append({"role": "user", "content": f"({_line_count(entry)} lines omitted)"})  # expect: ANC308
+            else:
+                out.append(entry)
+        return out
+
+
+    def elide_named(history: list[dict], keep: int) -> list[dict]:
+        old = {i for i, e in enumerate(history) if e.get("role") == "tool"}
+        out = []
+        for i, entry in enumerate(history):
+            if i in old:
+                out.append({"role": "user", "content": f"(output of {_label(entry)} omitted)"})
+            else:
+                out.append(entry)
+        return out
+"""
+
+
+def test_positions_from_a_set_comprehension_and_a_size_helper_in_the_placeholder() -> None:
+    """Entries replaced at the positions a set comprehension found by role are tool results;
+    a placeholder whose only reading of the entry is a size helper says only that something
+    went. One that hands the entry to a helper returning its call id names it."""
+    assert [line for line, _ in findings(ELIDED_POSITIONS)] == expected_lines(ELIDED_POSITIONS)

@@ -79,6 +79,15 @@ _SIZE_CALLS = frozenset({"len", "sum", "count", "max", "min", "int", "round", "s
 _TEST_PARENTS = (cst.If, cst.While, cst.IfExp, cst.CompIf, cst.Assert)
 
 
+#: name words of a helper that measures an item (``_line_count(entry)``, ``num_tokens(m)``)
+_SIZE_WORDS = frozenset({"count", "len", "length", "size", "num"})
+
+
+def _size_call(name: str) -> bool:
+    """``len(x)``, ``_line_count(entry)``, ``num_tokens(m)``: a size, which names no item."""
+    return name in _SIZE_CALLS or any(p in _SIZE_WORDS for p in name.lower().split("_"))
+
+
 def id_key(key: str) -> bool:
     """``tool_call_id``, ``id``, ``node_id``, ``url``, ``metadata``, ``source`` …"""
     return _ID_KEY.search(key.lower().strip("_")) is not None
@@ -290,7 +299,7 @@ def _identifies(
     while stack:
         node = stack.pop()
         if isinstance(node, cst.Call):
-            if call_name(node) in _SIZE_CALLS:
+            if _size_call(call_name(node) or ""):
                 continue
             stack.extend(a.value for a in node.args)
             if isinstance(node.func, cst.Attribute):

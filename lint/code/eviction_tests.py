@@ -75,7 +75,7 @@ def _positions(
     key = dotted(value)
     if key is not None:
         return sets.get(key)
-    if isinstance(value, cst.ListComp) and value.for_in.inner_for_in is None:
+    if isinstance(value, (cst.ListComp, cst.SetComp)) and value.for_in.inner_for_in is None:
         clause = value.for_in
         target = clause.target
         if not (
