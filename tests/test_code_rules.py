@@ -932,3 +932,63 @@ def test_positions_are_the_position_providers_node_for_node() -> None:
         fast = Positions(module)
         assert set(fast) == set(provider._computed)
         assert all(fast[node] == provider._computed[node] for node in fast)
+
+
+RELABEL_OUTPUT_SIDE = """\
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class MemoryItem:
+    text: str
+    source_id: str
+
+
+@dataclass(frozen=True)
+class Step:
+    tool_call_id: str
+    observation: str
+
+
+@dataclass
+class Document:
+    page_content: str
+    metadata: dict = field(default_factory=dict)
+
+
+def merge(group: list[MemoryItem]) -> MemoryItem:
+    merged = llm.compress(group[0].text + group[1].text)
+    return MemoryItem(text=merged, source_id=group[0].source_id)
+
+
+def merge_fresh(group: list[MemoryItem], new_id: str) -> MemoryItem:
+    merged = llm.compress(group[0].text + group[1].text)
+    return MemoryItem(text=merged, source_id=new_id)
+
+
+def record(result, step: int) -> Step:
+    return Step(tool_call_id=result.call_ref, observation=llm.compress(result.output))
+
+
+def ratio(doc: Document) -> Document:
+    res = compressor.compress(doc.page_content)
+    return Document(page_content=res.text, metadata={**doc.metadata, "r": res.ratio})
+
+
+def own(doc: Document) -> Document:
+    res = compressor.compress(doc.page_content)
+    return Document(page_content=res.text, metadata={**res.metadata, "r": res.ratio})
+"""
+
+
+def test_output_side_relabel_from_an_element_and_beside_an_added_key() -> None:
+    """``source_id=group[0].source_id`` copies an input span's provenance onto the summary (the
+    class declares ``source_id``, whatever its name); ``{**doc.metadata, "r": res.ratio}``
+    still copies the input's metadata. A fresh id, a step record keyed by a call id, and the
+    output's own metadata are no relabel."""
+    relabels = [
+        line
+        for line, code, message in hits7(RELABEL_OUTPUT_SIDE)
+        if code == "ANC303" and "with the provenance" in message
+    ]
+    assert relabels == [24, 38]

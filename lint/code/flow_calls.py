@@ -35,7 +35,8 @@ _JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
 
 
 class KnownCalls:
-    """Needs the evaluator's ``kind``, ``index``, ``facts``, ``text``, ``bind`` and ``_once``."""
+    """Needs the evaluator's ``kind``, ``index``, ``facts``, ``text``, ``bind``, ``eval`` and
+    ``_once``."""
 
     kind: type[Kind]
     index: ModuleIndex
@@ -50,6 +51,8 @@ class KnownCalls:
         def bind(
             self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame
         ) -> None: ...
+
+        def eval(self, node: cst.CSTNode | None, env: Env, frame: Frame) -> Taint | None: ...
 
     def _holding_call(
         self,
@@ -78,11 +81,25 @@ class KnownCalls:
         if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
             declared = self.index.classes.get(name)
             fields = declared_fields(declared.node) if declared is not None else ()
-            copied = relabelled(call, name, [(a, t is compact) for a, t in args], fields)
+            held = [(a, t is compact and self._holds(a.value, env, frame)) for a, t in args]
+            copied = relabelled(call, name, held, fields)
             if copied is not None and self._once("relabel", call):
                 self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
             return compact
         return None
+
+    def _holds(self, value: cst.BaseExpression, env: Env, frame: Frame) -> bool:
+        """Whether an argument holding an output is the output: ``{**doc.metadata, "r":
+        res.ratio}`` only adds a key read from the output to the input's metadata it spreads."""
+        if not isinstance(value, cst.Dict):
+            return True
+        spreads = [e.value for e in value.elements if isinstance(e, cst.StarredDictElement)]
+        if not spreads:
+            return True
+        return any(
+            t is not None and t.kind is self.kind.COMPACT
+            for t in (self.eval(v, env, frame) for v in spreads)
+        )
 
     def _known_call(
         self,

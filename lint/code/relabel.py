@@ -25,6 +25,11 @@ _PROVENANCE_KEYWORDS = frozenset(
     """metadata extra_info id_ id node_id doc_id ref_doc_id source source_id chunk_id
     provenance pointer citation anchor relationships tool_call_id call_id""".split()
 )
+#: fields whose declaration makes a class a span with provenance (RULES.md, ANC303), whatever
+#: its name; a call id alone marks a step record, not a span
+_DECLARED_PROVENANCE = frozenset(
+    "provenance pointer citation source_id doc_id chunk_id anchor".split()
+)
 #: what a copied value is read from: the input's own provenance fields
 _PROVENANCE_READS = _PROVENANCE_KEYWORDS | {"node", "doc", "document"}
 
@@ -41,8 +46,10 @@ def relabelled(
     """The argument copying another object's provenance into a carrier built around an output
     (``args`` pairs each argument with whether it holds the output), or None. ``fields`` are
     the carrier's fields in order when it is a class of the module (a dataclass, a NamedTuple):
-    positional arguments map onto them (``Span(short, s.source_id, s.provenance)``)."""
-    if not _CARRIER.search(name) or not any(holds for _, holds in args):
+    positional arguments map onto them (``Span(short, s.source_id, s.provenance)``); such a
+    class declaring a provenance field is a carrier whatever its name (``MemoryItem``)."""
+    carrier = _CARRIER.search(name) or _DECLARED_PROVENANCE.intersection(fields)
+    if not carrier or not any(holds for _, holds in args):
         return None
     for position, (arg, holds) in enumerate(args):
         keyword = arg.keyword.value if arg.keyword is not None else None
@@ -63,7 +70,7 @@ def _reads_provenance(value: cst.BaseExpression) -> bool:
         node = stack.pop()
         if (
             isinstance(node, cst.Attribute)
-            and dotted(node.value) is not None
+            and _object(node.value)
             and node.attr.value in _PROVENANCE_READS
         ):
             return True
@@ -76,6 +83,19 @@ def _reads_provenance(value: cst.BaseExpression) -> bool:
             continue  # ``derived_from=[d.metadata["id"] for d in docs]`` records, copies none
         stack.extend(children(node))
     return False
+
+
+def _object(node: cst.BaseExpression) -> bool:
+    """``doc``, ``self.best``, or one element of an input list (``group[0]``, ``docs[-1]``)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        position = index.value if isinstance(index, cst.Index) else None
+        if isinstance(position, cst.UnaryOperation):
+            position = position.expression
+        if not isinstance(position, cst.Integer):
+            return False
+        node = node.value
+    return dotted(node) is not None
 
 
 def declared_fields(node: cst.ClassDef) -> tuple[str, ...]:
