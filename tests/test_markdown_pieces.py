@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from anchorlint.positions import physical_lines
-from anchorlint.text.documents import markdown
+from anchorlint.text.documents import markdown, markdown_pieces
 from anchorlint.text.documents.markdown import split_blocks
 from anchorlint.text.documents.markdown_pieces import piece_starts, pieces
 
@@ -138,7 +138,7 @@ def test_pieces_of_the_source_are_the_pieces_of_its_lines(seed: int) -> None:
         found = pieces(source, size)
         assert [piece.first for piece in found] == piece_starts(lines, size)
         ends = [piece.first for piece in found[1:]] + [len(lines)]
-        for (first, start, end, _), last in zip(found, ends, strict=True):
+        for (first, start, end, *_), last in zip(found, ends, strict=True):
             assert physical_lines(source[start:end]) == lines[first:last]
         assert found[0][1] == 0 and found[-1][2] == len(source)
 
@@ -287,3 +287,69 @@ def test_a_header_that_looks_like_a_fence_or_html_opens_a_table(
     )
     whole, pieced = both_ways(source, monkeypatch)
     assert pieced == whole
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("size", [0, 300, 10**6])
+def test_wide_tables_read_cell_by_cell_read_as_one_parse(
+    seed: int, size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every table taken for wide (the bound lowered to two columns): its rows split by the
+    reader, cell contents and inline spans as markdown-it's one parse has them."""
+    source = tables(seed)
+    if seed % 4 == 3:
+        source = source.replace("\n", "\r\n")
+    if seed % 5 == 4:
+        source = source.replace("`a|b`", "`a\x00b`")
+    whole = list(split_blocks(source))
+    with monkeypatch.context() as patched:
+        patched.setattr(markdown_pieces, "WIDE_COLUMNS", 2)
+        patched.setattr(markdown, "PIECE_CHARS", size)
+        patched.setattr(markdown, "WIDE_PIPES", 0)
+        found = pieces(source, size)
+        pieced = list(split_blocks(source))
+    assert pieced == whole
+    WIDE_SEEN[seed, size] = sum(piece.wide for piece in found)
+
+
+WIDE_SEEN: dict[tuple[int, int], int] = {}
+
+
+def test_the_wide_reading_was_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparisons above did read tables cell by cell (most generated tables are wide
+    by the lowered bound)."""
+    for seed in range(40):
+        if (seed, 0) not in WIDE_SEEN:
+            test_wide_tables_read_cell_by_cell_read_as_one_parse(seed, 0, monkeypatch)
+    assert sum(WIDE_SEEN[seed, 0] > 0 for seed in range(40)) > 30
+
+
+PEAK_PROBE = (
+    "import sys\n"
+    "from anchorlint.text.documents.markdown import split_blocks\n"
+    "source = open(sys.argv[1]).read()\n"
+    "count = sum(1 for _ in split_blocks(source))\n"
+    "status = open('/proc/self/status').read().split('VmHWM:')[1].split()[0]\n"
+    "print(count, int(status) // 1024)\n"
+)
+
+
+@pytest.mark.parametrize("shape", ["tall", "wide"])
+def test_one_huge_table_is_read_in_bounded_memory(shape: str, tmp_path: Path) -> None:
+    """A table is one top-level block: 3 MB of it (80,000 rows, or 20 rows of 40,000
+    columns) took the front end to 343 MB and 1.08 GB read whole; cut between rows, and the
+    wide one read cell by cell, 127 MB and 23 MB."""
+    if shape == "tall":
+        rows = "".join(f"| step {i} moved | see `db.py:{i}` |\n" for i in range(80_000))
+        source = "| a | b |\n| --- | --- |\n" + rows + "\nAfter.\n"
+    else:
+        source = (
+            "|" + "h|" * 40_000 + "\n|" + "-|" * 40_000 + "\n" + ("|" + "c|" * 40_000 + "\n") * 20
+        )
+    (tmp_path / "table.md").write_text(source)
+    out = subprocess.run(
+        [sys.executable, "-c", PEAK_PROBE, str(tmp_path / "table.md")],
+        capture_output=True, text=True, timeout=600, check=True,
+    ).stdout.split()  # fmt: skip
+    assert int(out[0]) == (160_003 if shape == "tall" else 840_000)
+    assert int(out[1]) < 200, f"{out[1]} MB"

@@ -27,6 +27,7 @@ from anchorlint.text.documents import (
     SummarySource,
 )
 from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, Piece, pieces
+from anchorlint.text.documents.markdown_tables import wide_cells
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def split_blocks(source: str) -> Iterator[Block]:
     """Prose blocks of a Markdown file, each with a map back to the file, made as they are
     read: a long source is parsed piece by piece, so neither its tokens nor its blocks are
     all held at once (the caller decides what to keep)."""
-    if len(source) > PIECE_CHARS:
+    if len(source) > PIECE_CHARS or source.count("|") > WIDE_PIPES:
         yield from _pieced_blocks(source)
         return
     lines = physical_lines(source)
@@ -73,6 +74,10 @@ def split_blocks(source: str) -> Iterator[Block]:
 
 
 Inlines = Iterator[tuple[int, str, str, list[Token]]]
+
+#: a source with more pipes than this is read in pieces however short, so that a very wide
+#: table in it is read row by row (see :mod:`~anchorlint.text.documents.markdown_tables`)
+WIDE_PIPES = 20_000
 
 
 @lru_cache(maxsize=1)
@@ -96,8 +101,8 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
     """
     bounds = pieces(source, PIECE_CHARS)
     env: dict[str, object] = {}
-    for piece in bounds:  # a definition needs "]:": most long files hold none
-        if source.find("]:", piece.start, piece.end) >= 0:
+    for piece in bounds:  # a definition needs "]:": most long files hold none; no table row
+        if not piece.wide and source.find("]:", piece.start, piece.end) >= 0:
             _definitions_parser().parse(_piece_text(_piece_lines(source, piece)), env)
     plain = not env.get("references")
     for piece in bounds:
@@ -106,9 +111,14 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
         outline = None
         if plain and piece.head is None and "\x00" not in text:
             outline = plain_outline(lines)
-        inlines = _parsed_piece(text, lines, env) if outline is None else _plain_inlines(outline)
+        if piece.wide:
+            inlines = wide_cells(lines, piece.head, env, _parser())
+        elif outline is None:
+            inlines = _parsed_piece(text, lines, env)
+        else:
+            inlines = _plain_inlines(outline)
         # a piece that continues a table is parsed behind its head, whose cells are not its own
-        skip = 0 if piece.head is None else len(piece.head)
+        skip = 0 if piece.head is None or piece.wide else len(piece.head)
         cursor: dict[int, int] = {}
         for first_line, content, kind, children in inlines:
             if first_line >= skip:
@@ -120,7 +130,7 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
 def _piece_lines(source: str, piece: Piece) -> list[str]:
     """A piece's lines, behind the head of the table it continues (if any)."""
     lines = physical_lines(source[piece.start : piece.end])
-    return lines if piece.head is None else [*piece.head, *lines]
+    return lines if piece.head is None or piece.wide else [*piece.head, *lines]
 
 
 def _piece_text(lines: list[str]) -> str:

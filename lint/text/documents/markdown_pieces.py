@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit
@@ -55,17 +55,25 @@ Head = tuple[str, str]
 
 class Piece(NamedTuple):
     """A piece of a source: its first line, its characters ``source[start:end]``, and the
-    header and delimiter rows of the table it continues (None when it continues none)."""
+    header and delimiter rows of the table it continues (None when it continues none);
+    ``wide`` when it holds only the rows of a table wider than ``WIDE_COLUMNS`` (its header
+    and delimiter rows first when ``head`` is None), which the reader splits into cells
+    itself rather than have markdown-it hold a token or four for every cell."""
 
     first: int
     start: int
     end: int
     head: Head | None = None
+    wide: bool = False
+
+
+#: a table with more columns than this is read row by row, its cells split by the reader
+WIDE_COLUMNS = 512
 
 
 def piece_starts(lines: Sequence[str], size: int = PIECE_CHARS) -> list[int]:
     """Indexes of the lines that start pieces of about ``size`` characters (0 first)."""
-    return [index for index, _ in _cuts(iter(lines), size)]
+    return [cut[0] for cut in _merged(_cuts(iter(lines), size))]
 
 
 def pieces(source: str, size: int = PIECE_CHARS) -> list[Piece]:
@@ -74,13 +82,34 @@ def pieces(source: str, size: int = PIECE_CHARS) -> list[Piece]:
     (:func:`~anchorlint.positions.physical_lines`) are the source's from the first line on.
     Lines end at ``\r\n``, ``\r`` or ``\n``, as the front end counts them.
     """
-    reached = [0]  # the start of the line read last
+    reached = [0, 0, -1]  # the starts of the lines read last and before, the last's index
     texts = (source[a:b] for a, b in _line_bounds(source, reached))
-    found = [(line, reached[0] if line else 0, head) for line, head in _cuts(texts, size)]
-    ends = [start for _, start, _ in found[1:]] + [len(source)]
-    return [
-        Piece(line, start, end, head) for (line, start, head), end in zip(found, ends, strict=True)
-    ]
+    located = (  # each cut's first character, taken as the cut is made
+        Piece(line, 0 if not line else reached[0] if line == reached[2] else reached[1], 0, h, w)
+        for line, h, w in _cuts(texts, size)
+    )
+    found = list(_merged(located))
+    ends = [piece.start for piece in found[1:]] + [len(source)]
+    return [piece._replace(end=end) for piece, end in zip(found, ends, strict=True)]
+
+
+#: a cut: the index of the line a piece starts at, the table head it continues, and whether
+#: it holds only the rows of a wide table
+_Cut = tuple[int, "Head | None", bool]
+
+
+_T = TypeVar("_T", _Cut, Piece)
+
+
+def _merged(cuts: Iterator[_T]) -> Iterator[_T]:
+    """The cuts in order, one a line: a wide table's cut before its header, made once the
+    delimiter row is read, takes the place of a cut already made there."""
+    held = next(cuts)
+    for cut in cuts:
+        if cut[0] != held[0]:
+            yield held
+        held = cut
+    yield held
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -92,35 +121,42 @@ def _line_bounds(source: str, reached: list[int]) -> Iterator[tuple[int, int]]:
     :func:`~anchorlint.positions.physical_lines` drops an empty one."""
     at = 0
     for end in _LINE_END.finditer(source):
-        reached[0] = at
+        reached[:] = [at, reached[0], reached[2] + 1]
         yield at, end.start()
         at = end.end()
     if at < len(source):
-        reached[0] = at
+        reached[:] = [at, reached[0], reached[2] + 1]
         yield at, len(source)
 
 
-def _cuts(lines: Iterator[str], size: int) -> Iterator[tuple[int, Head | None]]:
+def _cuts(lines: Iterator[str], size: int) -> Iterator[_Cut]:
     """Line indexes where pieces start, read from ``lines`` one at a time (0 first), each
     with the table head it continues: a cut falls after a blank line once ``size``
     characters are read, before a fresh line, or between the rows of a table."""
-    yield 0, None
+    yield 0, None, False
     index, line = _after_front_matter(lines)
     count, fence, html, pending, blank = 0, "", "", False, True
     table = _Table()
     header: str | None = None  # a fresh line after a blank one: perhaps a table's header
     while line is not None:
+        wide = table.wide and table.head is not None
         if table.row(line):
             if count >= size and table.owed_before == 0:
-                yield index, table.head
+                yield index, table.head, table.wide
                 count = 0
             blank = False
         elif header is not None and table.opens(header, line):
             fence = html = ""  # the table rule comes first: the header opened neither
             header, blank = None, False
+            if table.wide:
+                yield index - 1, None, True
+                count = 0
         else:
-            if pending and _fresh(line):
-                yield index, None
+            if wide:  # the rows a wide piece holds end here: what follows is read as usual
+                yield index, _head_after(table, line), False
+                count = 0
+            elif pending and _fresh(line):
+                yield index, None, False
                 count = 0
             quiet = not fence and not html
             header = line if quiet and blank and _fresh(line) and "|" in line else None
@@ -152,12 +188,15 @@ class _Table:
     def __init__(self) -> None:
         self.head: Head | None = None
         self.columns = self.owed = self.owed_before = 0
+        self.wide = self.stopped = False
+        self.last_head: Head | None = None
 
     def opens(self, header: str, delimiter: str) -> bool:
         """Whether the two lines open a table (``header`` a fresh line after a blank one)."""
         self.columns = _table_columns(header, delimiter)
         self.head = (header, delimiter) if self.columns else None
         self.owed = 0
+        self.wide = self.columns > WIDE_COLUMNS
         return self.head is not None
 
     def row(self, line: str) -> bool:
@@ -169,8 +208,19 @@ class _Table:
         if line.startswith("|") and owed <= MAX_AUTOCOMPLETED_CELLS:
             self.owed_before, self.owed = self.owed, owed
             return True
-        self.head = None
+        self.stopped = owed > MAX_AUTOCOMPLETED_CELLS
+        self.last_head, self.head = self.head, None
         return False
+
+
+def _head_after(table: _Table, line: str) -> Head | None:
+    """The head to parse the rest of a wide table's piece behind, from ``line`` on (a line
+    that is no ``|`` row): none after a blank line or where markdown-it's filled-cell limit
+    ended the table; else the table may go on, so its head (markdown-it holds its cells;
+    counted afresh, the filled cells may then end the table on a later row than one parse)."""
+    if table.stopped or not line.strip(" \t"):
+        return None
+    return table.last_head
 
 
 def _table_columns(header: str, delimiter: str) -> int:
