@@ -992,3 +992,18 @@ def test_output_side_relabel_from_an_element_and_beside_an_added_key() -> None:
         if code == "ANC303" and "with the provenance" in message
     ]
     assert relabels == [24, 38]
+
+
+def test_a_resolver_returning_a_line_slice_of_an_unnamed_source() -> None:
+    """With no ``source*`` parameter, the first str parameter whose lines a resolver slices and
+    joins back is its source (as a direct slice is); a non-resolver doing the same is silent."""
+    source = (
+        "def quote_lines(citation, partition_text: str) -> str:\n"
+        "    lines = partition_text.splitlines()\n"
+        '    return "\\n".join(lines[citation.line_start - 1 : citation.line_end])\n'
+        "\n"
+        "def wrap_lines(citation, body: str) -> str:\n"
+        "    lines = body.splitlines()\n"
+        '    return "\\n".join(lines[: citation.width])\n'
+    )
+    assert [(line, code) for line, code, _ in hits7(source)] == [(3, "ANC305")]

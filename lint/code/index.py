@@ -209,7 +209,8 @@ def fallback_source_parameter(info: FunctionInfo) -> str | None:
 
 
 def returned_subscripts(function: cst.FunctionDef) -> set[str]:
-    """Names ``x`` such that the function has ``return x[...]`` somewhere."""
+    """Names ``x`` such that the function has ``return x[...]`` somewhere, or returns a slice
+    of ``x``'s lines joined back (other entries, marked ``=`` or ``[]``, name no parameter)."""
     found: set[str] = set()
     stack: list[cst.CSTNode] = [function.body]
     while stack:
@@ -220,5 +221,41 @@ def returned_subscripts(function: cst.FunctionDef) -> set[str]:
             base = dotted(node.value.value)
             if base is not None:
                 found.add(base)
+        elif isinstance(node, cst.Return) and _joined(node.value) is not None:
+            found.add(f"{_joined(node.value)}[]")
+        elif isinstance(node, cst.Assign) and len(node.targets) == 1:
+            _line_split(node, found)
         stack.extend(children(node))
+    # ``lines = text.splitlines()`` … ``return "\n".join(lines[a:b])``: a slice of ``text`` by line
+    for entry in [e for e in found if "=" in e]:
+        lines, text = entry.split("=", 1)
+        if f"{lines}[]" in found:
+            found.add(text)
     return found
+
+
+def _joined(value: cst.BaseExpression | None) -> str | None:
+    """``"\n".join(lines[a:b])`` → ``lines``."""
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "join"
+        and len(value.args) == 1
+        and isinstance(value.args[0].value, cst.Subscript)
+    ):
+        return dotted(value.args[0].value.value)
+    return None
+
+
+def _line_split(node: cst.Assign, found: set[str]) -> None:
+    """``lines = text.splitlines()`` noted as ``lines=text``."""
+    value, target = node.value, dotted(node.targets[0].target)
+    if (
+        target is not None
+        and isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "splitlines"
+    ):
+        text = dotted(value.func.value)
+        if text is not None:
+            found.add(f"{target}={text}")

@@ -252,7 +252,10 @@ _SIGNATURE_CHARS = 2000
 #: a ``str`` or ``bytes`` annotation in a signature
 _TYPED_TEXT = re.compile(r"(?<![\w.])(?:str|bytes)(?!\w)")
 #: ``return text[...]``: what makes a str/bytes parameter a resolver's source
-_RETURNS_SLICE = re.compile(r"\breturn[ \t]+[\w.]+[ \t]*\[")
+#: ``return text[...]``, or ``return "\n".join(lines[...])`` (a slice by line)
+_RETURNS_SLICE = re.compile(
+    r"\breturn[ \t]+(?:[\w.]+|(?:\"[^\"\n]{0,8}\"|'[^'\n]{0,8}')\.join\([ \t]*[\w.]+)[ \t]*\["
+)
 
 
 class _SourceSignature:
