@@ -1007,3 +1007,28 @@ def test_a_resolver_returning_a_line_slice_of_an_unnamed_source() -> None:
         '    return "\\n".join(lines[: citation.width])\n'
     )
     assert [(line, code) for line, code, _ in hits7(source)] == [(3, "ANC305")]
+
+
+@pytest.mark.parametrize(
+    ("instructions", "expected"),
+    [
+        ("Summarize this conversation.", ["ANC306"]),
+        ("Answer from this conversation.", []),
+        ("You can summarize conversations.", []),
+    ],
+)
+def test_a_module_level_agent_built_from_a_short_summarize_instruction(
+    instructions: str, expected: list[str]
+) -> None:
+    """An agent object built at module level from an instruction that asks to summarize the
+    conversation (three words will do) is the chain of the prompt reading: its ``run()`` is a
+    summarizer call, and a summary it returns put back in front is re-compaction."""
+    source = (
+        f'summary_agent = SummaryAgent("m", instructions="{instructions}")\n'
+        "\n"
+        "async def fold(messages: list) -> list:\n"
+        "    old = messages[:-6]\n"
+        "    summary = await summary_agent.run(message_history=old)\n"
+        "    return [summary, *messages[-6:]]\n"
+    )
+    assert [code for _, code, _ in hits7(source)] == expected

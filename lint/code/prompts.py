@@ -135,7 +135,8 @@ def _fixpoint(
 ) -> set[str]:
     """Names (of the wanted scope) bound to a summarizing prompt, given ``known`` ones."""
     found: set[str] = set()
-    asking = {id(v): _strings(v) for _, v in pairs}
+    # ``Agent(model, instructions="Summarize this conversation.")``: three words naming the chat
+    asking = {id(v): _strings(v) or _strings(v, conversation=True) for _, v in pairs}
     for _ in range(4):
         grew = False
         for target, value in pairs:
