@@ -76,9 +76,10 @@ class Run:
         return cls(FindingSpool(), extra=list(findings), files=files)
 
     @property
-    def facts(self) -> tuple[SummaryFacts, ...]:
-        """Every summary's facts, unpacked (the command line never asks)."""
-        return tuple(self._facts)
+    def facts(self) -> Sequence[SummaryFacts]:
+        """Every summary's facts, unpacked as they are iterated (a run over a million
+        records must not unpack them all into one tuple to look for a path among them)."""
+        return self._facts
 
     def findings(self) -> Iterator[Finding]:
         """Sorted by path, line, column, code and message, without repeats."""
@@ -90,7 +91,7 @@ class Run:
     def collect(self) -> RunResult:
         """Every finding in a list, the facts unpacked, and the spool let go."""
         with self:
-            return RunResult(list(self.findings()), self.files, self.facts, self.errors)
+            return RunResult(list(self.findings()), self.files, tuple(self._facts), self.errors)
 
     def __enter__(self) -> Run:
         return self
