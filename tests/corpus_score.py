@@ -36,6 +36,13 @@ class Score:
         fn = sum(1 for f in self.false_negatives if code in (None, f[2]))
         return tp / (tp + fn) if tp + fn else 1.0
 
+    def assert_floor(self, code: str, precision: float, recall: float) -> None:
+        """Fail, listing the misses or false alarms, if ``code`` is not found at all or falls
+        below either floor (the held-out corpora's tests share this check)."""
+        assert self.true_positives[code] > 0, code
+        assert self.precision(code) >= precision, [f for f in self.false_positives if f[2] == code]
+        assert self.recall(code) >= recall, [f for f in self.false_negatives if f[2] == code]
+
     def _tp(self, code: str | None) -> int:
         return sum(n for c, n in self.true_positives.items() if code in (None, c))
 

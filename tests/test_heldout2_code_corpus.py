@@ -38,10 +38,7 @@ def result():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("code", sorted(FLOORS))
 def test_each_code_holds_its_floor(result, code: str) -> None:  # type: ignore[no-untyped-def]
-    precision, recall = FLOORS[code]
-    assert result.true_positives[code] > 0, code
-    assert result.precision(code) >= precision, [f for f in result.false_positives if f[2] == code]
-    assert result.recall(code) >= recall, [f for f in result.false_negatives if f[2] == code]
+    result.assert_floor(code, *FLOORS[code])
 
 
 def test_overall_holds_the_measured_figures(result) -> None:  # type: ignore[no-untyped-def]
