@@ -1,13 +1,27 @@
 """The block outline of plain Markdown, found without a Markdown parser.
 
-Most summaries are headings, paragraphs and one-line bullets: Markdown whose structure a
-line scan can read exactly. markdown-it-py spends most of a summary's front-end time on
-such files, so :func:`plain_outline` reads them itself and returns ``None`` for anything
-else (code, quotes, tables, HTML, nested or multi-line list items, indentation, tabs,
-trailing spaces, reference definitions...), which then goes to markdown-it. The accepted
-subset is deliberately narrow: a line either clearly opens a paragraph, a heading or a
-bullet, or the whole file takes the full parser. Tests compare both paths on generated
-documents, so the outline is the one markdown-it would give, never an approximation.
+Most summaries are headings, paragraphs, bullets (nested two spaces a level) and fenced code:
+Markdown whose structure a line scan can read exactly. markdown-it-py spends most of a
+summary's front-end time on such files, so :func:`plain_outline` reads them itself and
+returns ``None`` for anything else (quotes, tables, HTML, indented code, multi-line list
+items, tabs, trailing spaces, reference definitions...), which then goes to markdown-it.
+The accepted subset is deliberately narrow: a line either clearly opens a paragraph, a
+heading, a bullet or a fence, or the whole file takes the full parser. Tests compare both
+paths on generated documents, so the outline is the one markdown-it would give, never an
+approximation.
+
+Why each accepted shape is exact (CommonMark 0.31, which markdown-it follows):
+
+- a bullet ``- x`` at depth ``d`` (``2d`` spaces before it) right under an item at depth
+  ``d - 1`` or deeper, or after blank lines that follow one, lies inside the ``d`` items
+  above it (each needs ``2k + 2`` spaces of indentation) and nowhere deeper, so it opens an
+  item of its own whose content is ``x``; a bullet interrupts a paragraph, and blank lines
+  close no list item;
+- a fence (three or more backquotes or tildes at the start of a line; a backquote fence's
+  info string holds no backquote) interrupts a paragraph and closes every list, since it is
+  no lazy continuation line; what follows is code up to the closing fence (up to three
+  spaces, at least as many of the same character, then only spaces) or the end of the file;
+- a heading's content is inline text whatever it opens with.
 """
 
 from __future__ import annotations
@@ -21,25 +35,35 @@ import regex
 #: line is checked with string methods, so no line can make the scan backtrack.
 _OPENS_TEXT = regex.compile(r"(?!\d{1,9}[.)])(?:[\p{L}\p{N}\"'(\u201c\u2018]|\*\*[\p{L}\p{N}])")
 _HEADING_MARK = regex.compile(r"\#{1,6} ")
+#: a fence's opening line: its marker, then an info string (a backquote fence's holds none)
+_FENCE_OPEN = regex.compile(r"(`{3,})[^`\t]*|(~{3,})[^\t]*")
+#: a nested bullet: two spaces per level (at most eight levels), then ``- ``
+_NESTED_ITEM = regex.compile(r"((?:  ){1,8})- ")
 
 
-def _classify(line: str) -> tuple[str, str] | None:
-    """("text" | "heading" | "item", content) for a plain line, None for anything else.
+def _classify(line: str) -> tuple[str, str, int] | None:
+    """("text" | "heading" | "item", content, depth) for a plain line, None for anything else.
 
     Lines with a tab or whitespace at either end take the parser (indentation, hard
-    breaks); so do headings with a closing ``#`` sequence and bullets other than ``- ``.
+    breaks), but for a nested bullet's two spaces a level; so do headings with a closing
+    ``#`` sequence and bullets other than ``- ``.
     """
-    if "\t" in line or line != line.strip():
+    if "\t" in line or line != line.rstrip():
         return None
-    kind, content = "text", line
+    if line.startswith(" "):
+        nested = _NESTED_ITEM.match(line)
+        if nested is None:
+            return None
+        content = line[nested.end() :]
+        return ("item", content, len(nested[1]) // 2) if _OPENS_TEXT.match(content) else None
     if line.startswith("#"):
         mark = _HEADING_MARK.match(line)
-        if mark is None or line.endswith("#"):
+        if mark is None or line.endswith("#") or line[mark.end()].isspace():
             return None
-        kind, content = "heading", line[mark.end() :]
-    elif line.startswith("- "):
-        kind, content = "item", line[2:]
-    return (kind, content) if _OPENS_TEXT.match(content) else None
+        return "heading", line[mark.end() :], 0
+    if line.startswith("- "):
+        return ("item", line[2:], 0) if _OPENS_TEXT.match(line, 2) else None
+    return ("text", line, 0) if _OPENS_TEXT.match(line) else None
 
 
 class Inline(NamedTuple):
@@ -50,23 +74,65 @@ class Inline(NamedTuple):
     kind: str
 
 
+def _fence(line: str) -> tuple[str, int] | None:
+    """The character and length of the fence a line opens, if it opens one."""
+    opened = _FENCE_OPEN.fullmatch(line)
+    if opened is None:
+        return None
+    marker = opened[1] or opened[2]
+    return marker[0], len(marker)
+
+
+def _closes(line: str, fence: tuple[str, int]) -> bool:
+    """Whether a line closes the fence: up to three spaces, at least as many of the fence's
+    character, then only spaces or tabs."""
+    body = line.lstrip(" ")
+    if len(line) - len(body) > 3:
+        return False
+    body = body.rstrip(" \t")
+    character, length = fence
+    return len(body) >= length and body == character * len(body)
+
+
 def plain_outline(lines: list[str]) -> list[Inline] | None:
     """The inline blocks of a file made only of plain lines, or None to use the parser."""
     blocks: list[Inline] = []
     paragraph: list[str] = []
     start = 0
-    in_item = False  # the previous line was a bullet: only a blank or a bullet may follow
+    #: the depth of the last item while no other line but blanks came after it: a nested
+    #: bullet may follow it at most one level deeper
+    item_depth: int | None = None
+    blank_since_item = False
+    fence: tuple[str, int] | None = None
     for number, line in enumerate(lines):
+        if fence is not None:
+            if _closes(line, fence):
+                fence = None
+            continue
         if not line.strip(" "):
             if paragraph:
                 blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
                 paragraph = []
-            in_item = False
+            blank_since_item = True
+            continue
+        fence = _fence(line)
+        if fence is not None:
+            if paragraph:  # a fence interrupts a paragraph and closes every list
+                blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
+                paragraph = []
+            item_depth = None
             continue
         found = _classify(line)
-        if found is None or (in_item and found[0] != "item"):
+        if found is None:
             return None
-        kind, content = found
+        kind, content, depth = found
+        if kind == "item":
+            if depth and (item_depth is None or depth > item_depth + 1):
+                return None
+        elif item_depth is not None:
+            if not blank_since_item:
+                return None  # a lazy continuation of the item, or a heading in its list
+            item_depth = None
         if kind == "text":
             if not paragraph:
                 start = number
@@ -76,7 +142,8 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
             paragraph = []
         blocks.append(Inline(number, content, "heading" if kind == "heading" else "paragraph"))
-        in_item = kind == "item"
+        if kind == "item":
+            item_depth, blank_since_item = depth, False
     if paragraph:
         blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
     return blocks
