@@ -1,16 +1,22 @@
 """Finds the rules: every module under ``anchorlint.rules`` defines exactly one rule class.
 
-The registry is built on demand and returned as an immutable mapping; nothing is global.
+A rule module is named after its rule (``anc301_offset_from_compacted_buffer``: ANC301,
+``offset-from-compacted-buffer``), so what a run needs to know before it lints anything
+(which codes exist, their names, which are on by default) is read from the module names
+(:func:`catalogue`) without importing a rule. The rules themselves are imported only for the
+kinds of file a run meets (:func:`rules_of_kind`): a run over Python files never imports the
+text rules, nor what they import. :func:`all_rules` imports every one (documentation, SARIF).
+
+Everything is built on demand and returned immutable; nothing is global.
 Importing a rule module must stay cheap (no spaCy, no LibCST at import time).
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
-import pkgutil
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from anchorlint.rulebase import CodeRule, Rule, RunRule, TextRule
@@ -21,6 +27,19 @@ RULE_PACKAGES = (
     "anchorlint.rules.store",
     "anchorlint.rules.history",
 )
+
+#: which rule packages hold rules of each kind (a test holds every rule to it)
+KIND_PACKAGES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "code": ("anchorlint.rules.code",),
+        "text": ("anchorlint.rules.text", "anchorlint.rules.store"),
+        "run": ("anchorlint.rules.text", "anchorlint.rules.history"),
+    }
+)
+
+#: rules that must be selected explicitly (``Rule.default_enabled = False``; a test holds
+#: the classes to it): read before any rule is imported
+DEFAULT_OFF_RULES: frozenset[str] = frozenset()
 
 #: engine codes: not rules, but selectable and documented like them
 ENGINE_CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -40,49 +59,113 @@ ENGINE_CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
 ENGINE_DEFAULT_OFF = frozenset({"ANC003"})
 
 
-def _rule_classes(package_name: str) -> Iterable[type[Rule]]:
-    package = importlib.import_module(package_name)
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{package_name}.{info.name}")
-        for _, obj in inspect.getmembers(module, inspect.isclass):
-            if (
-                issubclass(obj, Rule)
-                and obj not in (Rule, TextRule, CodeRule, RunRule)
-                and obj.__module__ == module.__name__
-                and getattr(obj, "code", None)
-            ):
-                yield obj
+@dataclass(frozen=True)
+class RuleEntry:
+    """A rule as its module's name tells it: code, name, and the module to import."""
+
+    code: str
+    name: str
+    module: str
+
+    @property
+    def package(self) -> str:
+        return self.module.rpartition(".")[0]
+
+
+def _entry(package_name: str, module_name: str) -> RuleEntry | None:
+    """``anc301_offset_from_compacted_buffer`` → ANC301, ``offset-from-compacted-buffer``;
+    None for a module not named after a rule (it is not one)."""
+    prefix, _, rest = module_name.partition("_")
+    if not (prefix.startswith("anc") and prefix[3:].isdigit() and rest):
+        return None
+    return RuleEntry(prefix.upper(), rest.replace("_", "-"), f"{package_name}.{module_name}")
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> Mapping[str, RuleEntry]:
+    """Every rule by code, from the rule packages' module names: nothing imported but the
+    (empty) packages themselves."""
+    import pkgutil
+
+    entries: dict[str, RuleEntry] = {}
+    for package_name in RULE_PACKAGES:
+        package = importlib.import_module(package_name)
+        for info in pkgutil.iter_modules(package.__path__):
+            entry = _entry(package_name, info.name)
+            if entry is None:
+                continue
+            if entry.code in entries:
+                raise RuntimeError(f"duplicate rule code {entry.code}")
+            entries[entry.code] = entry
+    return MappingProxyType(dict(sorted(entries.items())))
+
+
+@cache
+def _rule_in(module_name: str) -> Rule:
+    """The one rule class of a rule module, instantiated once (rules are stateless)."""
+    module = importlib.import_module(module_name)
+    found = [
+        obj
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and issubclass(obj, Rule)
+        and obj not in (Rule, TextRule, CodeRule, RunRule)
+        and obj.__module__ == module.__name__
+        and getattr(obj, "code", None)
+    ]
+    if len(found) != 1:
+        raise RuntimeError(f"{module_name} must define exactly one rule, not {len(found)}")
+    return found[0]()
+
+
+def rules_of_kind(kind: str, codes: Iterable[str]) -> list[Rule]:
+    """The rules of ``kind`` (code, text, run) among ``codes``, in code order: only the
+    packages that hold that kind are imported, and only the modules of ``codes``."""
+    packages = KIND_PACKAGES[kind]
+    wanted = set(codes)
+    return [
+        rule
+        for code, entry in catalogue().items()
+        if code in wanted
+        and entry.package in packages
+        and (rule := _rule_in(entry.module)).kind == kind
+    ]
 
 
 @lru_cache(maxsize=1)
 def all_rules() -> Mapping[str, Rule]:
     """Every rule, by code, instantiated once (rules are stateless)."""
     rules: dict[str, Rule] = {}
-    for package_name in RULE_PACKAGES:
-        for cls in _rule_classes(package_name):
-            if cls.code in rules:
-                raise RuntimeError(f"duplicate rule code {cls.code}")
-            rules[cls.code] = cls()
-    return MappingProxyType(dict(sorted(rules.items())))
+    for code, entry in catalogue().items():
+        rule = _rule_in(entry.module)
+        if rule.code != code:
+            raise RuntimeError(f"{entry.module} defines {rule.code}, not {code}")
+        rules[code] = rule
+    return MappingProxyType(rules)
 
 
 def family_codes(family: str) -> tuple[str, ...]:
     """The codes of the rules in one family (``history``: the modules of
     ``anchorlint.rules.history``), in code order."""
     package = f"anchorlint.rules.{family}"
-    return tuple(
-        code
-        for code, rule in all_rules().items()
-        if type(rule).__module__.startswith(package + ".")
-    )
+    return tuple(code for code, entry in catalogue().items() if entry.package == package)
 
 
+@lru_cache(maxsize=1)
 def known_codes() -> frozenset[str]:
-    return frozenset(all_rules()) | frozenset(ENGINE_CODES)
+    """Every selectable code: the rules' and the engine's."""
+    return frozenset(catalogue()) | frozenset(ENGINE_CODES)
+
+
+def default_enabled(code: str) -> bool:
+    """Whether ``code`` (a rule's or the engine's) is on when nothing selects it."""
+    if code in ENGINE_CODES:
+        return code not in ENGINE_DEFAULT_OFF
+    return code not in DEFAULT_OFF_RULES
 
 
 def rule_name(code: str) -> str:
-    rule = all_rules().get(code)
-    if rule is not None:
-        return rule.name
+    entry = catalogue().get(code)
+    if entry is not None:
+        return entry.name
     return ENGINE_CODES.get(code, ("", ""))[0]

@@ -161,7 +161,10 @@ class CodeRule(Rule):
 
 
 class RunRule(Rule):
-    """Runs once per run over the facts every summary exported (cross-file rules)."""
+    """Runs once per run over the facts every summary exported (cross-file rules).
+
+    A run with no summary (no facts) does not call it: it has nothing to compare.
+    """
 
     kind: ClassVar[str] = "run"
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from anchorlint.code.prefilter import Prefilter, union
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.findings import Finding
-from anchorlint.registry import all_rules
+from anchorlint.registry import rules_of_kind
 from anchorlint.rulebase import CodeRule
 from anchorlint.run.filtering import keep
 from anchorlint.run.results import finding
@@ -29,7 +29,7 @@ from anchorlint.run.suppressions import Suppressions, for_python
 def enabled_code_rules(settings: Settings) -> list[CodeRule]:
     """The code rules ``settings`` select, in code order."""
     enabled = Selection.from_settings(settings).enabled
-    return [r for c, r in all_rules().items() if isinstance(r, CodeRule) and c in enabled]
+    return [r for r in rules_of_kind("code", enabled) if isinstance(r, CodeRule)]
 
 
 def prefilter(rules: Sequence[CodeRule], settings: CodeSettings) -> Prefilter:

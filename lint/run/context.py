@@ -1,6 +1,10 @@
 """What every pass of one process shares: the settings, what they select, the enabled rules by
 kind, the store and the spaCy pipeline (both opened on first use), and which words a block
-must hold for spaCy to parse it (the union of the enabled text rules' triggers)."""
+must hold for spaCy to parse it (the union of the enabled text rules' triggers).
+
+The rules of a kind are imported when a file of that kind is first linted: a run over Python
+files never imports the text rules (nor the regex engine and history code they import), and a
+run over summaries never imports the code rules."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
-from anchorlint.registry import all_rules
+from anchorlint.registry import rules_of_kind
 from anchorlint.rulebase import CodeRule, RunRule, TextRule
 from anchorlint.run.selection import Selection
 
@@ -43,10 +47,21 @@ class LintContext:
         #: the spaCy pipeline, built on first use unless one is handed in (it is shared by
         #: callers that lint with several settings and the same model)
         self._pipeline: Pipeline | None = pipeline
-        rules = [r for code, r in all_rules().items() if code in self.selection.enabled]
-        self.code_rules = [r for r in rules if isinstance(r, CodeRule)]
-        self.text_rules = [r for r in rules if isinstance(r, TextRule)]
-        self.run_rules = [r for r in rules if isinstance(r, RunRule)]
+
+    @cached_property
+    def code_rules(self) -> list[CodeRule]:
+        """The enabled code rules, in code order."""
+        return [r for r in rules_of_kind("code", self.selection.enabled) if isinstance(r, CodeRule)]
+
+    @cached_property
+    def text_rules(self) -> list[TextRule]:
+        """The enabled text rules, in code order."""
+        return [r for r in rules_of_kind("text", self.selection.enabled) if isinstance(r, TextRule)]
+
+    @cached_property
+    def run_rules(self) -> list[RunRule]:
+        """The enabled cross-file rules, in code order."""
+        return [r for r in rules_of_kind("run", self.selection.enabled) if isinstance(r, RunRule)]
 
     @property
     def store(self) -> Store | None:

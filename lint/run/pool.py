@@ -119,7 +119,6 @@ def lint_paths(
     run's findings stream from :meth:`Run.findings`; :meth:`Run.collect` lists them.
     ``quiet`` (``-q``) draws no progress line.
     """
-    from anchorlint.run.processes import release_memory
     from anchorlint.run.progress import Progress
 
     worker = _worker(settings, store, use_cache, prefilter)
@@ -132,6 +131,8 @@ def lint_paths(
                 gathered.add(done)
                 progress.advance()
                 if done.packed and is_rows(done.result.path):  # megabytes received, now on file
+                    from anchorlint.run.processes import release_memory
+
                     release_memory()
         results = list(gathered.files.values())
         facts = gathered.spool.facts(gathered.files)

@@ -46,7 +46,12 @@ def run_rules(
     spool: FindingSpool,
 ) -> list[Finding]:
     """The run rules' findings: returned when the run is small, else added to ``spool``
-    (and an empty list returned)."""
+    (and an empty list returned).
+
+    A run without a summary (Python files only) has no facts, and a run rule finds nothing
+    in none: the run rules are then not even imported."""
+    if not len(facts):
+        return []
     in_order = getattr(context.settings.history, "files_in_order", False)
     if len(facts) <= BUCKET_FACTS or in_order:  # history over files in order is one thread
         # unpacked once for every rule's passes (ANC107 makes two, each history rule one)

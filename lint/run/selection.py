@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from anchorlint.config import ConfigError, Settings
-from anchorlint.registry import ENGINE_CODES, ENGINE_DEFAULT_OFF, all_rules
+from anchorlint.registry import default_enabled, known_codes
 
 
 def validate_selectors(selectors: Iterable[str], source: str, key: str) -> tuple[str, ...]:
     """``selectors`` upper-cased, ``ALL`` as ``ANC``; an unknown one is a ConfigError naming
     ``source`` and ``key``."""
-    codes = set(all_rules()) | set(ENGINE_CODES)
+    codes = known_codes()
     checked = []
     for selector in selectors:
         upper = selector.strip().upper()
@@ -49,12 +49,8 @@ class Selection:
             (pattern, validate_selectors(codes, src, f"per-file-ignores.{pattern}"))
             for pattern, codes in _items(settings.per_file_ignores)
         )
-        every = sorted(set(all_rules()) | set(ENGINE_CODES))
-        defaults = {
-            c
-            for c in every
-            if c not in ENGINE_DEFAULT_OFF and (c in ENGINE_CODES or all_rules()[c].default_enabled)
-        }
+        every = sorted(known_codes())  # from the rules' module names: none is imported
+        defaults = {c for c in every if default_enabled(c)}
         enabled = set()
         for code in every:
             chosen = _most_specific(code, select + extend, ignore)

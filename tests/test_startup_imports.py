@@ -1,0 +1,160 @@
+"""Start-up: a run imports only what the kinds of file it meets need.
+
+Each check runs ``anchorlint check`` in a fresh interpreter and asserts on ``sys.modules``
+afterwards (never on timings, which depend on the machine): a plain Python file must not
+pull in spaCy or LibCST, a compactor module not the text rules, a summary not the code rules.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.registry import (
+    DEFAULT_OFF_RULES,
+    KIND_PACKAGES,
+    all_rules,
+    catalogue,
+    default_enabled,
+    rule_name,
+    rules_of_kind,
+)
+from anchorlint.rulebase import RunRule
+
+PROBE = textwrap.dedent(
+    """
+    import contextlib, io, json, sys
+    from anchorlint.cli.app import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(sys.argv[1:])
+    print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+    """
+)
+
+PLAIN = 'import os\n\n\ndef home() -> str:\n    return os.path.expanduser("~")\n'
+
+COMPACTOR = textwrap.dedent(
+    '''
+    def compact(messages, llm):
+        """Fold the older turns into one summary message."""
+        summary = llm.summarize(messages[:-4])
+        kept = messages[-4:]
+        return [{"role": "system", "content": summary}, *kept]
+
+
+    def quote(messages, compacted, start):
+        return compacted[start : start + 40]
+    '''
+).lstrip()
+
+SUMMARY = "# Session summary\n\nWe fixed the parser, as discussed earlier.\n"
+
+
+def probe(tmp_path: Path, name: str, text: str, *extra: str) -> dict[str, object]:
+    target = tmp_path / name
+    target.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "check", str(target), "--no-cache", *extra],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def loaded(result: dict[str, object], prefix: str) -> list[str]:
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    return [m for m in modules if m == prefix or m.startswith(prefix + ".")]
+
+
+def test_plain_python_imports_neither_spacy_nor_libcst_nor_text_rules(tmp_path: Path) -> None:
+    result = probe(tmp_path, "plain.py", PLAIN)
+    assert result["status"] == 0
+    for heavy in ("spacy", "libcst", "regex", "anchorlint.text", "concurrent.futures"):
+        assert not loaded(result, heavy), heavy
+    # the code rules are read (their prefilter decides), never the other families
+    assert loaded(result, "anchorlint.rules.code.anc301_offset_from_compacted_buffer")
+    for family in ("text", "store", "history"):
+        assert loaded(result, f"anchorlint.rules.{family}") == [f"anchorlint.rules.{family}"]
+
+
+def test_compactor_module_parses_without_text_rules(tmp_path: Path) -> None:
+    result = probe(tmp_path, "compactor.py", COMPACTOR)
+    assert loaded(result, "libcst")
+    assert not loaded(result, "spacy")
+    assert not loaded(result, "regex")
+    assert loaded(result, "anchorlint.rules.text") == ["anchorlint.rules.text"]
+
+
+def test_summary_imports_no_code_rule_and_no_libcst(tmp_path: Path) -> None:
+    result = probe(tmp_path, "summary.md", SUMMARY)
+    assert result["status"] == 1 and "ANC101" in str(result["out"])
+    assert not loaded(result, "libcst")
+    assert loaded(result, "anchorlint.rules.code") == ["anchorlint.rules.code"]
+
+
+def test_unknown_code_is_still_a_configuration_error(tmp_path: Path) -> None:
+    target = tmp_path / "plain.py"
+    target.write_text(PLAIN, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "anchorlint", "check", str(target), "--select", "ANC399"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    assert "unknown rule code or prefix 'ANC399'" in done.stderr
+
+
+# --- the catalogue read from module names agrees with the rules themselves ----------------
+
+
+def test_catalogue_names_every_rule_as_its_class_does() -> None:
+    rules = all_rules()
+    assert list(catalogue()) == list(rules)
+    for code, rule in rules.items():
+        entry = catalogue()[code]
+        assert entry.module == type(rule).__module__
+        assert rule_name(code) == rule.name == entry.name
+
+
+def test_every_rule_module_in_the_rule_packages_is_catalogued() -> None:
+    import importlib
+    import pkgutil
+
+    from anchorlint.registry import RULE_PACKAGES
+
+    for package_name in RULE_PACKAGES:
+        package = importlib.import_module(package_name)
+        names = {info.name for info in pkgutil.iter_modules(package.__path__)}
+        listed = {e.module.rpartition(".")[2] for e in catalogue().values()}
+        assert names <= listed, f"a module of {package_name} is not named after its rule"
+
+
+def test_default_off_rules_and_kinds_are_declared_where_they_are_read() -> None:
+    rules = all_rules()
+    assert {c for c, r in rules.items() if not r.default_enabled} == DEFAULT_OFF_RULES
+    for code, rule in rules.items():
+        assert default_enabled(code) == rule.default_enabled
+        assert catalogue()[code].package in KIND_PACKAGES[rule.kind], code
+    for kind in KIND_PACKAGES:
+        chosen = rules_of_kind(kind, rules)
+        assert [r.code for r in chosen] == [c for c, r in rules.items() if r.kind == kind]
+
+
+@pytest.mark.parametrize("code", [c for c, r in all_rules().items() if isinstance(r, RunRule)])
+def test_a_run_rule_finds_nothing_without_facts(code: str) -> None:
+    """The run skips the run rules (and their imports) when no summary gave facts."""
+    rule = all_rules()[code]
+    assert isinstance(rule, RunRule)
+    assert list(rule.check_run((), Settings(), None)) == []
