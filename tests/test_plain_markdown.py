@@ -58,6 +58,8 @@ PLACED_LINES = [
     "    ```",
     "```  ",
     "~~~~~",
+    "```a | b",
+    "| - | - |",
 ]
 #: what a fence may hold: none of it is prose, none of it closes a fence
 CODE_LINES = ["x = compact(messages)[:10]", "    indented inside a fence", "| a | b |", "> quoted"]

@@ -26,6 +26,7 @@ from anchorlint.text.documents import (
     RecordProblem,
     SummarySource,
 )
+from anchorlint.text.documents.code_spans import closer_end, code_spans, parser_free
 from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, Piece, pieces
 from anchorlint.text.documents.markdown_tables import wide_cells
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
@@ -73,7 +74,7 @@ def split_blocks(source: str) -> Iterator[Block]:
         yield _inline_block(content, children, first_line, lines, cursor, kind)
 
 
-Inlines = Iterator[tuple[int, str, str, list[Token]]]
+Inlines = Iterator[tuple[int, str, str, list[Token] | None]]
 
 #: a source with more pipes than this is read in pieces however short, so that a very wide
 #: table in it is read row by row (see :mod:`~anchorlint.text.documents.markdown_tables`)
@@ -199,20 +200,24 @@ def _token_inlines(tokens: list[Token]) -> Inlines:
             yield token_map[0], token.content, kind, token.children or []
 
 
-def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token]]]:
+def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token] | None]]:
     """Inline blocks of plain Markdown; markdown-it reads only contents that can hold code,
     HTML or a link, the only inline tokens blocks keep. Plain Markdown has no reference
-    definitions, so a link needs ``](``; code a backquote; HTML and autolinks ``<``."""
+    definitions, so a link needs ``](``; code a backquote; HTML and autolinks ``<``. A block
+    whose only inline markup is code (:func:`~.code_spans.parser_free`) has its code spans
+    found directly: children None."""
     for first_line, content, kind in outline:
-        children: list[Token] = []
-        if "`" in content or "<" in content or "](" in content:
+        children: list[Token] | None = []
+        if "<" in content or "](" in content:
             children = _parser().parseInline(content)[0].children or []
+        elif "`" in content:
+            children = None if parser_free(content) else _parser().parseInline(content)[0].children
         yield first_line, content, kind, children
 
 
 def _inline_block(
     content: str,
-    children: list[Token],
+    children: list[Token] | None,
     first_line: int,
     lines: list[str],
     cursor: dict[int, int],
@@ -220,7 +225,8 @@ def _inline_block(
     base: int = 0,
 ) -> Block:
     """Line the inline content up with its source lines and mark code, HTML and links.
-    ``lines`` are the piece's, whose first line is the file's line ``base`` (0-based)."""
+    ``lines`` are the piece's, whose first line is the file's line ``base`` (0-based);
+    ``children`` None: the content holds code spans and no other inline markup."""
     builder = MapBuilder()
     for index, content_line in enumerate(content.split("\n")):
         line_number = first_line + index
@@ -232,8 +238,9 @@ def _inline_block(
             cursor[line_number] = found + len(content_line)
             builder.point(base + line_number + 1, found + 1)
         builder.advance(len(content_line) + 1)
-    spans = _inline_spans(content, children)
-    return Block(content, builder.build(), kind, *spans)
+    if children is None:
+        return Block(content, builder.build(), kind, code_spans(content))
+    return Block(content, builder.build(), kind, *_inline_spans(content, children))
 
 
 Spans = tuple[tuple[int, int], ...]
@@ -281,11 +288,13 @@ def _inline_spans(
 
 
 def _code_span(content: str, markup: str, at: int) -> tuple[int, int] | None:
+    """The code span markdown-it found: its opening run, closed by the next run of the same
+    length (a longer run in between is code, not its end)."""
     opening = content.find(markup, at)
     if opening < 0:
         return None
-    closing = content.find(markup, opening + len(markup))
-    return (opening, closing + len(markup)) if closing >= 0 else None
+    end = closer_end(content, opening + len(markup), len(markup))
+    return (opening, end) if end >= 0 else None
 
 
 class _NextFinder:

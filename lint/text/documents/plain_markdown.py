@@ -75,9 +75,11 @@ class Inline(NamedTuple):
 
 
 def _fence(line: str) -> tuple[str, int] | None:
-    """The character and length of the fence a line opens, if it opens one."""
+    """The character and length of the fence a line opens, if it opens one. A line with a
+    ``|`` is left alone: over a delimiter row it is a table's header (the table rule comes
+    first), so the parser decides."""
     opened = _FENCE_OPEN.fullmatch(line)
-    if opened is None:
+    if opened is None or "|" in line:
         return None
     marker = opened[1] or opened[2]
     return marker[0], len(marker)
