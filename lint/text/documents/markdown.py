@@ -112,6 +112,7 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
         outline = None
         if plain and piece.head is None and "\x00" not in text:
             outline = plain_outline(lines)
+        inlines: Inlines
         if piece.wide:
             inlines = wide_cells(lines, piece.head, env, _parser())
         elif outline is None:
