@@ -197,17 +197,16 @@ def _names_referent(token: Any) -> bool:
 
 
 def _after(hit: PhraseHit, distance: int) -> Any:
-    # the hit's own sentence span: ``Span.sent`` walks the Doc token by token on every call,
-    # quadratic in a long unpunctuated block full of trigger words
-    sentence = hit.sentence.span
-    index = hit.tokens.end - sentence.start + distance - 1
-    return sentence[index] if 0 <= index < len(sentence) else None
+    """The token ``distance`` after the hit's last, None past the end of its sentence."""
+    index = hit.token_end + distance - 1
+    sentence = hit.sentence
+    return hit.doc[index] if sentence.token_start <= index < sentence.token_end else None
 
 
 def _is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
     nxt = _after(hit, 1)
-    last = hit.tokens[-1].lower_
+    last = hit.word(-1)
     if hit.label == "from-back":  # "from earlier today", "from before the migration": time
         return nxt is not None and (
             nxt.lower_ in TIME_WORDS or nxt.lower_ in ("the", "a", "an") or _names_referent(nxt)
@@ -273,7 +272,7 @@ def _labels_section(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if not 0 <= block < len(blocks) - 1 or blocks[block].kind != "heading":
         return False
     span = hit.sentence.span
-    inside = range(hit.tokens.start, hit.tokens.end)
+    inside = range(hit.token_start, hit.token_end)
     return all(t.i in inside or t.is_punct or t.like_num or t.lower_ in HEADING_WORDS for t in span)
 
 
@@ -293,13 +292,13 @@ def _pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     When the sentence so far, or the one before it in the same paragraph, introduces a
     pair ("a retry cap and a pool limit"), the referent is in the summary: nothing dropped.
     """
-    if hit.label != "the-ordinal" or hit.tokens[-1].lower_ not in ("former", "latter"):
+    if hit.label != "the-ordinal" or hit.word(-1) not in ("former", "latter"):
         return False
-    span = hit.sentence.span
-    start = max(span.start, hit.tokens.start - PAIR_LOOKBACK)
-    words = [t.lower_ for t in span.doc[start : hit.tokens.start]]
+    first = hit.sentence.token_start
+    start = max(first, hit.token_start - PAIR_LOOKBACK)
+    words = [t.lower_ for t in hit.doc[start : hit.token_start]]
     index = hit.sentence.index
-    if index > 0 and start == span.start:
+    if index > 0 and start == first:
         previous = summary.sentences[index - 1]
         if previous.block == hit.sentence.block and previous.span is not None:
             before = previous.span
@@ -420,24 +419,25 @@ class AnaphoraWithoutAnchor(TextRule):
         )
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.text.match import first_per_sentence, quote, sentence_hits
+        from anchorlint.text.match import quote, sentence_hits
 
         extra = context.settings.text.extra_anaphora
-        hits = sentence_hits(summary, f"{self.code}:{extra}", _builder(extra), unanchored=True)
-        candidates = (
-            h
-            for h in hits
-            if not h.sentence.has_anchor
-            and not _is_world_reference(h)
-            and not _pair_in_summary(h, summary)
-            and not _labels_section(h, summary)
-            and not _restated(h, summary.text)
-        )
-        for hit in first_per_sentence(candidates):
-            phrase = quote(summary.text[hit.start : hit.end]).rstrip(",.;:")
+
+        def anaphora(hit: PhraseHit) -> bool:
+            return not (
+                _is_world_reference(hit)
+                or _pair_in_summary(hit, summary)
+                or _labels_section(hit, summary)
+                or _restated(hit, summary.text)
+            )
+
+        name = f"{self.code}:{extra}"
+        for hit in sentence_hits(summary, name, _builder(extra), unanchored=True, keep=anaphora):
+            start = hit.start
+            phrase = quote(summary.text[start : hit.end]).rstrip(",.;:")
             yield TextHit(
-                hit.start,
-                hit.start + len(phrase),
+                start,
+                start + len(phrase),
                 f'"{phrase}" points back into context the summary dropped; put an anchor to '
                 "the source in this sentence or restate the referent",
             )

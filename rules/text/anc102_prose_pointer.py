@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import regex
@@ -11,7 +10,8 @@ import regex
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
-    from anchorlint.text.summary import AnalysedSummary
+    from anchorlint.text.match import PhraseHit
+    from anchorlint.text.summary import AnalysedSummary, Sentence
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 
@@ -122,27 +122,27 @@ def _section_end(doc: Any, index: int) -> int:
     return index + 2 if index + 1 < len(doc) and doc[index + 1].like_num else index + 1
 
 
-def _says_identity(tokens: Any, sentence: Any) -> bool:
+def _says_identity(hit: PhraseHit) -> bool:
     """``both keys refer to the same entry`` states that two things are one, it points
     nowhere; only the imperative ("Refer to the same runbook", "please refer to …") does."""
-    doc, first = tokens.doc, tokens.start
-    if tokens[0].lower_ not in ("refer", "refers", "referring"):
+    doc, first = hit.doc, hit.token_start
+    if hit.word(0) not in ("refer", "refers", "referring"):
         return False
-    if tokens.end >= sentence.end or doc[tokens.end].lower_ != "same":
+    if hit.token_end >= hit.sentence.token_end or doc[hit.token_end].lower_ != "same":
         return False
-    return first > sentence.start and doc[first - 1].lower_ != "please"
+    return first > hit.sentence.token_start and doc[first - 1].lower_ != "please"
 
 
-def _points_inside(tokens: Any, end: int, sentence: Any) -> bool:
+def _points_inside(hit: PhraseHit, end: int) -> bool:
     """``the table below``, ``the following section``, ``this summary``: a pointer into the
     summary itself. A forward reference cannot reach context that compaction dropped; a
     backward one ("the table above") can, so it still counts."""
-    doc = tokens.doc
-    if tokens[-1].lower_ == "this" and doc[end - 1].lower_ in SELF_NOUNS:
+    doc = hit.doc
+    if hit.word(-1) == "this" and doc[end - 1].lower_ in SELF_NOUNS:
         return True
-    if any(doc[i].lower_ in FORWARD_WORDS for i in range(tokens.end, end)):
+    if any(doc[i].lower_ in FORWARD_WORDS for i in range(hit.token_end, end)):
         return True
-    for index in range(end, min(end + MAX_MODIFIERS, sentence.end)):
+    for index in range(end, min(end + MAX_MODIFIERS, hit.sentence.token_end)):
         if doc[index].is_punct:
             break
         if doc[index].lower_ == "below":
@@ -150,13 +150,11 @@ def _points_inside(tokens: Any, end: int, sentence: Any) -> bool:
     return False
 
 
-def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int | None:
-    """Token index just past the document noun that ends the phrase, if one does.
-
-    ``sentence`` is the hit's sentence span (``tokens.sent`` rescans the Doc on every call).
-    """
-    for index in range(tokens.end, min(tokens.end + MAX_MODIFIERS + 1, sentence.end)):
-        token = tokens.doc[index]
+def _document_noun_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
+    """Token index just past the document noun that ends the phrase, if one does."""
+    stop = min(hit.token_end + MAX_MODIFIERS + 1, hit.sentence.token_end)
+    for index in range(hit.token_end, stop):
+        token = hit.doc[index]
         if token.is_punct:
             return None
         if token.lower_ in nouns:
@@ -164,16 +162,69 @@ def _document_noun_end(tokens: Any, sentence: Any, nouns: frozenset[str]) -> int
     return None
 
 
-def _may_hold(masked: str) -> tuple[bool, bool, bool]:
-    """Whether STORED_IN, SECTION_SIGN and DETAILS_IN can match anywhere in ``masked``: each
-    match holds one of its opening words (STORED_WORDS, "§", DETAILS_WORDS). Asked of ASCII
-    text only, lower-cased (where matching without case is matching the lower-cased text);
-    other text is searched sentence by sentence as it is."""
+def _pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
+    """Token index just past the pointer a hit opens (its section number, its document
+    noun), None when the hit is no pointer."""
+    doc, last = hit.doc, hit.token_end - 1
+    if hit.label == "see-section":
+        return _section_end(doc, last) if _section_number(doc, last) else None
+    if hit.label == "section":
+        numbered = _section_number(doc, last)
+        if numbered and (doc[last].text == "§" or _section_of_document(doc, last)):
+            return _section_end(doc, last)
+        return None
+    if _says_identity(hit):
+        return None
+    end = _document_noun_end(hit, nouns)
+    return None if end is None or _points_inside(hit, end) else end
+
+
+def _searches(
+    summary: AnalysedSummary,
+) -> Iterator[tuple[Sentence, tuple[bool, bool, bool]]]:
+    """Each sentence in which STORED_IN, SECTION_SIGN or DETAILS_IN can match, with whether
+    each can.
+
+    Every match holds one of its opening words (STORED_WORDS, "§", DETAILS_WORDS), so only a
+    sentence holding one can hold a match. Looked for in ASCII text only, lower-cased (where
+    matching without case is matching the lower-cased text), where "§" cannot occur; other
+    text is searched sentence by sentence with all three."""
+    masked = summary.masked
     if not masked.isascii():
-        return True, True, True
+        yield from ((sentence, (True, True, True)) for sentence in summary.sentences)
+        return
     lowered = masked.lower()
-    stored = any(word in lowered for word in STORED_WORDS)
-    return stored, False, any(word in lowered for word in DETAILS_WORDS)
+    stored = _holding(summary, lowered, STORED_WORDS)
+    details = _holding(summary, lowered, DETAILS_WORDS)
+    for index in sorted(stored | details):
+        yield summary.sentences[index], (index in stored, False, index in details)
+
+
+def _holding(summary: AnalysedSummary, lowered: str, words: tuple[str, ...]) -> set[int]:
+    """Indices of the sentences in which one of ``words`` starts."""
+    found: set[int] = set()
+    for word in words:
+        at = lowered.find(word)
+        while at >= 0:
+            sentence = summary.sentence_at(at)
+            if sentence is not None:
+                found.add(sentence.index)
+            at = lowered.find(word, at + 1)
+    return found
+
+
+def _described_source(
+    masked: str, sentence: Sentence, nouns: frozenset[str], searches: tuple[bool, bool, bool]
+) -> tuple[int, int] | None:
+    """The span of the first "the full logs are in the archive", "§4.2" or "details are in
+    the design doc" in the sentence, searched for where ``searches`` says each can match."""
+    start, end = sentence.start, sentence.end
+    stored, section, details = searches
+    found = STORED_IN.search(masked, start, end) if stored else None
+    found = found or (SECTION_SIGN.search(masked, start, end) if section else None)
+    if found is not None:
+        return found.span()
+    return _details_in(masked, start, end, nouns) if details else None
 
 
 def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple[int, int] | None:
@@ -271,50 +322,28 @@ class ProsePointer(TextRule):
         )
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.text.match import first_per_sentence, quote, sentence_hits
+        from anchorlint.text.match import end_offset, quote, sentence_hits
 
         nouns = frozenset(
             DOCUMENT_NOUNS + [n.lower() for n in context.settings.text.extra_document_nouns]
         )
-        pointers = []
+        # the earliest (then longest) pointer of each sentence: hits come earliest first
+        chosen: dict[int, tuple[PhraseHit, int]] = {}
         for hit in sentence_hits(summary, self.code, _build, unanchored=True):
-            if hit.sentence.has_anchor:
+            kept = chosen.get(hit.sentence.index)
+            if kept is not None and hit.token_start > kept[0].token_start:
                 continue
-            doc, last = hit.tokens.doc, hit.tokens.end - 1
-            if hit.label == "see-section" and not _section_number(doc, last):
+            stop = _pointer_end(hit, nouns)
+            if stop is not None and (kept is None or stop > kept[1]):
+                chosen[hit.sentence.index] = (hit, stop)
+        spans = {
+            index: (hit.start, end_offset(hit.sentence, hit.doc, stop))
+            for index, (hit, stop) in chosen.items()
+        }
+        for sentence, searches in _searches(summary):
+            if sentence.index in spans or sentence.anchors:
                 continue
-            if hit.label == "section" and not (
-                _section_number(doc, last)
-                and (doc[last].text == "§" or _section_of_document(doc, last))
-            ):
-                continue
-            if hit.label in ("section", "see-section"):
-                stop = doc[_section_end(doc, last) - 1]
-                hit = replace(hit, end=hit.sentence.offset + stop.idx + len(stop))
-            if hit.label == "noun":
-                if _says_identity(hit.tokens, hit.sentence.span):
-                    continue
-                end = _document_noun_end(hit.tokens, hit.sentence.span, nouns)
-                if end is None or _points_inside(hit.tokens, end, hit.sentence.span):
-                    continue
-                hit = replace(
-                    hit,
-                    end=hit.sentence.offset
-                    + hit.tokens.doc[end - 1].idx
-                    + len(hit.tokens.doc[end - 1]),
-                )
-            pointers.append(hit)
-        spans = {h.sentence.index: (h.start, h.end) for h in first_per_sentence(iter(pointers))}
-        masked = summary.masked
-        stored, section, details = _may_hold(masked)
-        for sentence in summary.sentences if stored or section or details else ():
-            if sentence.index in spans or sentence.has_anchor:
-                continue
-            start, end = sentence.start, sentence.end
-            found = STORED_IN.search(masked, start, end) if stored else None
-            found = found or (SECTION_SIGN.search(masked, start, end) if section else None)
-            span = found.span() if found is not None else None
-            span = span or (_details_in(masked, start, end, nouns) if details else None)
+            span = _described_source(summary.masked, sentence, nouns, searches)
             if span is not None:
                 spans[sentence.index] = span
         for index in sorted(spans):
