@@ -92,25 +92,26 @@ BOUNDS = "anchorlint_bounds"
 
 
 class _Tokens:
-    """A Doc's token attributes as plain lists (numpy's calls cost more than the loops on
-    blocks of a few dozen tokens): the loop over Token objects spaCy's
-    sentencizer runs cost as much as tokenising, so starts are found over integers (the
-    same rule: after a sentence-ending character, the next token that is no punctuation)
-    and repairs look only at the few candidate tokens."""
+    """A Doc's token texts as a list of ids, read with one ``to_array`` call: the loop over
+    Token objects spaCy's sentencizer runs costs as much as tokenising, and numpy's calls
+    cost more than loops on blocks of a few dozen tokens. Only the ids are read in full;
+    sentence ends are few, so starts are found from each ending character onwards (the same
+    rule: after a sentence-ending character, the next token that is no punctuation), and the
+    other attributes are read token by token where a start or a repair looks."""
 
     def __init__(self, doc: Any) -> None:
-        from spacy.attrs import IDX, IS_PUNCT, LENGTH, ORTH
+        from spacy.attrs import ORTH
 
-        columns = doc.to_array([ORTH, IS_PUNCT, IDX, LENGTH]).T.tolist()
-        self.orth, self.is_punct, self.idx, self.length = columns
+        self.orth: list[int] = doc.to_array(ORTH).tolist()
         self.size = len(self.orth)
         self.strings = doc.vocab.strings
-        #: the few tokens repairs look at closely, read one by one (whole columns of every
-        #: attribute cost more than the rest of the component)
         self.doc = doc
 
     def is_space(self, index: int) -> bool:
         return bool(self.doc[index].is_space)
+
+    def is_punct(self, index: int) -> bool:
+        return bool(self.doc[index].is_punct)
 
     def text(self, index: int) -> str:
         return self.strings[self.orth[index]]
@@ -119,13 +120,18 @@ class _Tokens:
         """1 where a sentence starts, -1 elsewhere, as spaCy's Sentencizer decides."""
         starts = [-1] * self.size
         starts[0] = 1
-        seen_end = False
-        for index, (orth, is_punct) in enumerate(zip(self.orth, self.is_punct, strict=True)):
-            if orth in enders:
-                seen_end = True
-            elif seen_end and not is_punct:
-                starts[index] = 1
-                seen_end = False
+        orth, size = self.orth, self.size
+        if enders.isdisjoint(orth):
+            return starts
+        after = 0
+        for index in [i for i, o in enumerate(orth) if o in enders]:
+            if index < after:
+                continue  # an ending mark before the start already found
+            after = index + 1
+            while after < size and (orth[after] in enders or self.is_punct(after)):
+                after += 1
+            if after < size:
+                starts[after] = 1
         return starts
 
     def bounds(self, starts: list[int]) -> list[tuple[int, int, int, int]]:
@@ -134,10 +140,12 @@ class _Tokens:
         if not firsts or firsts[0] != 0:
             firsts.insert(0, 0)
         ends = [*firsts[1:], self.size]
-        idx, length = self.idx, self.length
-        return [
-            (a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)
-        ]
+        doc = self.doc
+        found = []
+        for a, b in zip(firsts, ends, strict=True):
+            last = doc[b - 1]
+            found.append((a, b, doc[a].idx, last.idx + len(last)))
+        return found
 
     def repair(self, starts: list[int], etc: tuple[tuple[frozenset[int], int], ...]) -> None:
         """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
@@ -163,7 +171,7 @@ class _Tokens:
     def _start_after_citation(self, index: int, starts: list[int]) -> None:
         """The sentence after a trailing citation starts at its first capitalised word."""
         after = index + 1
-        while after < self.size and (self.is_punct[after] or self.is_space(after)):
+        while after < self.size and (self.is_punct(after) or self.is_space(after)):
             after += 1
         if after < self.size and self.text(after)[:1].isupper():
             starts[after] = 1
@@ -187,7 +195,7 @@ class _Tokens:
         after = at + 1
         while after < size and (self.text(after) in (")", "]") or self.is_space(after)):
             after += 1
-        return after >= size or self.is_punct[after] == 1 or self.text(after)[:1].isupper()
+        return after >= size or self.is_punct(after) or self.text(after)[:1].isupper()
 
 
 class Pipeline:
