@@ -167,7 +167,7 @@ def _relative(path: Path, root: Path, resolved_parent: Path) -> str:
         return path.as_posix()
 
 
-def _special(path: Path) -> bool:
+def _special(path: str | Path) -> bool:
     """A FIFO, socket or device: reading one may block forever, so a walk skips it.
 
     A broken symlink or a loop is kept: reading it fails at once, and ANC001 says why.
@@ -179,6 +179,9 @@ def _special(path: Path) -> bool:
 
 
 def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterator[str]:
+    """The files below ``top`` a run lints. What is the same for every entry of a folder (its
+    place relative to the root, whether it is in a ``docs`` folder) is worked out once per
+    folder: a tree of summaries has thousands of files and few folders."""
     specs: dict[str, list[tuple[Path, PathSpec]]] = {}
     if settings.respect_gitignore:
         specs[str(top)] = _parent_gitignores(top)
@@ -190,10 +193,11 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
         inherited = specs.get(directory, [])
         spec = _gitignore(here) if settings.respect_gitignore else None
         active = inherited + ([(here, spec)] if spec else [])
+        relative_of = _RelativeNames(here, root, resolved_here)
         kept_dirs = []
         for name in sorted(dirnames):
             child = here / name
-            relative = _relative(child, root, resolved_here)
+            relative = relative_of(name)
             if excludes.matches(name, relative) or _ignored(child, active, True):
                 continue
             if summary_filter.is_store(child):
@@ -201,18 +205,40 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             kept_dirs.append(name)
             specs[os.path.join(directory, name)] = active  # the name os.walk gives it
         dirnames[:] = kept_dirs
+        in_docs = summary_filter.in_docs(here)
         for name in sorted(filenames):
-            path = here / name
+            path = os.path.join(directory, name)
             if os.path.splitext(name)[1].lower() not in LINTED_SUFFIXES or _special(path):
                 continue
-            relative = _relative(path, root, resolved_here)
-            if excludes.matches(name, relative) or _ignored(path, active, False):
+            relative = relative_of(name)
+            if excludes.matches(name, relative) or (active and _ignored(Path(path), active, False)):
                 continue
             if include.any and not include.matches(name, relative):
                 continue
-            if not walk_lints(str(path)) or not summary_filter.keeps(path, name, relative):
+            if not walk_lints(path) or not summary_filter.keeps(
+                Path(path), name, relative, in_docs
+            ):
                 continue
-            yield str(path)
+            yield str(here / name)
+
+
+class _RelativeNames:
+    """The root-relative names of a folder's entries, as :func:`_relative` gives them, with
+    the folder's own part worked out once (an entry that is a link is resolved alone)."""
+
+    def __init__(self, here: Path, root: Path, resolved_here: Path) -> None:
+        self._here, self._root, self._resolved = here, root, resolved_here
+        try:
+            folder = resolved_here.relative_to(root).as_posix()
+            self._prefix: str | None = "" if folder == "." else folder + "/"
+        except ValueError:  # outside the root: each entry's own path, as given
+            self._prefix = None
+
+    def __call__(self, name: str) -> str:
+        path = os.path.join(str(self._here), name)
+        if self._prefix is None or os.path.islink(path):
+            return _relative(self._here / name, self._root, self._resolved)
+        return self._prefix + name
 
 
 class SummaryFilter:
@@ -240,10 +266,15 @@ class SummaryFilter:
             and _resolved(path) == self.store
         )
 
-    def keeps(self, path: Path, name: str, relative: str) -> bool:
+    def keeps(self, path: Path, name: str, relative: str, in_docs: bool | None = None) -> bool:
+        """``in_docs``: whether the file's folder is a ``docs`` folder below the top
+        (:meth:`in_docs`), when the caller knows it already."""
         if self.is_store(path):
             return False
-        if not self.summaries.any and not self._project_document(path, name):
+        if in_docs is None:
+            in_docs = self.in_docs(path.parent)
+        project_document = in_docs or name.split(".", 1)[0].upper() in CONVENTIONAL_NAMES
+        if not self.summaries.any and not project_document:
             return True
         from anchorlint.run.kinds import kind_of_file
 
@@ -254,16 +285,15 @@ class SummaryFilter:
             return self.summaries.matches(name, relative)
         return kind.suppressions not in ("markdown", "text")  # prose: a project document
 
-    def _project_document(self, path: Path, name: str) -> bool:
-        """Named as a project's own document, or inside a ``docs`` folder below the top (a
-        folder named on the command line is walked whatever its name)."""
-        if name.split(".", 1)[0].upper() in CONVENTIONAL_NAMES:
-            return True
+    def in_docs(self, folder: Path) -> bool:
+        """Whether ``folder`` is, or is inside, a ``docs`` folder below the top (a folder
+        named on the command line is walked whatever its name): its prose is a project's
+        own documents."""
         try:
-            folders = path.parent.relative_to(self.top).parts
+            folders = folder.relative_to(self.top).parts
         except ValueError:
             return False
-        return any(folder.lower() in DOCS_FOLDERS for folder in folders)
+        return any(part.lower() in DOCS_FOLDERS for part in folders)
 
 
 def _ignored(path: Path, specs: list[tuple[Path, PathSpec]], is_dir: bool) -> bool:

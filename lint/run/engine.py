@@ -86,28 +86,34 @@ class Worker:
             return FileResult(job.path, (), errors=(error,))
 
     def _lint_cached(self, job: Job) -> FileResult:
-        """Lint a file or a chunk, through the cache when there is one; a summary checked
-        against a store is never cached (the store may change while the file does not)."""
+        """Lint a file or a chunk, through the cache when there is one."""
+        key = self.cache_key(job)
+        if key is None or self.cache is None:
+            return self._lint_uncached(job)
+        cached = self.cache.get(job.path, key, job.order)
+        if cached is not None:
+            return cached
+        result = self._lint_uncached(job)
+        self.cache.put(job.path, key, result)
+        return result
+
+    def cache_key(self, job: Job) -> str | None:
+        """The key of ``job``'s entry in the cache, or None when it is not cached: no cache,
+        a dataset's rows (their findings would fill it), a summary checked against a store
+        (the store may change while the file does not), a file that cannot be read."""
         own_kind = kind_of(job.path)
         against_store = own_kind is not None and own_kind.rules == "text"
-        rows = _is_rows(job.path, own_kind)  # a dataset's findings would fill the cache
+        rows = _is_rows(job.path, own_kind)
         if self.cache is None or rows or (against_store and self.context.has_store):
-            return self._lint_uncached(job)
+            return None
         from anchorlint.run.cache import JobKeys
 
         if self._keys is None:
             self._keys = JobKeys()
         try:
-            key = self._keys.key(job.path, job.start, job.end)
+            return self._keys.key(job.path, job.start, job.end)
         except OSError:
-            return self._lint_uncached(job)
-        cached = self.cache.get(job.path, key)
-        if cached is not None:
-            facts = tuple(dataclasses.replace(f, order=job.order) for f in cached.facts)
-            return dataclasses.replace(cached, facts=facts)
-        result = self._lint_uncached(job)
-        self.cache.put(job.path, key, result)
-        return result
+            return None
 
     def _lint_uncached(self, job: Job) -> FileResult:
         if _is_rows(job.path, kind_of(job.path)):

@@ -9,10 +9,8 @@ report is written while about one block of findings is in memory.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -22,30 +20,15 @@ from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
 from anchorlint.run.cache import ResultCache, settings_fingerprint
 from anchorlint.run.context import store_configured
+from anchorlint.run.done import JobDone, finish
 from anchorlint.run.engine import Worker
 from anchorlint.run.jobs import Job, is_rows, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
 from anchorlint.run.runlevel import run_rules
-from anchorlint.run.spool import FindingSpool, Packed, pack, pack_facts
+from anchorlint.run.spool import FindingSpool, pack_facts
 
 if TYPE_CHECKING:
     from anchorlint.stores.protocol import Store
-
-
-@dataclass(frozen=True)
-class JobDone:
-    """A job's result as it travels to the parent: findings and facts packed, the rest as
-    found."""
-
-    result: FileResult  # without findings or facts: they are in ``packed`` and ``facts``
-    packed: tuple[Packed, ...]
-    facts: tuple[bytes, int]
-
-
-def finish(result: FileResult) -> JobDone:
-    """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
-    bare = dataclasses.replace(result, findings=(), facts=(), packed=())
-    return JobDone(bare, result.packed + pack(result.findings), pack_facts(result.facts))
 
 
 class Run:
@@ -241,8 +224,33 @@ def _lost(retried: list[Job], jobs: list[Job], reason: str) -> list[JobDone]:
 
 
 def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobDone]:
-    """Every job's result, in job order (files in order, a file's chunks in order)."""
+    """Every job's result, in job order (files in order, a file's chunks in order).
+
+    With a cache, the parent answers every job it holds an entry for itself; only the others
+    are linted, by a pool of workers when two or more are left and ``jobs`` allows: a warm
+    rerun over an unchanged tree starts no worker.
+    """
     numbered = plan_jobs(paths)
+    if worker.cache is None:
+        yield from _linted(worker, numbered, jobs)
+        return
+    from anchorlint.run.warm import answers
+
+    with answers(worker, numbered) as cached:
+        linted = _linted(worker, cached.missed, jobs) if cached.missed else iter(())
+        for index, job in enumerate(numbered):
+            key = cached.keys.get(index)
+            if key is None:
+                done = next(linted, None)  # None: a dead worker took the rest (an error says so)
+            else:  # an entry that turned out unusable is linted here
+                done = cached.done(job, key) or finish(worker.lint_job(job))
+            if done is not None:
+                yield done
+        yield from linted  # that error, when a worker died
+
+
+def _linted(worker: Worker, numbered: list[Job], jobs: int) -> Iterator[JobDone]:
+    """The results of linting ``numbered``, in order, here or in a pool of ``jobs``."""
     if jobs <= 1 or len(numbered) < 2:
         yield from (finish(worker.lint_job(job)) for job in numbered)
         return

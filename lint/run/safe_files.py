@@ -85,8 +85,17 @@ def replace_file(dir_fd: int, name: str, data: bytes) -> None:
 def read_file(dir_fd: int, name: str) -> bytes:
     """The bytes of regular file ``name`` in ``dir_fd``; a link is not followed."""
     fd = os.open(name, _READ_FLAGS, dir_fd=dir_fd)
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
+    try:
+        chunks = []
+        while chunk := os.read(fd, _READ_CHUNK):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+#: bytes read at once by :func:`read_file` (a cache entry is mostly smaller: one read)
+_READ_CHUNK = 1 << 16
 
 
 def clean_stale(dir_fd: int, now: float | None = None) -> None:

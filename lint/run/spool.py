@@ -39,7 +39,9 @@ Place = tuple[int, int, str, str]
 #: bytes of packed findings kept in memory before the spool moves to a temporary file (the
 #: buffer's pages stay with the process after the move, so it is kept small)
 IN_MEMORY = 2 << 20
-#: zlib level: blocks are packed once and read once, so fast beats small
+#: zlib level: blocks are packed once and read once, so fast beats small. A block made in
+#: the parent (an answer from the cache) is not compressed: it never goes through a pipe,
+#: and compressing thousands of small blocks costs a warm run more than it saves
 LEVEL = 1
 #: a job whose findings name more paths than this (the records of a dataset, one path each)
 #: packs them in mixed blocks of :data:`MIXED_BLOCK` findings, each with its path
@@ -156,11 +158,22 @@ def _mixed(findings: list[Finding]) -> Packed:
 
 
 def _unpack_mixed(data: bytes) -> list[Finding]:
-    return [Finding(*row) for row in pickle.loads(zlib.decompress(data))]
+    return [Finding(*row) for row in rows_of(data)]
 
 
 def unpack(path: str, data: bytes) -> list[Finding]:
-    return [Finding(path, *row) for row in pickle.loads(zlib.decompress(data))]
+    return [Finding(path, *row) for row in rows_of(data)]
+
+
+def rows_of(data: bytes) -> Any:
+    """The rows of a block, compressed or not: a raw pickle starts with its protocol opcode
+    (0x80), a zlib stream never does."""
+    return pickle.loads(data if data[:1] == b"\x80" else zlib.decompress(data))
+
+
+def raw_rows(rows: Sequence[Sequence[Any]]) -> bytes:
+    """Rows packed uncompressed (a block made in the parent; :func:`rows_of` reads it)."""
+    return pickle.dumps(rows, pickle.HIGHEST_PROTOCOL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +248,11 @@ class FindingSpool:
             for item in late:
                 added.setdefault(item.path, []).append(item)
             for path in sorted(self._blocks.keys() | added.keys()):
-                runs = [self._read(path, run) for run in _runs(self._blocks.get(path, []))]
+                blocks = self._blocks.get(path, [])
+                if len(blocks) == 1 and path not in added:  # one block: sorted, no repeats
+                    yield from self._read(path, blocks)
+                    continue
+                runs = [self._read(path, run) for run in _runs(blocks)]
                 yield from _unique(heapq.merge(*runs, added.get(path, []), key=place))
             return
         # records of datasets: every run merged by sort key, then arrival (extra last)
@@ -300,9 +317,18 @@ def pack_facts(facts: Sequence[SummaryFacts]) -> tuple[bytes, int]:
     slotted dataclass goes through ``dataclasses.fields`` for every object, which made
     reading facts back most of the parent's own work on a run of many small files.
     """
-    rows = tuple(_fact_row(f) for f in facts)
-    data = zlib.compress(pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), LEVEL)
-    return (data, len(facts)) if facts else (b"", 0)
+    return pack_fact_rows([_fact_row(f) for f in facts])
+
+
+def pack_fact_rows(rows: Sequence[Sequence[Any]], compress: bool = True) -> tuple[bytes, int]:
+    """Facts already laid out as rows (a fact's fields in order, its anchors as rows), packed
+    as :func:`pack_facts` packs facts (the cache's entries hold them so); uncompressed when
+    ``compress`` is false (see :data:`LEVEL`)."""
+    if not rows:
+        return (b"", 0)
+    if not compress:
+        return raw_rows(rows), len(rows)
+    return zlib.compress(raw_rows(rows), LEVEL), len(rows)
 
 
 #: a fact's fields and an anchor's, in order: a fact row is its fields with the anchors as rows
@@ -319,7 +345,7 @@ def _fact_row(fact: SummaryFacts) -> tuple[Any, ...]:
 
 def _unpack_facts(data: bytes) -> list[SummaryFacts]:
     out = []
-    for row in pickle.loads(zlib.decompress(data)):
+    for row in rows_of(data):
         fields = list(row)
         fields[_ANCHORS] = tuple(AnchorOccurrence(*a) for a in row[_ANCHORS])
         out.append(SummaryFacts(*fields))

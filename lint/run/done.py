@@ -1,0 +1,30 @@
+"""A job's result as it travels to the parent: findings and facts packed where they were made.
+
+Workers pack in parallel (:func:`finish`); the parent answering a job from the cache packs the
+entry's rows directly (:mod:`anchorlint.run.warm`). Either way the parent merges the same
+:class:`JobDone` into the run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from anchorlint.run.results import FileResult
+from anchorlint.run.spool import Packed, pack, pack_facts
+
+
+@dataclass(frozen=True)
+class JobDone:
+    """A job's result as it travels to the parent: findings and facts packed, the rest as
+    found."""
+
+    result: FileResult  # without findings or facts: they are in ``packed`` and ``facts``
+    packed: tuple[Packed, ...]
+    facts: tuple[bytes, int]
+
+
+def finish(result: FileResult) -> JobDone:
+    """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
+    bare = dataclasses.replace(result, findings=(), facts=(), packed=())
+    return JobDone(bare, result.packed + pack(result.findings), pack_facts(result.facts))
