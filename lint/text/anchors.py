@@ -7,7 +7,8 @@ input (``[[[[``…, unclosed brackets, endless hex) is scanned in linear time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -90,13 +91,26 @@ def _scanner_for(text: str, settings: TextSettings) -> regex.Pattern[str] | None
     return _scanner(settings.path_extensions, kinds, on) if any(on) else None
 
 
+#: what a text must hold for a form to match in it, where a pattern says much more than a
+#: needle: a superset of the form's matches, read by the C engine in one pass (a bare commit
+#: is seven hex digits at least; its needle, a digit, is in most paragraphs)
+_GATES = {COMMIT_FORM: re.compile(r"[0-9a-f]{7}")}
+Gate = Callable[[str], object]
+
+
+def _needles_gate(needles: tuple[str, ...]) -> Gate:
+    return lambda text: _holds_any(text, needles)
+
+
 @lru_cache(maxsize=8)
 def _separate_forms(
     extensions: tuple[str, ...], kinds: frozenset[str]
-) -> tuple[tuple[regex.Pattern[str], tuple[str, ...], StartFinder | None], ...]:
+) -> tuple[tuple[regex.Pattern[str], Gate, StartFinder | None], ...]:
     """Path, line and id forms, each scanned on its own: in one union with the others their
     literal first characters no longer let the engine skip ahead, which costs several times
-    more than one more pass. The path form, costly at every word, is tried only where
+    more than one more pass. Each comes with its gate: a form is tried only in a text that
+    holds one of its needles, or matches its pattern in :data:`_GATES`. The path form, costly
+    at every word, is tried only where
     :func:`~anchorlint.text.anchor_starts.path_starts` says it can start."""
     forms: list[tuple[str, tuple[str, ...], StartFinder | None]] = []
     if "line" in kinds or "path" in kinds:
@@ -114,7 +128,14 @@ def _separate_forms(
         for kind, pattern, needles in ID_FORMS
         if kind in kinds
     ]
-    return tuple((regex.compile(pattern), needles, starts) for pattern, needles, starts in forms)
+    return tuple(
+        (
+            regex.compile(pattern),
+            _GATES[pattern].search if pattern in _GATES else _needles_gate(needles),
+            starts,
+        )
+        for pattern, needles, starts in forms
+    )
 
 
 @lru_cache(maxsize=8)
@@ -206,20 +227,61 @@ class Anchor:
         return self.fragment is not None and self.fragment.positional
 
 
+def _anchor_of(
+    start: int,
+    end: int,
+    form: str,
+    raw: str,
+    text: str,
+    key: str,
+    fragment: Fragment | None = None,
+    pin: Pin | None = None,
+    pin_problem: str | None = None,
+    descriptive: bool = False,
+    notation: str = "",
+) -> Anchor:
+    """``Anchor(…)`` with its fields set at once, as :meth:`Anchor.moved` does: the frozen
+    dataclass's ``__init__`` sets each of twelve fields through ``object.__setattr__``, a
+    visible cost for each of the tens of thousands of anchors a corpus holds."""
+    anchor = object.__new__(Anchor)
+    anchor.__dict__.update(
+        start=start,
+        end=end,
+        form=form,
+        raw=raw,
+        text=text,
+        key=key,
+        fragment=fragment,
+        pin=pin,
+        pin_problem=pin_problem,
+        descriptive=descriptive,
+        in_code=False,
+        notation=notation,
+    )
+    return anchor
+
+
+def _fragment_of(kind: str, first: int | None, last: int | None, raw: str) -> Fragment:
+    """``Fragment(…)`` without ``object.__setattr__`` per field (see :func:`_anchor_of`)."""
+    fragment = object.__new__(Fragment)
+    fragment.__dict__.update(kind=kind, first=first, last=last, raw=raw)
+    return fragment
+
+
 def parse_fragment(raw: str) -> Fragment:
     """Parse a fragment without its ``#``; ``#line=a,b`` becomes lines a+1..b."""
     match = _FRAGMENT_PARTS.match(raw)
     if match is None:
-        return Fragment("name", None, None, raw)
+        return _fragment_of("name", None, None, raw)
     if match["l1"]:
         first = int(match["l1"])
-        return Fragment("lines", first, int(match["l2"] or first), raw)
+        return _fragment_of("lines", first, int(match["l2"] or first), raw)
     if match["ln1"]:
         a = int(match["ln1"])
         b = int(match["ln2"]) if match["ln2"] else a + 1
-        return Fragment("lines", a + 1, b, raw)
+        return _fragment_of("lines", a + 1, b, raw)
     a = int(match["c1"])
-    return Fragment("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
+    return _fragment_of("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
 
 
 def _split_pin(body: str) -> tuple[str, Pin | None, str | None]:
@@ -243,14 +305,14 @@ def parse_key(
 ) -> Anchor:
     """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts."""
     if form == "wiki" and _URI_ONLY.fullmatch(body):
-        return Anchor(start, end, form, raw, body, body)
+        return _anchor_of(start, end, form, raw, body, body)
     rest, pin, pin_problem = _split_pin(body)
     key, hash_mark, fragment_raw = rest.partition("#")
     fragment = parse_fragment(fragment_raw) if hash_mark and fragment_raw else None
     descriptive = form == "wiki" and (
         not key or _key_matches(key_syntax, body) is False  # undecided (timeout): not flagged
     )
-    return Anchor(start, end, form, raw, body, key, fragment, pin, pin_problem, descriptive)
+    return _anchor_of(start, end, form, raw, body, key, fragment, pin, pin_problem, descriptive)
 
 
 def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
@@ -293,8 +355,8 @@ def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> 
     starts = union_starts(text, kinds)
     scanner = _scanner_for(text, settings) if starts is None or starts else None
     matches = [] if scanner is None else matches_at(scanner, text, starts)
-    for pattern, needles, finder in _separate_forms(settings.path_extensions, kinds):
-        if _holds_any(text, needles):
+    for pattern, gate, finder in _separate_forms(settings.path_extensions, kinds):
+        if gate(text):
             if finder is None:
                 matches.extend(pattern.finditer(text))
             else:
@@ -325,10 +387,10 @@ def _anchor(
     if kind == "uri":
         body = _trim_uri(body)
         if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
-            return Anchor(start, start + len(body), "uri", body, body, body)
+            return _anchor_of(start, start + len(body), "uri", body, body, body)
         return None
     if kind == "hash":
-        return Anchor(start, end, "hash", body, body, body.lower())
+        return _anchor_of(start, end, "hash", body, body, body.lower())
     if kind == "pointer":
         if body.endswith(".") and "#L" not in body and "=" not in body:
             body = body.rstrip(".")
@@ -337,12 +399,12 @@ def _anchor(
         return _line_anchor(match, kind) if "line" in kinds else None
     if kind == "path":
         wanted = "path" in kinds and not not_a_path(body)
-        return Anchor(start, end, "path", body, body, body) if wanted else None
+        return _anchor_of(start, end, "path", body, body, body) if wanted else None
     if (kind == "issue" and match.groupdict().get("ticket") in NOT_TICKETS) or (
         kind == "commit" and not_a_commit(body)
     ):
         return None
-    return Anchor(start, end, kind, body, body, body.lower() if kind != "issue" else body)
+    return _anchor_of(start, end, kind, body, body, body.lower() if kind != "issue" else body)
 
 
 #: line-pointer groups: (path group, first line, last line, notation)
@@ -365,8 +427,15 @@ def _line_anchor(match: regex.Match[str], group: str) -> Anchor | None:
     raw = f"L{first}" if last == first else f"L{first}-{last}"
     start, end = match.span(group)
     body = match[group]
-    return Anchor(
-        start, end, "line", body, body, path, Fragment("lines", first, last, raw), notation=notation
+    return _anchor_of(
+        start,
+        end,
+        "line",
+        body,
+        body,
+        path,
+        _fragment_of("lines", first, last, raw),
+        notation=notation,
     )
 
 
@@ -402,7 +471,7 @@ def find_anchors(
         for match in user_finditer(pattern, text, "[text] anchor-patterns"):
             if match.end() > match.start():
                 found.append(
-                    Anchor(match.start(), match.end(), "custom", match[0], match[0], match[0])
+                    _anchor_of(match.start(), match.end(), "custom", match[0], match[0], match[0])
                 )
     return _without_overlaps(found)
 
