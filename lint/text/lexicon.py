@@ -11,6 +11,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import product
 
 import regex
 
@@ -161,6 +162,29 @@ CLAIM_NEEDLES: tuple[str, ...] = (
     "every",
 )
 
+
+def _joined(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    """Every string made of one item of each group, in order."""
+    return tuple("".join(items) for items in product(*groups))
+
+
+#: words of the completeness claims whose sequences are needles (as the patterns spell them)
+_ALL_KEPT = ("details", "information", "context", "facts", "content", "decisions")
+_EVERYTHING_KEPT = ("captured", "preserved", "retained", "covered", "included", "kept")
+_WHOLE = ("complete", "comprehensive", "exhaustive", "full", "lossless")
+_LABELS = (
+    "handoff",
+    "hand-off",
+    "recap",
+    "summary",
+    "record",
+    "account",
+    "overview",
+    "transcript",
+    "history",
+    "digest",
+)
+
 #: Needles of single alternatives, for the scan of lower-cased ASCII text that runs each
 #: alternative alone (:mod:`anchorlint.text.marker_scan`): (the start of the alternative's
 #: pattern, lower-case strings one of which every match of it contains): a substring test
@@ -186,10 +210,18 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bnothing (?:else", ("nothing ",)),
     (r"\bno (?:details?", ("no detail", "no information", "no context", "no content", "no fact")),
     (r"\bno (?:pending", ("no pending", "no remaining", "no outstanding", "no open")),
-    (r"\ball (?:relevant", ("preserved", "retained", "kept", "captured", "included")),
-    (r"\b(?:full|entire|complete) context", ("retained", "preserved", "kept")),
+    # the claims below are tried only where their words stand together as they must: their
+    # single words ("full", "kept") are in most summaries, the sequences in almost none
+    (
+        r"\ball (?:relevant",
+        _joined(("all ",), ("", "relevant ", "important ", "key "), _ALL_KEPT, (" ",)),
+    ),
+    (
+        r"\b(?:full|entire|complete) context",
+        _joined(("full", "entire", "complete"), (" context ",)),
+    ),
     (r"\b(?:covers|captures|includes) everything", ("s everything",)),
-    (r"\beverything (", ("everything ",)),
+    (r"\beverything (", _joined(_EVERYTHING_KEPT, (" ",), ("here", "above", "below", "in this"))),
     (r"\bwithout (", ("without ",)),
     # "(42 lines omitted)", "42 lines were omitted": the participle is literal
     (
@@ -224,7 +256,10 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:a |the )?(?:complete|",
         ("summary of", "recap of", "record of", "account of", "overview of", "transcript of"),
     ),
-    (r"^[ \t]{0,4}(?:\#{1,6}", ("complete", "comprehensive", "exhaustive", "full", "lossless")),
+    (
+        r"^[ \t]{0,4}(?:\#{1,6}",
+        _joined(_WHOLE, ("", " session", " conversation", " context"), (" ",), _LABELS),
+    ),
     (r"\A[^\n]{0,200}\(", ("(complete)", "(comprehensive)", "(exhaustive)", "(lossless)")),
 )
 

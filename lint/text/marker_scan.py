@@ -16,11 +16,13 @@ it today (``(?:a)|(?:b)|…``, the user's phrases last) is scanned as it is.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import regex
 
 from anchorlint.text.lexicon import COMPLETENESS_CLAIMS, ELISION_MARKERS, Markers, part_needles
+from anchorlint.text.needles import NeedleSet
 
 
 def _sources(source: str) -> tuple[str, ...] | None:
@@ -46,32 +48,45 @@ def _parts_of(source: str, flags: int) -> tuple[regex.Pattern[str], ...] | None:
     return None if sources is None else tuple(regex.compile(p, flags) for p in sources)
 
 
+@dataclass(frozen=True)
+class _LoweredScan:
+    """The union's alternatives for lower-cased ASCII text, each with the indices of its
+    needles in ``needles`` (None: always run), and the union's own needles' indices."""
+
+    needles: NeedleSet
+    parts: tuple[tuple[regex.Pattern[str], frozenset[int] | None], ...]
+    union: frozenset[int] | None
+
+
 @lru_cache(maxsize=16)
-def _lowered_parts(
-    source: str, flags: int
-) -> tuple[tuple[regex.Pattern[str], tuple[str, ...] | None], ...] | None:
+def _lowered_scan(source: str, flags: int, union: tuple[str, ...] | None) -> _LoweredScan | None:
     """The alternatives compiled without IGNORECASE, for lower-cased ASCII text, each with its
     needles (:data:`~anchorlint.text.lexicon.PART_NEEDLES`); None when the union holds the
-    user's phrases or a letter outside an escape is not lower-case.
+    user's phrases or a letter outside an escape is not lower-case. ``union`` are the
+    union's needles (``Markers.needles``).
 
     For ASCII text, matching without case is matching the lower-cased text with case: a
     lower-case letter then matches the same characters of either, the classes and escapes
     used (``\\w``, ``\\d``, ``\\b``, ``[ \\t]``, …) hold no letter, and lower-casing ASCII
     keeps every position, word character and line end. Case-sensitive, each alternative's
     literal start lets the engine skip ahead again; an alternative whose start cannot is not
-    run on text that holds none of its needles."""
+    run on text that holds none of its needles. All needles are looked for in one pass
+    (:class:`~anchorlint.text.needles.NeedleSet`)."""
     sources = _sources(source)
     built_in = ("|".join(f"(?:{p})" for p in b) for b in (ELISION_MARKERS, COMPLETENESS_CLAIMS))
     if sources is None or source not in tuple(built_in):
         return None
-    lowered = []
+    compiled, strings = [], list(union or ())
     for part in sources:
         outside = _ESCAPE.sub("", part)
         if outside != outside.lower() or _CLASS_ESCAPE.search(part):
             return None
-        compiled = regex.compile(part, flags & ~regex.IGNORECASE)
-        lowered.append((compiled, part_needles(part)))
-    return tuple(lowered)
+        needles = part_needles(part)
+        compiled.append((regex.compile(part, flags & ~regex.IGNORECASE), needles))
+        strings.extend(needles or ())
+    found = NeedleSet(strings)
+    parts = tuple((p, None if n is None else found.index(n)) for p, n in compiled)
+    return _LoweredScan(found, parts, None if union is None else found.index(union))
 
 
 #: an escape (``\\b``, ``\\A``, ``\\.``), removed before looking for upper-case letters
@@ -83,13 +98,14 @@ _CLASS_ESCAPE = regex.compile(r"\\[pPNxuUX]")
 def marker_spans(markers: Markers, text: str) -> list[tuple[int, int]]:
     """The spans of ``markers.finditer(text)``."""
     if text.isascii():
-        lowered_parts = _lowered_parts(markers.source, markers.flags)
-        if lowered_parts is not None:
+        scan = _lowered_scan(markers.source, markers.flags, markers.needles)
+        if scan is not None:
             lowered = text.lower()
-            if markers.needles is not None and not _holds_any(lowered, markers.needles):
+            held = scan.needles.held(lowered)
+            if scan.union is not None and held.isdisjoint(scan.union):
                 return []
             wanted = [
-                p for p, needles in lowered_parts if needles is None or _holds_any(lowered, needles)
+                p for p, needles in scan.parts if needles is None or not needles.isdisjoint(held)
             ]
             found = _first_matches(wanted, lowered)
             if found is not None:
@@ -101,13 +117,6 @@ def marker_spans(markers: Markers, text: str) -> list[tuple[int, int]]:
         return [m.span() for m in markers.pattern.finditer(text)]
     found = _first_matches(parts, text)
     return [m.span() for m in markers.pattern.finditer(text)] if found is None else found
-
-
-def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
-    for needle in needles:  # noqa: SIM110
-        if needle in text:
-            return True
-    return False
 
 
 def _first_matches(parts: Sequence[regex.Pattern[str]], text: str) -> list[tuple[int, int]] | None:

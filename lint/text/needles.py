@@ -1,0 +1,48 @@
+"""Which of many fixed strings a text holds, found in one pass over it.
+
+The marker scan asks, of every summary, which of about a hundred lower-case strings it holds
+(:data:`~anchorlint.text.lexicon.PART_NEEDLES`). A substring test per string reads the text
+a hundred times; RE2's set matcher runs one automaton over all the strings and reads it once
+(a tenth of the time on a kilobyte). The strings are literals, so the automaton's states are
+bounded by their total length whatever the text, and RE2 never backtracks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+from typing import Any
+
+#: RE2's memory budget for one set (its default is 8 MB); the automaton of a few hundred
+#: short literals needs far less, and a set whose automaton ran out would report no match
+_MAX_MEM = 64 << 20
+
+
+class NeedleSet:
+    """``needles.held(text)``: the indices (into ``needles.strings``) of the strings that
+    occur in ``text``, case-sensitively. Asked of ASCII text: RE2 reads UTF-8 bytes, and
+    ASCII text encodes to bytes at the same offsets."""
+
+    def __init__(self, strings: Iterable[str]) -> None:
+        self.strings = tuple(dict.fromkeys(strings))
+
+    @cached_property
+    def _set(self) -> Any:
+        import re2
+
+        options = re2.Options()
+        options.max_mem = _MAX_MEM
+        found = re2.Set.SearchSet(options)
+        for string in self.strings:
+            found.Add(re2.escape(string))
+        found.Compile()
+        return found
+
+    def held(self, text: str) -> frozenset[int]:
+        if not self.strings:
+            return frozenset()
+        return frozenset(self._set.Match(text) or ())
+
+    def index(self, strings: Iterable[str]) -> frozenset[int]:
+        """The indices of ``strings`` (each one of the set's)."""
+        return frozenset(self.strings.index(s) for s in strings)
