@@ -82,6 +82,13 @@ def test_plain_python_imports_neither_spacy_nor_libcst_nor_text_rules(tmp_path: 
     assert result["status"] == 0
     for heavy in ("spacy", "libcst", "regex", "anchorlint.text", "concurrent.futures"):
         assert not loaded(result, heavy), heavy
+    # nor the optional report formats, nor the cache of a --no-cache run
+    for unused in (
+        "anchorlint.reporters.sarif",
+        "anchorlint.reporters.full",
+        "anchorlint.run.cache",
+    ):
+        assert not loaded(result, unused), unused
     # the code rules are read (their prefilter decides), never the other families
     assert loaded(result, "anchorlint.rules.code.anc301_offset_from_compacted_buffer")
     for family in ("text", "store", "history"):

@@ -10,7 +10,7 @@ of the whole report) would be most of the run's memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TextIO
 
 from anchorlint.findings import Finding
@@ -65,12 +65,32 @@ def statistics(findings: Iterable[Finding], out: TextIO) -> None:
 REPORTERS: dict[str, Reporter] = {"flake8": flake8_lines, "json": json_list}
 
 
-def available() -> dict[str, Reporter]:
-    """The built-in reporters plus those of optional modules (sarif, github, full)."""
-    reporters = dict(REPORTERS)
+def available() -> Mapping[str, Reporter]:
+    """The built-in reporters plus those of optional modules (sarif, github, full, parquet),
+    each optional one imported when it is looked up."""
     try:
         from anchorlint.reporters import extra
     except ImportError:
-        return reporters
-    reporters.update(extra.REPORTERS)
-    return reporters
+        return dict(REPORTERS)
+    return _Reporters(extra.MODULES, extra.load)
+
+
+class _Reporters(Mapping[str, Reporter]):
+    """Every format by name; an optional format's module is imported on lookup."""
+
+    def __init__(self, optional: Mapping[str, object], load: Callable[[str], Reporter]) -> None:
+        self._names = [*REPORTERS, *(name for name in optional if name not in REPORTERS)]
+        self._load = load
+
+    def __getitem__(self, name: str) -> Reporter:
+        if name in REPORTERS:
+            return REPORTERS[name]
+        if name not in self._names:
+            raise KeyError(name)
+        return self._load(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -26,6 +25,8 @@ def write_json_array(items: Iterable[Any], out: TextIO, level: int = 0) -> None:
 
     JSON strings never hold a raw line break, so indenting an item's own dump is exact.
     """
+    import json  # only the JSON formats need it
+
     inner = "\n" + "  " * (level + 1)
     opening = "["
     for item in items:

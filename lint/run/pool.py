@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
-from anchorlint.run.cache import ResultCache, settings_fingerprint
 from anchorlint.run.context import store_configured
 from anchorlint.run.done import JobDone, finish
 from anchorlint.run.engine import Worker
@@ -28,6 +27,7 @@ from anchorlint.run.runlevel import run_rules
 from anchorlint.run.spool import FindingSpool, pack_facts
 
 if TYPE_CHECKING:
+    from anchorlint.run.cache import ResultCache
     from anchorlint.stores.protocol import Store
 
 
@@ -157,6 +157,8 @@ def _worker(settings: Settings, store: Store | None, use_cache: bool, prefilter:
     compact = compact and not store_configured(settings)
     cache = None
     if use_cache:
+        from anchorlint.run.cache import ResultCache, settings_fingerprint
+
         directory = Path(settings.root) / settings.cache_dir
         fingerprint = settings_fingerprint(settings) + ("c" if compact else "f")
         cache = ResultCache(directory, fingerprint, root=settings.root)
