@@ -177,3 +177,26 @@ def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
         began = time.process_time()
         commit_starts(text)
         assert time.process_time() - began < 5
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a1", "1", "abc", "f00d", "deadbeef1", " ", "x", "commit ", "0", "0a"]),
+        max_size=40,
+    )
+)
+def test_a_form_is_tried_only_in_text_its_gate_lets_through(pieces: list[str]) -> None:
+    """A gate is a superset of its form: wherever the form matches, the gate says yes."""
+    text = "".join(pieces)
+    for form, gate, _ in anchors._separate_forms((), _KINDS):
+        if form.search(text) is not None:
+            assert gate(text), (form.pattern, text)
+
+
+def test_colons_that_start_no_uri_or_hash_are_no_candidates() -> None:
+    from anchorlint.text.anchor_starts import union_starts
+
+    prose = "Decisions: keep the retry budget as it is. Error: none seen since the cutover."
+    assert union_starts(prose, _KINDS) == []
+    assert union_starts("See https://x.io/a and sha256:8cbe08fc3b17", _KINDS) == [4, 23]

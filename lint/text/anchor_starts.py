@@ -38,8 +38,6 @@ _HASH = (":", regex.compile(r"(?r)[\w@]*"))
 _POINTER = ("#", regex.compile(r"(?r)[\w\-./~+%]*"))
 #: more than one candidate start per this many characters: scan every position instead
 DENSE = 16
-#: union form kind -> the needle and run it starts before
-_UNION_RUNS = {"uri": _URI, "hash": _HASH, "pointer": _POINTER}
 
 
 def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
@@ -93,21 +91,45 @@ def commit_starts(text: str) -> list[int]:
     return starts
 
 
+#: what a colon must follow for the URI form that does not need ``//`` after it, and for
+#: the hash form (both are case-sensitive, as the forms are)
+_URI_WORDS = ("urn", "doi", "mailto", "arxiv")
+_HASH_NAMES = ("sha256", "sha512", "sha1", "blake2b", "md5")
+
+
 def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:
     """Where the union scanner of ``kinds`` can match, ascending; None when the candidates
-    are so dense (hostile input) that trying every position is cheaper."""
+    are so dense (hostile input) that trying every position is cheaper. A URI's colon is
+    followed by ``//`` or follows one of :data:`_URI_WORDS`; a hash's follows an algorithm's
+    name: other colons ("Decisions:", "Error:") are no candidates."""
+    wanted = frozenset(kinds)
     found: set[int] = set()
-    for kind in kinds:
-        needle = "[[" if kind == "wiki" else _UNION_RUNS[kind][0] if kind in _UNION_RUNS else ""
-        if not needle or needle not in text:
-            continue
-        if text.count(needle) > len(text) // DENSE:
+    if "wiki" in wanted and "[[" in text:
+        if text.count("[[") > len(text) // DENSE:
             return None
-        if kind == "wiki":
-            found.update(m.start() for m in _WIKI.finditer(text))
-        else:
-            found.update(_runs_before(text, needle, _UNION_RUNS[kind][1]))
+        found.update(m.start() for m in _WIKI.finditer(text))
+    uri, hashes = "uri" in wanted, "hash" in wanted
+    if (uri or hashes) and ":" in text:
+        if text.count(":") > len(text) // DENSE:
+            return None
+        colon = text.find(":")
+        while colon >= 0:
+            if uri and (text.startswith("//", colon + 1) or text.endswith(_URI_WORDS, 0, colon)):
+                found.update(_run_before(text, colon, _URI[1]))
+            if hashes and text.endswith(_HASH_NAMES, 0, colon):
+                found.update(_run_before(text, colon, _HASH[1]))
+            colon = text.find(":", colon + 1)
+    if "pointer" in wanted and "#" in text:
+        if text.count("#") > len(text) // DENSE:
+            return None
+        found.update(_runs_before(text, "#", _POINTER[1]))
     return sorted(found)
+
+
+def _run_before(text: str, at: int, run: regex.Pattern[str]) -> tuple[int, ...]:
+    """The start of the run of characters right before ``at``, if there is one."""
+    start = run.match(text, 0, at).start()  # matches empty: never None
+    return (start,) if start < at else ()
 
 
 def _runs_before(text: str, needle: str, run: regex.Pattern[str]) -> list[int]:
