@@ -28,14 +28,18 @@ RULE_PACKAGES = (
     "anchorlint.rules.history",
 )
 
-#: which rule packages hold rules of each kind (a test holds every rule to it)
-KIND_PACKAGES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+#: the kind of the rules of each package (code, text, run) ...
+PACKAGE_KINDS: Mapping[str, str] = MappingProxyType(
     {
-        "code": ("anchorlint.rules.code",),
-        "text": ("anchorlint.rules.text", "anchorlint.rules.store"),
-        "run": ("anchorlint.rules.text", "anchorlint.rules.history"),
+        "anchorlint.rules.text": "text",
+        "anchorlint.rules.code": "code",
+        "anchorlint.rules.store": "text",
+        "anchorlint.rules.history": "run",
     }
 )
+#: ... but for the cross-file rules that live beside the text rules they belong with (a test
+#: holds every rule's kind to these two declarations)
+RUN_RULES_AMONG_TEXT = frozenset({"ANC107"})
 
 #: rules that must be selected explicitly (``Rule.default_enabled = False``; a test holds
 #: the classes to it): read before any rule is imported
@@ -70,6 +74,11 @@ class RuleEntry:
     @property
     def package(self) -> str:
         return self.module.rpartition(".")[0]
+
+    @property
+    def kind(self) -> str:
+        """code, text or run, as declared for its package (see :data:`PACKAGE_KINDS`)."""
+        return "run" if self.code in RUN_RULES_AMONG_TEXT else PACKAGE_KINDS[self.package]
 
 
 def _entry(package_name: str, module_name: str) -> RuleEntry | None:
@@ -119,16 +128,13 @@ def _rule_in(module_name: str) -> Rule:
 
 
 def rules_of_kind(kind: str, codes: Iterable[str]) -> list[Rule]:
-    """The rules of ``kind`` (code, text, run) among ``codes``, in code order: only the
-    packages that hold that kind are imported, and only the modules of ``codes``."""
-    packages = KIND_PACKAGES[kind]
+    """The rules of ``kind`` (code, text, run) among ``codes``, in code order: only their
+    modules are imported."""
     wanted = set(codes)
     return [
-        rule
+        _rule_in(entry.module)
         for code, entry in catalogue().items()
-        if code in wanted
-        and entry.package in packages
-        and (rule := _rule_in(entry.module)).kind == kind
+        if code in wanted and entry.kind == kind
     ]
 
 

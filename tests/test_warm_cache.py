@@ -77,8 +77,13 @@ def test_warm_run_starts_no_worker_and_prints_what_a_cold_run_prints(tmp_path: P
     assert warm["out"] == cold["out"] == uncached.stdout
     assert warm["status"] == cold["status"] == uncached.returncode == 1
     assert "ANC107" in str(warm["out"])  # the cross-file rule still reads the cached facts
-    for unneeded in ("concurrent.futures", "anchorlint.run.processes", "spacy", "libcst"):
+    for unneeded in ("concurrent.futures", "anchorlint.run.processes", "spacy", "libcst", "regex"):
         assert not imported(warm, unneeded), unneeded
+    # of the rules, only the cross-file ones run on cached facts: the others are not imported
+    modules = warm["modules"]
+    assert isinstance(modules, list)
+    rules = sorted(m.rsplit(".", 1)[1][:6] for m in modules if m.count(".") == 3 and ".rules." in m)
+    assert rules == ["anc107", "anc211", "anc212", "anc213"]
 
 
 def test_one_changed_file_is_linted_and_the_rest_answered(tmp_path: Path) -> None:

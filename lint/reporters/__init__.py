@@ -22,8 +22,11 @@ __all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"
 
 def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     """``path:line:col: CODE message``, the line every editor and CI parser reads."""
+    path, shown = None, ""
     for f in findings:
-        out.write(f"{line_path(f.path)}:{f.line}:{f.column}: {f.code} {terminal(f.message)}\n")
+        if f.path != path:  # findings come by file: escape each path once
+            path, shown = f.path, line_path(f.path)
+        out.write(f"{shown}:{f.line}:{f.column}: {f.code} {terminal(f.message)}\n")
 
 
 def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:

@@ -81,12 +81,16 @@ def source_digest(roots: Iterable[Path]) -> str:
 
 def file_digest(path: str) -> str:
     """sha256 of a file's bytes, read in chunks (opened non-blocking: a FIFO swapped in for
-    the file cannot hang the run)."""
+    the file cannot hang the run). A short read is the end of a regular file, so a small file
+    costs one read, not two."""
     digest = hashlib.sha256()
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        while chunk := os.read(fd, HASH_CHUNK):
+        while True:
+            chunk = os.read(fd, HASH_CHUNK)
             digest.update(chunk)
+            if len(chunk) < HASH_CHUNK:
+                break
     finally:
         os.close(fd)
     return digest.hexdigest()

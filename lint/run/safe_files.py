@@ -87,9 +87,10 @@ def read_file(dir_fd: int, name: str) -> bytes:
     fd = os.open(name, _READ_FLAGS, dir_fd=dir_fd)
     try:
         chunks = []
-        while chunk := os.read(fd, _READ_CHUNK):
-            chunks.append(chunk)
-        return b"".join(chunks)
+        while True:  # a short read is the end of a regular file: a small one is one read
+            chunks.append(os.read(fd, _READ_CHUNK))
+            if len(chunks[-1]) < _READ_CHUNK:
+                return b"".join(chunks)
     finally:
         os.close(fd)
 
