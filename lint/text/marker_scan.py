@@ -21,7 +21,15 @@ from functools import lru_cache
 
 import regex
 
-from anchorlint.text.lexicon import COMPLETENESS_CLAIMS, ELISION_MARKERS, Markers, part_needles
+from anchorlint.text.lexicon import (
+    CLAIM_NEEDLES,
+    COMPLETENESS_CLAIMS,
+    ELISION_MARKERS,
+    ELISION_NEEDLES,
+    PART_NEEDLES,
+    Markers,
+    part_needles,
+)
 from anchorlint.text.needles import NeedleSet
 
 
@@ -51,11 +59,19 @@ def _parts_of(source: str, flags: int) -> tuple[regex.Pattern[str], ...] | None:
 @dataclass(frozen=True)
 class _LoweredScan:
     """The union's alternatives for lower-cased ASCII text, each with the indices of its
-    needles in ``needles`` (None: always run), and the union's own needles' indices."""
+    needles in :func:`_needles` (None: always run), and the union's own needles' indices."""
 
-    needles: NeedleSet
     parts: tuple[tuple[regex.Pattern[str], frozenset[int] | None], ...]
     union: frozenset[int] | None
+
+
+@lru_cache(maxsize=1)
+def _needles() -> NeedleSet:
+    """Every needle of the built-in markers, elisions and claims alike, looked for in one
+    pass (:class:`~anchorlint.text.needles.NeedleSet`): summary assembly scans each text
+    for both, and the second scan reuses the first's answer (:func:`_lowered`)."""
+    parts = (needle for _, needles in PART_NEEDLES for needle in needles)
+    return NeedleSet((*ELISION_NEEDLES, *CLAIM_NEEDLES, *parts))
 
 
 @lru_cache(maxsize=16)
@@ -70,23 +86,40 @@ def _lowered_scan(source: str, flags: int, union: tuple[str, ...] | None) -> _Lo
     used (``\\w``, ``\\d``, ``\\b``, ``[ \\t]``, …) hold no letter, and lower-casing ASCII
     keeps every position, word character and line end. Case-sensitive, each alternative's
     literal start lets the engine skip ahead again; an alternative whose start cannot is not
-    run on text that holds none of its needles. All needles are looked for in one pass
-    (:class:`~anchorlint.text.needles.NeedleSet`)."""
+    run on text that holds none of its needles."""
     sources = _sources(source)
     built_in = ("|".join(f"(?:{p})" for p in b) for b in (ELISION_MARKERS, COMPLETENESS_CLAIMS))
+    needles = _needles()
     if sources is None or source not in tuple(built_in):
         return None
-    compiled, strings = [], list(union or ())
+    if union is not None and not set(union) <= set(needles.strings):
+        return None
+    parts = []
     for part in sources:
         outside = _ESCAPE.sub("", part)
         if outside != outside.lower() or _CLASS_ESCAPE.search(part):
             return None
-        needles = part_needles(part)
-        compiled.append((regex.compile(part, flags & ~regex.IGNORECASE), needles))
-        strings.extend(needles or ())
-    found = NeedleSet(strings)
-    parts = tuple((p, None if n is None else found.index(n)) for p, n in compiled)
-    return _LoweredScan(found, parts, None if union is None else found.index(union))
+        own = part_needles(part)
+        compiled = regex.compile(part, flags & ~regex.IGNORECASE)
+        parts.append((compiled, None if own is None else needles.index(own)))
+    return _LoweredScan(tuple(parts), None if union is None else needles.index(union))
+
+
+#: the last text :func:`_lowered` read, lower-cased, and the needles it holds
+_LAST: tuple[str, str, frozenset[int]] | None = None
+
+
+def _lowered(text: str) -> tuple[str, frozenset[int]]:
+    """ASCII ``text`` lower-cased and the indices of the needles it holds, remembered for
+    the next call: elisions and claims are scanned in turn on the same text."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is text:
+        return last[1], last[2]
+    lowered = text.lower()
+    held = _needles().held(lowered)
+    _LAST = (text, lowered, held)
+    return lowered, held
 
 
 #: an escape (``\\b``, ``\\A``, ``\\.``), removed before looking for upper-case letters
@@ -100,8 +133,7 @@ def marker_spans(markers: Markers, text: str) -> list[tuple[int, int]]:
     if text.isascii():
         scan = _lowered_scan(markers.source, markers.flags, markers.needles)
         if scan is not None:
-            lowered = text.lower()
-            held = scan.needles.held(lowered)
+            lowered, held = _lowered(text)
             if scan.union is not None and held.isdisjoint(scan.union):
                 return []
             wanted = [
