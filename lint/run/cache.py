@@ -81,16 +81,22 @@ def source_digest(roots: Iterable[Path]) -> str:
 
 def file_digest(path: str) -> str:
     """sha256 of a file's bytes, read in chunks (opened non-blocking: a FIFO swapped in for
-    the file cannot hang the run). A short read is the end of a regular file, so a small file
-    costs one read, not two."""
+    the file cannot hang the run).
+
+    The first read is sized by the file (a read of a megabyte allocates a megabyte, which
+    costs more than hashing a small summary); a short read is the end of a regular file, so
+    a small file costs one read.
+    """
     digest = hashlib.sha256()
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
+        wanted = min(os.fstat(fd).st_size + 1, HASH_CHUNK)
         while True:
-            chunk = os.read(fd, HASH_CHUNK)
+            chunk = os.read(fd, wanted)
             digest.update(chunk)
-            if len(chunk) < HASH_CHUNK:
+            if len(chunk) < wanted:
                 break
+            wanted = HASH_CHUNK
     finally:
         os.close(fd)
     return digest.hexdigest()

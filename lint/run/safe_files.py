@@ -87,15 +87,17 @@ def read_file(dir_fd: int, name: str) -> bytes:
     fd = os.open(name, _READ_FLAGS, dir_fd=dir_fd)
     try:
         chunks = []
+        wanted = os.fstat(fd).st_size + 1  # a read allocates what it asks for: ask the size
         while True:  # a short read is the end of a regular file: a small one is one read
-            chunks.append(os.read(fd, _READ_CHUNK))
-            if len(chunks[-1]) < _READ_CHUNK:
+            chunks.append(os.read(fd, wanted))
+            if len(chunks[-1]) < wanted:
                 return b"".join(chunks)
+            wanted = _READ_CHUNK
     finally:
         os.close(fd)
 
 
-#: bytes read at once by :func:`read_file` (a cache entry is mostly smaller: one read)
+#: bytes read at once by :func:`read_file` once a file turns out longer than it was
 _READ_CHUNK = 1 << 16
 
 

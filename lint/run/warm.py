@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from operator import eq, le
 from typing import TYPE_CHECKING, Any
 
 from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_row, fix_of
@@ -71,18 +72,19 @@ def done_of(job: Job, data: dict[str, Any]) -> JobDone:
     (the entry's findings are stored sorted and without repeats, as ``pack`` leaves them),
     but not compressed: the blocks stay in this process."""
     path = job.path
-    rows = [tuple(row) for row in data["findings"]]
-    for index, row in enumerate(rows):
-        if len(row) != len(FINDING_FIELDS):
-            raise ValueError("a finding row of another shape")
-        previous = rows[index - 1] if index else None
-        if previous is not None and (previous[:4] > row[:4] or previous[:_FIX] == row[:_FIX]):
-            raise ValueError("finding rows out of order or repeated")  # not as put() wrote
-        if row[_FIX] is not None:
-            rows[index] = (*row[:_FIX], fix_of(row[_FIX]), *row[_FIX + 1 :])
+    rows: list[list[Any]] = data["findings"]
+    if not all(isinstance(row, list) and len(row) == len(FINDING_FIELDS) for row in rows):
+        raise ValueError("a finding row of another shape")
+    places = [row[:4] for row in rows]
+    equals = [row[:_FIX] for row in rows]  # what Finding equality compares, but the path
+    if not all(map(le, places, places[1:])) or any(map(eq, equals, equals[1:])):
+        raise ValueError("finding rows out of order or repeated")  # not as put() wrote
+    fixes = [row[_FIX] for row in rows]
+    if fixes.count(None) != len(fixes):
+        rows = [[*row[:_FIX], fix_of(row[_FIX]), *row[_FIX + 1 :]] for row in rows]
     packed: tuple[Packed, ...] = ()
     if rows:
-        packed = (Packed(path, raw_rows(rows), rows[0][:4], rows[-1][:4]),)
+        packed = (Packed(path, raw_rows(rows), tuple(places[0]), tuple(places[-1])),)
     facts = pack_fact_rows([fact_row(path, row, job.order) for row in data["facts"]], False)
     result = FileResult(path, (), (), directives_of(data), unreadable=bool(data["unreadable"]))
     return JobDone(result, packed, facts)
