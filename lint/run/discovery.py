@@ -206,6 +206,7 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             specs[os.path.join(directory, name)] = active  # the name os.walk gives it
         dirnames[:] = kept_dirs
         in_docs = summary_filter.in_docs(here)
+        shown = "" if str(here) == "." else str(here) + os.sep  # as ``str(here / name)``
         for name in sorted(filenames):
             path = os.path.join(directory, name)
             if os.path.splitext(name)[1].lower() not in LINTED_SUFFIXES or _special(path):
@@ -215,11 +216,9 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
                 continue
             if include.any and not include.matches(name, relative):
                 continue
-            if not walk_lints(path) or not summary_filter.keeps(
-                Path(path), name, relative, in_docs
-            ):
+            if not walk_lints(path) or not summary_filter.keeps(path, name, relative, in_docs):
                 continue
-            yield str(here / name)
+            yield shown + name
 
 
 class _RelativeNames:
@@ -258,21 +257,23 @@ class SummaryFilter:
             store = _resolved(Path(settings.root) / settings.store)
         return cls(store, Globs(settings.summaries), top)
 
-    def is_store(self, path: Path) -> bool:
+    def is_store(self, path: Path | str) -> bool:
         """``path`` is the store (its name is compared first: resolving costs system calls)."""
         return (
             self.store is not None
-            and path.name == self.store.name
-            and _resolved(path) == self.store
+            and os.path.basename(path) == self.store.name
+            and _resolved(Path(path)) == self.store
         )
 
-    def keeps(self, path: Path, name: str, relative: str, in_docs: bool | None = None) -> bool:
+    def keeps(
+        self, path: Path | str, name: str, relative: str, in_docs: bool | None = None
+    ) -> bool:
         """``in_docs``: whether the file's folder is a ``docs`` folder below the top
         (:meth:`in_docs`), when the caller knows it already."""
         if self.is_store(path):
             return False
         if in_docs is None:
-            in_docs = self.in_docs(path.parent)
+            in_docs = self.in_docs(Path(path).parent)
         project_document = in_docs or name.split(".", 1)[0].upper() in CONVENTIONAL_NAMES
         if not self.summaries.any and not project_document:
             return True
