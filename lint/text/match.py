@@ -22,7 +22,7 @@ class PhraseHit(NamedTuple):
     """
 
     sentence: Sentence
-    doc: Any  # the block's spaCy Doc
+    doc: Any  # the block's spaCy Doc (maybe its summary's other blocks' too)
     token_start: int
     token_end: int
     label: str
@@ -60,7 +60,7 @@ def sentence_hits(
     unanchored: bool = False,
     keep: Callable[[PhraseHit], bool] | None = None,
 ) -> Iterator[PhraseHit]:
-    """Run the matcher ``build`` creates (once per pipeline) over each parsed block once.
+    """Run the matcher ``build`` creates (once per pipeline) over each parsed Doc once.
 
     A match is kept when it lies within one sentence that survived the allowlist (and, with
     ``unanchored``, holds no anchor: the rules that ask skip those hits anyway, so a block
@@ -112,14 +112,15 @@ def _earliest_longest(match: tuple[int, int, int]) -> tuple[int, int]:
 def _sentences_by_block(
     summary: AnalysedSummary, unanchored: bool
 ) -> list[tuple[list[Sentence], list[int]]]:
-    """The parsed sentences a hit may lie in, block by block, with their first tokens."""
+    """The parsed sentences a hit may lie in, Doc by Doc (a Doc may hold several blocks:
+    the matcher runs over it once), with their first tokens."""
     blocks: list[tuple[list[Sentence], list[int]]] = []
-    current = -1
+    current = None
     for sentence in summary.sentences:
         if sentence.doc is None or (unanchored and sentence.anchors):
             continue
-        if sentence.block != current:
-            current = sentence.block
+        if sentence.doc is not current:
+            current = sentence.doc
             blocks.append(([], []))
         sentences, starts = blocks[-1]
         sentences.append(sentence)

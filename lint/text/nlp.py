@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 _NO_BOUNDARY_AFTER = frozenset(
     {"fig", "figs", "sec", "secs", "no", "nos", "approx", "vs", "cf", "al", "ca", "vol", "pp"}
@@ -97,15 +97,26 @@ class _Tokens:
     cost more than loops on blocks of a few dozen tokens. Only the ids are read in full;
     sentence ends are few, so starts are found from each ending character onwards (the same
     rule: after a sentence-ending character, the next token that is no punctuation), and the
-    other attributes are read token by token where a start or a repair looks."""
+    other attributes are read token by token where a start or a repair looks.
 
-    def __init__(self, doc: Any) -> None:
-        from spacy.attrs import ORTH
+    The tokens looked at are those of ``[lo, size)``: one block of a Doc that holds several
+    (:meth:`Pipeline.parse_groups`), whose sentences neither start nor look beyond it.
+    Indices are the Doc's."""
 
-        self.orth: list[int] = doc.to_array(ORTH).tolist()
-        self.size = len(self.orth)
+    def __init__(self, doc: Any, orth: list[int] | None = None, lo: int = 0, hi: int = -1) -> None:
+        if orth is None:
+            from spacy.attrs import ORTH
+
+            orth = doc.to_array(ORTH).tolist()
+        self.orth: list[int] = orth
+        self.lo = lo
+        self.size = len(orth) if hi < 0 else hi
         self.strings = doc.vocab.strings
         self.doc = doc
+
+    def block(self, lo: int, hi: int) -> _Tokens:
+        """The same Doc's tokens ``[lo, hi)``."""
+        return _Tokens(self.doc, self.orth, lo, hi)
 
     def is_space(self, index: int) -> bool:
         return bool(self.doc[index].is_space)
@@ -116,15 +127,22 @@ class _Tokens:
     def text(self, index: int) -> str:
         return self.strings[self.orth[index]]
 
-    def sent_starts(self, enders: frozenset[int]) -> list[int]:
-        """1 where a sentence starts, -1 elsewhere, as spaCy's Sentencizer decides."""
-        starts = [-1] * self.size
-        starts[0] = 1
-        orth, size = self.orth, self.size
-        if enders.isdisjoint(orth):
-            return starts
-        after = 0
-        for index in [i for i, o in enumerate(orth) if o in enders]:
+    def sent_starts(self, enders: frozenset[int], starts: list[int] | None = None) -> list[int]:
+        """1 where a sentence starts, -1 elsewhere, as spaCy's Sentencizer decides (written
+        into ``starts`` over the tokens looked at, when given)."""
+        lo, size = self.lo, self.size
+        if starts is None:
+            starts = [-1] * size
+        starts[lo] = 1
+        orth = self.orth
+        if lo == 0 and size == len(orth):
+            if enders.isdisjoint(orth):
+                return starts
+            ends = [i for i, o in enumerate(orth) if o in enders]
+        else:
+            ends = [i for i in range(lo, size) if orth[i] in enders]
+        after = lo
+        for index in ends:
             if index < after:
                 continue  # an ending mark before the start already found
             after = index + 1
@@ -136,10 +154,10 @@ class _Tokens:
 
     def bounds(self, starts: list[int]) -> list[tuple[int, int, int, int]]:
         """(first token, end token, start char, end char) of each sentence."""
-        firsts = [i for i, s in enumerate(starts) if s == 1]
-        if not firsts or firsts[0] != 0:
-            firsts.insert(0, 0)
-        ends = [*firsts[1:], self.size]
+        lo, size = self.lo, self.size
+        firsts = [i for i in range(lo + 1, size) if starts[i] == 1]
+        firsts.insert(0, lo)
+        ends = [*firsts[1:], size]
         doc = self.doc
         found = []
         for a, b in zip(firsts, ends, strict=True):
@@ -150,18 +168,19 @@ class _Tokens:
     def repair(self, starts: list[int], etc: tuple[tuple[frozenset[int], int], ...]) -> None:
         """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
         after a sentence's end do not."""
-        for index in [i for i, start in enumerate(starts) if start == 1]:
-            if index > 0 and self._is_citation(index):
+        lo, size = self.lo, self.size
+        for index in [i for i in range(lo + 1, size) if starts[i] == 1]:
+            if self._is_citation(index):
                 starts[index] = -1
                 self._start_after_citation(index, starts)
-            elif index > 0 and self._after_abbreviation(index):
+            elif self._after_abbreviation(index):
                 starts[index] = -1
         # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
-        size = self.size
+        orth = self.orth if lo == 0 and size == len(self.orth) else self.orth[lo:size]
         for kinds, width in etc:
-            if kinds.isdisjoint(self.orth):
+            if kinds.isdisjoint(orth):
                 continue
-            for index in [i for i, orth in enumerate(self.orth) if orth in kinds]:
+            for index in [lo + i for i, o in enumerate(orth) if o in kinds]:
                 after = index + width
                 if width == 2 and (after > size or self.text(index + 1) != "."):
                     continue
@@ -178,7 +197,7 @@ class _Tokens:
 
     def _after_abbreviation(self, index: int) -> bool:
         return (
-            index >= 2
+            index - 2 >= self.lo
             and self.text(index - 1) == "."
             and self.text(index - 2).lower() in _NO_BOUNDARY_AFTER
             and not self.doc[index - 2].whitespace_
@@ -255,9 +274,101 @@ class Pipeline:
             docs.append(doc)
         return docs
 
+    def parse_groups(self, groups: Sequence[Sequence[str]]) -> list[list[ParsedBlock]]:
+        """Each text of each group (a summary's blocks) parsed into sentences.
+
+        With the blank pipeline, a group's texts share one Doc, joined by
+        :data:`SEPARATOR`: spaCy's tokenizer splits on whitespace first, so each text keeps
+        its own tokens, and a Doc per block cost as much again as its tokens (the Doc, the
+        arrays read from it, a matcher call per rule). Sentences are found block by block
+        and never cross one. A text that starts or ends with whitespace, or holds the
+        separator, gets a Doc of its own, as does every text of a trained pipeline."""
+        if not any(groups):
+            return [[] for _ in groups]
+        if self.has_model:
+            docs = iter(self.pipe([text for group in groups for text in group]))
+            return [[_whole(next(docs)) for _ in group] for group in groups]
+        return [self._parse_group(group) for group in groups]
+
+    def _parse_group(self, group: Sequence[str]) -> list[ParsedBlock]:
+        joinable = [text for text in group if _joinable(text)]
+        joined = iter(self._parse_joined(joinable) if len(joinable) > 1 else ())
+        parsed = []
+        for text in group:
+            block = next(joined, None) if len(joinable) > 1 and _joinable(text) else None
+            parsed.append(block if block is not None else _whole(self.pipe([text])[0]))
+        return parsed
+
+    def _parse_joined(self, texts: list[str]) -> list[ParsedBlock]:
+        """Texts joined into one Doc, each with its sentences (none when the Doc does not
+        split where expected: then every text gets its own)."""
+        nlp = self.nlp
+        doc = nlp.make_doc(SEPARATOR.join(texts))
+        tokens = _Tokens(doc)
+        separator = nlp.vocab.strings.add(SEPARATOR)
+        cuts = [i for i, orth in enumerate(tokens.orth) if orth == separator]
+        if len(cuts) != len(texts) - 1:
+            return []
+        component = nlp.get_pipe(COMPONENT)
+        starts = [-1] * tokens.size
+        parsed = []
+        base = 0
+        for text, lo, hi in zip(
+            texts, [0, *(c + 1 for c in cuts)], [*cuts, tokens.size], strict=True
+        ):
+            block = tokens.block(lo, hi)
+            block.sent_starts(component.enders, starts)
+            block.repair(starts, component.etc)
+            bounds = [(a, b, c - base, d - base) for a, b, c, d in block.bounds(starts)]
+            parsed.append(ParsedBlock(doc, bounds, base))
+            base += len(text) + len(SEPARATOR)
+        return parsed
+
     def matcher(self, name: str, build: Callable[[Any], Any]) -> Any:
         """A Matcher/PhraseMatcher built once per pipeline by ``build(nlp)``."""
         matcher = self._matchers.get(name)
         if matcher is None:
             matcher = self._matchers[name] = build(self.nlp)
         return matcher
+
+
+#: what joins a summary's blocks in one Doc (as in the summary's own text)
+SEPARATOR = "\n\n"
+
+
+class ParsedBlock(NamedTuple):
+    """One block's parse: its Doc (maybe shared with the summary's other blocks), each
+    sentence's (first token, end token, start char, end char) with tokens counted in the Doc
+    and characters in the block's own text, and where that text starts in the Doc."""
+
+    doc: Any
+    bounds: list[tuple[int, int, int, int]]
+    base: int
+
+
+def _joinable(text: str) -> bool:
+    """Whether a block keeps its own tokens inside a joined Doc: whitespace at either end
+    would merge with the separator into one token."""
+    return bool(text) and not text[0].isspace() and not text[-1].isspace() and SEPARATOR not in text
+
+
+def _whole(doc: Any) -> ParsedBlock:
+    return ParsedBlock(doc, doc_bounds(doc), 0)
+
+
+def doc_bounds(doc: Any) -> list[tuple[int, int, int, int]]:
+    """(first token, end token, start char, end char) of each sentence of a Doc of its own,
+    from token arrays: ``doc.sents`` builds a Python object for every token, and a Span per
+    sentence costs as much again, though rules look at only the few sentences that hold a
+    hit."""
+    if len(doc) == 0:
+        return []
+    kept = doc.user_data.get(BOUNDS)
+    if kept is not None:  # the boundary component's own, read off the arrays it had
+        return list(kept)
+    from spacy.attrs import IDX, LENGTH, SENT_START
+
+    starts, idx, length = doc.to_array([SENT_START, IDX, LENGTH]).T.tolist()
+    firsts = sorted({0, *(i for i, s in enumerate(starts) if s == 1)})
+    ends = [*firsts[1:], len(starts)]
+    return [(a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)]

@@ -20,7 +20,7 @@ from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
 from anchorlint.text.marker_scan import marker_spans
-from anchorlint.text.nlp import BOUNDS, CITATION_MASK, Pipeline
+from anchorlint.text.nlp import CITATION_MASK, ParsedBlock, Pipeline
 
 BLOCK_SEPARATOR = "\n\n"
 ANCHOR_MASK = CITATION_MASK
@@ -35,7 +35,8 @@ class Sentence:
     block: int
     offset: int  # add to a token's ``idx`` to get an offset into summary.text
     anchors: tuple[Anchor, ...]
-    #: the block's spaCy Doc (None where the block was not parsed) and the sentence's tokens
+    #: the block's spaCy Doc (None where the block was not parsed; the summary's other
+    #: blocks may share it) and the sentence's tokens in it
     doc: Any = field(default=None, compare=False, repr=False)
     token_start: int = 0
     token_end: int = 0
@@ -133,25 +134,21 @@ def analyse(
     for which it says no are not parsed and count as one sentence (None parses every block).
     """
     prepared = []
-    texts: list[str] = []
+    groups: list[list[str]] = []
     sources = [bounded(source) for source in sources]
     for source in sources:
         parts = [_block_parts(block, settings) for block in source.blocks]
         parsed = [needs_parse is None or needs_parse(m) for _, m in parts]
         prepared.append((parts, parsed))
-        texts.extend(m for (_, m), parse in zip(parts, parsed, strict=True) if parse)
-    docs = iter(pipeline.pipe(texts))
+        groups.append([m for (_, m), parse in zip(parts, parsed, strict=True) if parse])
+    parses = pipeline.parse_groups(groups)
     lexicon = compile_lexicon(settings)
-    return [
-        _assemble(
-            source,
-            parts,
-            [next(docs) if parse else None for parse in parsed],
-            lexicon,
-            pipeline,
-        )
-        for source, (parts, parsed) in zip(sources, prepared, strict=True)
-    ]
+    summaries = []
+    for source, (parts, parsed), group in zip(sources, prepared, parses, strict=True):
+        blocks = iter(group)
+        found = [next(blocks) if parse else None for parse in parsed]
+        summaries.append(_assemble(source, parts, found, lexicon, pipeline))
+    return summaries
 
 
 def bounded(source: SummarySource) -> SummarySource:
@@ -167,22 +164,27 @@ def bounded(source: SummarySource) -> SummarySource:
 def _assemble(
     source: SummarySource,
     parts: list[tuple[list[Anchor], str]],
-    docs: list[Any],
+    parses: list[ParsedBlock | None],
     lexicon: CompiledLexicon,
     pipeline: Pipeline,
 ) -> AnalysedSummary:
-    """One summary from its blocks' anchors, masked texts and (possibly absent) Docs."""
+    """One summary from its blocks' anchors, masked texts and (possibly absent) parses."""
     starts: list[int] = []
     anchors: list[Anchor] = []
     sentences: list[Sentence] = []
     offset = 0
-    for block_index, (block, (block_anchors, _), doc) in enumerate(
-        zip(source.blocks, parts, docs, strict=False)
+    docs = []
+    for block_index, (block, (block_anchors, _), parse) in enumerate(
+        zip(source.blocks, parts, parses, strict=False)
     ):
         starts.append(offset)
         shifted = [a.moved(offset) for a in block_anchors] if offset else block_anchors
         anchors.extend(shifted)
-        bounds = _sentence_bounds(doc) if doc is not None else [(0, 0, 0, len(block.text))]
+        if parse is None:
+            doc, bounds, base = None, [(0, 0, 0, len(block.text))], 0
+        else:
+            doc, bounds, base = parse
+        docs.append(doc)
         for first, last, start_char, end_char in bounds:
             start, end = offset + start_char, offset + end_char
             if lexicon.allow and any(
@@ -192,7 +194,9 @@ def _assemble(
                 continue
             inside = tuple(a for a in shifted if start <= a.start < end)
             sentences.append(
-                _sentence(len(sentences), start, end, block_index, offset, inside, doc, first, last)
+                _sentence(
+                    len(sentences), start, end, block_index, offset - base, inside, doc, first, last
+                )
             )
         offset += len(block.text) + len(BLOCK_SEPARATOR)
     text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
@@ -238,23 +242,6 @@ def _sentence(
         token_end=token_end,
     )
     return sentence
-
-
-def _sentence_bounds(doc: Any) -> list[tuple[int, int, int, int]]:
-    """(first token, end token, start char, end char) of each sentence, from token arrays:
-    ``doc.sents`` builds a Python object for every token, and a Span per sentence costs as
-    much again, though rules look at only the few sentences that hold a hit."""
-    if len(doc) == 0:
-        return []
-    kept = doc.user_data.get(BOUNDS)
-    if kept is not None:  # the boundary component's own, read off the arrays it had
-        return kept
-    from spacy.attrs import IDX, LENGTH, SENT_START
-
-    starts, idx, length = doc.to_array([SENT_START, IDX, LENGTH]).T.tolist()
-    firsts = sorted({0, *(i for i, s in enumerate(starts) if s == 1)})
-    ends = [*firsts[1:], len(starts)]
-    return [(a, b, idx[a], idx[b - 1] + length[b - 1]) for a, b in zip(firsts, ends, strict=True)]
 
 
 def _hits(
