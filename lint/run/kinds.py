@@ -20,7 +20,7 @@ import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 #: how many bytes of a file a sniffer sees
@@ -152,13 +152,25 @@ def kind_of(path: str, head: bytes | None = None) -> FileKind | None:
     """The kind of ``path`` by its suffix; among kinds sharing the suffix, the first whose
     sniffer accepts ``head`` (the file's first bytes, when the caller has them), else the
     plain kind. None when anchorlint does not lint such files."""
+    if head is None:
+        return _plain_kind(suffix(path))
     wanted = suffix(path)
     for kind in KINDS:
         if wanted not in kind.suffixes:
             continue
         if kind.sniff is None:
             return kind
-        if head is not None and kind.matches(head):
+        if kind.matches(head):
+            return kind
+    return None
+
+
+@lru_cache(maxsize=64)  # suffixes are few; names like ``x.<anything>`` must not grow it
+def _plain_kind(wanted: str) -> FileKind | None:
+    """:func:`kind_of` without a file's first bytes: the first kind of the suffix that needs
+    none (a run asks this of every job several times)."""
+    for kind in KINDS:
+        if wanted in kind.suffixes and kind.sniff is None:
             return kind
     return None
 
