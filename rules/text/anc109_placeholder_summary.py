@@ -6,6 +6,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
+from anchorlint.text.boilerplate import (
+    LONGEST_PLACEHOLDER,
+    LONGEST_TEMPLATE,
+    boilerplate_spans,
+    is_placeholder,
+    sections_all_empty,
+)
 
 if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
@@ -16,21 +23,18 @@ from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, Te
 QUOTE_LIMIT = 80
 
 
-def _own_text(summary: AnalysedSummary, limit: int) -> str | None:
+def _own_text(summary: AnalysedSummary, limit: int, settings: Settings) -> str | None:
     """The summary's prose without framework boilerplate (always removed here: a preamble
     around an error message does not make the error a summary); None once it is longer
     than ``limit`` (the rest of a long summary is not read)."""
-    from anchorlint.text.boilerplate import boilerplate_spans
-
     parts = []
     size = -2
-    for block in summary.source.blocks:
-        text, at = [], 0
-        for start, end in boilerplate_spans(block.text):
-            text.append(block.text[at:start])
-            at = end
-        text.append(block.text[at:])
-        part = "".join(text).strip()
+    linted = settings.text.lint_boilerplate
+    for block, start in zip(summary.source.blocks, summary.block_starts, strict=False):
+        text = block.text
+        if linted or not _blanked_nothing(text, summary.masked[start : start + len(text)]):
+            text = _without_boilerplate(text)
+        part = text.strip()
         if part:
             parts.append(part)
             size += len(part) + 2
@@ -39,22 +43,43 @@ def _own_text(summary: AnalysedSummary, limit: int) -> str | None:
     return "\n\n".join(parts)
 
 
-def _message(summary: AnalysedSummary) -> str | None:
-    """Why the summary has no content of its own, or None when it has some."""
-    from anchorlint.text.boilerplate import (
-        LONGEST_PLACEHOLDER,
-        LONGEST_TEMPLATE,
-        is_placeholder,
-        sections_all_empty,
-    )
+def _without_boilerplate(text: str) -> str:
+    pieces, at = [], 0
+    for start, end in boilerplate_spans(text):
+        pieces.append(text[at:start])
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
 
+
+#: every byte but the space as NUL: ``bytes.translate`` with it keeps only where spaces are
+_SPACES_ONLY = bytes(32 if byte == 32 else 0 for byte in range(256))
+
+
+def _blanked_nothing(text: str, masked: str) -> bool:
+    """Whether the analysis found no framework boilerplate in a block (``text``), read off
+    the block's masked text (``masked``) instead of looking for it again.
+
+    Unless boilerplate is linted, summary assembly blanks it (a block that is only a
+    placeholder too, and hidden spans) with spaces in ``summary.masked``, at the text's
+    offsets. Where the masked text has its spaces exactly where the text has them, no
+    character was blanked, so the block held no boilerplate. (Anchors and code spans masked
+    with letters over spaces, or non-ASCII text, only make this answer no, and boilerplate
+    is looked for.)"""
+    if len(text) != len(masked) or not text.isascii() or not masked.isascii():
+        return False
+    return text.encode().translate(_SPACES_ONLY) == masked.encode().translate(_SPACES_ONLY)
+
+
+def _message(summary: AnalysedSummary, settings: Settings) -> str | None:
+    """Why the summary has no content of its own, or None when it has some."""
     source = summary.source
     if not source.blocks:
         if source.text_fields > 0 or source.path.endswith(".txt"):
             return "the summary is empty"
         return None  # no text field at all (not a summary), or a Markdown file of code only
     # longer than both a placeholder and an empty template: content of its own
-    own = _own_text(summary, max(LONGEST_PLACEHOLDER, LONGEST_TEMPLATE))
+    own = _own_text(summary, max(LONGEST_PLACEHOLDER, LONGEST_TEMPLATE), settings)
     if own is None:
         return None
     if not own:
@@ -143,7 +168,7 @@ class PlaceholderSummary(TextRule):
         return ()  # reads the summary's blocks, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        message = _message(summary)
+        message = _message(summary, context.settings)
         if message is not None:
             yield TextHit(
                 SUMMARY_START,
