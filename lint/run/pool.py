@@ -10,7 +10,7 @@ report is written while about one block of findings is in memory.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -239,19 +239,22 @@ def _lint_many(worker: Worker, paths: Sequence[str], jobs: int) -> Iterator[JobD
     from anchorlint.run.warm import answers
 
     with answers(worker, numbered) as cached:
-        linted = _linted(worker, cached.missed, jobs) if cached.missed else iter(())
-        for index, job in enumerate(numbered):
-            key = cached.keys.get(index)
-            if key is None:
-                done = next(linted, None)  # None: a dead worker took the rest (an error says so)
-            else:  # an entry that turned out unusable is linted here
-                done = cached.done(job, key) or finish(worker.lint_job(job))
-            if done is not None:
-                yield done
-        yield from linted  # that error, when a worker died
+        linted = _linted(worker, cached.missed, jobs)
+        try:
+            for index, job in enumerate(numbered):
+                key = cached.keys.get(index)
+                if key is None:  # None from the workers: a dead one took the rest (see below)
+                    done = next(linted, None)
+                else:  # an entry that turned out unusable is linted here
+                    done = cached.done(job, key) or finish(worker.lint_job(job))
+                if done is not None:
+                    yield done
+            yield from linted  # the error that says a worker died, if one did
+        finally:
+            linted.close()  # however the run ends, its workers end with it
 
 
-def _linted(worker: Worker, numbered: list[Job], jobs: int) -> Iterator[JobDone]:
+def _linted(worker: Worker, numbered: list[Job], jobs: int) -> Generator[JobDone, None, None]:
     """The results of linting ``numbered``, in order, here or in a pool of ``jobs``."""
     if jobs <= 1 or len(numbered) < 2:
         yield from (finish(worker.lint_job(job)) for job in numbered)
