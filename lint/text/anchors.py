@@ -85,10 +85,30 @@ def _scanner_for(text: str, settings: TextSettings) -> regex.Pattern[str] | None
     """The scanner reduced to the forms that can occur in ``text``: a form whose every match
     holds a string the text lacks never matches, so leaving it out changes no result, and
     each form left out is one less alternative tried at every position."""
-    kinds = _kinds(settings.anchor_kinds)
-    forms = _forms(settings.path_extensions, kinds)
+    kinds, forms, _ = _plan(settings)
     on = tuple(needles is None or _holds_any(text, needles) for _, needles in forms)
     return _scanner(settings.path_extensions, kinds, on) if any(on) else None
+
+
+_Plan = tuple[
+    frozenset[str],
+    tuple[tuple[str, tuple[str, ...] | None], ...],
+    tuple[tuple[regex.Pattern[str], "Gate", "StartFinder | None"], ...],
+]
+#: the last settings scanned with and their plan: a block's scan asked three caches keyed by
+#: the tuple of path extensions, hashed anew each time
+_LAST_PLAN: list[tuple[TextSettings, _Plan]] = []
+
+
+def _plan(settings: TextSettings) -> _Plan:
+    """The kinds, union forms and separate forms of these settings."""
+    if _LAST_PLAN and _LAST_PLAN[0][0] is settings:
+        return _LAST_PLAN[0][1]
+    kinds = _kinds(settings.anchor_kinds)
+    extensions = settings.path_extensions
+    plan = (kinds, _forms(extensions, kinds), _separate_forms(extensions, kinds))
+    _LAST_PLAN[:] = [(settings, plan)]
+    return plan
 
 
 #: what a text must hold for a form to match in it, where a pattern says much more than a
@@ -351,11 +371,11 @@ def compile_settings(
 
 
 def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> Iterable[Anchor]:
-    kinds = _kinds(settings.anchor_kinds)
+    kinds, _, separate = _plan(settings)
     starts = union_starts(text, kinds)
     scanner = _scanner_for(text, settings) if starts is None or starts else None
     matches = [] if scanner is None else matches_at(scanner, text, starts)
-    for pattern, gate, finder in _separate_forms(settings.path_extensions, kinds):
+    for pattern, gate, finder in separate:
         if gate(text):
             if finder is None:
                 matches.extend(pattern.finditer(text))
