@@ -128,10 +128,27 @@ _ESCAPE = regex.compile(r"\\.")
 _CLASS_ESCAPE = regex.compile(r"\\[pPNxuUX]")
 
 
+#: each Markers' lowered scan, by the object's identity (kept beside it, so the identity
+#: stays its own): looked up per text, where hashing the union's source and needles costs
+#: more than the scan's own bookkeeping
+_SCANS: dict[int, tuple[Markers, _LoweredScan | None]] = {}
+
+
+def _scan_of(markers: Markers) -> _LoweredScan | None:
+    known = _SCANS.get(id(markers))
+    if known is not None and known[0] is markers:
+        return known[1]
+    if len(_SCANS) >= 16:
+        _SCANS.clear()
+    scan = _lowered_scan(markers.source, markers.flags, markers.needles)
+    _SCANS[id(markers)] = (markers, scan)
+    return scan
+
+
 def marker_spans(markers: Markers, text: str) -> list[tuple[int, int]]:
     """The spans of ``markers.finditer(text)``."""
     if text.isascii():
-        scan = _lowered_scan(markers.source, markers.flags, markers.needles)
+        scan = _scan_of(markers)
         if scan is not None:
             lowered, held = _lowered(text)
             if scan.union is not None and held.isdisjoint(scan.union):
