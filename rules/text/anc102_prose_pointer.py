@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import regex
@@ -83,6 +84,12 @@ def _phrases() -> dict[str, list[str]]:
         "see-section": [f"{w} {s}" for w in looking for s in SECTION_WORDS],
         "section": list(SECTION_WORDS),
     }
+
+
+@lru_cache(maxsize=8)
+def _nouns(extra: tuple[str, ...]) -> frozenset[str]:
+    """The document nouns with the user's, made once per setting, not once per summary."""
+    return frozenset(DOCUMENT_NOUNS + [noun.lower() for noun in extra])
 
 
 def _build(nlp: Any) -> Any:
@@ -324,9 +331,7 @@ class ProsePointer(TextRule):
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import end_offset, quote, sentence_hits
 
-        nouns = frozenset(
-            DOCUMENT_NOUNS + [n.lower() for n in context.settings.text.extra_document_nouns]
-        )
+        nouns = _nouns(context.settings.text.extra_document_nouns)
         # the earliest (then longest) pointer of each sentence: hits come earliest first
         chosen: dict[int, tuple[PhraseHit, int]] = {}
         for hit in sentence_hits(summary, self.code, _build, unanchored=True):
