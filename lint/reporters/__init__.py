@@ -26,7 +26,10 @@ def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOption
     for f in findings:
         if f.path != path:  # findings come by file: escape each path once
             path, shown = f.path, line_path(f.path)
-        out.write(f"{shown}:{f.line}:{f.column}: {f.code} {terminal(f.message)}\n")
+        # a printable message holds nothing terminal() escapes (controls, separators and
+        # bidi marks are all unprintable): the common case skips the scan
+        message = f.message if f.message.isprintable() else terminal(f.message)
+        out.write(f"{shown}:{f.line}:{f.column}: {f.code} {message}\n")
 
 
 def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
