@@ -157,3 +157,13 @@ def test_an_entry_whose_rows_are_not_as_written_is_linted_again(tmp_path: Path) 
         edited += 1
     assert edited >= 3
     assert run_cli("check", ".", cwd=tmp_path).stdout == expected
+
+
+def test_every_character_the_terminal_escapes_is_unprintable() -> None:
+    """The flake8 format writes a printable message as it is, skipping the escape scan:
+    that is exact only while no printable character is one ``terminal`` escapes."""
+    from anchorlint.safe_text import terminal
+
+    escaped = [c for c in map(chr, range(0x110000)) if terminal(c) != c]
+    assert escaped and not any(c.isprintable() for c in escaped)
+    assert "\t".isprintable() is False and terminal("\t") == "\t"  # kept, via the scan
