@@ -265,16 +265,27 @@ def _needle(sentence: str) -> str:
     return max(words, key=len)
 
 
-@lru_cache(maxsize=1)
-def _boilerplate() -> regex.Pattern[str]:
-    """The union, compiled on the first block that holds a needle: compiling it costs a
-    tenth of a start-up, and most runs never meet a framework's sentence."""
-    return regex.compile("|".join(f"(?:{_pattern(s)})" for _, s in BOILERPLATE))
+@lru_cache(maxsize=64)
+def _boilerplate(sentences: tuple[int, ...] | None = None) -> regex.Pattern[str]:
+    """The union of the boilerplate sentences (those at ``sentences``, in their order; all by
+    default), compiled on the first block that holds a needle: compiling it costs a tenth of
+    a start-up, and most runs never meet a framework's sentence."""
+    chosen = range(len(BOILERPLATE)) if sentences is None else sentences
+    return regex.compile("|".join(f"(?:{_pattern(BOILERPLATE[i][1])})" for i in chosen))
 
 
 @lru_cache(maxsize=1)
 def _needles() -> tuple[str, ...]:
     return tuple(sorted({_needle(s) for _, s in BOILERPLATE}))
+
+
+@lru_cache(maxsize=1)
+def _sentences_by_needle() -> dict[str, tuple[int, ...]]:
+    """The boilerplate sentences (by index) each needle stands for."""
+    found: dict[str, list[int]] = {}
+    for index, (_, sentence) in enumerate(BOILERPLATE):
+        found.setdefault(_needle(sentence), []).append(index)
+    return {needle: tuple(indices) for needle, indices in found.items()}
 
 
 def _closing_stop_optional(sentence: str) -> str:
@@ -298,10 +309,15 @@ def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans, remembered for the last few blocks: summary assembly and ANC109 ask about
     the same block in turn, and the answer depends on the text alone."""
     lowered = text.lower()
-    for needle in _needles():
-        if needle in lowered:
-            return tuple(m.span() for m in _boilerplate().finditer(text))
-    return ()
+    held = [needle for needle in _needles() if needle in lowered]
+    if not held:
+        return ()
+    # only the sentences whose needle the text holds can match: the union of those finds
+    # what the whole union finds (an alternative that matches nowhere changes no match), and
+    # a common needle ("preserved") no longer sends every block through all of them
+    by_needle = _sentences_by_needle()
+    sentences = tuple(sorted({i for needle in held for i in by_needle[needle]}))
+    return tuple(m.span() for m in _boilerplate(sentences).finditer(text))
 
 
 #: the longest text read as a placeholder message, and as an empty summary template
