@@ -214,22 +214,26 @@ class EntryReader:
             sub = self._subs[key[:2]] = safe_files.open_folder(self._top, key[:2], False)
         return sub
 
-    def has(self, path: str, content_digest: str) -> bool:
-        """Whether an entry is there (a regular file; its contents are not read)."""
+    def find(self, path: str, content_digest: str) -> str | None:
+        """The name of the entry of ``path``, when it is there (a regular file; its contents
+        are not read), for :meth:`read_named`; else None."""
         key = self._cache._key(path, content_digest)
         try:
             sub = self._sub(key)
             if sub is None:
-                return False
+                return None
             info = os.stat(key, dir_fd=sub, follow_symlinks=False)
         except OSError:
-            return False
-        return stat.S_ISREG(info.st_mode)
+            return None
+        return key if stat.S_ISREG(info.st_mode) else None
 
     def read(self, path: str, content_digest: str) -> dict[str, Any] | None:
         """The parsed entry (its shape not yet checked), or None: a missing, truncated,
         linked or foreign entry is simply a miss."""
-        key = self._cache._key(path, content_digest)
+        return self.read_named(self._cache._key(path, content_digest))
+
+    def read_named(self, key: str) -> dict[str, Any] | None:
+        """:meth:`read` of the entry :meth:`find` named."""
         try:
             sub = self._sub(key)
             if sub is None:

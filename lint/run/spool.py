@@ -200,7 +200,8 @@ class FindingSpool:
 
     def _write(self, data: bytes) -> int:
         """Append ``data``; where it starts."""
-        self._file.seek(self._end)
+        if self._file.tell() != self._end:  # a read moved it (a seek would flush each write)
+            self._file.seek(self._end)
         self._file.write(data)
         start, self._end = self._end, self._end + len(data)
         return start

@@ -36,20 +36,21 @@ class Answers:
 
     def __init__(self, worker: Worker, entries: EntryReader, numbered: Sequence[Job]) -> None:
         self._entries = entries
-        #: the cache key of each job the cache holds, by job index
+        #: the name of the entry of each job the cache holds, by job index
         self.keys: dict[int, str] = {}
         self.missed: list[Job] = []
         for index, job in enumerate(numbered):
             key = worker.cache_key(job)  # None for a FIFO or device: never read here
-            if key is not None and entries.has(job.path, key):
-                self.keys[index] = key
+            entry = None if key is None else entries.find(job.path, key)
+            if entry is not None:
+                self.keys[index] = entry
             else:
                 self.missed.append(job)
 
-    def done(self, job: Job, key: str) -> JobDone | None:
+    def done(self, job: Job, entry: str) -> JobDone | None:
         """The result of ``job`` from its entry, or None when the entry turned out unusable
         (removed meanwhile, truncated, of another shape): the job is then linted."""
-        data = self._entries.read(job.path, key)
+        data = self._entries.read_named(entry)
         if data is None:
             return None
         try:
