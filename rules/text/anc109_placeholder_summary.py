@@ -30,10 +30,14 @@ def _own_text(summary: AnalysedSummary, limit: int, settings: Settings) -> str |
     parts = []
     size = -2
     linted = settings.text.lint_boilerplate
+    # a short summary is asked about once whole; a long one block by block, as far as read
+    clean = len(summary.text) <= 4 * limit
+    clean = clean and _blanked_nothing(summary.text, summary.masked, linted)
     for block, start in zip(summary.source.blocks, summary.block_starts, strict=False):
         text = block.text
-        if linted or not _blanked_nothing(text, summary.masked[start : start + len(text)]):
-            text = _without_boilerplate(text)
+        if not clean:
+            masked = summary.masked[start : start + len(text)]
+            text = text if _blanked_nothing(text, masked, linted) else _without_boilerplate(text)
         part = text.strip()
         if part:
             parts.append(part)
@@ -56,9 +60,9 @@ def _without_boilerplate(text: str) -> str:
 _SPACES_ONLY = bytes(32 if byte == 32 else 0 for byte in range(256))
 
 
-def _blanked_nothing(text: str, masked: str) -> bool:
-    """Whether the analysis found no framework boilerplate in a block (``text``), read off
-    the block's masked text (``masked``) instead of looking for it again.
+def _blanked_nothing(text: str, masked: str, linted: bool) -> bool:
+    """Whether the analysis found no framework boilerplate in ``text`` (blocks, joined or
+    not), read off their masked text (``masked``) instead of looking for it again.
 
     Unless boilerplate is linted, summary assembly blanks it (a block that is only a
     placeholder too, and hidden spans) with spaces in ``summary.masked``, at the text's
@@ -66,7 +70,7 @@ def _blanked_nothing(text: str, masked: str) -> bool:
     character was blanked, so the block held no boilerplate. (Anchors and code spans masked
     with letters over spaces, or non-ASCII text, only make this answer no, and boilerplate
     is looked for.)"""
-    if len(text) != len(masked) or not text.isascii() or not masked.isascii():
+    if linted or len(text) != len(masked) or not text.isascii() or not masked.isascii():
         return False
     return text.encode().translate(_SPACES_ONLY) == masked.encode().translate(_SPACES_ONLY)
 
