@@ -3,6 +3,7 @@ hold never hides one."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -179,12 +180,19 @@ def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
         assert time.process_time() - began < 5
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(["a1", "1", "abc", "f00d", "deadbeef1", " ", "x", "commit ", "0", "0a"]),
+        st.sampled_from(
+            [
+                *["a1", "1", "abc", "f00d", "deadbeef1", " ", "x", "commit ", "0", "0a", "-"],
+                *["Commit: ", "SHA ", "1A2B3C4D", "acme/api", "#12", "/", "#", "é", "\ud800"],
+                *["550e8400", "-e29b", "-41d4-a716-446655440000", "ENG", "-4411", "rev "],
+            ]
+        ),
         max_size=40,
     )
+    | st.lists(st.text(), max_size=4)
 )
 def test_a_form_is_tried_only_in_text_its_gate_lets_through(pieces: list[str]) -> None:
     """A gate is a superset of its form: wherever the form matches, the gate says yes."""
@@ -200,3 +208,23 @@ def test_colons_that_start_no_uri_or_hash_are_no_candidates() -> None:
     prose = "Decisions: keep the retry budget as it is. Error: none seen since the cutover."
     assert union_starts(prose, _KINDS) == []
     assert union_starts("See https://x.io/a and sha256:8cbe08fc3b17", _KINDS) == [4, 23]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id 550e8400-e29b-41d4-a716-446655440000 here",
+        "Fixed in commit 4f9e2b1.",
+        "see SHA: 1A2B3C4D5E for it",
+        "tracked in acme/api#1234 now",
+        "moved in #12 and ENG-4411",
+        "line 3 of src/a.py",
+    ],
+)
+def test_each_gate_lets_its_own_form_through(text: str) -> None:
+    matched = 0
+    for form, gate, _ in anchors._separate_forms((), _KINDS):
+        if form.search(text) is not None:
+            matched += 1
+            assert gate(text), form.pattern
+    assert matched

@@ -13,7 +13,9 @@ finder below is such a superset, argued from the form's own lookbehind and chara
   before the run may start the `` `a.py` (line 4)`` form.
 - a bare commit (``anchor_forms.COMMIT_FORM``) is a run of ``[0-9a-f]`` whose lookbehind
   forbids a word character before it, so it starts where such a run does, and it holds an
-  ASCII digit: it starts at the start of the hex run that ends at some digit.
+  ASCII digit and seven hex digits at least: it starts at the start of a hex run that holds
+  a digit and is seven long or more (and only a text holding seven hex digits in a row is
+  looked at: :func:`may_hold_commit`).
 - a wiki key starts at ``[[``; a URI at the start of a run of scheme characters right before
   a ``:`` (32 at most); a hash at an algorithm name before ``:``; a bare pointer at the start
   of a run of key characters (256 at most) right before a ``#``.
@@ -71,23 +73,62 @@ def path_starts_before_letter(text: str) -> list[int]:
 
 _DIGITS = regex.compile(r"[0-9]+")
 _HEX_RUN_BACK = regex.compile(r"(?r)[0-9a-f]*")
+_HEX_RUN_ON = regex.compile(r"[0-9a-f]*")
+#: the fewest hex digits a bare commit has
+_COMMIT_LENGTH = 7
+#: bytes of a hex digit to ``h``, every other byte to a space (UTF-8: a character outside
+#: ASCII is bytes of 0x80 and over, none a hex digit)
+_HEX_BYTES = bytes(ord("h") if chr(b) in "0123456789abcdef" else ord(" ") for b in range(256))
+_ANY_CASE_HEX_BYTES = bytes(
+    ord("h") if chr(b) in "0123456789abcdefABCDEF" else ord(" ") for b in range(256)
+)
+_COMMIT_RUN = b"h" * _COMMIT_LENGTH
+
+
+def may_hold_commit(text: str, table: bytes = _HEX_BYTES) -> bool:
+    """Whether ``text`` holds seven hex digits in a row, as every bare commit does: read with
+    two byte-table passes (a regex search for the run costs a hundred times more per
+    character on prose, where the letters a to f are everywhere)."""
+    data = text.encode("utf-8", "surrogatepass")
+    return _COMMIT_RUN in data.translate(table)
+
+
+def may_hold_any_case_commit(text: str) -> bool:
+    """:func:`may_hold_commit` for hex digits of either case (a commit after "commit")."""
+    return may_hold_commit(text, _ANY_CASE_HEX_BYTES)
+
+
+def digit_after(text: str, mark: str) -> bool:
+    r"""Whether a digit follows ``mark`` somewhere in ``text`` (``#12``, ``ENG-4``), by string
+    search: marks are few in prose; where they are dense (hostile input) the answer is yes
+    and the form's own scan decides. ``isdigit`` holds for every character ``\d`` matches."""
+    if text.count(mark) > len(text) // DENSE:
+        return True
+    at = text.find(mark)
+    while at >= 0:
+        if text[at + 1 : at + 2].isdigit():
+            return True
+        at = text.find(mark, at + 1)
+    return False
 
 
 def commit_starts(text: str) -> list[int]:
-    """Where the bare commit form can match: the start of the run of hex characters before
-    each run of ASCII digits (digits are rare in prose; hex letters are in every word)."""
+    """Where the bare commit form can match: the start of each run of hex characters that
+    holds an ASCII digit (digits are rare in prose; hex letters are in every word) and is long
+    enough to be a commit ("296 requests", "line 871" are not).
+
+    Each run is found from its first digit: scanned back no further than the end of the run
+    before (a run of hex letters that reached it would continue through it), and on to its
+    end once, so "a1a1a1…" stays linear."""
     starts: list[int] = []
-    previous_end = 0
+    run_end = 0
     for digits in _DIGITS.finditer(text):
-        # scan back no further than the previous digit run: a run of hex letters that reaches
-        # it continues through it (digits are hex), so its start is the previous start; this
-        # keeps "a1a1a1…" linear
-        start = _HEX_RUN_BACK.match(text, previous_end, digits.start()).start()  # never None
-        if starts and start == previous_end:
-            start = starts[-1]
-        if not starts or starts[-1] != start:
+        if digits.start() < run_end:
+            continue  # in the run already looked at
+        start = _HEX_RUN_BACK.match(text, run_end, digits.start()).start()  # never None
+        run_end = _HEX_RUN_ON.match(text, digits.end()).end()  # never None
+        if run_end - start >= _COMMIT_LENGTH:
             starts.append(start)
-        previous_end = digits.end()
     return starts
 
 

@@ -7,7 +7,6 @@ input (``[[[[``…, unclosed brackets, endless hex) is scanned in linear time.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -16,9 +15,12 @@ import regex
 
 from anchorlint.config import ANCHOR_KINDS, TextSettings
 from anchorlint.text.anchor_forms import (
+    COMMIT_AFTER_WORD_FORM,
     COMMIT_FORM,
     ID_FORMS,
     NOT_TICKETS,
+    REPO_ISSUE_FORM,
+    UUID_FORM,
     extensions_for,
     not_a_commit,
     not_a_path,
@@ -28,7 +30,10 @@ from anchorlint.text.anchor_forms import (
 from anchorlint.text.anchor_starts import (
     StartFinder,
     commit_starts,
+    digit_after,
     matches_at,
+    may_hold_any_case_commit,
+    may_hold_commit,
     path_starts,
     path_starts_before_letter,
     union_starts,
@@ -111,15 +116,25 @@ def _plan(settings: TextSettings) -> _Plan:
     return plan
 
 
-#: what a text must hold for a form to match in it, where a pattern says much more than a
-#: needle: a superset of the form's matches, read by the C engine in one pass (a bare commit
-#: is seven hex digits at least; its needle, a digit, is in most paragraphs)
-_GATES = {COMMIT_FORM: re.compile(r"[0-9a-f]{7}")}
 Gate = Callable[[str], object]
 
 
 def _needles_gate(needles: tuple[str, ...]) -> Gate:
     return lambda text: _holds_any(text, needles)
+
+
+#: tests, by string methods, that every match of a form passes (the needles are kept where a
+#: form had them): a form's regex that opens with a character class reads every character
+#: of the text, about a hundred times slower than a string search, so most blocks are spared
+#: it (a form that opens with a literal, such as ``#12``, is skipped to by the engine itself)
+_GATES: dict[str, Callable[[tuple[str, ...]], Gate]] = {
+    COMMIT_FORM: lambda needles: may_hold_commit,
+    UUID_FORM: lambda needles: lambda text: text.count("-") >= 4,
+    COMMIT_AFTER_WORD_FORM: lambda needles: (
+        lambda text: _holds_any(text, needles) and may_hold_any_case_commit(text)
+    ),
+    REPO_ISSUE_FORM: lambda needles: lambda text: "/" in text and digit_after(text, "#"),
+}
 
 
 @lru_cache(maxsize=8)
@@ -129,8 +144,7 @@ def _separate_forms(
     """Path, line and id forms, each scanned on its own: in one union with the others their
     literal first characters no longer let the engine skip ahead, which costs several times
     more than one more pass. Each comes with its gate: a form is tried only in a text that
-    holds one of its needles, or matches its pattern in :data:`_GATES`. The path form, costly
-    at every word, is tried only where
+    holds one of its needles, or passes its test in :data:`_GATES`. The path form, costly at every word, is tried only where
     :func:`~anchorlint.text.anchor_starts.path_starts` says it can start."""
     forms: list[tuple[str, tuple[str, ...], StartFinder | None]] = []
     if "line" in kinds or "path" in kinds:
@@ -151,7 +165,7 @@ def _separate_forms(
     return tuple(
         (
             regex.compile(pattern),
-            _GATES[pattern].search if pattern in _GATES else _needles_gate(needles),
+            _GATES.get(pattern, _needles_gate)(needles),
             starts,
         )
         for pattern, needles, starts in forms
