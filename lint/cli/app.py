@@ -45,13 +45,18 @@ def _with_trust_flags(add_parser: Any) -> Any:
 
 
 def _apply_trust(args: argparse.Namespace) -> None:
-    """What the user said on the command line, passed on to workers through the environment."""
+    """What the user said on the command line, passed on to workers through the environment
+    (the stores' code is imported only when the user said something)."""
+    plugins = getattr(args, "allow_plugin", None) or []
+    store, digests = getattr(args, "store", None), getattr(args, "show_digests", False)
+    if not (plugins or store or digests):
+        return
     from anchorlint.stores import trust
 
-    trust.allow_plugins(getattr(args, "allow_plugin", None) or [])
-    if getattr(args, "store", None):
-        trust.allow_store(args.store)
-    if getattr(args, "show_digests", False):
+    trust.allow_plugins(plugins)
+    if store:
+        trust.allow_store(store)
+    if digests:
         os.environ[trust.DIGESTS_ENV] = "1"
 
 
