@@ -76,12 +76,16 @@ _HEX_RUN_BACK = regex.compile(r"(?r)[0-9a-f]*")
 _HEX_RUN_ON = regex.compile(r"[0-9a-f]*")
 #: the fewest hex digits a bare commit has
 _COMMIT_LENGTH = 7
+
+
 #: bytes of a hex digit to ``h``, every other byte to a space (UTF-8: a character outside
 #: ASCII is bytes of 0x80 and over, none a hex digit)
-_HEX_BYTES = bytes(ord("h") if chr(b) in "0123456789abcdef" else ord(" ") for b in range(256))
-_ANY_CASE_HEX_BYTES = bytes(
-    ord("h") if chr(b) in "0123456789abcdefABCDEF" else ord(" ") for b in range(256)
-)
+def _hex_table(digits: str) -> bytes:
+    return bytes(ord("h") if chr(b) in digits else ord(" ") for b in range(256))
+
+
+_HEX_BYTES = _hex_table("0123456789abcdef")
+_ANY_CASE_HEX_BYTES = _hex_table("0123456789abcdefABCDEF")
 _COMMIT_RUN = b"h" * _COMMIT_LENGTH
 
 
@@ -99,7 +103,7 @@ def may_hold_any_case_commit(text: str) -> bool:
 
 
 def digit_after(text: str, mark: str) -> bool:
-    r"""Whether a digit follows ``mark`` somewhere in ``text`` (``#12``, ``ENG-4``), by string
+    r"""Whether a digit follows ``mark`` somewhere in ``text`` (``#12``), by string
     search: marks are few in prose; where they are dense (hostile input) the answer is yes
     and the form's own scan decides. ``isdigit`` holds for every character ``\d`` matches."""
     if text.count(mark) > len(text) // DENSE:
@@ -179,9 +183,7 @@ def _runs_before(text: str, needle: str, run: regex.Pattern[str]) -> list[int]:
     starts: list[int] = []
     at = text.find(needle)
     while at >= 0:
-        start = run.match(text, 0, at).start()  # matches empty: never None
-        if start < at:
-            starts.append(start)
+        starts.extend(_run_before(text, at, run))
         at = text.find(needle, at + 1)
     return starts
 

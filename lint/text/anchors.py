@@ -14,6 +14,7 @@ from functools import lru_cache
 import regex
 
 from anchorlint.config import ANCHOR_KINDS, TextSettings
+from anchorlint.frozen import frozen_instance
 from anchorlint.text.anchor_forms import (
     COMMIT_AFTER_WORD_FORM,
     COMMIT_FORM,
@@ -231,12 +232,8 @@ class Anchor:
 
         A copy of the fields with two changed: a frozen dataclass's ``__init__`` sets each
         of its twelve fields through ``object.__setattr__``, a visible cost per anchor."""
-        moved = object.__new__(Anchor)
-        fields = moved.__dict__
-        fields.update(self.__dict__)
-        fields["start"] = self.start + delta
-        fields["end"] = self.end + delta
-        return moved
+        fields = dict(self.__dict__, start=self.start + delta, end=self.end + delta)
+        return frozen_instance(Anchor, **fields)
 
     @property
     def kind(self) -> str:
@@ -274,11 +271,10 @@ def _anchor_of(
     descriptive: bool = False,
     notation: str = "",
 ) -> Anchor:
-    """``Anchor(…)`` with its fields set at once, as :meth:`Anchor.moved` does: the frozen
-    dataclass's ``__init__`` sets each of twelve fields through ``object.__setattr__``, a
-    visible cost for each of the tens of thousands of anchors a corpus holds."""
-    anchor = object.__new__(Anchor)
-    anchor.__dict__.update(
+    """``Anchor(…)`` in one step (:func:`~anchorlint.frozen.frozen_instance`): tens of
+    thousands are made per corpus."""
+    return frozen_instance(
+        Anchor,
         start=start,
         end=end,
         form=form,
@@ -292,14 +288,11 @@ def _anchor_of(
         in_code=False,
         notation=notation,
     )
-    return anchor
 
 
 def _fragment_of(kind: str, first: int | None, last: int | None, raw: str) -> Fragment:
-    """``Fragment(…)`` without ``object.__setattr__`` per field (see :func:`_anchor_of`)."""
-    fragment = object.__new__(Fragment)
-    fragment.__dict__.update(kind=kind, first=first, last=last, raw=raw)
-    return fragment
+    """``Fragment(…)`` in one step, as :func:`_anchor_of`."""
+    return frozen_instance(Fragment, kind=kind, first=first, last=last, raw=raw)
 
 
 def parse_fragment(raw: str) -> Fragment:

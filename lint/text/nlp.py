@@ -135,14 +135,8 @@ class _Tokens:
             starts = [-1] * size
         starts[lo] = 1
         orth = self.orth
-        if lo == 0 and size == len(orth):
-            if enders.isdisjoint(orth):
-                return starts
-            ends = [i for i, o in enumerate(orth) if o in enders]
-        else:
-            ends = [i for i in range(lo, size) if orth[i] in enders]
         after = lo
-        for index in ends:
+        for index in [i for i in range(lo, size) if orth[i] in enders]:
             if index < after:
                 continue  # an ending mark before the start already found
             after = index + 1
@@ -176,7 +170,7 @@ class _Tokens:
             elif self._after_abbreviation(index):
                 starts[index] = -1
         # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
-        orth = self.orth if lo == 0 and size == len(self.orth) else self.orth[lo:size]
+        orth = self.orth[lo:size]
         for kinds, width in etc:
             if kinds.isdisjoint(orth):
                 continue
@@ -291,12 +285,13 @@ class Pipeline:
         return [self._parse_group(group) for group in groups]
 
     def _parse_group(self, group: Sequence[str]) -> list[ParsedBlock]:
-        joinable = [text for text in group if _joinable(text)]
-        joined = iter(self._parse_joined(joinable) if len(joinable) > 1 else ())
+        joinable = [_joinable(text) for text in group]
+        shared = [text for text, join in zip(group, joinable, strict=True) if join]
+        joined = iter(self._parse_joined(shared) if len(shared) > 1 else ())
         parsed = []
-        for text in group:
-            block = next(joined, None) if len(joinable) > 1 and _joinable(text) else None
-            parsed.append(block if block is not None else _whole(self.pipe([text])[0]))
+        for text, join in zip(group, joinable, strict=True):
+            block = next(joined, None) if join else None  # none left: the Doc did not split
+            parsed.append(block or _whole(self.pipe([text])[0]))
         return parsed
 
     def _parse_joined(self, texts: list[str]) -> list[ParsedBlock]:

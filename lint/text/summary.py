@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from anchorlint.config import TextSettings
+from anchorlint.frozen import frozen_instance
 from anchorlint.text.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
@@ -227,10 +228,10 @@ def _sentence(
     token_start: int,
     token_end: int,
 ) -> Sentence:
-    """``Sentence(…)`` with its fields set at once: the frozen dataclass's ``__init__`` sets
-    each through ``object.__setattr__``, a visible cost for every sentence of every block."""
-    sentence = object.__new__(Sentence)
-    sentence.__dict__.update(
+    """``Sentence(…)`` in one step (:func:`~anchorlint.frozen.frozen_instance`): one is
+    made for every sentence of every block."""
+    return frozen_instance(
+        Sentence,
         index=index,
         start=start,
         end=end,
@@ -241,7 +242,6 @@ def _sentence(
         token_start=token_start,
         token_end=token_end,
     )
-    return sentence
 
 
 def _hits(

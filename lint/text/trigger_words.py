@@ -25,10 +25,15 @@ from collections.abc import Iterable
 import regex
 
 _ASCII = [chr(c) for c in range(128)]
-#: every byte that is no ASCII word character (``\w`` on ASCII text) to a space
-_RUNS = bytes(
-    b if chr(b).isascii() and (chr(b).isalnum() or b == ord("_")) else 32 for b in range(256)
-)
+
+
+def _is_word_character(char: str) -> bool:
+    r"""Whether ``\w`` matches ``char`` on ASCII text."""
+    return char.isascii() and (char.isalnum() or char == "_")
+
+
+#: every byte that is no ASCII word character to a space
+_RUNS = bytes(b if _is_word_character(chr(b)) else 32 for b in range(256))
 
 
 def _union(words: Iterable[str], module: object, flags: int = 0) -> re.Pattern[str] | None:
@@ -61,7 +66,11 @@ class TriggerFilter:
         #: ASCII words of word characters only, as the byte runs they are
         self._runs = frozenset(w.encode() for w in ascii_words if _is_run(w))
         #: the other ASCII words, each with its own pattern, tried where it is a substring
-        self._others = tuple((w, _union([w], re)) for w in ascii_words if not _is_run(w))
+        self._others = tuple(
+            (w, pattern)
+            for w in ascii_words
+            if not _is_run(w) and (pattern := _union([w], re)) is not None
+        )
         folding = [w for w in lowered if not w.isascii() and _may_match_ascii(w)]
         self._ascii_folding = _union(folding, regex, regex.IGNORECASE)
 
@@ -74,11 +83,11 @@ class TriggerFilter:
         if not self._runs.isdisjoint(lowered.encode().translate(_RUNS).split()):
             return True
         for word, pattern in self._others:
-            if word in lowered and pattern is not None and pattern.search(lowered) is not None:
+            if word in lowered and pattern.search(lowered) is not None:
                 return True
         return self._ascii_folding is not None and self._ascii_folding.search(text) is not None
 
 
 def _is_run(word: str) -> bool:
-    r"""Whether a word is made of ASCII word characters only (``\w`` on ASCII text)."""
-    return bool(word) and all(c.isascii() and (c.isalnum() or c == "_") for c in word)
+    """Whether a word is made of ASCII word characters only."""
+    return bool(word) and all(_is_word_character(c) for c in word)
