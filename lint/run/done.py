@@ -7,7 +7,6 @@ entry's rows directly (:mod:`anchorlint.run.warm`). Either way the parent merges
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from anchorlint.run.results import FileResult
@@ -26,5 +25,5 @@ class JobDone:
 
 def finish(result: FileResult) -> JobDone:
     """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
-    bare = dataclasses.replace(result, findings=(), facts=(), packed=())
+    bare = FileResult(result.path, (), (), result.suppressions, result.errors, result.unreadable)
     return JobDone(bare, result.packed + pack(result.findings), pack_facts(result.facts))

@@ -4,8 +4,8 @@ No finding can be reported before the cross-file rules (ANC107, history) have se
 file's facts, and those rules may add findings to any file. A run over a large JSON Lines
 file can find a million problems; held as objects until then, they would be most of the
 run's memory. So each job's findings are sorted where they are found and packed into one
-block (a compressed pickle), and the parent only appends blocks to a temporary file, which
-stays in memory while it is small. Reporting reads a file's blocks back one at a time and
+block (a pickle, compressed when long), and the parent only appends blocks to a temporary
+file, which stays in memory while it is small. Reporting reads a file's blocks back one at a time and
 merges the cross-file findings in, so the findings in memory at once are about one block's.
 
 Facts (what the cross-file rules read) are packed the same way and go to the same temporary
@@ -43,6 +43,11 @@ IN_MEMORY = 2 << 20
 #: the parent (an answer from the cache) is not compressed: it never goes through a pipe,
 #: and compressing thousands of small blocks costs a warm run more than it saves
 LEVEL = 1
+#: a block's pickle shorter than this is kept as it is: zlib sets up about 300 KB of state
+#: per call, which cost a summary of a kilobyte more than its findings and facts took to
+#: pickle (and saved a third of a kilobyte); the blocks that bound memory (a dataset's
+#: slices, a large chunk's findings) are far longer
+COMPRESS_FROM = 16 << 10
 #: a job whose findings name more paths than this (the records of a dataset, one path each)
 #: packs them in mixed blocks of :data:`MIXED_BLOCK` findings, each with its path
 MIXED_PATHS = 32
@@ -82,6 +87,15 @@ def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
     never discarded: :meth:`FindingSpool.discard` is for a file's own findings.)
     """
     ordered = sort_findings(findings)
+    if not ordered:
+        return ()
+    if ordered[0].path == ordered[-1].path:  # sorted by path first: one file's (the rule)
+        rows = raw_rows([_row(f) for f in ordered])
+        return (
+            Packed(
+                ordered[0].path, compressed_if_long(rows), place(ordered[0]), place(ordered[-1])
+            ),
+        )
     if len({f.path for f in ordered}) > MIXED_PATHS:
         return tuple(
             _mixed(ordered[i : i + MIXED_BLOCK]) for i in range(0, len(ordered), MIXED_BLOCK)
@@ -89,7 +103,7 @@ def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
     blocks = []
     for path, group in groupby(ordered, key=lambda f: f.path):
         run = list(group)
-        data = zlib.compress(pickle.dumps([_row(f) for f in run], pickle.HIGHEST_PROTOCOL), LEVEL)
+        data = compressed_if_long(raw_rows([_row(f) for f in run]))
         blocks.append(Packed(path, data, place(run[0]), place(run[-1])))
     return tuple(blocks)
 
@@ -152,8 +166,7 @@ def _row(f: Finding) -> tuple[Any, ...]:
 
 
 def _mixed(findings: list[Finding]) -> Packed:
-    rows = [(f.path, *_row(f)) for f in findings]
-    data = zlib.compress(pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), LEVEL)
+    data = compressed_if_long(raw_rows([(f.path, *_row(f)) for f in findings]))
     return Packed("", data, findings[0].sort_key, findings[-1].sort_key, mixed=True)
 
 
@@ -174,6 +187,12 @@ def rows_of(data: bytes) -> Any:
 def raw_rows(rows: Sequence[Sequence[Any]]) -> bytes:
     """Rows packed uncompressed (a block made in the parent; :func:`rows_of` reads it)."""
     return pickle.dumps(rows, pickle.HIGHEST_PROTOCOL)
+
+
+def compressed_if_long(raw: bytes) -> bytes:
+    """A block's pickle, compressed when it is long enough to pay (:data:`COMPRESS_FROM`);
+    :func:`rows_of` reads either."""
+    return zlib.compress(raw, LEVEL) if len(raw) >= COMPRESS_FROM else raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +331,8 @@ def _unique(findings: Iterable[Finding]) -> Iterator[Finding]:
 
 
 def pack_facts(facts: Sequence[SummaryFacts]) -> tuple[bytes, int]:
-    """One job's facts as a compressed pickle, and how many there are.
+    """One job's facts as a pickle (compressed when long: :func:`compressed_if_long`), and
+    how many there are.
 
     Each fact is pickled as a tuple of its fields (its anchors as tuples too): unpickling a
     slotted dataclass goes through ``dataclasses.fields`` for every object, which made
@@ -327,9 +347,8 @@ def pack_fact_rows(rows: Sequence[Sequence[Any]], compress: bool = True) -> tupl
     ``compress`` is false (see :data:`LEVEL`)."""
     if not rows:
         return (b"", 0)
-    if not compress:
-        return raw_rows(rows), len(rows)
-    return zlib.compress(raw_rows(rows), LEVEL), len(rows)
+    raw = raw_rows(rows)
+    return (compressed_if_long(raw) if compress else raw), len(rows)
 
 
 #: a fact's fields and an anchor's, in order: a fact row is its fields with the anchors as rows
