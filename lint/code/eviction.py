@@ -75,6 +75,8 @@ class Eviction:
 
 @dataclass
 class _Loop:
+    """A ``for`` loop the walk is in: its item and index names and the list it runs over."""
+
     item: str | None
     index: str | None
     container: str | None
@@ -82,6 +84,8 @@ class _Loop:
 
 @dataclass
 class _State:
+    """What the walk knows at a statement: item aliases, and the loops and blocks it is in."""
+
     #: item name → (list key, index name or None): ``m = msgs[i]``, ``for i, m in enumerate(msgs)``
     aliases: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     loops: list[_Loop] = field(default_factory=list)

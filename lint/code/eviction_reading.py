@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import annotation_names, call_name, children, dotted, storage_key
 from anchorlint.code.retrieval import retrieval_class, retrieval_key
 
@@ -58,7 +59,7 @@ _CONTEXT_PARTS = frozenset(
     }
 )
 #: class-name words of something that holds a context between calls
-_HOLDER_CLASS = re.compile(
+_HOLDER_CLASS = LazyPattern(
     r"Memory|Context|Condenser|Window|Buffer|History|Compactor|Pruner|Trimmer|Middleware"
     r"|Masker|Block|Session|Conversation|Agent|Chat|Thread|Elider|Offloader|Scratchpad"
 )

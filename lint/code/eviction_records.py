@@ -15,7 +15,6 @@ reads anything of the item but its role and its size, or that copies the item
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -24,12 +23,13 @@ import libcst as cst
 from anchorlint.code.eviction_reading import FunctionContext, container_key, read_of
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo, ModuleIndex
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import call_name, children, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
 
-_ID_KEY = re.compile(
+_ID_KEY = LazyPattern(
     r"^(?:id|ids|uuid|url|uri|href|link|key|path|source|sources|metadata|pointer|anchor"
     r"|citation|provenance|ref|file_name|filename)$"
     r"|_(?:id|ids|url|uri|key|keys|path|source|ref)$|^id_|[a-z]id$"

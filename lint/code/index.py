@@ -49,6 +49,8 @@ class FunctionInfo:
 
 @dataclass(frozen=True)
 class ClassInfo:
+    """A class of the module: its definition, base and decorator names, its methods."""
+
     node: cst.ClassDef
     bases: tuple[str, ...]
     decorators: tuple[str, ...]
@@ -61,6 +63,8 @@ class ClassInfo:
 
 @dataclass(frozen=True)
 class ModuleIndex:
+    """The module's functions and classes by name, and the names it imports from codecs."""
+
     functions: dict[str, FunctionInfo]
     classes: dict[str, ClassInfo]
     codec_names: frozenset[str]

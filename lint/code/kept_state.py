@@ -11,26 +11,25 @@ with where it was kept, so that the rules can say where it was stored and where 
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
 from anchorlint.code.index import FunctionInfo
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import annotation_names, call_name, dotted
 
 #: parameters and fields named like the summary of the previous call
-_RUNNING_SUMMARY = re.compile(
+_RUNNING_SUMMARY = LazyPattern(
     r"^_*(?:existing|previous|prev|prior|running|rolling|old|last|current)_summary$"
 )
 #: classes whose instances are summaries put into the history (``SummaryEvent``,
 #: ``CompactionSummary``, ``CondensationMessage``)
-_SUMMARY_TYPE = re.compile(r"Summary|Summari[sz]|Condens|Compacted|Compaction(?!Settings|Config)")
+_SUMMARY_TYPE = LazyPattern(r"Summary|Summari[sz]|Condens|Compacted|Compaction(?!Settings|Config)")
 #: parameter names of a message list, a view or a state a compactor is handed
 _LIST_PARAMS = frozenset(
     """messages message_list msgs history chat_history events view turns state conversation
     thread context items entries""".split()
 )
-_LIST_ANNOTATIONS = re.compile(
+_LIST_ANNOTATIONS = LazyPattern(
     r"^(?:list|List|Sequence|Iterable|MutableSequence)$|State$|History$|View$"
 )
 

@@ -9,11 +9,11 @@ prefix lists come from :class:`~anchorlint.config.CodeSettings` so configuration
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.config import CodeSettings
 
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers
@@ -41,7 +41,7 @@ _RESPONSE_WORDS = frozenset(
     """output content choice choices response message item annotation tool sequence candidate
     completion delta event turn call""".split()
 )
-_HASH_RE = re.compile(r"hash|digest|checksum|fingerprint|sha\d+|sha$")
+_HASH_RE = LazyPattern(r"hash|digest|checksum|fingerprint|sha\d+|sha$")
 #: fields that name a store entry
 _DOC_FIELDS = frozenset({"doc_id", "source_id", "chunk_id"})
 #: too common (HTTP requests, editor locations, parse trees) to count without a pointer name
@@ -337,7 +337,7 @@ NON_TEXT_RETURNS = frozenset(
 
 #: the element of a returned list that makes it a message list (``list[dict[str, str]]``,
 #: ``list[BaseMessage]``): a summarizer handing back the folded messages returns its summary
-_MESSAGE_ELEMENT = re.compile(r"^(?:dict|Dict|Mapping)$|(?:Message|Event|ChatItem|Turn)$")
+_MESSAGE_ELEMENT = LazyPattern(r"^(?:dict|Dict|Mapping)$|(?:Message|Event|ChatItem|Turn)$")
 
 
 def _message_list(annotation: cst.BaseExpression) -> bool:

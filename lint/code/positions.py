@@ -11,7 +11,6 @@ ranges are the provider's, value for value (``tests/test_code_rules.py`` compare
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -19,7 +18,9 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange
 
-_NEWLINE = re.compile(r"\r\n?|\n")
+from anchorlint.code.lazy_pattern import LazyPattern
+
+_NEWLINE = LazyPattern(r"\r\n?|\n")
 
 Span = tuple[int, int, int, int]
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.config import CodeSettings
 
 #: fields that make a record a pointer on their own; ``uri``/``document`` count only in a class
@@ -33,7 +34,7 @@ class CodeTrigger:
     ``case_sensitive``).
     """
 
-    pattern: re.Pattern[str]
+    pattern: LazyPattern
     words: tuple[str, ...] = ()
     case_sensitive: bool = False
     #: a linear search of the lower-cased text used instead of ``pattern`` when set
@@ -45,7 +46,7 @@ class CodeTrigger:
     #: used instead of ``pattern`` when set: (lower-cased literal, expression) pairs; it fires
     #: when an expression whose literal occurs matches. One alternation of many first
     #: characters is tried at every position; an expression that starts with a literal is not.
-    alternatives: tuple[tuple[str, re.Pattern[str]], ...] = ()
+    alternatives: tuple[tuple[str, LazyPattern], ...] = ()
     #: the trigger asked instead in a module over :data:`LARGE_MODULE_CHARS` (see there)
     large: CodeTrigger | None = None
 
@@ -82,7 +83,7 @@ class Prefilter:
         return any(trigger.for_size(source).fires(source, low) for trigger in self.triggers)
 
 
-_GENERATED = re.compile(
+_GENERATED = LazyPattern(
     r"@generated|auto-?generated|\bcode generated\b|\bdo not edit\b"
     r"|\b(?:file|module|code|source|classes|models?) (?:is|was|were|has been) "
     r"(?:automatically |auto-?)?generated\b"
@@ -143,14 +144,14 @@ def _summarizers(settings: CodeSettings) -> tuple[str, ...]:
     return settings.summarizer_names + settings.extra_summarizer_names
 
 
-_WORD_REST = re.compile(r"\w*")
-_OPEN_CALL = re.compile(r"[ \t]*\(")
-_KEYWORD = re.compile(r"\s*=(?!=)")
+_WORD_REST = LazyPattern(r"\w*")
+_OPEN_CALL = LazyPattern(r"[ \t]*\(")
+_KEYWORD = LazyPattern(r"\s*=(?!=)")
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
-_MODEL_CALL = re.compile(
+_MODEL_CALL = LazyPattern(
     r"\.a?(?:predict|invoke|run|generate|complete|completion|create|chat)(?:_\w+)?[ \t]*\("
 )
-_ASKS = re.compile(
+_ASKS = LazyPattern(
     r"(?<![a-z])(?:summari[sz]e|condense|compress|compact)(?![a-z])"
     r"""|["'][^"'\n]{0,60}?(?<![a-z])(?:write|produce|give|create|provide|generate|update|extend)"""
     r"""(?![a-z])[^"'.\n]{0,40}summary"""
@@ -164,8 +165,8 @@ class _CallFinder:
     string that asks to summarize. Linear: each identifier is scanned once, however many
     stems it holds (``_summar`` repeated 18,000 times is one identifier)."""
 
-    def __init__(self, stems: str, tail: re.Pattern[str] = _OPEN_CALL, prompts: bool = True):
-        self.stem = re.compile(rf"(?<![a-z0-9])(?:{stems})")
+    def __init__(self, stems: str, tail: LazyPattern = _OPEN_CALL, prompts: bool = True):
+        self.stem = LazyPattern(rf"(?<![a-z0-9])(?:{stems})")
         self.tail = tail
         self.prompts = prompts
 
@@ -203,7 +204,7 @@ def large_module(source: str) -> bool:
 def _summarizer_trigger(summarizers: tuple[str, ...], large: CodeTrigger | None) -> CodeTrigger:
     stems = _alternation(summarizers)
     return CodeTrigger(
-        re.compile(rf"(?<![a-z0-9])(?:{stems})"),
+        LazyPattern(rf"(?<![a-z0-9])(?:{stems})"),
         _words((*summarizers, "summar", "compact")),
         finder=_CallFinder(stems),
         large=large,
@@ -230,7 +231,7 @@ def summary_keywords(settings: CodeSettings) -> CodeTrigger:
     """A keyword argument named like a summary (``summary=``, ``compacted_text=``): a
     compaction output handed to another module's function by name."""
     return CodeTrigger(
-        re.compile(r"(?<![a-z0-9])(?:summar|compact|compressed)"),
+        LazyPattern(r"(?<![a-z0-9])(?:summar|compact|compressed)"),
         _words((*_summarizers(settings), "summar", "compact")),
         finder=_CallFinder("summar|compact|compressed", _KEYWORD, prompts=False),
     )
@@ -244,16 +245,16 @@ def _resolvers(settings: CodeSettings) -> tuple[str, ...]:
 def resolver_definitions(settings: CodeSettings) -> CodeTrigger:
     """A function defined with a resolver's name (``def resolve_span``, ``def fetch_span``)."""
     resolvers = _resolvers(settings)
-    return CodeTrigger(re.compile(rf"\bdef\s+_*(?:{_alternation(resolvers)})"), _words(resolvers))
+    return CodeTrigger(LazyPattern(rf"\bdef\s+_*(?:{_alternation(resolvers)})"), _words(resolvers))
 
 
 #: how far a signature is read; a longer one counts as holding a source parameter
 _SIGNATURE_CHARS = 2000
 #: a ``str`` or ``bytes`` annotation in a signature
-_TYPED_TEXT = re.compile(r"(?<![\w.])(?:str|bytes)(?!\w)")
+_TYPED_TEXT = LazyPattern(r"(?<![\w.])(?:str|bytes)(?!\w)")
 #: ``return text[...]``: what makes a str/bytes parameter a resolver's source
 #: ``return text[...]``, or ``return "\n".join(lines[...])`` (a slice by line)
-_RETURNS_SLICE = re.compile(
+_RETURNS_SLICE = LazyPattern(
     r"\breturn[ \t]+(?:[\w.]+|(?:\"[^\"\n]{0,8}\"|'[^'\n]{0,8}')\.join\([ \t]*[\w.]+)[ \t]*\["
 )
 
@@ -267,10 +268,10 @@ class _SourceSignature:
     parenthesis) or longer than the budget counts."""
 
     def __init__(
-        self, resolvers: tuple[str, ...], named: re.Pattern[str], typed: re.Pattern[str] | None
+        self, resolvers: tuple[str, ...], named: LazyPattern, typed: LazyPattern | None
     ) -> None:
         stems = _alternation(resolvers)
-        self.head = re.compile(rf"\bdef\s+_*(?:{stems})\w*\s*(?:\[[^\]\n]*\]\s*)?\(")
+        self.head = LazyPattern(rf"\bdef\s+_*(?:{stems})\w*\s*(?:\[[^\]\n]*\]\s*)?\(")
         self.named = named
         self.typed = typed
 
@@ -303,15 +304,15 @@ class _SourceSignature:
 def resolvers_with_source(settings: CodeSettings) -> CodeTrigger:
     """A function named like a resolver that takes a source parameter (ANC305, ANC307)."""
     resolvers = _resolvers(settings)
-    named = re.compile(rf"(?<!\w)_*(?:{_alternation(settings.source_parameter_names)})")
+    named = LazyPattern(rf"(?<!\w)_*(?:{_alternation(settings.source_parameter_names)})")
     finder = _SourceSignature(resolvers, named, _TYPED_TEXT)
-    return CodeTrigger(re.compile(r"(?!x)x"), _words(resolvers), finder=finder)
+    return CodeTrigger(LazyPattern(r"(?!x)x"), _words(resolvers), finder=finder)
 
 
 #: a summary handed on by keyword or bound by name (``summary=``, ``compacted_text =``)
-_SUMMARY_BINDING = re.compile(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]")
+_SUMMARY_BINDING = LazyPattern(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]")
 #: a parameter named like a summary in a signature
-_SUMMARY_PARAMETER = re.compile(r"(?<!\w)_*(?:summar|compact|compressed)")
+_SUMMARY_PARAMETER = LazyPattern(r"(?<!\w)_*(?:summar|compact|compressed)")
 
 
 class _ResolverBesideSummary:
@@ -333,7 +334,7 @@ def resolver_calls_beside_summaries(settings: CodeSettings) -> CodeTrigger:
     (``summary=``, a ``summary_bytes`` parameter): one value handed as both source and
     summary (ANC302's reading without a summarizer call)."""
     return CodeTrigger(
-        re.compile(r"(?!x)x"),
+        LazyPattern(r"(?!x)x"),
         ("summar", "compact", "compressed"),
         finder=_ResolverBesideSummary(_resolvers(settings)),
     )
@@ -345,7 +346,7 @@ def pointer_classes(settings: CodeSettings) -> CodeTrigger:
     ``Citation``; matched as written), or a document field (``doc_id``) near a ``class``."""
     classy = "|".join(re.escape(w) for w in sorted(_RECORD_CLASS_WORDS))
     return CodeTrigger(
-        re.compile(rf"\bclass[ \t]+\w*(?:{classy})|\b(?:{_DOCUMENT_FIELDS})\b"),
+        LazyPattern(rf"\bclass[ \t]+\w*(?:{classy})|\b(?:{_DOCUMENT_FIELDS})\b"),
         ("class",),
         case_sensitive=True,
         needles=(*(w.lower() for w in sorted(_RECORD_CLASS_WORDS)), *_DOCUMENT_FIELDS.split("|")),
@@ -359,5 +360,5 @@ def loosely_named_pointer_classes(settings: CodeSettings) -> CodeTrigger:
     words = set(settings.pointer_class_words) - set(_RECORD_CLASS_WORDS)
     classy = "|".join(re.escape(w) for w in sorted(words)) or r"(?!x)x"
     return CodeTrigger(
-        re.compile(rf"\bclass[ \t]+\w*(?:{classy})"), ("uri", "document"), case_sensitive=True
+        LazyPattern(rf"\bclass[ \t]+\w*(?:{classy})"), ("uri", "document"), case_sensitive=True
     )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import call_name, call_receiver, children, dotted, names_in
 
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
@@ -29,27 +30,27 @@ MODEL_METHODS = frozenset(
     acreate chat achat completion acompletion""".split()
 )
 #: a string asking for a summary: the verb, or "write/produce … summary"
-_ASKS = re.compile(
+_ASKS = LazyPattern(
     r"(?<![-\w./])(?:summari[sz]e|condense|compress|compact)\b"
     r"|\b(?:write|produce|give|create|provide|generate|return|update|extend)\b[^.\n]{0,40}\bsummary"
     r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
     re.IGNORECASE,
 )
 #: what a prompt written inline asks to summarize: the conversation, not any text
-_CONVERSATION = re.compile(
+_CONVERSATION = LazyPattern(
     r"\b(?:chat|conversation|dialog(?:ue)?|history|messages|turns|transcript)\b", re.IGNORECASE
 )
 #: a prompt is prose: a command-line flag (``"--compress"``) or a one-word string is none
 _MIN_WORDS = 4
 _MAX_STRING = 20_000
 #: a generic model method called on something, in the source text
-_MODEL_CALL = re.compile(r"\.(?:" + "|".join(sorted(MODEL_METHODS)) + r")[ \t]*\(")
+_MODEL_CALL = LazyPattern(r"\.(?:" + "|".join(sorted(MODEL_METHODS)) + r")[ \t]*\(")
 
 
 #: a sentence that grants an ability rather than asking (``"You can answer questions and
 #: summarize conversations."``): a chat assistant's persona, not a summary request
-_CAPABILITY = re.compile(r"\b(?:can|could|may|able to|capable of)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
+_CAPABILITY = LazyPattern(r"\b(?:can|could|may|able to|capable of)\b", re.IGNORECASE)
+_SENTENCE_END = LazyPattern(r"[.!?\n](?=\s|$)")
 
 
 def asks_to_summarize(text: str, words: int = _MIN_WORDS) -> bool:

@@ -52,6 +52,9 @@ _LIST_COPIES = frozenset({"sorted", "list", "tuple", "reversed"})
 
 @dataclass(frozen=True)
 class SpanToSummarizer:
+    """A retrieval-linked span (or list of them) handed to a summarizer: the argument, the
+    span's name, why it is linked, and the summarizer."""
+
     node: cst.CSTNode
     name: str
     reason: str

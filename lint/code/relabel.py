@@ -11,15 +11,15 @@ relabelled.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import children, dotted
 
 #: classes of documents, nodes and spans that carry provenance next to their text
-_CARRIER = re.compile(r"Document|Node|Span|Chunk|Passage|Excerpt|Record|Message|Event")
+_CARRIER = LazyPattern(r"Document|Node|Span|Chunk|Passage|Excerpt|Record|Message|Event")
 #: keywords that carry the provenance of the input
 _PROVENANCE_KEYWORDS = frozenset(
     """metadata extra_info id_ id node_id doc_id ref_doc_id source source_id chunk_id

@@ -22,11 +22,11 @@ Everything here is a pure function of LibCST nodes and names.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import call_name, dotted
 
 #: keys and attributes whose read says a value is a tool result
@@ -44,12 +44,12 @@ _ROLE_FIELDS = frozenset({"role", "type", "message_type"})
 _OBSERVATION_FIELDS = frozenset({"role", "message_type"})
 OBSERVATION_ROLE = "observation"
 
-_TOOL_CLASS = re.compile(
+_TOOL_CLASS = LazyPattern(
     r"^(?:ToolMessage|FunctionMessage|ToolMessageChunk|FunctionResultContent)$"
     r"|Observation$|ToolResult|FunctionResult|FunctionExecutionResult|ToolOutput"
     r"|^ToolReturn(?:Part)?$"
 )
-_DOCUMENT_CLASS = re.compile(
+_DOCUMENT_CLASS = LazyPattern(
     r"^(?:Document|TextNode|BaseNode|IndexNode|ImageNode|NodeWithScore)$|[a-z]Document$"
 )
 

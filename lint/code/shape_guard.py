@@ -12,8 +12,9 @@ expression. Beyond the bounds the file is reported as too deeply nested to analy
 from __future__ import annotations
 
 import io
-import re
 import tokenize
+
+from anchorlint.code.lazy_pattern import LazyPattern
 
 #: CPython itself refuses more than 200 nested brackets
 MAX_DEPTH = 200
@@ -38,8 +39,8 @@ _OPERAND_END = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
 
 
 #: a stretch with no ``,;:=`` long enough to hold MAX_CHAIN operators, and those operators
-_RESET = re.compile(r"[,;:=]")
-_OPERATOR = re.compile(r"[-.+*/%&|^~<>@(\[{]|\b(?:and|or|not|is|in|await)\b")
+_RESET = LazyPattern(r"[,;:=]")
+_OPERATOR = LazyPattern(r"[-.+*/%&|^~<>@(\[{]|\b(?:and|or|not|is|in|await)\b")
 
 
 def too_complex(source: str) -> str | None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import (
     NameSets,
     annotation_names,
@@ -39,7 +40,7 @@ _TEXT_WORDS = tuple(
     """text raw summar context prompt history message transcript conversation content compact
     condens chunk passage note turn llm model client agent""".split()
 )
-_NAME_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_NAME_WORDS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def only_weak_stem(name: str, names: NameSets) -> bool:

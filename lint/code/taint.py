@@ -69,6 +69,8 @@ class Taint:
 
 @dataclass(frozen=True)
 class OffsetSink:
+    """An offset computed on a compaction output, stored in the pointer field ``sink``."""
+
     node: cst.CSTNode
     taint: Taint
     sink: str
@@ -76,6 +78,8 @@ class OffsetSink:
 
 @dataclass(frozen=True)
 class ResolverLeak:
+    """A compaction output passed as the source parameter ``param`` of ``resolver``."""
+
     node: cst.CSTNode
     taint: Taint
     resolver: str
@@ -84,6 +88,8 @@ class ResolverLeak:
 
 @dataclass(frozen=True)
 class Recompaction:
+    """A summarizer call whose ``argument`` is already a compaction output."""
+
     call: cst.Call
     argument: cst.BaseExpression
     taint: Taint
@@ -109,6 +115,8 @@ HANDED_BACK = "the message list "
 
 @dataclass
 class FlowFacts:
+    """What the engine found in one module, for the rules to read."""
+
     offsets: list[OffsetSink] = field(default_factory=list)
     leaks: list[ResolverLeak] = field(default_factory=list)
     recompactions: list[Recompaction] = field(default_factory=list)

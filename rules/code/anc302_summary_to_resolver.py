@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.prefilter import (
     CodeTrigger,
     resolver_calls_beside_summaries,
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
-_SUMMARY_KEYWORD = re.compile(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]", re.I)
+_SUMMARY_KEYWORD = LazyPattern(r"\b_*(?:summar|compact|compressed)\w*\s*=[^=]", re.I)
 
 
 class SummaryToResolver(CodeRule):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.prefilter import CodeTrigger
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
@@ -277,10 +277,10 @@ class SilentEviction(CodeRule):
         named like a context."""
         return (
             CodeTrigger(
-                re.compile(_LINKED_WORDS),
+                LazyPattern(_LINKED_WORDS),
                 _CONTEXT_WORDS,
                 case_sensitive=True,
-                alternatives=tuple((n, re.compile(form)) for n, form in _LINKED_FORMS),
+                alternatives=tuple((n, LazyPattern(form)) for n, form in _LINKED_FORMS),
             ),
         )
 
