@@ -28,12 +28,31 @@ from anchorlint.rulebase import RunRule
 
 PROBE = textwrap.dedent(
     """
-    import contextlib, io, json, sys
+    import contextlib, gc, io, json, sys
     from anchorlint.cli.app import main
+    from anchorlint.code.lazy_pattern import LazyPattern
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = main(sys.argv[1:])
-    print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+    compiled = sorted(
+        f"{name}.{attr}"
+        for name, module in list(sys.modules.items())
+        if name.startswith("anchorlint.")
+        for attr, value in vars(module).items()
+        if isinstance(value, LazyPattern) and "search" in vars(value)
+    )
+    print(
+        json.dumps(
+            {
+                "status": status,
+                "out": out.getvalue(),
+                "modules": sorted(sys.modules),
+                "compiled": compiled,
+                "frozen": gc.get_freeze_count(),
+                "collecting": gc.isenabled(),
+            }
+        )
+    )
     """
 )
 
@@ -100,6 +119,42 @@ def test_compactor_module_parses_without_text_rules(tmp_path: Path) -> None:
     assert not loaded(result, "spacy")
     assert not loaded(result, "regex")
     assert loaded(result, "anchorlint.rules.text") == ["anchorlint.rules.text"]
+
+
+def test_libcst_objects_are_frozen_out_of_collections_only_when_imported(
+    tmp_path: Path,
+) -> None:
+    """The code pass imports LibCST with the collector paused and then freezes what it made;
+    a file that is not parsed changes nothing, and the collector runs on afterwards."""
+    plain = probe(tmp_path, "plain.py", PLAIN)
+    assert plain["frozen"] == 0 and plain["collecting"]
+    compactor = probe(tmp_path, "compactor.py", COMPACTOR)
+    assert isinstance(compactor["frozen"], int) and compactor["frozen"] > 10_000
+    assert compactor["collecting"]
+
+
+def test_plain_python_compiles_only_the_generated_header_test(tmp_path: Path) -> None:
+    """The code modules' patterns are compiled at first use: a file the prefilter rejects
+    needs only the test for a generated header."""
+    result = probe(tmp_path, "plain.py", PLAIN)
+    assert result["compiled"] == ["anchorlint.code.prefilter._GENERATED"]
+
+
+def test_compactor_module_compiles_only_the_patterns_it_meets(tmp_path: Path) -> None:
+    result = probe(tmp_path, "compactor.py", COMPACTOR)
+    compiled = result["compiled"]
+    assert isinstance(compiled, list)
+    assert "anchorlint.code.prefilter._OPEN_CALL" in compiled  # the summarizer call it holds
+    # no tool results, prompts or carried provenance here: their patterns stay text
+    for unused in (
+        "anchorlint.code.retrieval._TOOL_CLASS",
+        "anchorlint.code.prompts._ASKS",
+        "anchorlint.code.prompts._CAPABILITY",
+        "anchorlint.code.eviction_records._ID_KEY",
+        "anchorlint.code.relabel._CARRIER",
+        "anchorlint.code.prefilter._MODEL_CALL",
+    ):
+        assert unused not in compiled, unused
 
 
 def test_summary_imports_no_code_rule_and_no_libcst(tmp_path: Path) -> None:
