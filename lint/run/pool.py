@@ -190,18 +190,29 @@ def _lint_batch(batch: list[Job]) -> list[JobDone]:
     return done
 
 
-def _batched(numbered: list[Job], size: int) -> list[list[Job]]:
-    """Jobs in batches of ``size`` (a batch is one task of the pool), except that a job of
-    rows (a dataset fragment, a database source) is a batch of its own: its packed findings
-    are megabytes, and a batch's results wait in the worker until the whole batch is done,
-    then are copied once more to be sent."""
+#: a pool's batches shrink as the run nears its end, each a share of what is left per worker
+#: (1 / this), so the last ones are small: no worker waits while another finishes a big one
+BATCH_SHARE = 4
+#: ... down to this many jobs (a batch is a task's round trip between the processes)
+MIN_BATCH = 8
+
+
+def _batched(numbered: list[Job], workers: int) -> list[list[Job]]:
+    """Jobs in batches (a batch is one task of the pool) that shrink towards the run's end
+    (:data:`BATCH_SHARE`), except that a chunk of a large file or a job of rows (a dataset
+    fragment, a database source) is a batch of its own: a chunk is as much work as a batch,
+    a fragment's packed findings are megabytes, and a batch's results wait in the worker until
+    the whole batch is done, then are copied once more to be sent."""
     batches: list[list[Job]] = []
     current: list[Job] = []
-    for job in numbered:
-        if is_rows(job.path):
+    size = MIN_BATCH
+    for index, job in enumerate(numbered):
+        if job.end >= 0 or is_rows(job.path):
             batches += [current, [job]] if current else [[job]]
             current = []
             continue
+        if not current:
+            size = max(MIN_BATCH, (len(numbered) - index) // (workers * BATCH_SHARE))
         current.append(job)
         if len(current) == size:
             batches.append(current)
@@ -275,6 +286,6 @@ def _linted(worker: Worker, numbered: list[Job], jobs: int) -> Generator[JobDone
             ),
         )
 
-    batches = _batched(numbered, max(1, len(numbered) // (jobs * 8)))
+    batches = _batched(numbered, min(jobs, len(numbered)))
     with sigterm_interrupts():
         yield from ordered_results(make_pool, _lint_batch, batches, _lost)
