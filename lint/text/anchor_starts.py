@@ -33,7 +33,6 @@ import regex
 _PATH_CHARS = r"[\w.@+~%/-]"
 _RUN_BACK = regex.compile(rf"(?r){_PATH_CHARS}*")
 _RUN_ON = regex.compile(rf"{_PATH_CHARS}*")
-_WIKI = regex.compile(r"(?=\[\[)")
 #: (needle, run of characters before it): a form starts where such a run does
 _URI = (":", regex.compile(r"(?r)[\w.+-]*"))
 _HASH = (":", regex.compile(r"(?r)[\w@]*"))
@@ -152,7 +151,10 @@ def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:
     if "wiki" in wanted and "[[" in text:
         if text.count("[[") > len(text) // DENSE:
             return None
-        found.update(m.start() for m in _WIKI.finditer(text))
+        at = text.find("[[")
+        while at >= 0:  # every "[[", overlapping ones too, as ``(?=\[\[)`` finds them
+            found.add(at)
+            at = text.find("[[", at + 1)
     uri, hashes = "uri" in wanted, "hash" in wanted
     if (uri or hashes) and ":" in text:
         if text.count(":") > len(text) // DENSE:
@@ -192,21 +194,25 @@ def matches_at(
     pattern: regex.Pattern[str], text: str, starts: Sequence[int] | None
 ) -> list[regex.Match[str]]:
     """``pattern.finditer(text)``, trying only ``starts`` (ascending, a superset of where it
-    can match). No anchor form matches empty; one that did is scanned in full instead."""
+    can match). No anchor form matches empty; one that did is scanned in full instead.
+
+    Each call passes ``concurrent=False`` (the fourth argument of ``match``, the fifth of
+    ``finditer``): the match is the same, and the regex module then keeps the interpreter
+    lock rather than letting go of it and taking it back around each of these short matches."""
     if starts is None or len(starts) > len(text) // DENSE:  # hostile input: the engine's
-        return list(pattern.finditer(text))  # own loop over every position is faster
+        return list(pattern.finditer(text, None, None, False, False))  # own loop is faster
     found: list[regex.Match[str]] = []
     end = 0
     for start in starts:
         if start < end:
             continue
-        match = pattern.match(text, start)
+        match = pattern.match(text, start, None, False)
         if match is None:
             continue
-        if match.end() == start:
-            return list(pattern.finditer(text))
-        found.append(match)
         end = match.end()
+        if end == start:
+            return list(pattern.finditer(text, None, None, False, False))
+        found.append(match)
     return found
 
 

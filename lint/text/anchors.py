@@ -377,21 +377,72 @@ def compile_settings(
     return _compiled(settings.key_pattern, settings.anchor_patterns)
 
 
-def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> Iterable[Anchor]:
-    kinds, _, separate = _plan(settings)
+def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> list[Anchor]:
+    kinds, forms, separate = _plan(settings)
+    found: list[Anchor] = []
     starts = union_starts(text, kinds)
-    scanner = _scanner_for(text, settings) if starts is None or starts else None
-    matches = [] if scanner is None else matches_at(scanner, text, starts)
+    # the candidates are few: the whole union, compiled once, is tried at each (a form that
+    # cannot match in the text fails there at once); where they are dense, the union is cut
+    # down to the forms the text can hold before the engine tries every position
+    scanner = None
+    if starts is None:
+        scanner = _scanner_for(text, settings)
+    elif starts:
+        scanner = _full_scanner(settings, kinds, forms)
+    if scanner is not None:
+        _add_anchors(found, matches_at(scanner, text, starts), text, key_syntax, kinds)
     for pattern, gate, finder in separate:
         if gate(text):
             if finder is None:
-                matches.extend(pattern.finditer(text))
+                matches = list(pattern.finditer(text, None, None, False, False))
             else:
-                matches.extend(matches_at(pattern, text, finder(text)))
+                matches = matches_at(pattern, text, finder(text))
+            _add_anchors(found, matches, text, key_syntax, kinds)
+    return found
+
+
+#: the last settings scanned with and their whole union (looked up by identity, as the plan)
+_LAST_FULL: list[tuple[TextSettings, regex.Pattern[str]]] = []
+
+
+def _full_scanner(
+    settings: TextSettings, kinds: frozenset[str], forms: tuple[object, ...]
+) -> regex.Pattern[str]:
+    if not _LAST_FULL or _LAST_FULL[0][0] is not settings:
+        scanner = _scanner(settings.path_extensions, kinds, (True,) * len(forms))
+        _LAST_FULL[:] = [(settings, scanner)]
+    return _LAST_FULL[0][1]
+
+
+def _add_anchors(
+    found: list[Anchor],
+    matches: list[regex.Match[str]],
+    text: str,
+    key_syntax: regex.Pattern[str],
+    kinds: frozenset[str],
+) -> None:
+    """The anchors of one pattern's matches, in order (a match may stand for none)."""
+    if not matches:
+        return
+    groups = _group_numbers(matches[0].re)
     for match in matches:
-        anchor = _anchor(match, key_syntax, kinds)
+        anchor = _anchor(match, groups, text, key_syntax, kinds)
         if anchor is not None:
-            yield anchor
+            found.append(anchor)
+
+
+#: the group numbers of each scanning pattern by name: a group read by its name costs the
+#: regex module a failed conversion to a number first, several times a read by number
+_GROUP_NUMBERS: dict[regex.Pattern[str], dict[str, int]] = {}
+
+
+def _group_numbers(pattern: regex.Pattern[str]) -> dict[str, int]:
+    groups = _GROUP_NUMBERS.get(pattern)
+    if groups is None:
+        if len(_GROUP_NUMBERS) > 256:  # patterns of many settings in one process
+            _GROUP_NUMBERS.clear()
+        groups = _GROUP_NUMBERS[pattern] = dict(pattern.groupindex)
+    return groups
 
 
 def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
@@ -403,14 +454,24 @@ def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
 
 
 def _anchor(
-    match: regex.Match[str], key_syntax: regex.Pattern[str], kinds: frozenset[str]
+    match: regex.Match[str],
+    groups: dict[str, int],
+    text: str,
+    key_syntax: regex.Pattern[str],
+    kinds: frozenset[str],
 ) -> Anchor | None:
-    """The anchor one scanner match stands for, or None (a private host, a library name)."""
+    """The anchor one scanner match stands for, or None (a private host, a library name).
+    Groups are read by number from ``match.regs`` and sliced out of ``text``, the string
+    matched (``groups``: the pattern's group numbers by name)."""
     kind = match.lastgroup
-    start, end = match.span(kind)
-    body = match[kind]
+    assert kind is not None
+    regs = match.regs
+    start, end = regs[groups[kind]]
+    body = text[start:end]
     if kind == "wiki":
-        return parse_key(body, match.start(), match.end(), "wiki", match[0], key_syntax)
+        whole_start, whole_end = regs[0]
+        raw = text[whole_start:whole_end]
+        return parse_key(body, whole_start, whole_end, "wiki", raw, key_syntax)
     if kind == "uri":
         body = _trim_uri(body)
         if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
@@ -423,13 +484,15 @@ def _anchor(
             body = body.rstrip(".")
         return parse_key(body, start, start + len(body), "pointer", body, key_syntax)
     if kind in _LINE_GROUPS:
-        return _line_anchor(match, kind) if "line" in kinds else None
+        return _line_anchor(regs, groups, text, kind) if "line" in kinds else None
     if kind == "path":
         wanted = "path" in kinds and not not_a_path(body)
         return _anchor_of(start, end, "path", body, body, body) if wanted else None
-    if (kind == "issue" and match.groupdict().get("ticket") in NOT_TICKETS) or (
-        kind == "commit" and not_a_commit(body)
-    ):
+    if kind == "issue" and "ticket" in groups:
+        ticket_start, ticket_end = regs[groups["ticket"]]
+        if ticket_start >= 0 and text[ticket_start:ticket_end] in NOT_TICKETS:
+            return None
+    if kind == "commit" and not_a_commit(body):
         return None
     return _anchor_of(start, end, kind, body, body, body.lower() if kind != "issue" else body)
 
@@ -443,17 +506,22 @@ _LINE_GROUPS = {
 }
 
 
-def _line_anchor(match: regex.Match[str], group: str) -> Anchor | None:
+def _line_anchor(
+    regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str, group: str
+) -> Anchor | None:
     """A path with a line in one of its notations: key = the path, fragment = the lines."""
     path_group, first_group, last_group, notation = _LINE_GROUPS[group]
-    path = match[path_group]
+    path_start, path_end = regs[groups[path_group]]
+    path = text[path_start:path_end]
     if not_a_path(path):
         return None
-    first = int(match[first_group])
-    last = int(match[last_group]) if match[last_group] else first
+    first_start, first_end = regs[groups[first_group]]
+    first = int(text[first_start:first_end])
+    last_start, last_end = regs[groups[last_group]]
+    last = int(text[last_start:last_end]) if last_start >= 0 else first
     raw = f"L{first}" if last == first else f"L{first}-{last}"
-    start, end = match.span(group)
-    body = match[group]
+    start, end = regs[groups[group]]
+    body = text[start:end]
     return _anchor_of(
         start,
         end,
@@ -480,7 +548,7 @@ def find_anchors(
     """
     settings = settings or TextSettings()
     key_syntax, extra = compile_settings(settings)
-    found = list(_scan(text, key_syntax, settings))
+    found = _scan(text, key_syntax, settings)
     for start, end in links:
         target = text[start:end]
         if (

@@ -1,0 +1,122 @@
+"""The anchor front end's shortcuts give exactly what the plain scan gives: groups read by
+number, the whole union tried at the candidate starts, every form's matches in order."""
+
+from __future__ import annotations
+
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anchorlint.config import TextSettings
+from anchorlint.text import anchors
+from anchorlint.text.anchor_forms import NOT_TICKETS, not_a_commit, not_a_path, private_host
+
+PIECES = [
+    *["word", " ", "[[", "]]", "doc_7", "#L3-4", "@sha256:", "8cbe08fc3b175a93", ":", "#"],
+    *["https", "://", "x.io/a", "urn:", "mailto:", "sha256", "md5:", "(", ")", ".", "/", "\n"],
+    *["src/a.py", "a.py", ":12", "-20", ":3", "line 3 of ", "lines 4-5 in ", " (line 4)"],
+    *[", line 9", " around line 2", "`", "4f9e2b1", "commit ", "Commit: ", "SHA ", "#12"],
+    *["ENG-4411", "SHA-256", "L33-201", "acme/api", "550e8400-e29b-41d4-a716-446655440000"],
+    *["http://localhost:8081", "Node.js", "1e100000", "doc#line=3,4", "x#char=5", "é", "_"],
+    *["README#setup", "[[a b]]", "[[https://x.io]]", "@md5:abc", "ab12cd34ef"],
+]
+TEXTS = st.lists(st.sampled_from(PIECES), max_size=30).map("".join) | st.text(max_size=80)
+
+
+def _anchor_by_name(
+    match: regex.Match[str], key_syntax: regex.Pattern[str], kinds: frozenset[str]
+) -> anchors.Anchor | None:
+    """The anchor of a match with every group read by name: the scan before groups were
+    read by number from ``regs``."""
+    kind = match.lastgroup
+    start, end = match.span(kind)
+    body = match[kind]
+    if kind == "wiki":
+        return anchors.parse_key(body, match.start(), match.end(), "wiki", match[0], key_syntax)
+    if kind == "uri":
+        body = anchors._trim_uri(body)
+        if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
+            return anchors._anchor_of(start, start + len(body), "uri", body, body, body)
+        return None
+    if kind == "hash":
+        return anchors._anchor_of(start, end, "hash", body, body, body.lower())
+    if kind == "pointer":
+        if body.endswith(".") and "#L" not in body and "=" not in body:
+            body = body.rstrip(".")
+        return anchors.parse_key(body, start, start + len(body), "pointer", body, key_syntax)
+    if kind in anchors._LINE_GROUPS:
+        if "line" not in kinds:
+            return None
+        path_group, first_group, last_group, notation = anchors._LINE_GROUPS[kind]
+        if not_a_path(match[path_group]):
+            return None
+        first = int(match[first_group])
+        last = int(match[last_group]) if match[last_group] else first
+        raw = f"L{first}" if last == first else f"L{first}-{last}"
+        fragment = anchors._fragment_of("lines", first, last, raw)
+        return anchors._anchor_of(
+            start, end, "line", body, body, match[path_group], fragment, notation=notation
+        )
+    if kind == "path":
+        wanted = "path" in kinds and not not_a_path(body)
+        return anchors._anchor_of(start, end, "path", body, body, body) if wanted else None
+    if (kind == "issue" and match.groupdict().get("ticket") in NOT_TICKETS) or (
+        kind == "commit" and not_a_commit(body)
+    ):
+        return None
+    return anchors._anchor_of(
+        start, end, kind, body, body, body.lower() if kind != "issue" else body
+    )
+
+
+def _slow_scan(text: str, configured: TextSettings) -> list[anchors.Anchor]:
+    """Every form scanned at every position: the full union, then each separate form."""
+    key_syntax, _ = anchors.compile_settings(configured)
+    kinds, forms, separate = anchors._plan(configured)
+    matches = []
+    if forms:
+        union = anchors._scanner(configured.path_extensions, kinds, (True,) * len(forms))
+        matches.extend(union.finditer(text))
+    for pattern, _, _ in separate:
+        matches.extend(pattern.finditer(text))
+    found = [_anchor_by_name(m, key_syntax, kinds) for m in matches]
+    return [a for a in found if a is not None]
+
+
+@settings(max_examples=500, deadline=None)
+@given(TEXTS)
+def test_the_scan_finds_what_every_form_at_every_position_finds(text: str) -> None:
+    configured = TextSettings()
+    key_syntax, _ = anchors.compile_settings(configured)
+    fast = anchors._scan(text, key_syntax, configured)
+    assert anchors._without_overlaps(fast) == anchors._without_overlaps(
+        _slow_scan(text, configured)
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS, st.sampled_from([("line", "path"), ("issue", "commit"), ("wiki", "pointer")]))
+def test_the_scan_of_some_kinds_finds_what_the_slow_scan_finds(
+    text: str, kinds: tuple[str, ...]
+) -> None:
+    configured = TextSettings(anchor_kinds=kinds)
+    key_syntax, _ = anchors.compile_settings(configured)
+    fast = anchors._scan(text, key_syntax, configured)
+    assert anchors._without_overlaps(fast) == anchors._without_overlaps(
+        _slow_scan(text, configured)
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_groups_read_by_number_are_the_groups_read_by_name(text: str) -> None:
+    """Each match's anchor, read from ``regs``, is the one read group by group by name."""
+    configured = TextSettings()
+    key_syntax, _ = anchors.compile_settings(configured)
+    kinds, forms, separate = anchors._plan(configured)
+    union = anchors._scanner(configured.path_extensions, kinds, (True,) * len(forms))
+    for pattern in (union, *(p for p, _, _ in separate)):
+        groups = anchors._group_numbers(pattern)
+        for match in pattern.finditer(text):
+            expected = _anchor_by_name(match, key_syntax, kinds)
+            assert anchors._anchor(match, groups, text, key_syntax, kinds) == expected
