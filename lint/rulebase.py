@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from anchorlint.facts import SummaryFacts
     from anchorlint.stores.protocol import Store
     from anchorlint.text.summary import AnalysedSummary
+    from anchorlint.text.trigger_words import PhraseTrigger
 
 
 #: TextHit offset that stands for the start of the summary itself (a file, or a JSON record)
@@ -133,10 +134,12 @@ class TextRule(Rule):
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         raise NotImplementedError
 
-    def sentence_triggers(self, settings: Settings) -> tuple[str, ...] | None:
-        """Words a block must contain for this rule to need its sentences parsed.
+    def sentence_triggers(self, settings: Settings) -> tuple[str | PhraseTrigger, ...] | None:
+        """What a block must hold for this rule to need its sentences parsed: words, and
+        phrase triggers (patterns its phrases match in the lower-cased block).
 
-        The engine parses only blocks that contain a trigger of some enabled rule. None (the
+        The engine parses only blocks that hold a trigger of some enabled rule: any other
+        block, unparsed and so one sentence, must give the same findings as parsed. None (the
         safe default) means the rule may need sentences anywhere; () means never.
         """
         return None

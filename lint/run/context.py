@@ -1,6 +1,6 @@
 """What every pass of one process shares: the settings, what they select, the enabled rules by
-kind, the store and the spaCy pipeline (both opened on first use), and which words a block
-must hold for spaCy to parse it (the union of the enabled text rules' triggers).
+kind, the store and the spaCy pipeline (both opened on first use), and what a block must hold
+for spaCy to parse it (the union of the enabled text rules' triggers: words and phrases).
 
 The rules of a kind are imported when a file of that kind is first linted: a run over Python
 files never imports the text rules (nor the regex engine and history code they import), and a
@@ -87,21 +87,29 @@ class LintContext:
 
     @cached_property
     def needs_parse(self) -> Callable[[str], bool] | None:
-        """Which blocks spaCy must parse: those holding a trigger word of an enabled rule.
+        """Which blocks spaCy must parse: those holding a trigger of an enabled rule.
 
         None (parse everything) when any rule that will run cannot say, when the prefilter
-        is off, or when an allowlist must see every sentence.
+        is off, or when an allowlist must see every sentence. A trained model's sentences
+        are its own, so with one a phrase trigger asks for its words alone.
         """
         if not self.prefilter or self.settings.text.allow:
             return None
+        from anchorlint.text.trigger_words import PhraseTrigger, TriggerFilter
+
         words: set[str] = set()
+        phrases: list[PhraseTrigger] = []
         for rule in self.text_rules:
             if rule.needs_store and not self.has_store:
                 continue
             triggers = rule.sentence_triggers(self.settings)
             if triggers is None:
                 return None
-            words.update(w.lower() for w in triggers)
-        from anchorlint.text.trigger_words import TriggerFilter
-
-        return TriggerFilter(words)
+            for trigger in triggers:
+                if isinstance(trigger, str):
+                    words.add(trigger.lower())
+                elif self.settings.text.spacy_model:
+                    words.update(w.lower() for w in trigger.words)
+                else:
+                    phrases.append(trigger)
+        return TriggerFilter(words, phrases)

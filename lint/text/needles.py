@@ -1,4 +1,4 @@
-"""Which of many fixed strings a text holds, found in one pass over it.
+"""Which of many fixed strings (or bounded patterns) a text holds, found in one pass over it.
 
 The marker scan asks, of every summary, which of about a hundred lower-case strings it holds
 (:data:`~anchorlint.text.lexicon.PART_NEEDLES`). A substring test per string reads the text
@@ -18,6 +18,19 @@ from typing import Any
 _MAX_MEM = 64 << 20
 
 
+def _search_set(sources: Iterable[str], literal: bool = False) -> Any:
+    """RE2's set matcher over ``sources`` (escaped first when ``literal``), compiled."""
+    import re2
+
+    options = re2.Options()
+    options.max_mem = _MAX_MEM
+    found = re2.Set.SearchSet(options)
+    for source in sources:
+        found.Add(re2.escape(source) if literal else source)
+    found.Compile()
+    return found
+
+
 class NeedleSet:
     """``needles.held(text)``: the indices (into ``needles.strings``) of the strings that
     occur in ``text``, case-sensitively. Asked of ASCII text: RE2 reads UTF-8 bytes, and
@@ -28,15 +41,7 @@ class NeedleSet:
 
     @cached_property
     def _set(self) -> Any:
-        import re2
-
-        options = re2.Options()
-        options.max_mem = _MAX_MEM
-        found = re2.Set.SearchSet(options)
-        for string in self.strings:
-            found.Add(re2.escape(string))
-        found.Compile()
-        return found
+        return _search_set(self.strings, literal=True)
 
     def held(self, text: str) -> frozenset[int]:
         if not self.strings:
@@ -46,3 +51,22 @@ class NeedleSet:
     def index(self, strings: Iterable[str]) -> frozenset[int]:
         """The indices of ``strings`` (each one of the set's)."""
         return frozenset(self.strings.index(s) for s in strings)
+
+
+class PatternSet:
+    """``patterns.held(text)``: the indices (into ``patterns.sources``) of the regular
+    expressions (RE2 syntax: no lookaround, no backreference) that match somewhere in
+    ``text``, all found in one pass. Bounded patterns keep the automaton small, as literals
+    do; RE2 never backtracks."""
+
+    def __init__(self, sources: Iterable[str]) -> None:
+        self.sources = tuple(sources)
+
+    @cached_property
+    def _set(self) -> Any:
+        return _search_set(self.sources)
+
+    def held(self, text: str) -> list[int]:
+        if not self.sources:
+            return []
+        return list(self._set.Match(text) or ())

@@ -1,26 +1,31 @@
-"""Whether a text holds a trigger word of an enabled rule: the prefilter's question, asked of
-every block or sentence, so asked cheaply.
+"""Whether a text holds a trigger of an enabled rule: the prefilter's question, asked of every
+block, so asked cheaply.
 
-The reading is one case-insensitive union ``(?<!\\w)(?:w1|w2|…)(?!\\w)`` of the lower-cased
-words. Case-insensitive, the union lets the regex engine skip nothing, so ASCII text (nearly
-all of it) is lower-cased and searched with a case-sensitive union of the ASCII words: for
-ASCII text and words, matching without case is matching the lower-cased text, and ``\\w``
-means the same to both engines. A non-ASCII word is kept for ASCII text only when one of its
-characters matches an ASCII one without case (the Kelvin sign and ``k``); other text is
-searched as before.
+A trigger is a word, or a :class:`PhraseTrigger`: a pattern a rule's phrase must match in the
+block's lower-cased text (and words for text that is not ASCII). The rules declare them
+(:meth:`~anchorlint.rulebase.TextRule.sentence_triggers`); the engine compiles them once here.
 
-On ASCII text, a word made only of word characters matches exactly where it is one of the
-text's maximal runs of word characters; so the lower-cased text is cut into those runs with a
-byte table and the runs are looked up in a set (two passes in C, where the union's search
-tried every alternative at every position: twenty times the work on a paragraph). The few
-words with other characters ("cf.", "above-mentioned") are looked for as substrings first
-and confirmed with their own bounded pattern.
+A word stands alone where spaCy's tokenizer would make it a token of its own: after and before
+anything but a letter or a digit. The underscore, and symbols such as circled letters, are word
+characters to a regular expression, but the tokenizer splits them off as punctuation, so
+``_as`` holds the token "as" and is read as holding the word.
+
+ASCII text (nearly all of it) is lower-cased and read once by RE2's set matcher
+(:class:`~anchorlint.text.needles.PatternSet`) over every word and phrase pattern: for ASCII
+text and words, matching without case is matching the lower-cased text. A phrase pattern with
+a ``verify`` pattern (Python's ``re``, lookarounds allowed) holds only where that matches too.
+Other text is searched with one case-insensitive union ``(?<!W)(?:w1|w2|…)(?!W)`` of the
+words, W a letter, digit or mark, compiled on the first such text. A non-ASCII word is kept
+for ASCII text only when one of its characters matches an ASCII one without case (the Kelvin
+sign and ``k``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
 
 import regex
 
@@ -28,21 +33,48 @@ _ASCII = [chr(c) for c in range(128)]
 
 
 def _is_word_character(char: str) -> bool:
-    r"""Whether ``\w`` matches ``char`` on ASCII text."""
-    return char.isascii() and (char.isalnum() or char == "_")
+    """Whether ``char`` is an ASCII letter or digit: a character that spaCy's tokenizer never
+    splits from a letter next to it (but in the special cases the rules' words avoid)."""
+    return char.isascii() and char.isalnum()
 
 
-#: every byte that is no ASCII word character to a space
-_RUNS = bytes(b if _is_word_character(chr(b)) else 32 for b in range(256))
+#: a character next to a word that would make it part of a longer token: a letter, a digit or
+#: a combining mark (not the underscore, nor the symbols ``\w`` also takes in)
+_WORD = r"[\p{L}\p{N}\p{M}]"
+#: where a word starts and ends in lower-cased ASCII text, for the rules' phrase patterns
+#: (RE2 has no lookaround: the boundary is matched, which changes no answer to "is there one")
+START = r"(?:^|[^a-z0-9])"
+END = r"(?:[^a-z0-9]|$)"
 
 
-def _union(words: Iterable[str], module: object, flags: int = 0) -> re.Pattern[str] | None:
+def alternatives(words: Iterable[str]) -> str:
+    """``(?:w1|w2|…)`` of literal words, longest first."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)) + ")"
+
+
+@dataclass(frozen=True)
+class PhraseTrigger:
+    """A phrase a rule needs parsed: ``pattern`` (RE2 syntax) matched in the block's
+    lower-cased ASCII text, and ``verify`` (Python ``re``) too when given; for other text,
+    one of ``words``.
+
+    The rule that declares it promises: a block in which it does not hold gives the same
+    findings unparsed (one sentence) as parsed. Every match the rule could keep holds one of
+    ``words`` as a word, and both patterns match in a text that holds one (``verify`` need not
+    repeat what ``pattern`` asks).
+    """
+
+    words: tuple[str, ...]
+    pattern: str
+    verify: str | None = None
+
+
+def _union(words: Iterable[str], flags: int = regex.IGNORECASE) -> regex.Pattern[str] | None:
     ordered = sorted(words, key=len, reverse=True)
     if not ordered:
         return None
-    escape = module.escape  # type: ignore[attr-defined]
-    alternatives = "|".join(escape(w) for w in ordered)
-    return module.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", flags)  # type: ignore[attr-defined]
+    alternatives = "|".join(regex.escape(w) for w in ordered)
+    return regex.compile(rf"(?<!{_WORD})(?:{alternatives})(?!{_WORD})", flags)
 
 
 def _may_match_ascii(word: str) -> bool:
@@ -57,37 +89,44 @@ def _may_match_ascii(word: str) -> bool:
 
 
 class TriggerFilter:
-    """``filter(text)``: whether ``text`` holds one of the (lower-cased) trigger words."""
+    """``filter(text)``: whether ``text`` holds one of the trigger words or phrases."""
 
-    def __init__(self, words: Iterable[str]) -> None:
-        lowered = sorted({w.lower() for w in words})
-        self._any = _union(lowered, regex, regex.IGNORECASE)
-        ascii_words = [w for w in lowered if w.isascii()]
-        #: ASCII words of word characters only, as the byte runs they are
-        self._runs = frozenset(w.encode() for w in ascii_words if _is_run(w))
-        #: the other ASCII words, each with its own pattern, tried where it is a substring
-        self._others = tuple(
-            (w, pattern)
-            for w in ascii_words
-            if not _is_run(w) and (pattern := _union([w], re)) is not None
-        )
-        folding = [w for w in lowered if not w.isascii() and _may_match_ascii(w)]
-        self._ascii_folding = _union(folding, regex, regex.IGNORECASE)
+    def __init__(self, words: Iterable[str], phrases: Iterable[PhraseTrigger] = ()) -> None:
+        phrases = tuple(phrases)
+        alone = sorted({w.lower() for w in words})
+        self._words = sorted({*alone, *(w.lower() for p in phrases for w in p.words)})
+        runs = [w for w in alone if w.isascii() and _is_run(w)]
+        sources = [f"{START}{alternatives(runs)}{END}"] if runs else []
+        sources += [f"{START}{re.escape(w)}{END}" for w in alone if w.isascii() and w not in runs]
+        verify: list[re.Pattern[str] | None] = [None] * len(sources)
+        for phrase in phrases:
+            sources.append(phrase.pattern)
+            verify.append(None if phrase.verify is None else re.compile(phrase.verify))
+        from anchorlint.text.needles import PatternSet
+
+        self._set = PatternSet(sources)
+        self._verify = tuple(verify)
+        folding = [w for w in self._words if not w.isascii() and _may_match_ascii(w)]
+        self._ascii_folding = _union(folding)
+
+    @cached_property
+    def _any(self) -> regex.Pattern[str] | None:
+        """The union of every word, for text that is not ASCII (compiled when one comes)."""
+        return _union(self._words)
 
     def __call__(self, text: str) -> bool:
-        if self._any is None:
+        if not self._words:
             return False
         if not text.isascii():
-            return self._any.search(text) is not None
+            return self._any is not None and self._any.search(text) is not None
         lowered = text.lower()
-        if not self._runs.isdisjoint(lowered.encode().translate(_RUNS).split()):
-            return True
-        for word, pattern in self._others:
-            if word in lowered and pattern.search(lowered) is not None:
+        for index in self._set.held(lowered):
+            verify = self._verify[index]
+            if verify is None or verify.search(lowered) is not None:
                 return True
         return self._ascii_folding is not None and self._ascii_folding.search(text) is not None
 
 
 def _is_run(word: str) -> bool:
-    """Whether a word is made of ASCII word characters only."""
+    """Whether a word is made of ASCII letters and digits only."""
     return bool(word) and all(_is_word_character(c) for c in word)

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.trigger_words import END, START, PhraseTrigger
+from anchorlint.text.trigger_words import alternatives as _any_of
 
 REFERRING_VERBS = """
 noted mentioned discussed described stated explained shown outlined covered seen established
@@ -306,6 +308,73 @@ def _pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     return any(word in PAIR_CUES for word in words)
 
 
+#: what after "the previous" makes it the world for certain (:func:`_ordinal_names_world`):
+#: a word no number-like token spells ("second" is an ordinal, read as a count)
+WORLD_AFTER_ORDINAL = (
+    TIME_WORDS | ROLE_WORDS | STATE_WORDS | SEQUENCE_WORDS | {"the", "a", "an"}
+) - {"second"}
+#: the words of ABOVE_WORDS that are one token each: a block holding one needs parsing
+ABOVE_ALONE = ("aforementioned", "abovementioned", "aforesaid")
+
+
+def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
+    """What a block must hold for a phrase of :func:`_phrases` to be kept in it, as patterns
+    over its lower-cased text.
+
+    A hit's tokens are words separated by one space (two words with nothing between them
+    are one token), or punctuation with or without one; its words stand alone
+    (:data:`~anchorlint.text.trigger_words.START`). A pattern ends with ``END`` only where
+    its last word is never split off before a letter ("it" is, in "itll"). The one hit read
+    further here is "the previous" before a word of the world and whitespace: that word is
+    the token after the hit, in its sentence (only a full stop, a closing etc. or a citation
+    starts one), so the hit is time, a role or a state (:func:`_ordinal_names_world`), never
+    kept; a block in which every such hit is one needs no parse.
+    """
+    verbs = _any_of(REFERRING_VERBS)
+    modifiers = _any_of(m.strip() for m in CONTEXT_MODIFIERS if m)
+    near = ("earlier", "above", "previously")
+    nouns = _any_of((*CONTEXT_NOUNS, *OUTPUT_NOUNS))
+    who = ("we", "i", "you", "it", "they", "things", "the conversation", "the session")
+    left = ("left off", "left it off", "left it", "stopped")
+    world = _any_of(WORLD_AFTER_ORDINAL)
+    ordinal = _any_of(ORDINAL_ADJECTIVES)
+    determiners = "(?:the|this|that|those|these)"
+    return (
+        # as-verb-back, as-back-verb, as-verb, and as-before but "as (the) last time"
+        PhraseTrigger(
+            (*REFERRING_VERBS, *BACKWARD),
+            f"{START}as {_any_of((*REFERRING_VERBS, *BACKWARD))}{END}",
+        ),
+        PhraseTrigger(("last",), f"{START}as (?:the )?last time{END}"),
+        PhraseTrigger(tuple(REFERRING_VERBS), f"{START}as (?:we|i|you) {verbs}{END}"),
+        PhraseTrigger(("earlier", "before", "above"), f"{START}from (?:earlier|before|above){END}"),
+        PhraseTrigger(near, f"{START}{verbs} {_any_of(near)}{END}"),
+        PhraseTrigger(("before",), f"{START}(?:raised|discussed|mentioned|noted) before{END}"),
+        PhraseTrigger(("above",), f"{START}(?:the|see) above{END}"),
+        PhraseTrigger(("mentioned",), f"{START}above ?- ?mentioned{END}"),
+        PhraseTrigger(
+            tuple(ORDINAL_ADJECTIVES),
+            f"{START}{determiners} {ordinal}{END}",
+            # one not followed by a word of the world and whitespace (the pattern has checked
+            # the start: a literal start lets the search skip to each "t")
+            f"{determiners} {ordinal}(?![a-z0-9])(?! {world}(?:[ \\n]|\\Z))",
+        ),
+        PhraseTrigger(
+            ("earlier", "previous", "prior", "preceding"),
+            f"{START}(?:earlier|previous|prior|preceding) (?:{modifiers} )?{_any_of(CONTEXT_NOUNS)}{END}",
+        ),
+        PhraseTrigger(("last",), f"{START}last (?:{modifiers} )?{_any_of(LAST_NOUNS)}{END}"),
+        PhraseTrigger(
+            ("above",),
+            f"{START}(?:(?:the|this|that|these|those) {nouns}|the stack trace) above{END}",
+        ),
+        PhraseTrigger(("where",), f"{START}where {_any_of(who)} {_any_of(left)}"),
+    )
+
+
+_PHRASE_TRIGGERS = _phrase_triggers()
+
+
 class AnaphoraWithoutAnchor(TextRule):
     code: ClassVar[str] = "ANC101"
     name: ClassVar[str] = "anaphora-without-anchor"
@@ -405,18 +474,11 @@ class AnaphoraWithoutAnchor(TextRule):
         ),
     )
 
-    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
-        """Every pattern needs one of these words; plain prose without them cannot match."""
+    def sentence_triggers(self, settings: Settings) -> tuple[str | PhraseTrigger, ...]:
+        """Every phrase holds one of these words, and its phrase matches around it (the
+        user's phrases ask for their words alone)."""
         extra_words = [w for phrase in settings.text.extra_anaphora for w in phrase.split()]
-        return (
-            *REFERRING_VERBS,
-            *BACKWARD,
-            *ORDINAL_ADJECTIVES,
-            *ABOVE_WORDS,
-            "where",
-            "last",
-            *extra_words,
-        )
+        return (*_PHRASE_TRIGGERS, *ABOVE_ALONE, *extra_words)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import quote, sentence_hits

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary, Sentence
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.trigger_words import END, START, PhraseTrigger
+from anchorlint.text.trigger_words import alternatives as _any_of
 
 DOCUMENT_NOUNS = """
 doc docs document documents documentation spec specs specification config configs
@@ -251,6 +253,40 @@ def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple
     return None
 
 
+def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
+    """What a block must hold for a pointer to be found in it, as patterns over its
+    lower-cased text (ASCII: "§" cannot occur, and no pattern asks for it).
+
+    A phrase's words are separated by one space, punctuation ("cf.") by one or none, and
+    its first word stands alone; a determiner may be split off before a letter ("thatll"),
+    so no pattern asks what follows one. A section word is a pointer only before a number
+    and "of"/"in" and a determiner (:func:`_section_of_document`), or after "see". The
+    searches by description hold their opening word (a word boundary before it); without
+    that boundary their patterns find every match in any one sentence of the block.
+    """
+    dets = _any_of(DETERMINERS)
+    sections = tuple(w for w in SECTION_WORDS if w.isascii())
+    looking = "(?:see |consult |cf ?\\. ?)"
+    openings = (
+        f"(?:(?:see|consult|per) |cf ?\\. ?|(?:according|refer|referring|refers) to "
+        f"|as {_any_of(DESCRIBING_VERBS)} (?:in|by) |as laid out in )"
+    )
+    pointing = ("see", "consult", "per", "cf", "according", "refer", "referring", "refers")
+    return (
+        PhraseTrigger((*pointing, *DESCRIBING_VERBS), f"{START}{openings}{dets}"),
+        PhraseTrigger(("see", "consult", "cf"), f"{START}{looking}{_any_of(sections)}{END}"),
+        PhraseTrigger(
+            (*sections, "§"),
+            f"{START}{_any_of(sections)}{END} ?\\S+ ?(?:\\( ?)?(?:of|in) {dets}",
+        ),
+        PhraseTrigger(STORED_WORDS, STORED_IN.pattern.replace("\\b", "")),
+        PhraseTrigger(DETAILS_WORDS, DETAILS_IN.pattern.replace("\\b", "")),
+    )
+
+
+_PHRASE_TRIGGERS = _phrase_triggers()
+
+
 class ProsePointer(TextRule):
     code: ClassVar[str] = "ANC102"
     name: ClassVar[str] = "prose-pointer"
@@ -315,18 +351,12 @@ class ProsePointer(TextRule):
         Example("As documented in the API reference, tokens expire hourly."),
     )
 
-    def sentence_triggers(self, settings: Settings) -> tuple[str, ...]:
-        """Every pattern starts from one of these words (document nouns come after them)."""
+    def sentence_triggers(self, settings: Settings) -> tuple[str | PhraseTrigger, ...]:
+        """Every pattern starts from one of these words (document nouns come after them),
+        in the phrases of :func:`_phrase_triggers`."""
         # "§4.2" holds no word: its numbered forms are the triggers ("§4" before ".2")
         numbered = tuple(f"§{number}" for number in range(100))
-        return (
-            *POINTING_WORDS,
-            *DESCRIBING_VERBS,
-            *SECTION_WORDS,
-            *STORED_WORDS,
-            *DETAILS_WORDS,
-            *numbered,
-        )
+        return (*_PHRASE_TRIGGERS, *numbered)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import end_offset, quote, sentence_hits
