@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from anchorlint.rulebase import CodeRule, Rule, RunRule, TextRule
 
@@ -63,8 +63,9 @@ ENGINE_CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
 ENGINE_DEFAULT_OFF = frozenset({"ANC003"})
 
 
-@dataclass(frozen=True)
-class RuleEntry:
+#: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
+#: for a fifth of the cost (no generated methods to compile)
+class RuleEntry(NamedTuple):
     """A rule as its module's name tells it: code, name, and the module to import."""
 
     code: str

@@ -34,7 +34,8 @@ class CodeTrigger:
     ``case_sensitive``).
     """
 
-    pattern: LazyPattern
+    #: a compiled pattern, or one compiled at first use (:mod:`anchorlint.code.lazy_pattern`)
+    pattern: re.Pattern[str] | LazyPattern
     words: tuple[str, ...] = ()
     case_sensitive: bool = False
     #: a linear search of the lower-cased text used instead of ``pattern`` when set
@@ -46,7 +47,7 @@ class CodeTrigger:
     #: used instead of ``pattern`` when set: (lower-cased literal, expression) pairs; it fires
     #: when an expression whose literal occurs matches. One alternation of many first
     #: characters is tried at every position; an expression that starts with a literal is not.
-    alternatives: tuple[tuple[str, LazyPattern], ...] = ()
+    alternatives: tuple[tuple[str, re.Pattern[str] | LazyPattern], ...] = ()
     #: the trigger asked instead in a module over :data:`LARGE_MODULE_CHARS` (see there)
     large: CodeTrigger | None = None
 
