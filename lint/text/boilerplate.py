@@ -324,9 +324,19 @@ LONGEST_PLACEHOLDER = 600
 LONGEST_TEMPLATE = 2000
 
 
+@lru_cache(maxsize=1)
+def _placeholder_openings() -> frozenset[str]:
+    """The characters a placeholder message opens with: each is literal in its pattern."""
+    return frozenset(sentence[0] for _, sentence in PLACEHOLDERS)
+
+
 def placeholder_span(text: str) -> tuple[int, int] | None:
-    """The whole of ``text`` when it is only a placeholder message, else None."""
-    if len(text) > LONGEST_PLACEHOLDER:
+    r"""The whole of ``text`` when it is only a placeholder message, else None.
+
+    A match is some ``\s`` (each character ``str.isspace`` strips) and then a message, whose
+    first character is one of :func:`_placeholder_openings`: a text whose first other
+    character is none of them is no placeholder, and the pattern is not tried on it."""
+    if len(text) > LONGEST_PLACEHOLDER or text.lstrip()[:1] not in _placeholder_openings():
         return None
     return (0, len(text)) if _placeholder().fullmatch(text) else None
 

@@ -41,6 +41,23 @@ _FENCE_OPEN = regex.compile(r"(`{3,})[^`\t]*|(~{3,})[^\t]*")
 _NESTED_ITEM = regex.compile(r"((?:  ){1,8})- ")
 
 
+#: ASCII characters that open paragraph text by themselves (``_OPENS_TEXT``'s letters and
+#: quotes); an ASCII digit or ``*`` needs the pattern, any other ASCII character opens none
+_ASCII_OPENERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\"'(")
+
+
+def _opens_text(line: str, at: int = 0) -> bool:
+    """``_OPENS_TEXT.match(line, at)``, decided without the pattern when the first character
+    is ASCII and neither a digit nor ``*``: a regex call costs more than the rest of a line's
+    classification."""
+    first = line[at : at + 1]
+    if first in _ASCII_OPENERS:
+        return True
+    if first.isascii() and not first.isdigit() and first != "*":
+        return False
+    return _OPENS_TEXT.match(line, at) is not None
+
+
 def _classify(line: str) -> tuple[str, str, int] | None:
     """("text" | "heading" | "item", content, depth) for a plain line, None for anything else.
 
@@ -55,15 +72,15 @@ def _classify(line: str) -> tuple[str, str, int] | None:
         if nested is None:
             return None
         content = line[nested.end() :]
-        return ("item", content, len(nested[1]) // 2) if _OPENS_TEXT.match(content) else None
+        return ("item", content, len(nested[1]) // 2) if _opens_text(content) else None
     if line.startswith("#"):
         mark = _HEADING_MARK.match(line)
         if mark is None or line.endswith("#") or line[mark.end()].isspace():
             return None
         return "heading", line[mark.end() :], 0
     if line.startswith("- "):
-        return ("item", line[2:], 0) if _OPENS_TEXT.match(line, 2) else None
-    return ("text", line, 0) if _OPENS_TEXT.match(line) else None
+        return ("item", line[2:], 0) if _opens_text(line, 2) else None
+    return ("text", line, 0) if _opens_text(line) else None
 
 
 class Inline(NamedTuple):
@@ -78,6 +95,8 @@ def _fence(line: str) -> tuple[str, int] | None:
     """The character and length of the fence a line opens, if it opens one. A line with a
     ``|`` is left alone: over a delimiter row it is a table's header (the table rule comes
     first), so the parser decides."""
+    if not line.startswith(("```", "~~~")):  # as every match of the pattern does
+        return None
     opened = _FENCE_OPEN.fullmatch(line)
     if opened is None or "|" in line:
         return None
