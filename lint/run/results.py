@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from anchorlint.facts import SummaryFacts
-from anchorlint.findings import Finding, Fix
+from anchorlint.findings import Finding, Fix, new_finding
 from anchorlint.registry import rule_name
 from anchorlint.run.suppressions import Suppressions
 
@@ -57,7 +57,7 @@ def finding(
     times, and one shared string each keeps a run's memory bounded by its distinct texts.
     """
     end_line, end_column = end if end else (line, column)
-    return Finding(
+    return new_finding(
         sys.intern(path),
         line,
         column,
@@ -67,6 +67,7 @@ def finding(
         end_column,
         rule_name(code),
         fix,
+        "",
     )
 
 
