@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import libcst as cst
 
@@ -22,8 +22,9 @@ _T = TypeVar("_T")
 FunctionNode = cst.FunctionDef
 
 
-@dataclass(frozen=True)
-class FunctionInfo:
+#: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
+#: for a fifth of the cost (no generated methods to compile)
+class FunctionInfo(NamedTuple):
     """A function or method and the class that holds it (None at module level)."""
 
     node: FunctionNode
@@ -61,8 +62,7 @@ class ClassInfo:
         return self.node.name.value
 
 
-@dataclass(frozen=True)
-class ModuleIndex:
+class ModuleIndex(NamedTuple):
     """The module's functions and classes by name, and the names it imports from codecs."""
 
     functions: dict[str, FunctionInfo]

@@ -14,7 +14,6 @@ list reaching a summarizer argument anywhere else is a rewrite-and-relabel.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
@@ -462,8 +461,7 @@ def spans_to_summarizers(module: AnalysedModule) -> Iterator[SpanToSummarizer]:
         yield from SpanWalker(module, info, classes).run()
 
 
-@dataclass(frozen=True)
-class LinkedSpans:
+class LinkedSpans(NamedTuple):
     """The retrieval-linked values of one function: single spans and lists of them, each with
     the reason it is linked (as a message would say it)."""
 
