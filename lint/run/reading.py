@@ -92,7 +92,9 @@ def _read_all(fd: int) -> bytes | Unreadable:
     problem = _kind_problem(info.st_mode)
     if problem is not None:
         return problem
-    head = _read(fd, BINARY_SNIFF)  # a huge binary file is told from its start
+    # a huge binary file is told from its start; a small file is read in one call (a read
+    # that returns the size the file had is not followed by one that returns nothing)
+    head = _read(fd, BINARY_SNIFF, info.st_size)
     problem = sniff_binary(head)
     if problem is not None:
         return problem
@@ -106,15 +108,21 @@ def _read_all(fd: int) -> bytes | Unreadable:
     return b"".join(chunks)
 
 
-def _read(fd: int, size: int) -> bytes:
-    """Up to ``size`` bytes: fewer only at the end of the file (one read may return less)."""
+def _read(fd: int, size: int, known: int = -1) -> bytes:
+    """Up to ``size`` bytes: fewer only at the end of the file (one read may return less),
+    or once exactly ``known`` bytes (the file's size when it was opened) are read, without
+    a last read to find the end."""
     chunks: list[bytes] = []
+    got = 0
     while size > 0:
         chunk = os.read(fd, size)
         if not chunk:
             break
         chunks.append(chunk)
         size -= len(chunk)
+        got += len(chunk)
+        if got == known:
+            break
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 

@@ -25,7 +25,7 @@ import heapq
 import pickle
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, groupby
 from operator import attrgetter, itemgetter
@@ -54,8 +54,8 @@ MIXED_PATHS = 32
 MIXED_BLOCK = 500
 
 
-def place(finding: Finding) -> Place:
-    return (finding.line, finding.column, finding.code, finding.message)
+#: a finding's :data:`Place` (a getter in C: it is the merge key of every finding reported)
+place: Callable[[Finding], Place] = attrgetter("line", "column", "code", "message")
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,6 +175,8 @@ def _add_foreign(result: Suppressions, line: int, column: int, listed: str | Non
 def for_markdown(text: str) -> Suppressions:
     """``<!-- anchorlint-disable CODES -->`` … ``<!-- anchorlint-enable -->`` and next-line."""
     result = Suppressions()
+    if "anchorlint-" not in text:  # most files: no directive, and no lines to split
+        return result
     open_ranges: list[Directive] = []
     lines = physical_lines(text)
     for number, line in enumerate(lines, start=1):
@@ -205,6 +207,8 @@ def _line_spans(statements: Iterable[tuple[int, int]]) -> dict[int, tuple[int, i
 def for_text(text: str) -> Suppressions:
     """A line ``anchorlint: disable=CODES`` … ``anchorlint: enable``."""
     result = Suppressions()
+    if "anchorlint:" not in text:  # most files: no directive, and no lines to split
+        return result
     open_ranges: list[Directive] = []
     for number, line in enumerate(physical_lines(text, lone_cr=False), start=1):
         if "anchorlint:" not in line:
