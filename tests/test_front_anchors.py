@@ -120,3 +120,64 @@ def test_groups_read_by_number_are_the_groups_read_by_name(text: str) -> None:
         for match in pattern.finditer(text):
             expected = _anchor_by_name(match, key_syntax, kinds)
             assert anchors._anchor(match, groups, text, key_syntax, kinds) == expected
+
+
+HEXISH = st.lists(
+    st.sampled_from(["a1", "1", "abc", "f00d", "deadbeef1", " ", "x", "0", "-", "é", "A1B2C3D"]),
+    max_size=40,
+).map("".join) | st.text(alphabet="0123456789abcdefgxyzAF -.#é", max_size=40)
+
+
+@settings(max_examples=600, deadline=None)
+@given(HEXISH)
+def test_commit_starts_read_off_the_marked_bytes_are_the_hex_runs(text: str) -> None:
+    from anchorlint.text.anchor_starts import (
+        commit_starts,
+        hex_run_starts,
+        may_hold_commit,
+        may_hold_lower_commit,
+    )
+
+    assert may_hold_lower_commit(text) == may_hold_commit(text)
+    assert commit_starts(text) == hex_run_starts(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["ENG", "-", "4411", "A", "B2", "x", " ", "_", "#", "é", "٣", "SHA", "Q1"]),
+        max_size=30,
+    ).map("".join)
+    | st.text(alphabet="AB09-x _\u0663", max_size=40)
+)
+def test_the_ticket_form_tried_at_its_starts_finds_every_match(text: str) -> None:
+    from anchorlint.text.anchor_forms import TICKET_FORM
+    from anchorlint.text.anchor_starts import matches_at, ticket_starts
+
+    form = regex.compile(TICKET_FORM)
+    expected = [m.span() for m in form.finditer(text)]
+    assert [m.span() for m in matches_at(form, text, ticket_starts(text))] == expected
+
+
+PATH_PIECES = [
+    *["`", "a.py", "src/a.py", "`src/b.ts`", " (line 4)", " line 9", " LINE 2", " Lİne 3"],
+    *[" lines 3-4", ", line 7", " at line 5", "line", "Line", ".", " ", "é", "~/", "../"],
+    *[":12", "x", "_", "-", "/", "`.py", "a.b.c", "Node.js", "(", ")"],
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(PATH_PIECES), max_size=24).map("".join) | st.text(max_size=40))
+def test_the_path_form_tried_at_its_starts_finds_every_match(text: str) -> None:
+    """Runs found in the marked bytes, and backticks skipped where no "line" can follow,
+    leave every match of the path form."""
+    from anchorlint.text.anchor_starts import matches_at
+
+    kinds = anchors._kinds(())
+    for extensions in ((), ("7z", "py", "k")):
+        (form, finder) = next(
+            (p, f) for p, _, f in anchors._separate_forms(extensions, kinds) if f is not None
+        )
+        expected = [(m.lastgroup, m.span()) for m in form.finditer(text)]
+        found = matches_at(form, text, finder(text))
+        assert [(m.lastgroup, m.span()) for m in found] == expected

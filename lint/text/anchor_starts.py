@@ -43,8 +43,8 @@ DENSE = 16
 
 def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
     """Where the path pattern can match: the start of each run of path characters holding a
-    ``.``, and the backtick right before it. Found from the ``.`` (rare) outwards, each run
-    once, so the text is read about once.
+    ``.``, and the backtick right before it where the text may hold a "line" for it. Found
+    from the ``.`` (rare) outwards, each run once, so the text is read about once.
 
     ``letter_after_dot``: the run must hold a ``.`` followed by a letter. True when every
     bare-name extension starts with an ASCII letter: the extension after a path's ``.``
@@ -52,17 +52,42 @@ def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
     the long s), itself a letter; a sentence's closing full stop is then no candidate.
     """
     starts: list[int] = []
+    marks = b""  # the text's bytes with every path character marked, once a run is looked at
+    quoted: bool | None = None  # whether "`a.py` (line 4)" can occur, once a backtick is met
     dot = text.find(".")
     while dot >= 0:
         if letter_after_dot and not text[dot + 1 : dot + 2].isalpha():
             dot = text.find(".", dot + 1)
             continue
-        at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
+        if text.isascii():  # a byte a character: the run's ends are found in the bytes
+            marks = marks or text.encode("ascii").translate(_PATH_MARKS)
+            at = marks.rfind(b" ", 0, dot) + 1
+            end = marks.find(b" ", dot)
+            end = len(text) if end < 0 else end
+        else:
+            at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
+            end = _RUN_ON.match(text, dot).end()
         if at and text[at - 1] == "`":
-            starts.append(at - 1)
+            quoted = _may_say_line(text) if quoted is None else quoted
+            if quoted:
+                starts.append(at - 1)
         starts.append(at)
-        dot = text.find(".", _RUN_ON.match(text, dot).end())
+        dot = text.find(".", end)
     return starts
+
+
+#: bytes of the ASCII path characters (``_PATH_CHARS``) to ``p``, every other byte to a space
+_PATH_MARKS = bytes(
+    ord("p") if chr(b).isascii() and (chr(b).isalnum() or chr(b) in "_.@+~%/-") else ord(" ")
+    for b in range(256)
+)
+
+
+def _may_say_line(text: str) -> bool:
+    """Whether "line" may occur in ``text`` as ``(?i:lines?)`` reads it: the only form that
+    can start at a backtick (`` `a.py` (line 4)``) needs it. In ASCII text that is "line" in
+    its lower case; the pattern's ``i`` also matches "İ", so other text may always hold it."""
+    return not text.isascii() or "line" in text.lower()
 
 
 def path_starts_before_letter(text: str) -> list[int]:
@@ -115,7 +140,66 @@ def digit_after(text: str, mark: str) -> bool:
     return False
 
 
+#: the last text asked about and its bytes through :data:`_HEX_BYTES`: the commit form's gate
+#: and its start finder read the same text in turn
+_LAST_HEX: list[tuple[str, bytes]] = []
+
+
+def _hex_marks(text: str) -> bytes:
+    if not _LAST_HEX or _LAST_HEX[0][0] is not text:
+        _LAST_HEX[:] = [(text, text.encode("utf-8", "surrogatepass").translate(_HEX_BYTES))]
+    return _LAST_HEX[0][1]
+
+
+def may_hold_lower_commit(text: str) -> bool:
+    """:func:`may_hold_commit` for the bare commit form, its bytes kept for
+    :func:`commit_starts`."""
+    return _COMMIT_RUN in _hex_marks(text)
+
+
 def commit_starts(text: str) -> list[int]:
+    """:func:`hex_run_starts`; in ASCII text (one byte a character) read off the bytes the
+    gate marked: each run of seven marks or more is a hex run long enough, and it holds a
+    digit unless it is all letters."""
+    if not text.isascii():
+        return hex_run_starts(text)
+    marks = _hex_marks(text)
+    starts: list[int] = []
+    at = marks.find(_COMMIT_RUN)
+    while at >= 0:
+        start = marks.rfind(b" ", 0, at) + 1
+        end = marks.find(b" ", at)
+        end = len(marks) if end < 0 else end
+        if not text[start:end].isalpha():
+            starts.append(start)
+        at = marks.find(_COMMIT_RUN, end)
+    return starts
+
+
+def ticket_starts(text: str) -> list[int] | None:
+    """Where the ticket form (``ENG-4411``) can match: its name is a run of ``[A-Z0-9]`` with
+    no word character or ``-`` before it, so it starts where the run of those characters
+    right before a ``-`` and a digit starts (``isdigit`` holds for every ``\\d``). None
+    (try every position) where hyphens are dense."""
+    if text.count("-") > len(text) // DENSE:
+        return None
+    starts: list[int] = []
+    at = text.find("-")
+    while at >= 0:
+        if text[at + 1 : at + 2].isdigit():
+            start = at
+            while start and text[start - 1] in _TICKET_CHARACTERS:
+                start -= 1
+            if start < at:
+                starts.append(start)
+        at = text.find("-", at + 1)
+    return starts
+
+
+_TICKET_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+def hex_run_starts(text: str) -> list[int]:
     """Where the bare commit form can match: the start of each run of hex characters that
     holds an ASCII digit (digits are rare in prose; hex letters are in every word) and is long
     enough to be a commit ("296 requests", "line 871" are not).
@@ -216,4 +300,4 @@ def matches_at(
     return found
 
 
-StartFinder = Callable[[str], list[int]]
+StartFinder = Callable[[str], "list[int] | None"]

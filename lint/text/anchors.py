@@ -21,6 +21,7 @@ from anchorlint.text.anchor_forms import (
     ID_FORMS,
     NOT_TICKETS,
     REPO_ISSUE_FORM,
+    TICKET_FORM,
     UUID_FORM,
     extensions_for,
     not_a_commit,
@@ -34,9 +35,10 @@ from anchorlint.text.anchor_starts import (
     digit_after,
     matches_at,
     may_hold_any_case_commit,
-    may_hold_commit,
+    may_hold_lower_commit,
     path_starts,
     path_starts_before_letter,
+    ticket_starts,
     union_starts,
 )
 
@@ -129,13 +131,17 @@ def _needles_gate(needles: tuple[str, ...]) -> Gate:
 #: of the text, about a hundred times slower than a string search, so most blocks are spared
 #: it (a form that opens with a literal, such as ``#12``, is skipped to by the engine itself)
 _GATES: dict[str, Callable[[tuple[str, ...]], Gate]] = {
-    COMMIT_FORM: lambda needles: may_hold_commit,
+    COMMIT_FORM: lambda needles: may_hold_lower_commit,
     UUID_FORM: lambda needles: lambda text: text.count("-") >= 4,
     COMMIT_AFTER_WORD_FORM: lambda needles: (
         lambda text: _holds_any(text, needles) and may_hold_any_case_commit(text)
     ),
     REPO_ISSUE_FORM: lambda needles: lambda text: "/" in text and digit_after(text, "#"),
 }
+
+
+#: the id forms tried only where their start finders say they can start
+_ID_STARTS: dict[str, StartFinder] = {COMMIT_FORM: commit_starts, TICKET_FORM: ticket_starts}
 
 
 @lru_cache(maxsize=8)
@@ -159,7 +165,7 @@ def _separate_forms(
             (anywhere, anywhere_needles, path_starts_before_letter if lettered else path_starts)
         )
     forms += [
-        (pattern, needles, commit_starts if pattern == COMMIT_FORM else None)
+        (pattern, needles, _ID_STARTS.get(pattern))
         for kind, pattern, needles in ID_FORMS
         if kind in kinds
     ]
