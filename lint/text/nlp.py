@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 _NO_BOUNDARY_AFTER = frozenset(
     {"fig", "figs", "sec", "secs", "no", "nos", "approx", "vs", "cf", "al", "ca", "vol", "pp"}
@@ -20,6 +20,70 @@ _NO_BOUNDARY_AFTER = frozenset(
 COMPONENT = "anchorlint_boundaries"
 #: the letter anchors are masked with before spaCy sees the text (see summary.ANCHOR_MASK)
 CITATION_MASK = "X"
+
+
+def import_spacy() -> Any:
+    """``import spacy``, without the command-line interface where spaCy allows.
+
+    spaCy's package imports its command line (typer, click, an HTTP client, a template
+    engine: a third of ``import spacy``) for one name, ``spacy.info``. When its
+    ``__init__`` asks nothing else of ``spacy.cli``, the import is given a bare package in
+    its place for that once, and ``spacy.info`` imports the real one when called. No
+    module the pipeline or the matchers use comes from the command line, so every token
+    stays the same (``tests/test_parse_startup.py``)."""
+    import sys
+
+    loaded = sys.modules.get("spacy")
+    if loaded is not None:
+        return loaded
+    stubs = _cli_stubs()
+    sys.modules.update(stubs)
+    try:
+        import spacy
+    finally:
+        for name, module in stubs.items():
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+    return spacy
+
+
+def _cli_stubs() -> dict[str, Any]:
+    """Stand-ins for ``spacy.cli`` and ``spacy.cli.info``; none when spaCy's ``__init__``
+    reads more of its command line than ``from .cli.info import info``."""
+    import importlib.util
+    from pathlib import Path
+    from types import ModuleType
+
+    spec = importlib.util.find_spec("spacy")
+    if spec is None or spec.origin is None or not spec.submodule_search_locations:
+        return {}
+    try:
+        source = Path(spec.origin).read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    if source.count("cli") != 1 or "\nfrom .cli.info import info  # noqa: F401\n" not in source:
+        return {}
+    cli = ModuleType("spacy.cli")
+    cli.__path__ = [str(Path(location) / "cli") for location in spec.submodule_search_locations]
+    info = ModuleType("spacy.cli.info")
+    info.info = _spacy_info  # type: ignore[attr-defined]
+    return {"spacy.cli": cli, "spacy.cli.info": info}
+
+
+def _spacy_info(*args: Any, **kwargs: Any) -> Any:
+    """``spacy.info``, from the real command line, imported on the first call."""
+    from spacy.cli.info import info
+
+    return info(*args, **kwargs)
+
+
+def blank_english() -> Any:
+    """``spacy.blank("en")``: the same Language class built with its own defaults, without
+    filling in and validating a whole training config first (the same tokenizer and
+    vocabulary, by ``tests/test_parse_startup.py``)."""
+    from spacy.util import get_lang_class
+
+    return get_lang_class("en")()
 
 
 def _register_component() -> None:
@@ -51,6 +115,11 @@ class SentenceBoundaries:
             (frozenset(strings.add(v) for v in _spellings("etc.")), 1),
             (frozenset(strings.add(v) for v in _spellings("etc")), 2),
         )
+        self.separator = strings.add(SEPARATOR)
+        self.kinds = _Kinds(vocab, self.enders, self.etc[0][0], self.etc[1][0])
+        #: the tokens a block's sentence starts are found from: sentence ends, the two
+        #: spellings of "etc." (and the separator between joined blocks)
+        self.marks = self.enders | self.etc[0][0] | self.etc[1][0] | {self.separator}
 
     def __call__(self, doc: Any) -> Any:
         """Record each sentence's bounds on the Doc (:data:`BOUNDS`).
@@ -61,19 +130,24 @@ class SentenceBoundaries:
         either way."""
         if len(doc) == 0 or (self.after_others and doc.has_annotation("DEP")):
             return doc  # a trained parser's boundaries are its own
-        tokens = _Tokens(doc)
+        orth, idx = doc.to_array(_COLUMNS).T.tolist()
+        block = _Block(self, doc, orth, 0, len(orth))
         if self.after_others and doc.has_annotation("SENT_START"):  # a trained recogniser's
             import numpy
             from spacy.attrs import SENT_START
 
-            starts = [int(s) for s in doc.to_array(SENT_START).astype("int64")]
-            tokens.repair(starts, self.etc)
-            column = numpy.array(starts, dtype="int64").view("uint64").reshape(-1, 1)
+            dense = [int(s) for s in doc.to_array(SENT_START).astype("int64")]
+            starts = {i: 1 for i in range(1, len(dense)) if dense[i] == 1}
+            block.repair(starts, block.marks(self.marks))
+            for index, value in starts.items():
+                dense[index] = value
+            column = numpy.array(dense, dtype="int64").view("uint64").reshape(-1, 1)
             doc.from_array([SENT_START], column)
         else:
-            starts = tokens.sent_starts(self.enders)
-            tokens.repair(starts, self.etc)
-        doc.user_data[BOUNDS] = tokens.bounds(starts)
+            marks = block.marks(self.marks)
+            starts = block.sent_starts(marks)
+            block.repair(starts, marks)
+        doc.user_data[BOUNDS] = block.bounds(starts, idx)
         return doc
 
 
@@ -86,129 +160,168 @@ def _spellings(word: str) -> list[str]:
     return spellings
 
 
+#: the token columns sentences are found from, named (``to_array`` reads a name without
+#: the failed attribute lookup it makes of a number)
+_COLUMNS = ["ORTH", "IDX"]
+
 #: where the component leaves each sentence's (first token, end token, start char, end
 #: char) on the Doc, so summary assembly need not read the starts back
 BOUNDS = "anchorlint_bounds"
 
+#: what a token's kind (:class:`_Kinds`) says of it: a sentence-ending mark, punctuation,
+#: space, a first letter in upper case, ".", "(", ")" or "]", a masked anchor (four or more
+#: of CITATION_MASK), an abbreviation no sentence ends after, "etc." and "etc"
+ENDER, PUNCT, SPACE, UPPER, DOT, OPEN, CLOSE, MASK, ABBREVIATION, ETC_DOT, ETC = (
+    1 << bit for bit in range(11)
+)
+#: the bits above the kinds: the token's length
+LENGTH_SHIFT = 16
 
-class _Tokens:
-    """A Doc's token texts as a list of ids, read with one ``to_array`` call: the loop over
-    Token objects spaCy's sentencizer runs costs as much as tokenising, and numpy's calls
-    cost more than loops on blocks of a few dozen tokens. Only the ids are read in full;
-    sentence ends are few, so starts are found from each ending character onwards (the same
-    rule: after a sentence-ending character, the next token that is no punctuation), and the
-    other attributes are read token by token where a start or a repair looks.
 
-    The tokens looked at are those of ``[lo, size)``: one block of a Doc that holds several
-    (:meth:`Pipeline.parse_groups`), whose sentences neither start nor look beyond it.
-    Indices are the Doc's."""
+class _Kinds(dict[int, int]):
+    """Each token text's kind (the bits above and its length), by its id, worked out on
+    first sight and kept for the process: what the sentence rules ask of a token (its text,
+    ``is_punct``, ``is_space``) belongs to its text, not to the token, and reading it off a
+    Token costs an object per question."""
 
-    def __init__(self, doc: Any, orth: list[int] | None = None, lo: int = 0, hi: int = -1) -> None:
-        if orth is None:
-            from spacy.attrs import ORTH
+    def __init__(
+        self, vocab: Any, enders: frozenset[int], etc_dot: frozenset[int], etc: frozenset[int]
+    ) -> None:
+        super().__init__()
+        self.vocab = vocab
+        self.enders, self.etc_dot, self.etc = enders, etc_dot, etc
 
-            orth = doc.to_array(ORTH).tolist()
-        self.orth: list[int] = orth
-        self.lo = lo
-        self.size = len(orth) if hi < 0 else hi
-        self.strings = doc.vocab.strings
+    def __missing__(self, orth: int) -> int:
+        text = self.vocab.strings[orth]
+        lexeme = self.vocab[orth]
+        kind = len(text) << LENGTH_SHIFT
+        for bit, holds in (
+            (ENDER, orth in self.enders),
+            (PUNCT, lexeme.is_punct),
+            (SPACE, lexeme.is_space),
+            (UPPER, text[:1].isupper()),
+            (DOT, text == "."),
+            (OPEN, text == "("),
+            (CLOSE, text in (")", "]")),
+            (MASK, len(text) >= 4 and text == CITATION_MASK * len(text)),
+            (ABBREVIATION, text.lower() in _NO_BOUNDARY_AFTER),
+            (ETC_DOT, orth in self.etc_dot),
+            (ETC, orth in self.etc),
+        ):
+            if holds:
+                kind |= bit
+        self[orth] = kind
+        return kind
+
+
+class _Block:
+    """The tokens ``[lo, size)`` of a Doc (one block of a Doc that holds several, see
+    :meth:`Pipeline.parse_groups`, whose sentences neither start nor look beyond it), read
+    as token ids and their kinds: the loop over Token objects spaCy's sentencizer runs
+    costs as much as tokenising.
+
+    Sentence starts are kept as a dict of the tokens decided (1: a start, -1: none), all
+    after ``lo``, which always starts one: sentence ends are few, so starts are found from
+    each ending mark onwards (the same rule: after a sentence-ending character, the next
+    token that is no punctuation), and repairs look only there. Indices are the Doc's."""
+
+    def __init__(
+        self, component: SentenceBoundaries, doc: Any, orth: list[int], lo: int, size: int
+    ) -> None:
         self.doc = doc
+        self.orth = orth
+        self.lo = lo
+        self.size = size
+        self.kinds = component.kinds
 
-    def block(self, lo: int, hi: int) -> _Tokens:
-        """The same Doc's tokens ``[lo, hi)``."""
-        return _Tokens(self.doc, self.orth, lo, hi)
-
-    def is_space(self, index: int) -> bool:
-        return bool(self.doc[index].is_space)
-
-    def is_punct(self, index: int) -> bool:
-        return bool(self.doc[index].is_punct)
-
-    def text(self, index: int) -> str:
-        return self.strings[self.orth[index]]
-
-    def sent_starts(self, enders: frozenset[int], starts: list[int] | None = None) -> list[int]:
-        """1 where a sentence starts, -1 elsewhere, as spaCy's Sentencizer decides (written
-        into ``starts`` over the tokens looked at, when given)."""
-        lo, size = self.lo, self.size
-        if starts is None:
-            starts = [-1] * size
-        starts[lo] = 1
+    def marks(self, marks: frozenset[int]) -> list[int]:
+        """Where the block holds a sentence-ending mark or an "etc"."""
         orth = self.orth
-        after = lo
-        for index in [i for i in range(lo, size) if orth[i] in enders]:
-            if index < after:
+        return [i for i in range(self.lo, self.size) if orth[i] in marks]
+
+    def sent_starts(self, marks: list[int]) -> dict[int, int]:
+        """Starts after ``lo`` as spaCy's Sentencizer finds them, from ``marks`` (ascending,
+        in the block; those that end no sentence are passed over)."""
+        size, orth, kinds = self.size, self.orth, self.kinds
+        starts = {}
+        after = self.lo
+        for index in marks:
+            if index < after or not kinds[orth[index]] & ENDER:
                 continue  # an ending mark before the start already found
             after = index + 1
-            while after < size and (orth[after] in enders or self.is_punct(after)):
+            while after < size and kinds[orth[after]] & (ENDER | PUNCT):
                 after += 1
             if after < size:
                 starts[after] = 1
         return starts
 
-    def bounds(self, starts: list[int]) -> list[tuple[int, int, int, int]]:
-        """(first token, end token, start char, end char) of each sentence."""
-        lo, size = self.lo, self.size
-        firsts = [i for i in range(lo + 1, size) if starts[i] == 1]
-        firsts.insert(0, lo)
-        ends = [*firsts[1:], size]
-        doc = self.doc
-        found = []
-        for a, b in zip(firsts, ends, strict=True):
-            last = doc[b - 1]
-            found.append((a, b, doc[a].idx, last.idx + len(last)))
-        return found
-
-    def repair(self, starts: list[int], etc: tuple[tuple[frozenset[int], int], ...]) -> None:
+    def repair(self, starts: dict[int, int], marks: list[int]) -> None:
         """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
         after a sentence's end do not."""
-        lo, size = self.lo, self.size
-        for index in [i for i in range(lo + 1, size) if starts[i] == 1]:
+        orth, kinds, size = self.orth, self.kinds, self.size
+        for index in sorted(i for i, s in starts.items() if s == 1):
             if self._is_citation(index):
                 starts[index] = -1
                 self._start_after_citation(index, starts)
             elif self._after_abbreviation(index):
                 starts[index] = -1
         # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
-        orth = self.orth[lo:size]
-        for kinds, width in etc:
-            if kinds.isdisjoint(orth):
-                continue
-            for index in [lo + i for i, o in enumerate(orth) if o in kinds]:
+        etc = [i for i in marks if kinds[orth[i]] & (ETC_DOT | ETC)]
+        if not etc:
+            return
+        for kind, width in ((ETC_DOT, 1), (ETC, 2)):
+            for index in etc:
+                if not kinds[orth[index]] & kind:
+                    continue
                 after = index + width
-                if width == 2 and (after > size or self.text(index + 1) != "."):
+                if width == 2 and (after > size or not kinds[orth[index + 1]] & DOT):
                     continue
                 if after < size:
-                    starts[after] = 1 if self.text(after)[:1].isupper() else -1
+                    starts[after] = 1 if kinds[orth[after]] & UPPER else -1
 
-    def _start_after_citation(self, index: int, starts: list[int]) -> None:
+    def _start_after_citation(self, index: int, starts: dict[int, int]) -> None:
         """The sentence after a trailing citation starts at its first capitalised word."""
+        orth, kinds, size = self.orth, self.kinds, self.size
         after = index + 1
-        while after < self.size and (self.is_punct(after) or self.is_space(after)):
+        while after < size and kinds[orth[after]] & (PUNCT | SPACE):
             after += 1
-        if after < self.size and self.text(after)[:1].isupper():
+        if after < size and kinds[orth[after]] & UPPER:
             starts[after] = 1
 
     def _after_abbreviation(self, index: int) -> bool:
+        orth, kinds = self.orth, self.kinds
         return (
             index - 2 >= self.lo
-            and self.text(index - 1) == "."
-            and self.text(index - 2).lower() in _NO_BOUNDARY_AFTER
+            and bool(kinds[orth[index - 1]] & DOT)
+            and bool(kinds[orth[index - 2]] & ABBREVIATION)
             and not self.doc[index - 2].whitespace_
         )
 
     def _is_citation(self, index: int) -> bool:
         """An anchor right after a sentence's end cites that sentence (``"…." [[doc#L3]]``),
         unless the words after it continue a new sentence (``[[doc]] holds the steps``)."""
-        size = self.size
-        at = index + 1 if self.text(index) == "(" and index + 1 < size else index
-        text = self.text(at)
-        if len(text) < 4 or text != CITATION_MASK * len(text):
+        orth, kinds, size = self.orth, self.kinds, self.size
+        at = index + 1 if kinds[orth[index]] & OPEN and index + 1 < size else index
+        if not kinds[orth[at]] & MASK:
             return False
         after = at + 1
-        while after < size and (self.text(after) in (")", "]") or self.is_space(after)):
+        while after < size and kinds[orth[after]] & (CLOSE | SPACE):
             after += 1
-        return after >= size or self.is_punct(after) or self.text(after)[:1].isupper()
+        return after >= size or bool(kinds[orth[after]] & (PUNCT | UPPER))
+
+    def bounds(
+        self, starts: dict[int, int], idx: list[int], base: int = 0
+    ) -> list[tuple[int, int, int, int]]:
+        """(first token, end token, start char, end char) of each sentence, characters
+        counted from ``base``."""
+        lo, size, orth, kinds = self.lo, self.size, self.orth, self.kinds
+        firsts = sorted(i for i, s in starts.items() if s == 1)
+        firsts.insert(0, lo)
+        ends = [*firsts[1:], size]
+        return [
+            (a, b, idx[a] - base, idx[b - 1] + (kinds[orth[b - 1]] >> LENGTH_SHIFT) - base)
+            for a, b in zip(firsts, ends, strict=True)
+        ]
 
 
 class Pipeline:
@@ -234,13 +347,12 @@ class Pipeline:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            import spacy
-
+            spacy = import_spacy()
             _register_component()
             if self.model:
                 nlp = spacy.load(self.model, exclude=["ner", "lemmatizer", "textcat"])
             else:
-                nlp = spacy.blank("en")
+                nlp = blank_english()
             nlp.add_pipe(COMPONENT, last=True)
         finally:
             if collecting:
@@ -297,27 +409,34 @@ class Pipeline:
     def _parse_joined(self, texts: list[str]) -> list[ParsedBlock]:
         """Texts joined into one Doc, each with its sentences (none when the Doc does not
         split where expected: then every text gets its own)."""
-        nlp = self.nlp
-        doc = nlp.make_doc(SEPARATOR.join(texts))
-        tokens = _Tokens(doc)
-        separator = nlp.vocab.strings.add(SEPARATOR)
-        cuts = [i for i, orth in enumerate(tokens.orth) if orth == separator]
+        doc = self.nlp.make_doc(SEPARATOR.join(texts))
+        component = self.boundaries
+        orth, idx = doc.to_array(_COLUMNS).T.tolist()
+        separator, marks = component.separator, component.marks
+        found = [i for i, o in enumerate(orth) if o in marks]
+        cuts = [i for i in found if orth[i] == separator]
         if len(cuts) != len(texts) - 1:
             return []
-        component = nlp.get_pipe(COMPONENT)
-        starts = [-1] * tokens.size
+        cuts.append(len(orth))
         parsed = []
-        base = 0
-        for text, lo, hi in zip(
-            texts, [0, *(c + 1 for c in cuts)], [*cuts, tokens.size], strict=True
-        ):
-            block = tokens.block(lo, hi)
-            block.sent_starts(component.enders, starts)
-            block.repair(starts, component.etc)
-            bounds = [(a, b, c - base, d - base) for a, b, c, d in block.bounds(starts)]
-            parsed.append(ParsedBlock(doc, bounds, base))
+        lo = base = at = 0
+        for text, hi in zip(texts, cuts, strict=True):
+            block = _Block(component, doc, orth, lo, hi)
+            stop = at
+            while stop < len(found) and found[stop] < hi:
+                stop += 1
+            inside = found[at:stop]
+            starts = block.sent_starts(inside)
+            block.repair(starts, inside)
+            parsed.append(ParsedBlock(doc, block.bounds(starts, idx, base), base))
             base += len(text) + len(SEPARATOR)
+            lo, at = hi + 1, stop + 1
         return parsed
+
+    @cached_property
+    def boundaries(self) -> SentenceBoundaries:
+        """The pipeline's boundary component."""
+        return cast(SentenceBoundaries, self.nlp.get_pipe(COMPONENT))
 
     def matcher(self, name: str, build: Callable[[Any], Any]) -> Any:
         """A Matcher/PhraseMatcher built once per pipeline by ``build(nlp)``."""
