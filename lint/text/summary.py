@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Any
 
 from anchorlint.config import TextSettings
-from anchorlint.frozen import frozen_instance
 from anchorlint.text.anchors import Anchor, find_anchors, mark_in_code
 from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
@@ -193,7 +192,7 @@ def _assemble(
                 for p in lexicon.allow
             ):
                 continue
-            inside = tuple(a for a in shifted if start <= a.start < end)
+            inside = tuple(a for a in shifted if start <= a.start < end) if shifted else ()
             sentences.append(
                 _sentence(
                     len(sentences), start, end, block_index, offset - base, inside, doc, first, last
@@ -228,10 +227,11 @@ def _sentence(
     token_start: int,
     token_end: int,
 ) -> Sentence:
-    """``Sentence(…)`` in one step (:func:`~anchorlint.frozen.frozen_instance`): one is
-    made for every sentence of every block."""
-    return frozen_instance(
-        Sentence,
+    """``Sentence(…)`` in one step, as :func:`~anchorlint.frozen.frozen_instance` makes
+    one, its fields given here by name (one is made for every sentence of every block, and
+    passing them on as ``**fields`` builds and copies a dictionary more)."""
+    sentence = _new(Sentence)
+    sentence.__dict__.update(
         index=index,
         start=start,
         end=end,
@@ -242,6 +242,10 @@ def _sentence(
         token_start=token_start,
         token_end=token_end,
     )
+    return sentence
+
+
+_new = object.__new__
 
 
 def _hits(
