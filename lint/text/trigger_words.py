@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import regex
 
@@ -79,13 +79,15 @@ def _union(words: Iterable[str], flags: int = regex.IGNORECASE) -> regex.Pattern
 
 def _may_match_ascii(word: str) -> bool:
     """Whether a word with non-ASCII characters can match ASCII text without case."""
-    for char in word:
-        if char.isascii():
-            continue
-        folded = regex.compile(regex.escape(char), regex.IGNORECASE)
-        if not any(folded.fullmatch(a) for a in _ASCII):
-            return False
-    return True
+    return all(char.isascii() or _folds_to_ascii(char) for char in word)
+
+
+@lru_cache(maxsize=256)
+def _folds_to_ascii(char: str) -> bool:
+    """Whether a character matches an ASCII one without case (asked once per character: the
+    hundred numbered "§" triggers share theirs)."""
+    folded = regex.compile(regex.escape(char), regex.IGNORECASE)
+    return any(folded.fullmatch(a) for a in _ASCII)
 
 
 class TriggerFilter:
@@ -98,10 +100,10 @@ class TriggerFilter:
         runs = [w for w in alone if w.isascii() and _is_run(w)]
         sources = [f"{START}{alternatives(runs)}{END}"] if runs else []
         sources += [f"{START}{re.escape(w)}{END}" for w in alone if w.isascii() and w not in runs]
-        verify: list[re.Pattern[str] | None] = [None] * len(sources)
+        verify: list[str | None] = [None] * len(sources)
         for phrase in phrases:
             sources.append(phrase.pattern)
-            verify.append(None if phrase.verify is None else re.compile(phrase.verify))
+            verify.append(phrase.verify)
         from anchorlint.text.needles import PatternSet
 
         self._set = PatternSet(sources)
@@ -122,9 +124,15 @@ class TriggerFilter:
         lowered = text.lower()
         for index in self._set.held(lowered):
             verify = self._verify[index]
-            if verify is None or verify.search(lowered) is not None:
+            if verify is None or _compiled(verify).search(lowered) is not None:
                 return True
         return self._ascii_folding is not None and self._ascii_folding.search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _compiled(source: str) -> re.Pattern[str]:
+    """A ``verify`` pattern, compiled when a block first needs it."""
+    return re.compile(source)
 
 
 def _is_run(word: str) -> bool:
