@@ -65,3 +65,9 @@ def test_the_placeholder_check_is_the_patterns(text: str) -> None:
     whole = boilerplate._placeholder().fullmatch(text) is not None
     expected = (0, len(text)) if whole and len(text) <= boilerplate.LONGEST_PLACEHOLDER else None
     assert boilerplate.placeholder_span(text) == expected
+
+
+def test_a_block_without_inline_markup_has_the_spans_of_no_children() -> None:
+    from anchorlint.text.documents import markdown
+
+    assert markdown._inline_spans("plain prose, no markup.", []) == ((), (), (), ())

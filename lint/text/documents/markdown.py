@@ -241,6 +241,8 @@ def _inline_block(
         builder.advance(len(content_line) + 1)
     if children is None:
         return Block(content, builder.build(), kind, code_spans(content))
+    if not children:  # no inline markup at all (most blocks): every span is empty
+        return Block(content, builder.build(), kind)
     return Block(content, builder.build(), kind, *_inline_spans(content, children))
 
 
