@@ -212,6 +212,8 @@ def test_a_recognisers_starts_are_repaired_the_same(pieces: list[str], marks: li
         for token, mark in zip(d, marks, strict=False):
             if token.i and mark:
                 token.is_sent_start = mark == 1
+    if not reference_doc.has_annotation("SENT_START"):
+        return  # no start set: the component's own rule runs, as tested above
     starts = [int(s) for s in reference_doc.to_array("SENT_START").astype("int64")]
     reference = _Reference(reference_doc, _orth(reference_doc))
     reference.repair(starts, component.etc)

@@ -259,7 +259,7 @@ class _Block:
         """A closing ``etc.`` ends a sentence; an abbreviation's full stop and a citation
         after a sentence's end do not."""
         orth, kinds, size = self.orth, self.kinds, self.size
-        for index in sorted(i for i, s in starts.items() if s == 1):
+        for index in sorted(i for i, s in starts.items() if s == 1) if starts else ():
             if self._is_citation(index):
                 starts[index] = -1
                 self._start_after_citation(index, starts)
@@ -315,6 +315,15 @@ class _Block:
         """(first token, end token, start char, end char) of each sentence, characters
         counted from ``base``."""
         lo, size, orth, kinds = self.lo, self.size, self.orth, self.kinds
+        if not starts:  # one sentence: most headings, bullets and short paragraphs
+            return [
+                (
+                    lo,
+                    size,
+                    idx[lo] - base,
+                    idx[size - 1] + (kinds[orth[size - 1]] >> LENGTH_SHIFT) - base,
+                )
+            ]
         firsts = sorted(i for i, s in starts.items() if s == 1)
         firsts.insert(0, lo)
         ends = [*firsts[1:], size]
