@@ -188,6 +188,7 @@ def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
                 *["a1", "1", "abc", "f00d", "deadbeef1", " ", "x", "commit ", "0", "0a", "-"],
                 *["Commit: ", "SHA ", "1A2B3C4D", "acme/api", "#12", "/", "#", "é", "\ud800"],
                 *["550e8400", "-e29b", "-41d4-a716-446655440000", "ENG", "-4411", "rev "],
+                *["Rev ", "REVISION: ", "cOmMiT ", "Sha:", "ſha "],
             ]
         ),
         max_size=40,
@@ -216,6 +217,8 @@ def test_colons_that_start_no_uri_or_hash_are_no_candidates() -> None:
         "id 550e8400-e29b-41d4-a716-446655440000 here",
         "Fixed in commit 4f9e2b1.",
         "see SHA: 1A2B3C4D5E for it",
+        "landed in Rev 1A2B3C4D yesterday",
+        "REVISION 1A2B3C4D5E6F is the one",
         "tracked in acme/api#1234 now",
         "moved in #12 and ENG-4411",
         "line 3 of src/a.py",
@@ -228,3 +231,18 @@ def test_each_gate_lets_its_own_form_through(text: str) -> None:
             matched += 1
             assert gate(text), form.pattern
     assert matched
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Landed in Rev 1A2B3C4D yesterday.", "1a2b3c4d"),
+        ("REVISION 1A2B3C4D5E6F is the one.", "1a2b3c4d5e6f"),
+    ],
+)
+def test_a_capitalised_word_before_a_commit_still_makes_it_an_anchor(text: str, key: str) -> None:
+    """The word before an upper-case commit may be capitalised: the gate lowers the text."""
+    from anchorlint.config import TextSettings
+
+    found = anchors.find_anchors(text, TextSettings(), (), {})
+    assert [(a.form, a.key) for a in found] == [("commit", key)]
