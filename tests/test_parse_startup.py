@@ -1,7 +1,7 @@
 """spaCy's start-up without its command line and without a config round trip changes no token.
 
-:func:`~anchorlint.text.nlp.import_spacy` imports spaCy with a bare stand-in for its command
-line, and :func:`~anchorlint.text.nlp.blank_english` builds the English class directly
+:func:`~anchorlint.text.spacy_startup.import_spacy` imports spaCy with a bare stand-in for its command
+line, and :func:`~anchorlint.text.spacy_startup.blank_english` builds the English class directly
 instead of through ``spacy.blank("en")``. Both must leave every token, its attributes and the
 tokenizer's rules as the ordinary way makes them.
 """
@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 import spacy
 
-from anchorlint.text import nlp as nlp_module
-from anchorlint.text.nlp import blank_english
+from anchorlint.text import spacy_startup
+from anchorlint.text.spacy_startup import blank_english
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -125,7 +125,7 @@ def test_command_line_stand_in_only_where_spacy_asks_for_info_alone(
     spec = SimpleNamespace(origin=str(init), submodule_search_locations=[str(tmp_path)])
     monkeypatch.setattr("importlib.util.find_spec", lambda name: spec)
     init.write_text("import sys\nfrom .cli.info import info  # noqa: F401\nx = 1\n")
-    stubs = nlp_module._cli_stubs()
+    stubs = spacy_startup._cli_stubs()
     assert sorted(stubs) == ["spacy.cli", "spacy.cli.info"]
     assert stubs["spacy.cli"].__path__ == [str(tmp_path / "cli")]
     for other in (
@@ -134,4 +134,4 @@ def test_command_line_stand_in_only_where_spacy_asks_for_info_alone(
         "import sys\n",
     ):
         init.write_text(other)
-        assert nlp_module._cli_stubs() == {}
+        assert spacy_startup._cli_stubs() == {}

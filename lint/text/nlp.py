@@ -14,76 +14,14 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple, cast
 
+from anchorlint.text.spacy_startup import blank_english, import_spacy
+
 _NO_BOUNDARY_AFTER = frozenset(
     {"fig", "figs", "sec", "secs", "no", "nos", "approx", "vs", "cf", "al", "ca", "vol", "pp"}
 )
 COMPONENT = "anchorlint_boundaries"
 #: the letter anchors are masked with before spaCy sees the text (see summary.ANCHOR_MASK)
 CITATION_MASK = "X"
-
-
-def import_spacy() -> Any:
-    """``import spacy``, without the command-line interface where spaCy allows.
-
-    spaCy's package imports its command line (typer, click, an HTTP client, a template
-    engine: a third of ``import spacy``) for one name, ``spacy.info``. When its
-    ``__init__`` asks nothing else of ``spacy.cli``, the import is given a bare package in
-    its place for that once, and ``spacy.info`` imports the real one when called. No
-    module the pipeline or the matchers use comes from the command line, so every token
-    stays the same (``tests/test_parse_startup.py``)."""
-    import sys
-
-    loaded = sys.modules.get("spacy")
-    if loaded is not None:
-        return loaded
-    stubs = _cli_stubs()
-    sys.modules.update(stubs)
-    try:
-        import spacy
-    finally:
-        for name, module in stubs.items():
-            if sys.modules.get(name) is module:
-                del sys.modules[name]
-    return spacy
-
-
-def _cli_stubs() -> dict[str, Any]:
-    """Stand-ins for ``spacy.cli`` and ``spacy.cli.info``; none when spaCy's ``__init__``
-    reads more of its command line than ``from .cli.info import info``."""
-    import importlib.util
-    from pathlib import Path
-    from types import ModuleType
-
-    spec = importlib.util.find_spec("spacy")
-    if spec is None or spec.origin is None or not spec.submodule_search_locations:
-        return {}
-    try:
-        source = Path(spec.origin).read_text(encoding="utf-8")
-    except OSError:
-        return {}
-    if source.count("cli") != 1 or "\nfrom .cli.info import info  # noqa: F401\n" not in source:
-        return {}
-    cli = ModuleType("spacy.cli")
-    cli.__path__ = [str(Path(location) / "cli") for location in spec.submodule_search_locations]
-    info = ModuleType("spacy.cli.info")
-    info.info = _spacy_info  # type: ignore[attr-defined]
-    return {"spacy.cli": cli, "spacy.cli.info": info}
-
-
-def _spacy_info(*args: Any, **kwargs: Any) -> Any:
-    """``spacy.info``, from the real command line, imported on the first call."""
-    from spacy.cli.info import info
-
-    return info(*args, **kwargs)
-
-
-def blank_english() -> Any:
-    """``spacy.blank("en")``: the same Language class built with its own defaults, without
-    filling in and validating a whole training config first (the same tokenizer and
-    vocabulary, by ``tests/test_parse_startup.py``)."""
-    from spacy.util import get_lang_class
-
-    return get_lang_class("en")()
 
 
 def _register_component() -> None:
