@@ -135,3 +135,27 @@ def test_command_line_stand_in_only_where_spacy_asks_for_info_alone(
     ):
         init.write_text(other)
         assert spacy_startup._cli_stubs() == {}
+
+
+def test_spacy_asked_for_by_two_threads_at_once_is_whole_in_both() -> None:
+    """The language server warms spaCy up in a thread while a lint may ask for it: neither
+    may get the module half made (an import under way is waited for, not returned)."""
+    script = """
+import threading
+from anchorlint.text.spacy_startup import import_spacy
+results = []
+def ask():
+    spacy = import_spacy()
+    from spacy.language import Language
+    results.append(Language.__name__)
+threads = [threading.Thread(target=ask) for _ in range(3)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(results)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.stdout.strip() == "['Language', 'Language', 'Language']", done.stderr[-2000:]

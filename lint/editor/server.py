@@ -134,7 +134,10 @@ def _warm_up() -> None:
     """Import the heavy libraries while the client is still starting up."""
     try:
         import libcst  # noqa: F401
-        import spacy  # noqa: F401
+
+        from anchorlint.text.spacy_startup import import_spacy
+
+        import_spacy()
     except ImportError:  # pragma: no cover - the first lint reports it
         pass
 

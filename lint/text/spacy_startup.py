@@ -9,7 +9,11 @@ calls (``tests/test_parse_startup.py``).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
+
+#: held while spaCy is imported (see :func:`import_spacy`)
+_IMPORTING = threading.Lock()
 
 
 def import_spacy() -> Any:
@@ -20,21 +24,28 @@ def import_spacy() -> Any:
     ``__init__`` asks nothing else of ``spacy.cli``, the import is given a bare package in
     its place for that once, and ``spacy.info`` imports the real one when called. No
     module the pipeline or the matchers use comes from the command line, so every token
-    stays the same (``tests/test_parse_startup.py``)."""
+    stays the same (``tests/test_parse_startup.py``).
+
+    Threads may ask at once (the language server warms spaCy up in one while a lint asks in
+    another): one lock lets a single import place the stand-ins, and a module already in
+    ``sys.modules`` is imported again, not returned, so a caller waits for an import still
+    under way instead of getting a half-made module."""
     import sys
 
-    loaded = sys.modules.get("spacy")
-    if loaded is not None:
-        return loaded
-    stubs = _cli_stubs()
-    sys.modules.update(stubs)
-    try:
-        import spacy
-    finally:
-        for name, module in stubs.items():
-            if sys.modules.get(name) is module:
-                del sys.modules[name]
-    return spacy
+    with _IMPORTING:
+        if "spacy" in sys.modules:
+            import spacy
+
+            return spacy
+        stubs = _cli_stubs()
+        sys.modules.update(stubs)
+        try:
+            import spacy
+        finally:
+            for name, module in stubs.items():
+                if sys.modules.get(name) is module:
+                    del sys.modules[name]
+        return spacy
 
 
 def _cli_stubs() -> dict[str, Any]:
