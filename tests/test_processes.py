@@ -22,8 +22,9 @@ from security_helpers import SCRIPT, no_traceback, run
 PARAGRAPH = "As noted earlier, the thing moved to the new cluster on Friday.\n\n"
 
 
-def busy_tree(root: Path, files: int = 60, paragraphs: int = 400) -> Path:
-    """Enough text that two workers need several seconds."""
+def busy_tree(root: Path, files: int = 60, paragraphs: int = 3000) -> Path:
+    """Enough text that two workers need several seconds (measure again when the text
+    rules get faster: a run that ends before a test can signal its workers proves nothing)."""
     root.mkdir(parents=True, exist_ok=True)
     for number in range(files):
         (root / f"f{number}.md").write_text(PARAGRAPH * paragraphs)
