@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from anchorlint.frozen import slots_twin
+
 
 @dataclass(frozen=True, slots=True)
 class TextEdit:
@@ -86,14 +88,6 @@ def _restore(path: str, line: int, column: int, code: str, message: str, *rest: 
     )  # fmt: skip
 
 
-class _Unfrozen:
-    """The same slots as :class:`Finding` without its frozen ``__setattr__``: a finding is
-    filled in here by plain attribute stores, then becomes a :class:`Finding` (the layouts
-    match, so Python allows the class to change)."""
-
-    __slots__ = Finding.__slots__
-
-
 def new_finding(
     path: str,
     line: int,
@@ -114,7 +108,7 @@ def new_finding(
     result is a :class:`Finding` in every way (type, equality, hash, pickling: a test holds
     it to the constructor).
     """
-    made: Any = _Unfrozen()
+    made: Any = slots_twin(Finding)()
     made.path = path
     made.line = line
     made.column = column

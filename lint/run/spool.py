@@ -33,6 +33,7 @@ from typing import IO, Any, overload
 
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, new_finding, sort_findings
+from anchorlint.frozen import slots_twin
 
 #: a finding's place within its file: the sort key of :class:`Finding` without the path
 Place = tuple[int, int, str, str]
@@ -367,22 +368,11 @@ def _unpack_facts(data: bytes) -> list[SummaryFacts]:
     return list(map(fact_of_row, rows_of(data)))
 
 
-class _UnfrozenFacts:
-    """The slots of :class:`SummaryFacts` without its frozen ``__setattr__`` (see
-    :func:`anchorlint.findings.new_finding`: the same way, for the same reason)."""
-
-    __slots__ = SummaryFacts.__slots__
-
-
-class _UnfrozenAnchor:
-    __slots__ = AnchorOccurrence.__slots__
-
-
 def fact_of_row(row: Sequence[Any]) -> SummaryFacts:
     """``SummaryFacts(*row)`` with its anchors' rows made ``AnchorOccurrence`` objects, in a
     third of the constructors' work: the parent makes every summary's facts again for the
     cross-file rules (a test holds this to the constructors)."""
-    made: Any = _UnfrozenFacts()
+    made: Any = slots_twin(SummaryFacts)()
     (made.path, made.line, made.column, anchors, made.anchor_count, made.elision_count,
      made.claims_completeness, made.thread, made.generation, made.order,
      made.qualified_keys) = row  # fmt: skip
@@ -392,7 +382,7 @@ def fact_of_row(row: Sequence[Any]) -> SummaryFacts:
 
 
 def _anchor_of_row(row: Sequence[Any]) -> AnchorOccurrence:
-    made: Any = _UnfrozenAnchor()
+    made: Any = slots_twin(AnchorOccurrence)()
     made.key, made.text, made.line, made.column, made.end_line, made.end_column, made.form = row
     made.__class__ = AnchorOccurrence
     return made

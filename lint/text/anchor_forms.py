@@ -124,7 +124,7 @@ TICKET_FORM = _TICKET
 ID_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("uuid", _UUID, ("-",)),
     ("commit", _COMMIT, tuple("0123456789")),
-    ("commit", _COMMIT_AFTER_WORD, ("commit", "Commit", "COMMIT", "sha", "Sha", "SHA", "rev")),
+    ("commit", _COMMIT_AFTER_WORD, ("commit", "sha", "rev")),  # looked for in the lowered text
     ("issue", _ISSUE, ("#",)),
     ("issue", _REPO_ISSUE, ("#",)),
     ("issue", _TICKET, ("-",)),

@@ -134,7 +134,7 @@ _GATES: dict[str, Callable[[tuple[str, ...]], Gate]] = {
     COMMIT_FORM: lambda needles: may_hold_lower_commit,
     UUID_FORM: lambda needles: lambda text: text.count("-") >= 4,
     COMMIT_AFTER_WORD_FORM: lambda needles: (
-        lambda text: _may_name_a_commit(text) and may_hold_any_case_commit(text)
+        lambda text: _holds_any_in_any_case(text, needles) and may_hold_any_case_commit(text)
     ),
     REPO_ISSUE_FORM: lambda needles: lambda text: "/" in text and digit_after(text, "#"),
 }
@@ -451,14 +451,11 @@ def _group_numbers(pattern: regex.Pattern[str]) -> dict[str, int]:
     return groups
 
 
-def _may_name_a_commit(text: str) -> bool:
-    """Whether ``text`` may hold the word before a commit as ``(?i:commits?|sha|rev|revision)``
-    reads it: in any case ("Rev 1A2B3C4", "REVISION"), and in other text always, since the
-    pattern's ``i`` matches some non-ASCII letters too (the long s of "ſha")."""
-    if not text.isascii():
-        return True
-    lowered = text.lower()
-    return "commit" in lowered or "sha" in lowered or "rev" in lowered
+def _holds_any_in_any_case(text: str, needles: tuple[str, ...]) -> bool:
+    """Whether ``text`` may hold a lower-case needle as a ``(?i:…)`` pattern reads it: in any
+    case ("Rev 1A2B3C4", "REVISION"), and in other text always, since ``i`` matches some
+    non-ASCII letters too (the long s of "ſha")."""
+    return not text.isascii() or _holds_any(text.lower(), needles)
 
 
 def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
