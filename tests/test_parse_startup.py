@@ -159,3 +159,38 @@ print(results)
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
     )
     assert done.stdout.strip() == "['Language', 'Language', 'Language']", done.stderr[-2000:]
+
+
+def test_blank_english_validates_exceptions_added_after_its_own() -> None:
+    """Only spaCy's own exceptions, which ``spacy.blank`` validates, skip validation."""
+    tokenizer = blank_english().tokenizer
+    with pytest.raises(ValueError):
+        tokenizer.add_special_case("ab", [{"ORTH": "x"}])
+    tokenizer.add_special_case("ab", [{"ORTH": "a"}, {"ORTH": "b"}])
+    assert [t.text for t in tokenizer("ab")] == ["a", "b"]
+
+
+def test_blank_english_tokenizer_pickles_as_spacy_s() -> None:
+    import pickle
+
+    from spacy.tokenizer import Tokenizer
+
+    tokenizer = pickle.loads(pickle.dumps(blank_english().tokenizer))
+    assert type(tokenizer) is Tokenizer
+    assert [t.text for t in tokenizer(EDGES)] == [t.text for t in spacy.blank("en")(EDGES)]
+
+
+def test_blank_english_with_another_tokenizer_is_built_by_spacy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tokenizer factory registered over spaCy's own is not replaced by its steps."""
+    from spacy.tokenizer import Tokenizer
+    from spacy.util import get_lang_class, registry
+
+    english = get_lang_class("en")
+    assert spacy_startup._default_tokenizer(english)
+    with monkeypatch.context() as patched:
+        patched.setattr(registry, "get", lambda *args: lambda: None)
+        assert not spacy_startup._default_tokenizer(english)
+    monkeypatch.setattr(spacy_startup, "_default_tokenizer", lambda language: False)
+    assert type(blank_english().tokenizer) is Tokenizer

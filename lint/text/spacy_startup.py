@@ -80,8 +80,79 @@ def _spacy_info(*args: Any, **kwargs: Any) -> Any:
 
 def blank_english() -> Any:
     """``spacy.blank("en")``: the same Language class built with its own defaults, without
-    filling in and validating a whole training config first (the same tokenizer and
-    vocabulary, by ``tests/test_parse_startup.py``)."""
+    filling in and validating a whole training config first, and its tokenizer without
+    validating spaCy's own exceptions (the same tokenizer and vocabulary, by
+    ``tests/test_parse_startup.py``)."""
     from spacy.util import get_lang_class
 
-    return get_lang_class("en")()
+    english = get_lang_class("en")
+    if not _default_tokenizer(english):
+        return english()
+    return english(create_tokenizer=_english_tokenizer)
+
+
+#: the tokenizer a blank pipeline's config names, unless a config or plugin changes it
+_DEFAULT_TOKENIZER = {"@tokenizers": "spacy.Tokenizer.v1"}
+
+
+def _default_tokenizer(language: Any) -> bool:
+    """Whether ``language`` makes its tokenizer with spaCy's own factory, which
+    :func:`_english_tokenizer` repeats."""
+    from spacy.language import create_tokenizer
+    from spacy.util import registry
+
+    named = language.default_config["nlp"]["tokenizer"]
+    return bool(
+        named == _DEFAULT_TOKENIZER
+        and registry.get("tokenizers", named["@tokenizers"]) is create_tokenizer
+    )
+
+
+def _english_tokenizer(nlp: Any) -> Any:
+    """What ``spacy.Tokenizer.v1`` makes for ``nlp`` (its factory's own steps), as a
+    :func:`_trusting_tokenizer` class."""
+    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+    defaults = nlp.Defaults
+    prefixes, suffixes, infixes = defaults.prefixes, defaults.suffixes, defaults.infixes
+    return _trusting_tokenizer()(
+        nlp.vocab,
+        rules=defaults.tokenizer_exceptions,
+        prefix_search=compile_prefix_regex(prefixes).search if prefixes else None,
+        suffix_search=compile_suffix_regex(suffixes).search if suffixes else None,
+        infix_finditer=compile_infix_regex(infixes).finditer if infixes else None,
+        token_match=defaults.token_match,
+        url_match=defaults.url_match,
+    )
+
+
+_TRUSTING: Any = None
+
+
+def _trusting_tokenizer() -> Any:
+    """spaCy's Tokenizer, but for the exceptions it is made with, which it does not validate.
+
+    Validation only raises, on an exception whose pieces do not spell it, and spaCy's own
+    English exceptions all pass (``spacy.blank`` validates them); its cost, one attribute
+    conversion per piece of some thirteen hundred exceptions, is a fifth of building the
+    tokenizer. Exceptions added later (``add_special_case``, ``rules = …``) are validated."""
+    global _TRUSTING
+    if _TRUSTING is None:
+        from spacy.tokenizer import Tokenizer
+
+        class TrustingTokenizer(Tokenizer):
+            def __init__(self, vocab: Any, rules: Any = None, *args: Any, **kwargs: Any) -> None:
+                self._trusted = rules or {}
+                super().__init__(vocab, rules, *args, **kwargs)
+                self._trusted = {}
+
+            def _validate_special_case(self, chunk: str, substrings: Any) -> None:
+                if self._trusted.get(chunk) is not substrings:
+                    super()._validate_special_case(chunk, substrings)
+
+            def __reduce__(self) -> Any:
+                """Pickled as the plain Tokenizer it tokenises as."""
+                return (Tokenizer, *super().__reduce__()[1:])
+
+        _TRUSTING = TrustingTokenizer
+    return _TRUSTING
