@@ -99,9 +99,19 @@ def test_moved_keeps_every_field() -> None:
         anchor, in_code=True, descriptive=True, pin_problem="p", notation="compact"
     )
     expected = dataclasses.replace(anchor, start=anchor.start + 9, end=anchor.end + 9)
-    assert anchor.moved(9) == expected
-    # a new field must be added to Anchor.moved too
+    assert anchor.moved(9) == expected and vars(anchor.moved(9)) == vars(expected)
+    # a new field must be added to anchors._anchor_of too
     assert len(dataclasses.fields(anchors.Anchor)) == 12
+
+
+def test_an_anchor_marked_in_code_is_the_one_replace_makes() -> None:
+    import dataclasses
+
+    text = "x `a.py` and [[doc_7#L3-4@sha256:8cbe08fc3b175a93]]"
+    found = anchors.find_anchors(text, TextSettings())
+    marked = anchors.mark_in_code(found, [(2, 8)])
+    expected = [dataclasses.replace(found[0], in_code=True), found[1]]
+    assert marked == expected and [vars(a) for a in marked] == [vars(a) for a in expected]
 
 
 #: the path form and its start finder, for the default extensions (all start with a letter:
