@@ -27,6 +27,7 @@ from anchorlint.run.kinds import (
     kind_of,
     kind_to_lint,
     kind_to_lint_file,
+    whole_text_kind,
 )
 from anchorlint.run.reading import (
     BINARY_SNIFF,
@@ -75,6 +76,9 @@ class Worker:
         """A whole file, or one chunk of records of a large JSON Lines file; an internal
         error is recorded and the run goes on."""
         try:
+            kind = self._whole_text_kind(job)
+            if kind is not None:  # read in one open, a special file told from it
+                return self._lint_as(job.path, read_text(job.path), kind, job.order)
             special = special_file(job.path)  # a FIFO named on the command line must not hang
             if special is not None:
                 return self.lint_text(job.path, special, job.order)
@@ -84,6 +88,14 @@ class Worker:
                 raise
             error = f"{job.path}: internal error: {type(exc).__name__}: {exc}"
             return FileResult(job.path, (), errors=(error,))
+
+    def _whole_text_kind(self, job: Job) -> FileKind | None:
+        """The kind of a job that is a whole file, read as text, its kind known from its name
+        alone and no cache to ask (a summary tree's files): linted without the lookups and
+        the ``stat`` the other jobs take (:func:`read_text` tells a special file itself)."""
+        if self.cache is not None or job.end >= 0 or job.path.startswith(_DATABASE_URLS):
+            return None
+        return whole_text_kind(job.path)
 
     def _lint_cached(self, job: Job) -> FileResult:
         """Lint a file or a chunk, through the cache when there is one."""
@@ -168,10 +180,19 @@ class Worker:
     def lint_text(self, path: str, text: str | Unreadable, order: int = 0) -> FileResult:
         """One file's contents (or why they cannot be read) through the pass of its kind."""
         if isinstance(text, Unreadable):
-            found = finding(path, "ANC001", text.message, text.line, text.column)
-            result = self._result(path, [found], Suppressions())
-            return dataclasses.replace(result, unreadable=True)
+            return self._unreadable(path, text)
         kind = kind_to_lint(path, text[:SNIFF_BYTES].encode("utf-8", "replace"))
+        return self._lint_as(path, text, kind, order)
+
+    def _unreadable(self, path: str, problem: Unreadable) -> FileResult:
+        found = finding(path, "ANC001", problem.message, problem.line, problem.column)
+        result = self._result(path, [found], Suppressions())
+        return dataclasses.replace(result, unreadable=True)
+
+    def _lint_as(self, path: str, text: str | Unreadable, kind: FileKind, order: int) -> FileResult:
+        """A file's contents (or why they cannot be read) through the pass of ``kind``."""
+        if isinstance(text, Unreadable):
+            return self._unreadable(path, text)
         if kind.rules == "code":
             from anchorlint.run.codepass import lint_module
 
@@ -208,9 +229,11 @@ def _is_store_error(exc: BaseException) -> bool:
 
 def _is_rows(path: str, kind: FileKind | None) -> bool:
     """A dataset file or a database source URL: rows, each a summary."""
-    return (kind is not None and kind.rows) or path.startswith(
-        ("sqlite://", "postgresql://", "postgres://")
-    )
+    return (kind is not None and kind.rows) or path.startswith(_DATABASE_URLS)
+
+
+#: a path that starts so names a database source, whatever its suffix
+_DATABASE_URLS = ("sqlite://", "postgresql://", "postgres://")
 
 
 def run_level(

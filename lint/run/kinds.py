@@ -175,6 +175,23 @@ def _plain_kind(wanted: str) -> FileKind | None:
     return None
 
 
+def whole_text_kind(path: str) -> FileKind | None:
+    """The kind a run lints ``path`` as when its name alone tells it and the file is read
+    whole as UTF-8 text (Markdown, plain text, Python, a name no kind claims): no sniffing
+    kind shares its suffix, and the kind neither streams, opens the file itself nor holds
+    rows. None when the first bytes or the kind's reader decide (see :func:`kind_to_lint_file`).
+    """
+    return _whole_text_kind(suffix(path))
+
+
+@lru_cache(maxsize=64)
+def _whole_text_kind(wanted: str) -> FileKind | None:
+    if any(k.sniff is not None and wanted in k.suffixes for k in KINDS):
+        return None
+    kind = _plain_kind(wanted) or FALLBACK
+    return None if kind.chunkable or kind.binary or kind.rows else kind
+
+
 def kind_of_file(path: str) -> FileKind | None:
     """Like :func:`kind_of` for a file on disk: its first bytes are read only when a
     sniffing kind shares its suffix."""

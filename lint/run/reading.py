@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import stat
@@ -62,18 +61,22 @@ def special_file(path: str) -> Unreadable | None:
 
 
 def read_text(path: str) -> str | Unreadable:
-    """Read and decode a file; OS errors become an Unreadable with the reason.
+    """Read and decode a file; a file that is not regular, or OS errors, become an
+    Unreadable with the reason (a file that is not regular as :func:`special_file` says it).
 
     The file is opened non-blocking and checked to be a regular file before it is read, so
-    a FIFO swapped in after discovery is reported instead of waited on; a file whose first
-    bytes are binary is reported without reading the rest (a sparse 512 MB file costs 8 KB).
+    a FIFO (named, or swapped in after discovery) is reported instead of waited on, without
+    a ``stat`` before the open; only a path that cannot be opened is stat'ed, for a socket
+    cannot be opened and is reported as special. A file whose first bytes are binary is
+    reported without reading the rest (a sparse 512 MB file costs 8 KB).
     """
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, _READ_FLAGS)
     except IsADirectoryError:
         return Unreadable("is a directory")
     except (OSError, ValueError) as exc:
-        return Unreadable(f"cannot read file: {getattr(exc, 'strerror', None) or exc}")
+        reason = getattr(exc, "strerror", None) or exc
+        return special_file(path) or Unreadable(f"cannot read file: {reason}")
     try:
         data = _read_all(fd)
     except OSError as exc:
@@ -83,12 +86,13 @@ def read_text(path: str) -> str | Unreadable:
     return data if isinstance(data, Unreadable) else decode(data)
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def _read_all(fd: int) -> bytes | Unreadable:
     """The bytes of an open regular file, read with ``os.read`` (a buffered file object per
     file costs more than the read of a small summary), or why it is not read."""
     info = os.fstat(fd)
-    if stat.S_ISDIR(info.st_mode):  # as opening it as a file object reports it
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
     problem = _kind_problem(info.st_mode)
     if problem is not None:
         return problem
