@@ -2,23 +2,33 @@
 
 Findings and facts made in one step (:func:`anchorlint.findings.new_finding`,
 :func:`anchorlint.run.spool.fact_of_row`) are what their constructors make; blocks are read
-back the same whether or not they were compressed; batches cover every job once, in order.
+back the same whether or not they were compressed, and whether they were written to the
+spool's file one by one or in groups; batches cover every job once, in order; a suffix is
+what ``os.path.splitext`` says; the findings kept are those the filter kept before its
+shortcut for files without suppressions.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import pickle
+from contextlib import closing
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit, new_finding
-from anchorlint.run import spool
+from anchorlint.registry import known_codes
+from anchorlint.run import kinds, spool
+from anchorlint.run.filtering import keep
 from anchorlint.run.jobs import Job
 from anchorlint.run.pool import MIN_BATCH, _batched
+from anchorlint.run.selection import Selection
+from anchorlint.run.suppressions import Directive, Suppressions
 
 texts = st.text(max_size=20)
 numbers = st.integers(min_value=0, max_value=10**6)
@@ -99,3 +109,85 @@ def test_batches_shrink_towards_the_end() -> None:
     sizes = [len(b) for b in _batched([Job(f"f{i}.md", i) for i in range(4000)], 2)]
     assert sizes == sorted(sizes, reverse=True)
     assert sizes[0] == 4000 // 8 and sizes[-1] <= MIN_BATCH
+
+
+@given(st.text(alphabet="./aMd\\ é", max_size=12))
+def test_a_suffix_is_what_splitext_says(path: str) -> None:
+    assert kinds.suffix(path) == os.path.splitext(path)[1].lower()
+
+
+def _old_keep(
+    path: str, findings: list[Finding], suppressions: Suppressions, selection: Selection
+) -> tuple[Finding, ...]:
+    """The filter before a file without suppressions or per-file ignores took a shortcut."""
+    ignored = selection.ignored_for(path)
+
+    def reports(code: str) -> bool:
+        return code in selection.enabled and not any(code.startswith(p) for p in ignored)
+
+    kept = [
+        f
+        for f in findings
+        if reports(f.code)
+        and (f.code == "ANC001" or not suppressions.suppressed(f.code, f.line, f.end_line))
+    ]
+    if reports("ANC003"):
+        for line, column, message in suppressions.unused(known_codes(), selection.external):
+            kept.append(Finding(path, line, column, "ANC003", message, line, column, "x"))
+    return tuple(kept)
+
+
+codes = st.sampled_from(["ANC001", "ANC003", "ANC101", "ANC102", "ANC107", "ANC999"])
+
+
+@given(
+    st.lists(st.tuples(codes, st.integers(1, 5)), max_size=8),
+    st.lists(st.tuples(st.integers(1, 5), st.sets(codes, max_size=2)), max_size=2),
+    st.sampled_from([{}, {"*.md": ("ANC10",)}, {"other.md": ("ANC1",)}]),
+)
+def test_kept_findings_are_those_the_old_filter_kept(
+    hits: list[tuple[str, int]],
+    directives: list[tuple[int, set[str]]],
+    per_file: dict[str, tuple[str, ...]],
+) -> None:
+    selection = Selection.from_settings(Settings(per_file_ignores=per_file))
+    found = [Finding("a.md", line, 1, code, "m", line, 2, "x") for code, line in hits]
+
+    def suppressions() -> Suppressions:
+        made = [Directive(line, 1, line, line, frozenset(c)) for line, c in directives]
+        return Suppressions(made)
+
+    new = keep("a.md", found, suppressions(), selection)
+    old = _old_keep("a.md", found, suppressions(), selection)
+    assert [(f.code, f.line, f.message) for f in new] == [(f.code, f.line, f.message) for f in old]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.integers(1, 40), max_size=30), max_size=12), st.integers(1, 400))
+def test_blocks_written_in_groups_read_back_as_written_one_by_one(
+    files: list[list[int]], write_at: int
+) -> None:
+    """Blocks are written to the spool's file in groups; facts read between the adds (as
+    the cross-file rules do) and the findings read at the end find every block."""
+
+    def run(spooled: int) -> tuple[list[Finding], list[list[SummaryFacts]]]:
+        saved, spool.WRITE_AT = spool.WRITE_AT, spooled
+        try:
+            seen: list[list[SummaryFacts]] = []
+            with closing(spool.FindingSpool(in_memory=512)) as spooler:
+                for number, lines in enumerate(files):
+                    path = f"f{number}.md"
+                    found = [Finding(path, n, 1, "ANC101", "m" * n) for n in lines]
+                    for block in spool.pack(found):
+                        spooler.add(block)
+                    fact = SummaryFacts(path, 1, 1, (), len(lines), 0, False, None, None, 0, ())
+                    spooler.add_facts(path, spool.pack_facts([fact]))
+                    if number % 3 == 1:
+                        seen.append(list(spooler.facts([path])))
+                spooler.add_late([Finding("f0.md", 2, 2, "ANC107", "late")])
+                seen.append(list(spooler.facts(f"f{n}.md" for n in range(len(files)))))
+                return list(spooler.findings()), seen
+        finally:
+            spool.WRITE_AT = saved
+
+    assert run(write_at) == run(1)

@@ -25,6 +25,9 @@ def keep(
     ANC003 for its unused suppressions when that is selected. ANC001 cannot be suppressed:
     a file that cannot be read has no comments to believe."""
     ignored = selection.ignored_for(path)
+    if not ignored and not suppressions.directives:  # most files: the selection alone decides
+        enabled = selection.enabled
+        return tuple([f for f in findings if f.code in enabled])
     kept = [
         f
         for f in findings
@@ -47,7 +50,8 @@ def keep_located(
     selection does not report it."""
     found: list[Finding] = []
     for hit in hits:
-        if suppressions.get(hit.path, Suppressions()).suppressed(code, hit.line, hit.end_line):
+        own = suppressions.get(hit.path)
+        if own is not None and own.suppressed(code, hit.line, hit.end_line):
             continue
         if selection.reports(code, selection.ignored_for(hit.path)):
             end = (hit.end_line, hit.end_column)

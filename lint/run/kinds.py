@@ -145,7 +145,20 @@ def _load(target: str) -> Callable[..., object]:
 
 
 def suffix(path: str) -> str:
-    return os.path.splitext(path)[1].lower()
+    """``os.path.splitext(path)[1].lower()``: the suffix a kind is looked up by (a run asks
+    it of every job several times, so on POSIX without the generic function's steps)."""
+    if not _POSIX:
+        return os.path.splitext(path)[1].lower()
+    dot = path.rfind(".")
+    start = path.rfind("/") + 1
+    # as splitext: no suffix unless the last dot follows a character of the name that is
+    # not a dot (".md" and "..md" are names without one)
+    if dot <= start or not path[start:dot].lstrip("."):
+        return ""
+    return path[dot:].lower()
+
+
+_POSIX = os.path.sep == "/" and os.path.altsep is None and os.path.extsep == "."
 
 
 def kind_of(path: str, head: bytes | None = None) -> FileKind | None:

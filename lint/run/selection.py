@@ -73,6 +73,8 @@ class Selection:
         return frozenset(ignored)
 
     def reports(self, code: str, ignored: frozenset[str] = frozenset()) -> bool:
+        if not ignored:  # most files: no per-file ignores
+            return code in self.enabled
         return code in self.enabled and not any(code.startswith(p) for p in ignored)
 
 

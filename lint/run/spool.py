@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, groupby
 from operator import attrgetter, itemgetter
-from typing import IO, Any, overload
+from typing import IO, Any, NamedTuple, overload
 
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, new_finding, sort_findings
@@ -196,14 +196,22 @@ def compressed_if_long(raw: bytes) -> bytes:
     return zlib.compress(raw, LEVEL) if len(raw) >= COMPRESS_FROM else raw
 
 
-@dataclass(frozen=True, slots=True)
-class _Block:
+class _Block(NamedTuple):
+    """Where a block of findings is in the spool's file, and the sort keys it spans (a
+    tuple: one is made for every block a run receives)."""
+
     offset: int
     size: int
     first: tuple[Any, ...]
     last: tuple[Any, ...]
     #: arrival order: equal findings keep it, as the stable sort of their concatenation
     seq: int = 0
+
+
+#: bytes of blocks gathered before they are written to the spool's file in one call (a run
+#: of small files sends two small blocks a file; each write of a spooled file is a Python
+#: call of its own, and checks whether the file is to move to disk)
+WRITE_AT = 64 << 10
 
 
 class FindingSpool:
@@ -217,14 +225,27 @@ class FindingSpool:
         #: packed facts by path: (offset, size, count) of each block
         self._facts: dict[str, list[tuple[int, int, int]]] = {}
         self._end = self._seq = 0
+        #: blocks not yet in the file (written at :data:`WRITE_AT`, or before any read), and
+        #: where the file's written part ends
+        self._pending: list[bytes] = []
+        self._written = 0
 
     def _write(self, data: bytes) -> int:
         """Append ``data``; where it starts."""
-        if self._file.tell() != self._end:  # a read moved it (a seek would flush each write)
-            self._file.seek(self._end)
-        self._file.write(data)
         start, self._end = self._end, self._end + len(data)
+        self._pending.append(data)
+        if self._end - self._written >= WRITE_AT:
+            self._flush()
         return start
+
+    def _flush(self) -> None:
+        """Write the pending blocks, so that reads find them."""
+        if not self._pending:
+            return
+        if self._file.tell() != self._written:  # a read moved it (a seek would flush each write)
+            self._file.seek(self._written)
+        self._file.write(b"".join(self._pending))
+        self._pending, self._written = [], self._end
 
     def add(self, packed: Packed) -> None:
         self._seq += 1
@@ -252,6 +273,7 @@ class FindingSpool:
     def facts(self, paths: Iterable[str]) -> PackedFacts:
         """The facts of ``paths``, in that order (each path's in arrival order)."""
         index = [block for path in paths for block in self._facts.get(path, ())]
+        self._flush()
         return PackedFacts.on_file(self._file, index)
 
     def discard(self, path: str) -> None:
@@ -264,6 +286,7 @@ class FindingSpool:
         cross-file findings, in any order) merged in as if appended before sorting."""
         key = attrgetter("sort_key")
         late = sorted(extra, key=key)
+        self._flush()
         if not self._mixed:  # files only: one file's blocks at a time
             added: dict[str, list[Finding]] = {}
             for item in late:
