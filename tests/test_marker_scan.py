@@ -75,3 +75,19 @@ def test_marker_spans_are_the_union_matches_on_the_corpora(folder: str) -> None:
         text = path.read_text(encoding="utf-8", errors="replace")
         for markers in (lexicon.elisions, lexicon.claims):
             assert marker_spans(markers, text) == [m.span() for m in markers.finditer(text)]
+
+
+def test_marker_spans_stay_the_union_matches_when_the_choices_kept_are_cleared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The alternatives chosen by the needles a text holds are kept per scan, up to a
+    bound: past it the kept choices are dropped, and the spans are the same."""
+    from anchorlint.text import marker_scan
+
+    monkeypatch.setattr(marker_scan, "_CHOSEN_KEPT", 2)
+    lexicon = LEXICONS[0]
+    for first in PIECES:
+        for second in PIECES[::3]:
+            text = f"{first} x {second}"
+            for markers in (lexicon.elisions, lexicon.claims):
+                assert marker_spans(markers, text) == [m.span() for m in markers.finditer(text)]

@@ -16,7 +16,7 @@ it today (``(?:a)|(?:b)|…``, the user's phrases last) is scanned as it is.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import regex
@@ -63,6 +63,26 @@ class _LoweredScan:
 
     parts: tuple[tuple[regex.Pattern[str], frozenset[int] | None], ...]
     union: frozenset[int] | None
+    #: the alternatives to run, by the needles a text holds: texts hold few of them, and
+    #: summaries alike hold the same few, so the choice is made once per set of needles
+    chosen: dict[frozenset[int], list[regex.Pattern[str]]] = field(
+        default_factory=dict, compare=False
+    )
+
+    def wanted(self, held: frozenset[int]) -> list[regex.Pattern[str]]:
+        """The alternatives that can match in a text holding the needles ``held``, in order."""
+        chosen = self.chosen.get(held)
+        if chosen is None:
+            if len(self.chosen) >= _CHOSEN_KEPT:
+                self.chosen.clear()
+            chosen = self.chosen[held] = [
+                p for p, needles in self.parts if needles is None or not needles.isdisjoint(held)
+            ]
+        return chosen
+
+
+#: sets of needles whose choice of alternatives a scan keeps (cleared when full)
+_CHOSEN_KEPT = 512
 
 
 @lru_cache(maxsize=1)
@@ -153,10 +173,7 @@ def marker_spans(markers: Markers, text: str) -> list[tuple[int, int]]:
             lowered, held = _lowered(text)
             if scan.union is not None and held.isdisjoint(scan.union):
                 return []
-            wanted = [
-                p for p, needles in scan.parts if needles is None or not needles.isdisjoint(held)
-            ]
-            found = _first_matches(wanted, lowered)
+            found = _first_matches(scan.wanted(held), lowered)
             if found is not None:
                 return found
     if not markers.may_occur(text):
