@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
+from weakref import WeakKeyDictionary
 
 import regex
 
@@ -171,17 +173,73 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
     }
 
 
-def _builder(extra: tuple[str, ...]) -> Any:
-    def build(nlp: Any) -> Any:
+class SharedPhrases:
+    """ANC101's and ANC102's phrases in one PhraseMatcher, run once per Doc for both rules.
+
+    The two rules match the same Docs (every parsed Doc with an unanchored sentence), and a
+    PhraseMatcher's cost is a walk over the Doc's tokens, whatever it looks for: one walk
+    serves both. Their labels are distinct, so a match's label tells whose it is; the rule
+    that meets a Doc first leaves the other's matches on it (``Doc.user_data``), taken off
+    when that rule meets it. Each rule gets the matches its own matcher would give, in the
+    same order: no phrase is both rules', so every match comes from a place of the matcher
+    that holds its rule's labels alone, as in that rule's own matcher.
+    """
+
+    def __init__(self, nlp: Any, extra: tuple[str, ...]) -> None:
         from spacy.matcher import PhraseMatcher
 
-        matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-        for label, phrases in _phrases(extra).items():
-            if phrases:
-                matcher.add(label, list(nlp.tokenizer.pipe(phrases)))
-        return matcher
+        from anchorlint.rules.text import anc102_prose_pointer
+
+        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        #: each label's rule, by match id
+        self.owners: dict[int, str] = {}
+        for code, labelled in (
+            ("ANC101", _phrases(extra)),
+            ("ANC102", anc102_prose_pointer._phrases()),
+        ):
+            for label, phrases in labelled.items():
+                if phrases:
+                    self.matcher.add(label, list(nlp.tokenizer.pipe(phrases)))
+                    self.owners[nlp.vocab.strings[label]] = code
+        #: what this matcher's matches are kept under on a Doc (another setting's are not)
+        self.tag = object()
+
+    def matches(self, code: str, doc: Any) -> list[tuple[int, int, int]]:
+        """The matches of ``code``'s phrases in ``doc``, as its own matcher gives them."""
+        kept: list[tuple[int, int, int]] | None = doc.user_data.pop((self.tag, code), None)
+        if kept is not None:
+            return kept
+        found: dict[str, list[tuple[int, int, int]]] = {"ANC101": [], "ANC102": []}
+        owners = self.owners
+        for match in self.matcher(doc):
+            found[owners[match[0]]].append(match)
+        for other, matches in found.items():
+            if other != code:
+                doc.user_data[(self.tag, other)] = matches
+        return found[code]
+
+
+#: one shared matcher per language object and ANC101 setting
+_SHARED: WeakKeyDictionary[Any, dict[tuple[str, ...], SharedPhrases]] = WeakKeyDictionary()
+
+
+def shared_matcher(code: str, extra: tuple[str, ...]) -> Callable[[Any], Any]:
+    """A build (for :meth:`~anchorlint.text.nlp.Pipeline.matcher`) of ``code``'s matcher: its
+    view of the language's :class:`SharedPhrases` for ANC101's ``extra`` phrases."""
+
+    def build(nlp: Any) -> Any:
+        by_extra = _SHARED.setdefault(nlp, {})
+        shared = by_extra.get(extra)
+        if shared is None:
+            shared = by_extra[extra] = SharedPhrases(nlp, extra)
+        return partial(shared.matches, code)
 
     return build
+
+
+def _builder(extra: tuple[str, ...]) -> Callable[[Any], Any]:
+    """This rule's matcher for its ``extra`` phrases (shared with ANC102)."""
+    return shared_matcher("ANC101", extra)
 
 
 def _names_referent(token: Any) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import regex
@@ -94,13 +94,12 @@ def _nouns(extra: tuple[str, ...]) -> frozenset[str]:
     return frozenset(DOCUMENT_NOUNS + [noun.lower() for noun in extra])
 
 
-def _build(nlp: Any) -> Any:
-    from spacy.matcher import PhraseMatcher
+def _build(nlp: Any, extra_anaphora: tuple[str, ...] = ()) -> Any:
+    """This rule's matcher: its view of the matcher it shares with ANC101, whose phrases
+    (``extra_anaphora`` among them) are found in the same walk over each Doc."""
+    from anchorlint.rules.text.anc101_anaphora_without_anchor import shared_matcher
 
-    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-    for label, phrases in _phrases().items():
-        matcher.add(label, list(nlp.tokenizer.pipe(phrases)))
-    return matcher
+    return shared_matcher("ANC102", extra_anaphora)(nlp)
 
 
 def _section_number(doc: Any, index: int) -> bool:
@@ -364,7 +363,9 @@ class ProsePointer(TextRule):
         nouns = _nouns(context.settings.text.extra_document_nouns)
         # the earliest (then longest) pointer of each sentence: hits come earliest first
         chosen: dict[int, tuple[PhraseHit, int]] = {}
-        for hit in sentence_hits(summary, self.code, _build, unanchored=True):
+        extra = context.settings.text.extra_anaphora
+        build = partial(_build, extra_anaphora=extra)
+        for hit in sentence_hits(summary, f"{self.code}:{extra}", build, unanchored=True):
             kept = chosen.get(hit.sentence.index)
             if kept is not None and hit.token_start > kept[0].token_start:
                 continue

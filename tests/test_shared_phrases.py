@@ -1,0 +1,129 @@
+"""ANC101 and ANC102 share one PhraseMatcher: each rule's view of it gives, Doc by Doc, the
+matches the rule's own matcher gave before they shared it, in the same order, whichever rule
+meets a Doc first and whatever extra phrases ANC101 is given.
+
+The reference is that own matcher, built as each rule built it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anchorlint.registry import all_rules
+from anchorlint.rules.text import anc101_anaphora_without_anchor as anc101
+from anchorlint.rules.text import anc102_prose_pointer as anc102
+from anchorlint.text.nlp import Pipeline
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+from corpus import structured_summary, summary_markdown  # noqa: E402
+
+Matches = list[tuple[int, int, int]]
+
+#: extra phrases: new ones, one of ANC101's own, and ones that are ANC102's phrases
+EXTRAS: list[tuple[str, ...]] = [
+    (),
+    ("per our chat", "as noted earlier"),
+    ("per the", "see section", "Line", "as we said"),
+]
+
+
+def _own_matcher(nlp: Any, phrases: dict[str, list[str]]) -> Callable[[Any], Matches]:
+    """A rule's matcher as the rule built it before the two shared one."""
+    from spacy.matcher import PhraseMatcher
+
+    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for label, texts in phrases.items():
+        if texts:
+            matcher.add(label, list(nlp.tokenizer.pipe(texts)))
+    return matcher
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return Pipeline().nlp
+
+
+def _texts() -> list[str]:
+    texts = [
+        example.source
+        for code in ("ANC101", "ANC102")
+        for example in (*all_rules()[code].valid, *all_rules()[code].invalid)
+    ]
+    for seed in range(4):
+        rng = random.Random(seed)
+        texts.append(structured_summary(rng, 4_000) if seed % 2 else summary_markdown(rng, 2_000))
+    return texts
+
+
+def _phrase_words() -> list[str]:
+    words = {
+        word
+        for phrases in (*anc101._phrases(EXTRAS[2]).values(), *anc102._phrases().values())
+        for phrase in phrases
+        for word in phrase.split()
+    }
+    return sorted(words | {"Per", "THE", "Above", ".", ",", "(", "4", "cutover", "\n\n"})
+
+
+#: the own matchers by ANC101's extra phrases, built once for the module's language
+_OWN: dict[tuple[str, ...], dict[str, Callable[[Any], Matches]]] = {}
+
+
+def _assert_views_give_own_matches(nlp: Any, texts: list[str], extra: tuple[str, ...]) -> None:
+    own = _OWN.get(extra)
+    if own is None:
+        own = _OWN[extra] = {
+            "ANC101": _own_matcher(nlp, anc101._phrases(extra)),
+            "ANC102": _own_matcher(nlp, anc102._phrases()),
+        }
+    views = {
+        "ANC101": anc101._builder(extra)(nlp),
+        "ANC102": anc102._build(nlp, extra),
+    }
+    for index, text in enumerate(texts):
+        doc = nlp(text)
+        order = ("ANC101", "ANC102") if index % 2 else ("ANC102", "ANC101")
+        for code in (*order, *order):  # the second time round, each finds nothing kept
+            assert views[code](doc) == own[code](doc), (code, text)
+
+
+@pytest.mark.parametrize("extra", EXTRAS)
+def test_each_rule_gets_its_own_matchers_matches(nlp: Any, extra: tuple[str, ...]) -> None:
+    _assert_views_give_own_matches(nlp, _texts(), extra)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(_phrase_words()), max_size=60),
+    st.sampled_from(EXTRAS),
+)
+def test_each_rule_gets_its_own_matchers_matches_in_any_words(
+    nlp: Any, words: list[str], extra: tuple[str, ...]
+) -> None:
+    _assert_views_give_own_matches(nlp, [" ".join(words)], extra)
+
+
+def test_no_label_or_phrase_is_both_rules(nlp: Any) -> None:
+    """What keeps each rule's matches in its own matcher's order: the shared matcher holds
+    no phrase under labels of both rules (only a user's extra anaphora can be an ANC102
+    phrase, and it has the one ANC101 label "extra")."""
+    first, second = anc101._phrases(()), anc102._phrases()
+    assert not set(first) & set(second)
+
+    def sequences(phrases: dict[str, list[str]]) -> set[tuple[str, ...]]:
+        return {
+            tuple(token.lower_ for token in doc)
+            for texts in phrases.values()
+            for doc in nlp.tokenizer.pipe(texts)
+        }
+
+    assert not sequences(first) & sequences(second)
