@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from anchorlint.frozen import slots_twin
 from anchorlint.positions import PositionMap
 
 if TYPE_CHECKING:
     from anchorlint.config import Settings
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     text: str
     positions: PositionMap
@@ -29,6 +30,30 @@ class Block:
     #: links whose target is not written out where they are (``[text][label]``, or a
     #: destination markdown-it normalised, ``<my notes.md>``): the bracketed text and target
     reference_links: tuple[tuple[int, int, str], ...] = ()
+
+
+def block_of(
+    text: str,
+    positions: PositionMap,
+    kind: str = "paragraph",
+    code_spans: tuple[tuple[int, int], ...] = (),
+    hidden_spans: tuple[tuple[int, int], ...] = (),
+    link_targets: tuple[tuple[int, int], ...] = (),
+    reference_links: tuple[tuple[int, int, str], ...] = (),
+) -> Block:
+    """``Block(…)`` in a third of the constructor's work (see
+    :func:`~anchorlint.frozen.slots_twin`): the front end makes one for every paragraph,
+    heading, item and cell, and the frozen ``__init__`` sets each of the seven fields
+    through ``object.__setattr__``."""
+    made: Any = _BlockTwin()
+    made.text, made.positions, made.kind = text, positions, kind
+    made.code_spans, made.hidden_spans = code_spans, hidden_spans
+    made.link_targets, made.reference_links = link_targets, reference_links
+    made.__class__ = Block
+    return made
+
+
+_BlockTwin = slots_twin(Block)
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,14 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from anchorlint.positions import MapBuilder, physical_lines
+from anchorlint.positions import MapBuilder, physical_lines, position_map
 from anchorlint.text.documents import (
     STREAM_CHARS,
     Block,
     LongSummary,
     RecordProblem,
     SummarySource,
+    block_of,
 )
 from anchorlint.text.documents.code_spans import closer_end, code_spans, parser_free
 from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, Piece, pieces
@@ -68,9 +69,11 @@ def split_blocks(source: str) -> Iterator[Block]:
         return
     lines = physical_lines(source)
     outline = plain_outline(lines) if "\x00" not in source else None
-    inlines = _parsed_inlines(source, lines) if outline is None else _plain_inlines(outline)
+    if outline is not None:
+        yield from _plain_blocks(outline, lines)
+        return
     cursor: dict[int, int] = {}
-    for first_line, content, kind, children in inlines:
+    for first_line, content, kind, children in _parsed_inlines(source, lines):
         yield _inline_block(content, children, first_line, lines, cursor, kind)
 
 
@@ -112,13 +115,14 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
         outline = None
         if plain and piece.head is None and "\x00" not in text:
             outline = plain_outline(lines)
+        if outline is not None:
+            yield from _plain_blocks(outline, lines, piece.first)
+            continue
         inlines: Inlines
         if piece.wide:
             inlines = wide_cells(lines, piece.head, env, _parser())
-        elif outline is None:
-            inlines = _parsed_piece(text, lines, env)
         else:
-            inlines = _plain_inlines(outline)
+            inlines = _parsed_piece(text, lines, env)
         # a piece that continues a table is parsed behind its head, whose cells are not its own
         skip = 0 if piece.head is None or piece.wide else len(piece.head)
         cursor: dict[int, int] = {}
@@ -201,19 +205,41 @@ def _token_inlines(tokens: list[Token]) -> Inlines:
             yield token_map[0], token.content, kind, token.children or []
 
 
-def _plain_inlines(outline: list[Inline]) -> Iterator[tuple[int, str, str, list[Token] | None]]:
-    """Inline blocks of plain Markdown; markdown-it reads only contents that can hold code,
-    HTML or a link, the only inline tokens blocks keep. Plain Markdown has no reference
-    definitions, so a link needs ``](``; code a backquote; HTML and autolinks ``<``. A block
-    whose only inline markup is code (:func:`~.code_spans.parser_free`) has its code spans
-    found directly: children None."""
+def _plain_blocks(outline: list[Inline], lines: list[str], base: int = 0) -> Iterator[Block]:
+    """The blocks of plain Markdown (``lines`` the piece's, its first the file's line
+    ``base``, 0-based). No two blocks share a line, and a one-line block's content is the
+    end of its line, so its one point is where the content is found in the line (what
+    :func:`_inline_block` finds with a fresh cursor); a longer paragraph, rare, takes it."""
     for first_line, content, kind in outline:
-        children: list[Token] | None = []
-        if "<" in content or "](" in content:
-            children = _parser().parseInline(content)[0].children or []
-        elif "`" in content:
-            children = None if parser_free(content) else _parser().parseInline(content)[0].children
-        yield first_line, content, kind, children
+        children = _plain_children(content)
+        if "\n" in content:
+            yield _inline_block(content, children, first_line, lines, {}, kind, base)
+            continue
+        column = lines[first_line].find(content) + 1
+        positions = position_map(_FIRST, (base + first_line + 1,), (column,))
+        if children is None:
+            yield block_of(content, positions, kind, code_spans(content))
+        elif not children:
+            yield block_of(content, positions, kind)
+        else:
+            yield block_of(content, positions, kind, *_inline_spans(content, children))
+
+
+#: the one offset of a one-point map
+_FIRST = (0,)
+
+
+def _plain_children(content: str) -> list[Token] | None:
+    """The inline tokens of a plain block's content; markdown-it reads only contents that
+    can hold code, HTML or a link, the only inline tokens blocks keep. Plain Markdown has no
+    reference definitions, so a link needs ``](``; code a backquote; HTML and autolinks
+    ``<``. A block whose only inline markup is code (:func:`~.code_spans.parser_free`) has
+    its code spans found directly: None."""
+    if "<" in content or "](" in content:
+        return _parser().parseInline(content)[0].children or []
+    if "`" not in content:
+        return []
+    return None if parser_free(content) else _parser().parseInline(content)[0].children or []
 
 
 def _inline_block(
@@ -240,10 +266,10 @@ def _inline_block(
             builder.point(base + line_number + 1, found + 1)
         builder.advance(len(content_line) + 1)
     if children is None:
-        return Block(content, builder.build(), kind, code_spans(content))
+        return block_of(content, builder.build(), kind, code_spans(content))
     if not children:  # no inline markup at all (most blocks): every span is empty
-        return Block(content, builder.build(), kind)
-    return Block(content, builder.build(), kind, *_inline_spans(content, children))
+        return block_of(content, builder.build(), kind)
+    return block_of(content, builder.build(), kind, *_inline_spans(content, children))
 
 
 Spans = tuple[tuple[int, int], ...]
