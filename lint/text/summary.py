@@ -95,15 +95,22 @@ class AnalysedSummary:
 
 
 def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
-    """Overwrite spans with ``letter`` (line breaks kept), offsets unchanged."""
+    """Overwrite spans with ``letter`` (line breaks kept), offsets unchanged.
+
+    A span without a line break (nearly every one: anchors, inline code) is the letter
+    repeated, without cutting the span out and splitting it at line breaks."""
     if not spans:
         return text
     pieces, at = [], 0
-    for start, end in sorted(spans):
+    find = text.find
+    for start, end in sorted(spans) if len(spans) > 1 else spans:
         if start < at:
             continue
         pieces.append(text[at:start])
-        pieces.append("\n".join(letter * len(part) for part in text[start:end].split("\n")))
+        if find("\n", start, end) < 0:
+            pieces.append(letter * (end - start))
+        else:
+            pieces.append("\n".join(letter * len(part) for part in text[start:end].split("\n")))
         at = end
     pieces.append(text[at:])
     return "".join(pieces)
@@ -116,9 +123,13 @@ def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], st
     if framework:
         found = [a for a in found if not any(s <= a.start < e for s, e in framework)]
     anchors = mark_in_code(found, block.code_spans)
-    masked = _mask(block.text, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
-    masked = _mask(masked, block.code_spans, CODE_MASK)
-    masked = _mask(masked, (*block.hidden_spans, *framework), " ")
+    masked = block.text
+    if anchors:
+        masked = _mask(masked, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
+    if block.code_spans:
+        masked = _mask(masked, block.code_spans, CODE_MASK)
+    if block.hidden_spans or framework:
+        masked = _mask(masked, (*block.hidden_spans, *framework), " ")
     return anchors, masked
 
 
