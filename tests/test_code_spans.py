@@ -7,7 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.text.documents import markdown
-from anchorlint.text.documents.code_spans import code_spans, parser_free
+from anchorlint.text.documents.code_spans import (
+    code_spans,
+    parser_free,
+    runs_code_spans,
+    single_code_spans,
+)
 
 PIECES = ["`", "``", "```", " ", "a", "b.py", "\n", "[", "]", "*", "_", "(", ")", "[[x]]", ":", "-"]
 
@@ -45,3 +50,11 @@ def test_hostile_runs_stay_linear() -> None:
     content = " ".join("`" * (n % 50 + 1) for n in range(20_000))
     spans = code_spans(content)
     assert spans and all(content[s] == "`" and content[e - 1] == "`" for s, e in spans)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(["`", " ", "a", "b.py", "\n", "``"]), max_size=30).map("".join))
+def test_lone_backquotes_pair_up_as_runs_of_any_length_do(content: str) -> None:
+    assert code_spans(content) == runs_code_spans(content)
+    if "``" not in content:
+        assert single_code_spans(content) == runs_code_spans(content)

@@ -38,8 +38,31 @@ def closer_end(content: str, after: int, length: int) -> int:
 
 
 def code_spans(content: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) of each code span, backquotes included, in order. Linear: each run
-    learns where the next run of its length is from one pass backwards."""
+    """(start, end) of each code span, backquotes included, in order."""
+    if "``" in content:
+        return runs_code_spans(content)
+    return single_code_spans(content)
+
+
+def single_code_spans(content: str) -> tuple[tuple[int, int], ...]:
+    """:func:`runs_code_spans` of a content whose backquotes all stand alone (most blocks:
+    `` `a.py` ``): every run has length one, so each backquote closes the span the one
+    before it opened, and they pair up in order; found by ``str.find``, without a pattern."""
+    spans: list[tuple[int, int]] = []
+    opening = content.find("`")
+    while opening >= 0:
+        closing = content.find("`", opening + 1)
+        if closing < 0:
+            break
+        spans.append((opening, closing + 1))
+        opening = content.find("`", closing + 1)
+    return tuple(spans)
+
+
+def runs_code_spans(content: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each code span, backquotes included, in order, whatever the runs'
+    lengths. Linear: each run learns where the next run of its length is from one pass
+    backwards."""
     runs = [(match.start(), match.end()) for match in _RUN.finditer(content)]
     if len(runs) < 2:
         return ()
