@@ -179,52 +179,85 @@ def _assemble(
     lexicon: CompiledLexicon,
     pipeline: Pipeline,
 ) -> AnalysedSummary:
-    """One summary from its blocks' anchors, masked texts and (possibly absent) parses."""
+    """One summary from its blocks' anchors, masked texts and (possibly absent) parses.
+
+    A block not parsed is one sentence, which holds every anchor of the block: most blocks
+    are, and they are made without the bounds and anchor filter of a parsed one."""
     starts: list[int] = []
     anchors: list[Anchor] = []
     sentences: list[Sentence] = []
+    #: each kept sentence's start and end, for the marker hits and ``sentence_at``
+    firsts: list[int] = []
+    ends: list[int] = []
+    docs: list[Any] = []
+    allow = lexicon.allow
     offset = 0
-    docs = []
     for block_index, (block, (block_anchors, _), parse) in enumerate(
         zip(source.blocks, parts, parses, strict=False)
     ):
         starts.append(offset)
-        shifted = [a.moved(offset) for a in block_anchors] if offset else block_anchors
-        anchors.extend(shifted)
+        text = block.text
+        shifted = (
+            [a.moved(offset) for a in block_anchors] if offset and block_anchors else block_anchors
+        )
+        if shifted:
+            anchors.extend(shifted)
         if parse is None:
-            doc, bounds, base = None, [(0, 0, 0, len(block.text))], 0
+            docs.append(None)
+            if not allow or not _allowed(allow, text):
+                end = offset + len(text)
+                inside = tuple(shifted)
+                sentences.append(
+                    _sentence(len(sentences), offset, end, block_index, offset, inside, None, 0, 0)
+                )
+                firsts.append(offset)
+                ends.append(end)
         else:
             doc, bounds, base = parse
-        docs.append(doc)
-        for first, last, start_char, end_char in bounds:
-            start, end = offset + start_char, offset + end_char
-            if lexicon.allow and any(
-                user_search(p, block.text[start_char:end_char], "[text] allow")
-                for p in lexicon.allow
-            ):
-                continue
-            inside = tuple(a for a in shifted if start <= a.start < end) if shifted else ()
-            sentences.append(
-                _sentence(
-                    len(sentences), start, end, block_index, offset - base, inside, doc, first, last
+            docs.append(doc)
+            for first, last, start_char, end_char in bounds:
+                if allow and _allowed(allow, text[start_char:end_char]):
+                    continue
+                start, end = offset + start_char, offset + end_char
+                inside = tuple(a for a in shifted if start <= a.start < end) if shifted else ()
+                sentences.append(
+                    _sentence(
+                        len(sentences),
+                        start,
+                        end,
+                        block_index,
+                        offset - base,
+                        inside,
+                        doc,
+                        first,
+                        last,
+                    )
                 )
-            )
-        offset += len(block.text) + len(BLOCK_SEPARATOR)
+                firsts.append(start)
+                ends.append(end)
+        offset += len(text) + len(BLOCK_SEPARATOR)
     text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
     masked = BLOCK_SEPARATOR.join(masked for _, masked in parts)
-    kept = [(s.start, s.end) for s in sentences]
-    return AnalysedSummary(
+    summary = AnalysedSummary(
         source,
         text,
         masked,
         tuple(anchors),
         tuple(sentences),
-        _hits(lexicon.elisions, masked, kept),
-        _hits(lexicon.claims, masked, kept),
+        _hits(lexicon.elisions, masked, firsts, ends),
+        _hits(lexicon.claims, masked, firsts, ends),
         pipeline,
         tuple(starts),
         tuple(docs),
     )
+    # what the cached property would find, known here without reading every sentence again
+    summary.__dict__["sentence_starts"] = tuple(firsts)
+    return summary
+
+
+def _allowed(allow: tuple[Any, ...], text: str) -> bool:
+    """Whether a sentence matches the boilerplate allowlist (and is dropped)."""
+    return any(user_search(p, text, "[text] allow") for p in allow)
 
 
 def _sentence(
@@ -260,14 +293,14 @@ _new = object.__new__
 
 
 def _hits(
-    markers: Markers, masked: str, kept: list[tuple[int, int]]
+    markers: Markers, masked: str, starts: list[int], ends: list[int]
 ) -> tuple[tuple[int, int], ...]:
-    """Marker matches that lie inside a kept (not allowlisted) sentence."""
-    starts = [s for s, _ in kept]
+    """Marker matches that start inside a kept (not allowlisted) sentence, the sentences
+    given by their ``starts`` and ``ends``."""
     found = []
     for span in marker_spans(markers, masked):
         index = bisect_right(starts, span[0]) - 1
-        if index >= 0 and span[0] < kept[index][1]:
+        if index >= 0 and span[0] < ends[index]:
             found.append(span)
     return tuple(found)
 
