@@ -226,18 +226,24 @@ def _apply(
     elisions are the summary's unanchored references."""
     found: list[Finding] = []
     unanchored: set[tuple[str, int]] = set()
+    path = summary.path
+    # a file without suppressions has nothing to look up per hit (a lookup marks what it uses)
+    suppressed = suppressions.suppressed if suppressions.directives else None
     for rule in rules:
         if rule.needs_store and context.store is None:
             continue
+        code, elision = rule.code, rule.counts_as_elision
         for hit in rule.check(summary, context):
-            line, column = summary.locate(hit.start)
-            end = summary.locate(max(hit.end, hit.start))
-            found.append(finding(summary.path, rule.code, hit.message, line, column, end, hit.fix))
-            if suppressions.suppressed(rule.code, line, end[0]):
+            start = hit.start
+            line, column = summary.locate(start)
+            end = summary.locate(hit.end) if hit.end > start else (line, column)
+            found.append(finding(path, code, hit.message, line, column, end, hit.fix))
+            if suppressed is not None and suppressed(code, line, end[0]):
                 continue
-            sentence = summary.sentence_at(hit.start)
-            if rule.counts_as_elision and sentence is not None:
-                unanchored.add((rule.code, sentence.index))
+            if elision:
+                sentence = summary.sentence_at(start)
+                if sentence is not None:
+                    unanchored.add((code, sentence.index))
     return found, unanchored
 
 
