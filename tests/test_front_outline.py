@@ -71,3 +71,36 @@ def test_a_block_without_inline_markup_has_the_spans_of_no_children() -> None:
     from anchorlint.text.documents import markdown
 
     assert markdown._inline_spans("plain prose, no markup.", []) == ((), (), (), ())
+
+
+def _classify_by_prefixes(line: str) -> tuple[str, str, int] | None:
+    """The line classification as first written, by ``startswith`` in a fixed order."""
+    if "\t" in line or line != line.rstrip():
+        return None
+    if line.startswith(" "):
+        nested = plain_markdown._NESTED_ITEM.match(line)
+        if nested is None:
+            return None
+        content = line[nested.end() :]
+        depth = len(nested[1]) // 2
+        return ("item", content, depth) if plain_markdown._opens_text(content) else None
+    if line.startswith("#"):
+        mark = plain_markdown._HEADING_MARK.match(line)
+        if mark is None or line.endswith("#") or line[mark.end()].isspace():
+            return None
+        return "heading", line[mark.end() :], 0
+    if line.startswith("- "):
+        return ("item", line[2:], 0) if plain_markdown._opens_text(line, 2) else None
+    return ("text", line, 0) if plain_markdown._opens_text(line) else None
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    LINE
+    | st.lists(
+        st.sampled_from(["  ", "- ", "-", "#", "## ", "a", "1.", "\t", " ", "**b", "é", "#"]),
+        max_size=6,
+    ).map("".join)
+)
+def test_a_line_is_classified_as_by_its_prefixes(line: str) -> None:
+    assert plain_markdown._classify(line) == _classify_by_prefixes(line)

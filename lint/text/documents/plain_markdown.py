@@ -26,8 +26,6 @@ Why each accepted shape is exact (CommonMark 0.31, which markdown-it follows):
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import regex
 
 #: how paragraph text may open: a letter, a digit, a quote, a parenthesis or ``**`` before a
@@ -67,35 +65,40 @@ def _classify(line: str) -> tuple[str, str, int] | None:
     """
     if "\t" in line or line != line.rstrip():
         return None
-    if line.startswith(" "):
+    first = line[:1]  # compared as a character: a method call costs more than the rest
+    if first in _ASCII_OPENERS:  # most lines: text (no other shape opens with one)
+        return "text", line, 0
+    if first == " ":
         nested = _NESTED_ITEM.match(line)
         if nested is None:
             return None
         content = line[nested.end() :]
         return ("item", content, len(nested[1]) // 2) if _opens_text(content) else None
-    if line.startswith("#"):
+    if first == "#":
         mark = _HEADING_MARK.match(line)
         if mark is None or line.endswith("#") or line[mark.end()].isspace():
             return None
         return "heading", line[mark.end() :], 0
-    if line.startswith("- "):
+    if first == "-" and line[1:2] == " ":
         return ("item", line[2:], 0) if _opens_text(line, 2) else None
     return ("text", line, 0) if _opens_text(line) else None
 
 
-class Inline(NamedTuple):
-    """One prose block as markdown-it's inline token would give it."""
+#: one prose block as markdown-it's inline token would give it: the 0-based line of its first
+#: content line, its content and its kind (a plain tuple: one is made for every block)
+Inline = tuple[int, str, str]
 
-    first_line: int  # 0-based line of the block's first content line
-    content: str
-    kind: str
+
+#: how every fence opens, and the characters it opens with (a cheaper first test per line)
+_FENCE_MARKS = ("```", "~~~")
+_FENCE_CHARACTERS = "`~"
 
 
 def _fence(line: str) -> tuple[str, int] | None:
     """The character and length of the fence a line opens, if it opens one. A line with a
     ``|`` is left alone: over a delimiter row it is a table's header (the table rule comes
     first), so the parser decides."""
-    if not line.startswith(("```", "~~~")):  # as every match of the pattern does
+    if not line.startswith(_FENCE_MARKS):  # as every match of the pattern does
         return None
     opened = _FENCE_OPEN.fullmatch(line)
     if opened is None or "|" in line:
@@ -125,21 +128,23 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
     item_depth: int | None = None
     blank_since_item = False
     fence: tuple[str, int] | None = None
+    closer = ""  # the open fence's shortest closing run: a line without it closes nothing
     for number, line in enumerate(lines):
         if fence is not None:
-            if _closes(line, fence):
+            if closer in line and _closes(line, fence):
                 fence = None
             continue
         if not line.strip(" "):
             if paragraph:
-                blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
+                blocks.append((start, "\n".join(paragraph), "paragraph"))
                 paragraph = []
             blank_since_item = True
             continue
-        fence = _fence(line)
+        fence = _fence(line) if line[0] in _FENCE_CHARACTERS else None
         if fence is not None:
+            closer = fence[0] * fence[1]
             if paragraph:  # a fence interrupts a paragraph and closes every list
-                blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
+                blocks.append((start, "\n".join(paragraph), "paragraph"))
                 paragraph = []
             item_depth = None
             continue
@@ -160,11 +165,11 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             paragraph.append(line)
             continue
         if paragraph:  # a heading or a bullet interrupts the paragraph
-            blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
+            blocks.append((start, "\n".join(paragraph), "paragraph"))
             paragraph = []
-        blocks.append(Inline(number, content, "heading" if kind == "heading" else "paragraph"))
+        blocks.append((number, content, "heading" if kind == "heading" else "paragraph"))
         if kind == "item":
             item_depth, blank_since_item = depth, False
     if paragraph:
-        blocks.append(Inline(start, "\n".join(paragraph), "paragraph"))
+        blocks.append((start, "\n".join(paragraph), "paragraph"))
     return blocks
