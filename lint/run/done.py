@@ -7,16 +7,15 @@ entry's rows directly (:mod:`anchorlint.run.warm`). Either way the parent merges
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from anchorlint.run.results import FileResult
 from anchorlint.run.spool import Packed, pack, pack_facts
 
 
-@dataclass(frozen=True)
-class JobDone:
+class JobDone(NamedTuple):
     """A job's result as it travels to the parent: findings and facts packed, the rest as
-    found."""
+    found (a tuple: one is made, pickled and unpickled for every job)."""
 
     result: FileResult  # without findings or facts: they are in ``packed`` and ``facts``
     packed: tuple[Packed, ...]

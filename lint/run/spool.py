@@ -26,7 +26,6 @@ import pickle
 import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import chain, groupby
 from operator import attrgetter, itemgetter
 from typing import IO, Any, NamedTuple, overload
@@ -59,23 +58,18 @@ MIXED_BLOCK = 500
 place: Callable[[Finding], Place] = attrgetter("line", "column", "code", "message")
 
 
-@dataclass(frozen=True, slots=True)
-class Packed:
+class Packed(NamedTuple):
     """The sorted findings of one file from one job, and where they begin and end; or,
     ``mixed``, a slice of a job's findings over many paths (the records of a dataset, each
     its own path ``source[id]``), each row with its path, ``first`` and ``last`` full sort
-    keys."""
+    keys. A tuple: made for every job, and sent to the parent, which unpickles a tuple's
+    fields more cheaply than a slotted dataclass's state."""
 
     path: str
     data: bytes
     first: tuple[Any, ...]
     last: tuple[Any, ...]
     mixed: bool = False
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Sent from every job to the parent: by its constructor, which is cheaper to
-        unpickle than a slotted dataclass's state."""
-        return (Packed, (self.path, self.data, self.first, self.last, self.mixed))
 
 
 def pack(findings: Iterable[Finding]) -> tuple[Packed, ...]:
