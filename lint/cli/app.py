@@ -7,6 +7,8 @@ on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import atexit
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -74,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _freeze_at_exit()
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:
@@ -107,6 +110,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         print("anchorlint: a directory tree too deep to walk", file=sys.stderr)
     return EXIT_USAGE
+
+
+def _freeze_at_exit() -> None:
+    """At the interpreter's exit, hand every object left to the collector's permanent
+    generation (``gc.freeze``), so the collections of the shutdown skip them: after a large
+    run they cost the process tens of milliseconds before it could end, to free memory the
+    system takes back at once anyway. Registered once, by the first run in a process; a
+    caller that runs ``main`` in its own process (tests, a wrapper) is not affected before
+    it exits."""
+    if not _AT_EXIT:
+        _AT_EXIT.append(gc.freeze)
+        atexit.register(gc.freeze)
+
+
+_AT_EXIT: list[object] = []
 
 
 def _silence_stdout() -> None:

@@ -128,7 +128,10 @@ def ordered_results(
             end_pool(pool)
             raise
         if not failed:
-            pool.shutdown(wait=True)
+            # every result is in: the workers end (the kernel taking back a spaCy process's
+            # memory takes tens of milliseconds) while the run's last steps go on here; the
+            # interpreter's exit waits for them, so none outlives the run
+            pool.shutdown(wait=False)
             break
         reason = reason or _why_broken(pool)
         retried = retried or [job for batch in failed for job in batch]
