@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from anchorlint.config import Settings
-from anchorlint.run.kinds import LINTED_SUFFIXES, walk_lints
+from anchorlint.run.kinds import LINTED_SUFFIXES, suffix, walk_lints
 
 if TYPE_CHECKING:
     from anchorlint.run.ignore_globs import IgnoreSpec as PathSpec
@@ -207,11 +207,15 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
         dirnames[:] = kept_dirs
         in_docs = summary_filter.in_docs(here)
         shown = "" if str(here) == "." else str(here) + os.sep  # as ``str(here / name)``
+        inside = os.path.join(directory, "")  # ``os.path.join(directory, name)`` is this + name
         for name in sorted(filenames):
-            path = os.path.join(directory, name)
-            if os.path.splitext(name)[1].lower() not in LINTED_SUFFIXES or _special(path):
+            if suffix(name) not in LINTED_SUFFIXES:
                 continue
-            relative = relative_of(name)
+            path = inside + name
+            link = _link_or_special(path)
+            if link is None:
+                continue
+            relative = relative_of(name, link)
             if excludes.matches(name, relative) or (active and _ignored(Path(path), active, False)):
                 continue
             if include.any and not include.matches(name, relative):
@@ -219,6 +223,19 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             if not walk_lints(path) or not summary_filter.keeps(path, name, relative, in_docs):
                 continue
             yield shown + name
+
+
+def _link_or_special(path: str) -> bool | None:
+    """None for a file a walk skips as special (:func:`_special`), else whether it is a
+    symbolic link: one ``lstat`` for a file that is no link (its mode is the file's own),
+    the ``stat`` that follows a link only for a link."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return False  # gone, or unreadable: kept, and reading it says why
+    if stat.S_ISLNK(mode):
+        return None if _special(path) else True
+    return None if not stat.S_ISREG(mode) else False
 
 
 class _RelativeNames:
@@ -233,9 +250,11 @@ class _RelativeNames:
         except ValueError:  # outside the root: each entry's own path, as given
             self._prefix = None
 
-    def __call__(self, name: str) -> str:
-        path = os.path.join(str(self._here), name)
-        if self._prefix is None or os.path.islink(path):
+    def __call__(self, name: str, link: bool | None = None) -> str:
+        """``link``: whether the entry is a symbolic link, when the caller knows it."""
+        if link is None:
+            link = os.path.islink(os.path.join(str(self._here), name))
+        if self._prefix is None or link:
             return _relative(self._here / name, self._root, self._resolved)
         return self._prefix + name
 

@@ -135,6 +135,8 @@ FALLBACK = FileKind(
 
 #: every suffix some kind reads (a directory walk lints these files and no others)
 LINTED_SUFFIXES = frozenset(s for kind in KINDS for s in kind.suffixes)
+#: the suffixes of kinds told by name alone (a walk lints such a file without reading it)
+_PLAIN_SUFFIXES = frozenset(s for kind in KINDS if kind.sniff is None for s in kind.suffixes)
 
 
 @cache
@@ -227,8 +229,7 @@ def kind_to_lint_file(path: str) -> FileKind:
 def walk_lints(path: str) -> bool:
     """Whether a directory walk lints ``path``: its suffix has a plain kind, or a sniffing
     kind recognises its first bytes (a ``.db`` that is no agent's store is not linted)."""
-    wanted = suffix(path)
-    if any(k.sniff is None and wanted in k.suffixes for k in KINDS):
+    if suffix(path) in _PLAIN_SUFFIXES:
         return True
     return kind_of_file(path) is not None
 
