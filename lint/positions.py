@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from anchorlint.frozen import slots_twin
@@ -84,6 +85,19 @@ def position_map(
 
 
 _MapTwin = slots_twin(PositionMap)
+
+
+@lru_cache(maxsize=4096)
+def one_point_map(line: int, column: int) -> PositionMap:
+    """The map of a block that lies on one line from ``column`` on (most blocks: a heading, a
+    bullet, a one-line paragraph). Maps are immutable, so blocks at the same place share one
+    (short summaries start their blocks at the same few places), and no map is made for them
+    again: a map is three tuples and an object the collector follows, made for every block."""
+    return position_map(_ORIGIN, (line,), (column,))
+
+
+#: the one offset of a one-point map
+_ORIGIN = (0,)
 
 
 class MapBuilder:

@@ -6,7 +6,13 @@ import copy
 import dataclasses
 import pickle
 
-from anchorlint.positions import MapBuilder, PositionMap, line_start_map, position_map
+from anchorlint.positions import (
+    MapBuilder,
+    PositionMap,
+    line_start_map,
+    one_point_map,
+    position_map,
+)
 from anchorlint.text.documents import Block, block_of, split_long_block
 
 
@@ -23,6 +29,8 @@ def test_a_map_made_in_one_step_is_the_constructors() -> None:
     assert made.locate(7) == (4, 3)
     assert line_start_map("ab\ncd", 2) == PositionMap((0, 3), (2, 3), (1, 1))
     assert MapBuilder().build() == PositionMap((0,), (1,), (1,))
+    _same(one_point_map(7, 3), PositionMap((0,), (7,), (3,)))
+    assert one_point_map(7, 3) is one_point_map(7, 3)
 
 
 def test_a_block_made_in_one_step_is_the_constructors() -> None:

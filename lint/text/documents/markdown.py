@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from anchorlint.positions import MapBuilder, physical_lines, position_map
+from anchorlint.positions import MapBuilder, PositionMap, one_point_map, physical_lines
 from anchorlint.text.documents import (
     STREAM_CHARS,
     Block,
@@ -63,15 +63,19 @@ def read(
 def split_blocks(source: str) -> Iterator[Block]:
     """Prose blocks of a Markdown file, each with a map back to the file, made as they are
     read: a long source is parsed piece by piece, so neither its tokens nor its blocks are
-    all held at once (the caller decides what to keep)."""
+    all held at once (the caller decides what to keep). Plain Markdown read whole, whose
+    outline holds every block's content already, has its blocks made in one list."""
     if len(source) > PIECE_CHARS or source.count("|") > WIDE_PIPES:
-        yield from _pieced_blocks(source)
-        return
+        return _pieced_blocks(source)
     lines = physical_lines(source)
     outline = plain_outline(lines) if "\x00" not in source else None
     if outline is not None:
-        yield from _plain_blocks(outline, lines)
-        return
+        return iter(_plain_blocks(outline, lines))
+    return _parsed_blocks(source, lines)
+
+
+def _parsed_blocks(source: str, lines: list[str]) -> Iterator[Block]:
+    """The blocks of a source markdown-it parses whole, made as its inline tokens are read."""
     cursor: dict[int, int] = {}
     for first_line, content, kind, children in _parsed_inlines(source, lines):
         yield _inline_block(content, children, first_line, lines, cursor, kind)
@@ -205,28 +209,32 @@ def _token_inlines(tokens: list[Token]) -> Inlines:
             yield token_map[0], token.content, kind, token.children or []
 
 
-def _plain_blocks(outline: list[Inline], lines: list[str], base: int = 0) -> Iterator[Block]:
+def _plain_blocks(outline: list[Inline], lines: list[str], base: int = 0) -> list[Block]:
     """The blocks of plain Markdown (``lines`` the piece's, its first the file's line
     ``base``, 0-based). No two blocks share a line, and a one-line block's content is the
     end of its line, so its one point is where the content is found in the line (what
     :func:`_inline_block` finds with a fresh cursor); a longer paragraph, rare, takes it."""
+    blocks: list[Block] = []
     for first_line, content, kind in outline:
-        children = _plain_children(content)
         if "\n" in content:
-            yield _inline_block(content, children, first_line, lines, {}, kind, base)
+            children = _plain_children(content)
+            blocks.append(_inline_block(content, children, first_line, lines, {}, kind, base))
             continue
         column = lines[first_line].find(content) + 1
-        positions = position_map(_FIRST, (base + first_line + 1,), (column,))
-        if children is None:
-            yield block_of(content, positions, kind, code_spans(content))
-        elif not children:
-            yield block_of(content, positions, kind)
-        else:
-            yield block_of(content, positions, kind, *_inline_spans(content, children))
+        positions = one_point_map(base + first_line + 1, column)
+        if "`" in content or "<" in content or "](" in content:
+            blocks.append(_marked_block(content, positions, kind))
+        else:  # most blocks: no inline markup, every span empty
+            blocks.append(block_of(content, positions, kind))
+    return blocks
 
 
-#: the one offset of a one-point map
-_FIRST = (0,)
+def _marked_block(content: str, positions: PositionMap, kind: str) -> Block:
+    """A plain block whose content may hold code, HTML or a link."""
+    children = _plain_children(content)
+    if children is None:
+        return block_of(content, positions, kind, code_spans(content))
+    return block_of(content, positions, kind, *_inline_spans(content, children))
 
 
 def _plain_children(content: str) -> list[Token] | None:
