@@ -58,10 +58,14 @@ def _parts_of(source: str, flags: int) -> tuple[regex.Pattern[str], ...] | None:
 
 @dataclass(frozen=True)
 class _LoweredScan:
-    """The union's alternatives for lower-cased ASCII text, each with the indices of its
-    needles in :func:`_needles` (None: always run), and the union's own needles' indices."""
+    """The union's alternatives for lower-cased ASCII text (their sources, compiled with
+    ``flags`` when a text first needs one: most are never run in most processes, and the
+    regex module takes longer to compile one than to scan a summary with it), each with the
+    indices of its needles in :func:`_needles` (None: always run), and the union's own
+    needles' indices."""
 
-    parts: tuple[tuple[regex.Pattern[str], frozenset[int] | None], ...]
+    parts: tuple[tuple[str, frozenset[int] | None], ...]
+    flags: int
     union: frozenset[int] | None
     #: the alternatives to run, by the needles a text holds: texts hold few of them, and
     #: summaries alike hold the same few, so the choice is made once per set of needles
@@ -76,9 +80,16 @@ class _LoweredScan:
             if len(self.chosen) >= _CHOSEN_KEPT:
                 self.chosen.clear()
             chosen = self.chosen[held] = [
-                p for p, needles in self.parts if needles is None or not needles.isdisjoint(held)
+                _compiled(part, self.flags)
+                for part, needles in self.parts
+                if needles is None or not needles.isdisjoint(held)
             ]
         return chosen
+
+
+@lru_cache(maxsize=128)
+def _compiled(source: str, flags: int) -> regex.Pattern[str]:
+    return regex.compile(source, flags)
 
 
 #: sets of needles whose choice of alternatives a scan keeps (cleared when full)
@@ -120,9 +131,9 @@ def _lowered_scan(source: str, flags: int, union: tuple[str, ...] | None) -> _Lo
         if outside != outside.lower() or _CLASS_ESCAPE.search(part):
             return None
         own = part_needles(part)
-        compiled = regex.compile(part, flags & ~regex.IGNORECASE)
-        parts.append((compiled, None if own is None else needles.index(own)))
-    return _LoweredScan(tuple(parts), None if union is None else needles.index(union))
+        parts.append((part, None if own is None else needles.index(own)))
+    indices = None if union is None else needles.index(union)
+    return _LoweredScan(tuple(parts), flags & ~regex.IGNORECASE, indices)
 
 
 #: the last text :func:`_lowered` read, lower-cased, and the needles it holds
