@@ -154,8 +154,23 @@ _PRIVATE_HOST = regex.compile(
 )
 
 
+#: for each host of :data:`_PRIVATE_HOST`, a string every match of it holds in lower case
+_PRIVATE_NEEDLES = tuple("localhost 127. 0.0.0.0 10. 192.168. 172. [:: .local .internal".split())
+
+
 def private_host(uri: str) -> bool:
-    """A URL to a loopback or private host names a running service, not a source."""
+    """A URL to a loopback or private host names a running service, not a source.
+
+    An ASCII URL whose lower case holds none of the hosts' needles is none, without the
+    pattern (``i`` matches an ASCII letter's two cases only there; in other text it also
+    matches letters such as the long s)."""
+    if uri.isascii():
+        lower = uri.lower()
+        for needle in _PRIVATE_NEEDLES:
+            if needle in lower:
+                break
+        else:
+            return False
     return _PRIVATE_HOST.match(uri) is not None
 
 
@@ -163,7 +178,17 @@ _NUMBER = regex.compile(r"\d{1,40}e\d{1,40}")
 
 
 def not_a_commit(body: str) -> bool:
-    """``1e100000`` is a number in scientific notation, not a commit."""
+    """``1e100000`` is a number in scientific notation, not a commit. An ASCII body is read
+    by string methods as :data:`_NUMBER` reads it (``\\d`` is any decimal digit elsewhere)."""
+    if body.isascii():
+        number, e, exponent = body.partition("e")
+        return (
+            bool(e)
+            and 0 < len(number) <= 40
+            and 0 < len(exponent) <= 40
+            and number.isdigit()
+            and exponent.isdigit()
+        )
     return _NUMBER.fullmatch(body) is not None
 
 

@@ -7,6 +7,7 @@ input (``[[[[``…, unclosed brackets, endless hex) is scanned in linear time.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -320,7 +321,20 @@ def _fragment_of(kind: str, first: int | None, last: int | None, raw: str) -> Fr
 
 
 def parse_fragment(raw: str) -> Fragment:
-    """Parse a fragment without its ``#``; ``#line=a,b`` becomes lines a+1..b."""
+    """Parse a fragment without its ``#``; ``#line=a,b`` becomes lines a+1..b.
+
+    An ASCII fragment that is a name or ``L…`` lines is read by string methods, as
+    :data:`_FRAGMENT_PARTS` reads it (a regex call costs several times more); ``line=``,
+    ``char=`` and other text (``\\d`` is any decimal digit, ``$`` may stand before a closing
+    line break) go through the pattern."""
+    if raw.isascii() and not raw.endswith("\n"):
+        if raw[:1] == "L":
+            lines = _line_numbers(raw[1:])
+            if lines is None:
+                return _fragment_of("name", None, None, raw)
+            return _fragment_of("lines", lines[0], lines[1], raw)
+        if not raw.startswith(("line=", "char=")):
+            return _fragment_of("name", None, None, raw)
     match = _FRAGMENT_PARTS.match(raw)
     if match is None:
         return _fragment_of("name", None, None, raw)
@@ -335,13 +349,27 @@ def parse_fragment(raw: str) -> Fragment:
     return _fragment_of("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
 
 
+def _line_numbers(numbers: str) -> tuple[int, int] | None:
+    """The first and last line of ASCII ``12`` or ``12-14`` (``12-L14``), as the first
+    alternative of :data:`_FRAGMENT_PARTS` reads them after the ``L``; None if it does not."""
+    first, dash, last = numbers.partition("-")
+    if not (0 < len(first) <= 9 and first.isdigit()):
+        return None
+    if not dash:
+        return int(first), int(first)
+    last = last[1:] if last[:1] == "L" else last
+    if not (0 < len(last) <= 9 and last.isdigit()):
+        return None
+    return int(first), int(last)
+
+
 def _split_pin(body: str) -> tuple[str, Pin | None, str | None]:
     """Split ``…@alg:hex`` off a key; say why a written pin is no pin."""
     at = body.rfind("@")
-    match = _PIN.match(body, at) if at >= 0 else None
-    if match is None:
+    parts = _pin_parts(body, at) if at >= 0 else None
+    if parts is None:
         return body, None, None
-    rest, alg, hexdigest = body[:at], match["alg"].lower(), match["hex"].lower()
+    rest, alg, hexdigest = body[:at], parts[0].lower(), parts[1].lower()
     if alg != "sha256":
         return rest, None, f"pin uses {alg}, not sha256"
     if len(hexdigest) < PIN_MIN_HEX:
@@ -351,11 +379,34 @@ def _split_pin(body: str) -> tuple[str, Pin | None, str | None]:
     return rest, Pin(alg, hexdigest), None
 
 
+_HEX_DIGITS = "0123456789abcdefABCDEF"
+
+
+def _pin_parts(body: str, at: int) -> tuple[str, str] | None:
+    """The algorithm and digest of the pin at ``body[at]`` (an ``@``), as :data:`_PIN` reads
+    them, or None: by string methods, unless the body ends in a line break (which ``$`` may
+    stand before)."""
+    alg, colon, hexdigest = body[at + 1 :].partition(":")
+    if (
+        colon
+        and 0 < len(alg) <= 16
+        and 0 < len(hexdigest) <= 128
+        and alg.isascii()
+        and alg.isalnum()
+        and not hexdigest.strip(_HEX_DIGITS)
+    ):
+        return alg, hexdigest
+    if body.endswith("\n"):
+        match = _PIN.match(body, at)
+        return None if match is None else (match["alg"], match["hex"])
+    return None
+
+
 def parse_key(
     body: str, start: int, end: int, form: str, raw: str, key_syntax: regex.Pattern[str]
 ) -> Anchor:
     """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts."""
-    if form == "wiki" and _URI_ONLY.fullmatch(body):
+    if form == "wiki" and _may_be_uri(body) and _URI_ONLY.fullmatch(body):
         return _anchor_of(start, end, form, raw, body, body)
     rest, pin, pin_problem = _split_pin(body)
     key, hash_mark, fragment_raw = rest.partition("#")
@@ -367,14 +418,22 @@ def parse_key(
 
 
 def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
-    if key_syntax.pattern == DEFAULT_KEY_PATTERN:
-        return key_syntax.fullmatch(body) is not None
+    if key_syntax.pattern == DEFAULT_KEY_PATTERN:  # a run of its characters: strip reads it
+        return bool(body) and not body.strip(_DEFAULT_KEY_CHARACTERS)
     from anchorlint.text.lexicon import user_fullmatch
 
     return user_fullmatch(key_syntax, body, "[text] key-pattern")
 
 
+#: the characters :data:`DEFAULT_KEY_PATTERN` allows
+_DEFAULT_KEY_CHARACTERS = string.ascii_letters + string.digits + "_-./:#@=,~+%"
 _URI_ONLY = regex.compile(r"[a-z][a-z0-9+.-]{1,31}://\S{1,2048}|(?:urn|doi|mailto):\S{1,2048}")
+
+
+def _may_be_uri(body: str) -> bool:
+    """Whether :data:`_URI_ONLY` can match ``body``: only with a ``://`` in it, or at a
+    ``urn:``, ``doi:`` or ``mailto:`` that opens it."""
+    return "://" in body or body.startswith(("urn:", "doi:", "mailto:"))
 
 
 def _trim_uri(uri: str) -> str:
