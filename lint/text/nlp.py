@@ -318,7 +318,7 @@ class Pipeline:
         if self.has_model:
             return list(nlp.pipe(texts, batch_size=256))
         make_doc = nlp.make_doc
-        components = [component for _, component in nlp.pipeline]
+        components = self._components
         docs = []
         for text in texts:
             doc = make_doc(text)
@@ -326,6 +326,13 @@ class Pipeline:
                 doc = component(doc)
             docs.append(doc)
         return docs
+
+    @cached_property
+    def _components(self) -> list[Any]:
+        """The blank pipeline's components, read once: ``nlp.pipeline`` builds a new frozen
+        list (and formats the error message it would raise) on every read, and nothing adds
+        a component to a pipeline after it is built here."""
+        return [component for _, component in self.nlp.pipeline]
 
     def parse_groups(self, groups: Sequence[Sequence[str]]) -> list[list[ParsedBlock]]:
         """Each text of each group (a summary's blocks) parsed into sentences.
