@@ -73,19 +73,24 @@ def test_a_block_without_inline_markup_has_the_spans_of_no_children() -> None:
     assert markdown._inline_spans("plain prose, no markup.", []) == ((), (), (), ())
 
 
+_HEADING_MARK = regex.compile(r"\#{1,6} ")
+_NESTED_ITEM = regex.compile(r"((?:  ){1,8})- ")
+
+
 def _classify_by_prefixes(line: str) -> tuple[str, str, int] | None:
-    """The line classification as first written, by ``startswith`` in a fixed order."""
+    """The line classification as first written, by ``startswith`` in a fixed order and
+    patterns for a heading's marks and a nested bullet's indentation."""
     if "\t" in line or line != line.rstrip():
         return None
     if line.startswith(" "):
-        nested = plain_markdown._NESTED_ITEM.match(line)
+        nested = _NESTED_ITEM.match(line)
         if nested is None:
             return None
         content = line[nested.end() :]
         depth = len(nested[1]) // 2
         return ("item", content, depth) if plain_markdown._opens_text(content) else None
     if line.startswith("#"):
-        mark = plain_markdown._HEADING_MARK.match(line)
+        mark = _HEADING_MARK.match(line)
         if mark is None or line.endswith("#") or line[mark.end()].isspace():
             return None
         return "heading", line[mark.end() :], 0
@@ -99,7 +104,7 @@ def _classify_by_prefixes(line: str) -> tuple[str, str, int] | None:
     LINE
     | st.lists(
         st.sampled_from(["  ", "- ", "-", "#", "## ", "a", "1.", "\t", " ", "**b", "é", "#"]),
-        max_size=6,
+        max_size=12,
     ).map("".join)
 )
 def test_a_line_is_classified_as_by_its_prefixes(line: str) -> None:

@@ -32,11 +32,8 @@ import regex
 #: word, but never a list number ("1." / "1)"). Only the opening is a pattern; the rest of a
 #: line is checked with string methods, so no line can make the scan backtrack.
 _OPENS_TEXT = regex.compile(r"(?!\d{1,9}[.)])(?:[\p{L}\p{N}\"'(\u201c\u2018]|\*\*[\p{L}\p{N}])")
-_HEADING_MARK = regex.compile(r"\#{1,6} ")
 #: a fence's opening line: its marker, then an info string (a backquote fence's holds none)
 _FENCE_OPEN = regex.compile(r"(`{3,})[^`\t]*|(~{3,})[^\t]*")
-#: a nested bullet: two spaces per level (at most eight levels), then ``- ``
-_NESTED_ITEM = regex.compile(r"((?:  ){1,8})- ")
 
 
 #: ASCII characters that open paragraph text by themselves (``_OPENS_TEXT``'s letters and
@@ -68,19 +65,21 @@ def _classify(line: str) -> tuple[str, str, int] | None:
     first = line[:1]  # compared as a character: a method call costs more than the rest
     if first in _ASCII_OPENERS:  # most lines: text (no other shape opens with one)
         return "text", line, 0
-    if first == " ":
-        nested = _NESTED_ITEM.match(line)
-        if nested is None:
+    if first == " ":  # a nested bullet: two spaces a level (one to eight), then ``- ``
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        if indent % 2 or indent > 16 or body[:2] != "- ":
             return None
-        content = line[nested.end() :]
-        return ("item", content, len(nested[1]) // 2) if _opens_text(content) else None
-    if first == "#":
-        mark = _HEADING_MARK.match(line)
-        if mark is None or line.endswith("#") or line[mark.end()].isspace():
+        opens = body[2:3] in _ASCII_OPENERS or _opens_text(body, 2)
+        return ("item", body[2:], indent // 2) if opens else None
+    if first == "#":  # one to six marks, then a space
+        body = line.lstrip("#")
+        if len(line) - len(body) > 6 or body[:1] != " " or line.endswith("#"):
             return None
-        return "heading", line[mark.end() :], 0
+        return None if body[1:2].isspace() else ("heading", body[1:], 0)
     if first == "-" and line[1:2] == " ":
-        return ("item", line[2:], 0) if _opens_text(line, 2) else None
+        opens = line[2:3] in _ASCII_OPENERS or _opens_text(line, 2)
+        return ("item", line[2:], 0) if opens else None
     return ("text", line, 0) if _opens_text(line) else None
 
 
