@@ -178,11 +178,11 @@ class SharedPhrases:
 
     The two rules match the same Docs (every parsed Doc with an unanchored sentence), and a
     PhraseMatcher's cost is a walk over the Doc's tokens, whatever it looks for: one walk
-    serves both. Their labels are distinct, so a match's label tells whose it is; the rule
-    that meets a Doc first leaves the other's matches on it (``Doc.user_data``), taken off
-    when that rule meets it. Each rule gets the matches its own matcher would give, in the
-    same order: no phrase is both rules', so every match comes from a place of the matcher
-    that holds its rule's labels alone, as in that rule's own matcher.
+    serves both. The rule that meets a Doc first keeps the matcher's matches on it
+    (``Doc.user_data``); each rule takes its own from them by label (the two rules' labels
+    are distinct). Each rule gets the matches its own matcher would give, in the same order:
+    no phrase is both rules', so every match comes from a place of the matcher that holds
+    its rule's labels alone, as in that rule's own matcher.
     """
 
     def __init__(self, nlp: Any, extra: tuple[str, ...]) -> None:
@@ -191,8 +191,8 @@ class SharedPhrases:
         from anchorlint.rules.text import anc102_prose_pointer
 
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-        #: each label's rule, by match id
-        self.owners: dict[int, str] = {}
+        #: the match ids of each rule's labels
+        self.ids: dict[str, frozenset[int]] = {}
         for code, labelled in (
             ("ANC101", _phrases(extra)),
             ("ANC102", anc102_prose_pointer._phrases()),
@@ -200,23 +200,18 @@ class SharedPhrases:
             for label, phrases in labelled.items():
                 if phrases:
                     self.matcher.add(label, list(nlp.tokenizer.pipe(phrases)))
-                    self.owners[nlp.vocab.strings[label]] = code
+            self.ids[code] = frozenset(nlp.vocab.strings[label] for label in labelled)
         #: what this matcher's matches are kept under on a Doc (another setting's are not)
         self.tag = object()
 
     def matches(self, code: str, doc: Any) -> list[tuple[int, int, int]]:
-        """The matches of ``code``'s phrases in ``doc``, as its own matcher gives them."""
-        kept: list[tuple[int, int, int]] | None = doc.user_data.pop((self.tag, code), None)
-        if kept is not None:
-            return kept
-        found: dict[str, list[tuple[int, int, int]]] = {"ANC101": [], "ANC102": []}
-        owners = self.owners
-        for match in self.matcher(doc):
-            found[owners[match[0]]].append(match)
-        for other, matches in found.items():
-            if other != code:
-                doc.user_data[(self.tag, other)] = matches
-        return found[code]
+        """The matches of ``code``'s phrases in ``doc``, as its own matcher gives them (a
+        list of the caller's own)."""
+        every: list[tuple[int, int, int]] | None = doc.user_data.get(self.tag)
+        if every is None:
+            every = doc.user_data[self.tag] = self.matcher(doc)
+        ids = self.ids[code]
+        return [match for match in every if match[0] in ids]
 
 
 #: one shared matcher per language object and ANC101 setting
