@@ -16,12 +16,13 @@ from itertools import chain
 from typing import cast
 
 from anchorlint.config import TranscriptNote
-from anchorlint.facts import AnchorOccurrence, SummaryFacts
+from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
 from anchorlint.rulebase import TextContext, TextRule
 from anchorlint.run.context import LintContext
 from anchorlint.run.kinds import FileKind
 from anchorlint.run.results import finding
+from anchorlint.run.spool import fact_of_row
 from anchorlint.run.suppressions import Suppressions
 from anchorlint.run.wide import WideFacts
 from anchorlint.text.documents import (
@@ -45,6 +46,10 @@ def read_sources(
     """Summaries of a file through its kind's reader; a streamed kind gets its lines."""
     reader = cast(Reader, kind.load_reader())
     return reader(path, text, context.settings, first_line)
+
+
+#: an anchor occurrence's fields, in order (:class:`~anchorlint.facts.AnchorOccurrence`)
+OccurrenceRow = tuple[str, str, int, int, int, int, str]
 
 
 #: summaries analysed per spaCy batch; bounds memory on large JSON Lines files
@@ -182,7 +187,7 @@ def _lint_in_groups(
     store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
     first = [r for r in context.text_rules if r.phase == "sentence"]
     wide = WideFacts(head)
-    occurrences: list[AnchorOccurrence] = []
+    occurrences: list[OccurrenceRow] = []
     qualified: list[str] = []
     compact = context.compact_facts and head.thread is None
     for blocks in groups:
@@ -258,7 +263,7 @@ def _facts(
     order: int,
     compact: bool = False,
 ) -> SummaryFacts:
-    occurrences: list[AnchorOccurrence] = []
+    occurrences: list[OccurrenceRow] = []
     qualified: list[str] = []
     compact = compact and summary.source.thread is None
     _occurrences(summary, compact, occurrences, qualified)
@@ -270,20 +275,22 @@ def _facts(
 def _occurrences(
     summary: AnalysedSummary,
     compact: bool,
-    occurrences: list[AnchorOccurrence],
+    occurrences: list[OccurrenceRow],
     qualified: list[str],
 ) -> None:
     """Add the summary's anchors as the run-level rules read them (compact: only what they
     cannot do without)."""
     for anchor in summary.anchors:
-        if compact and (anchor.namespace is not None or anchor.form in _UNQUALIFIABLE):
+        if compact:
             if anchor.namespace is not None:
                 qualified.append(sys.intern(anchor.key))
-            continue
+                continue
+            if anchor.form in _UNQUALIFIABLE:
+                continue
         line, column = summary.locate(anchor.start)
         end_line, end_column = summary.locate(anchor.end)
         occurrences.append(
-            AnchorOccurrence(
+            (
                 sys.intern(anchor.key),
                 sys.intern(anchor.text),
                 line,
@@ -297,23 +304,27 @@ def _occurrences(
 
 def _summary_facts(
     source: SummarySource,
-    occurrences: list[AnchorOccurrence],
+    occurrences: list[OccurrenceRow],
     figures: tuple[int, int],
     claims: bool,
     order: int,
     qualified: list[str],
 ) -> SummaryFacts:
+    """The facts, made in one step as the spool makes them when it reads them back (a
+    frozen constructor sets each field of a fact and of each occurrence one by one)."""
     anchors, elisions = figures
-    return SummaryFacts(
-        source.path,
-        source.line,
-        source.column,
-        tuple(occurrences),
-        anchors,
-        elisions,
-        claims,
-        source.thread,
-        source.generation,
-        order,
-        tuple(qualified),
+    return fact_of_row(
+        (
+            source.path,
+            source.line,
+            source.column,
+            tuple(occurrences),
+            anchors,
+            elisions,
+            claims,
+            source.thread,
+            source.generation,
+            order,
+            tuple(qualified),
+        )
     )
