@@ -20,6 +20,7 @@ non-space run, ``{name}`` a short name, ``{error}`` the rest of the line.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 import regex
 
@@ -231,6 +232,8 @@ _SLOTS = {
 }
 _SLOT = regex.compile(r"\{(?:n|path|name|error)\}")
 _APOSTROPHE = "'’"
+#: the characters a straight apostrophe or quote of a sentence matches
+_QUOTES = {"'": _APOSTROPHE, '"': '"“”'}
 
 
 def _pattern(sentence: str) -> str:
@@ -326,17 +329,32 @@ LONGEST_TEMPLATE = 2000
 
 @lru_cache(maxsize=1)
 def _placeholder_openings() -> frozenset[str]:
-    """The characters a placeholder message opens with: each is literal in its pattern."""
-    return frozenset(sentence[0] for _, sentence in PLACEHOLDERS)
+    """The first two words of each placeholder message, one space between, in every
+    spelling its pattern allows: straight or curly apostrophes and quotes, and the closing
+    full stop left out of a message of two words. No slot stands in them (tests hold it)."""
+    openings: set[str] = set()
+    for _, sentence in PLACEHOLDERS:
+        words = sentence.split(" ")
+        found = [" ".join(words[:2])]
+        if len(words) == 2 and sentence.endswith("."):
+            found.append(sentence[:-1])
+        for opening in found:
+            spellings = [_QUOTES.get(character, character) for character in opening]
+            openings.update("".join(spelling) for spelling in product(*spellings))
+    return frozenset(openings)
 
 
 def placeholder_span(text: str) -> tuple[int, int] | None:
     r"""The whole of ``text`` when it is only a placeholder message, else None.
 
-    A match is some ``\s`` (each character ``str.isspace`` strips) and then a message, whose
-    first character is one of :func:`_placeholder_openings`: a text whose first other
-    character is none of them is no placeholder, and the pattern is not tried on it."""
-    if len(text) > LONGEST_PLACEHOLDER or text.lstrip()[:1] not in _placeholder_openings():
+    A match is some ``\s`` (each character ``str.isspace`` strips), a message's first word,
+    more ``\s``, its second word and what follows it, space or the end: so the text's first
+    two words, split at any space, are one of :func:`_placeholder_openings`. A text whose
+    first two words are none of them is no placeholder, and the pattern (whose compiling
+    costs a hundredth of a start-up) is not tried on it."""
+    if len(text) > LONGEST_PLACEHOLDER:
+        return None
+    if " ".join(text.split(None, 2)[:2]) not in _placeholder_openings():
         return None
     return (0, len(text)) if _placeholder().fullmatch(text) else None
 
