@@ -24,7 +24,6 @@ from anchorlint.cli.common import (
     warn_no_summary,
 )
 from anchorlint.cli.summary import (
-    Fixable,
     note,
     plural,
     shows_summary,
@@ -120,18 +119,18 @@ def report(
     ``--format``, and the summary where one is read; the exit status."""
     from anchorlint.reporters import ReportOptions, Tally, available
 
-    tally, fixable = Tally(), Fixable()
+    tally = Tally()
     if hidden is not None:
         findings = hidden.new(findings)
     out = _open_output(args)
     try:
         options = ReportOptions(color=use_color(args.color, out), statistics=args.statistics)
-        available()[args.format](fixable.through(tally.count(findings)), out, options)
+        available()[args.format](tally.count(findings), out, options)
         if args.statistics:
             tally.write(out if args.format == "flake8" else sys.stderr)
         if shows_summary(args.format, out, args.quiet):
             out.write(
-                summary_line(tally.total, fixable.count, fixed, hidden.hidden if hidden else 0)
+                summary_line(tally.total, tally.fixable, fixed, hidden.hidden if hidden else 0)
                 + "\n"
             )
         elif fixed and not args.quiet:

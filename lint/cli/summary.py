@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TextIO
-
-from anchorlint.findings import Finding
 
 
 def use_color(choice: str, stream: TextIO) -> bool:
@@ -42,19 +38,6 @@ def shows_summary(report_format: str, out: TextIO, quiet: bool) -> bool:
         return report_format == "flake8" and out.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-@dataclass
-class Fixable:
-    """Counts the findings that carry a fix as the stream goes past."""
-
-    count: int = 0
-
-    def through(self, findings: Iterable[Finding]) -> Iterator[Finding]:
-        for finding in findings:
-            if finding.fix is not None and finding.fix.edits:
-                self.count += 1
-            yield finding
 
 
 def plural(number: int, noun: str) -> str:

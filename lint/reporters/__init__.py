@@ -38,19 +38,26 @@ def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) 
 
 
 class Tally:
-    """Counts findings per code as they stream past, for ``--statistics`` and the exit status
-    (the findings themselves are gone by the time the report is written)."""
+    """Counts findings per code, and those with a fix, as they stream past, for
+    ``--statistics``, the closing line and the exit status (the findings themselves are gone
+    by the time the report is written)."""
 
     def __init__(self) -> None:
         self.total = 0
         self.counts: dict[str, tuple[int, str]] = {}
+        #: findings that carry a fix with edits
+        self.fixable = 0
 
     def count(self, findings: Iterable[Finding]) -> Iterator[Finding]:
-        """Pass ``findings`` through unchanged, counting them."""
+        """Pass ``findings`` through unchanged, counting them (one pass for every count: a
+        report streams every finding of a run through it)."""
+        counts = self.counts
         for f in findings:
-            number, name = self.counts.get(f.code, (0, f.name))
-            self.counts[f.code] = (number + 1, name)
+            seen = counts.get(f.code)
+            counts[f.code] = (1, f.name) if seen is None else (seen[0] + 1, seen[1])
             self.total += 1
+            if f.fix is not None and f.fix.edits:
+                self.fixable += 1
             yield f
 
     def write(self, out: TextIO) -> None:
