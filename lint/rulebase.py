@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from os.path import commonprefix
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from anchorlint.findings import Fix
 
@@ -28,11 +28,12 @@ if TYPE_CHECKING:
 SUMMARY_START = -1
 
 
-@dataclass(frozen=True)
-class TextHit:
+class TextHit(NamedTuple):
     """A text finding at character offsets ``start``..``end`` of the summary's prose.
 
     Summary-wide findings (density, completeness) use ``SUMMARY_START`` for both offsets.
+    A named tuple, not a frozen dataclass: the rules make one a finding, thousands a
+    megabyte, and a frozen ``__init__`` sets each field through ``object.__setattr__``.
     """
 
     start: int
