@@ -124,6 +124,9 @@ Gate = Callable[[str], object]
 
 
 def _needles_gate(needles: tuple[str, ...]) -> Gate:
+    if len(needles) == 1:  # a call less for the forms of one needle ("#", "-", ".")
+        (needle,) = needles
+        return lambda text: needle in text
     return lambda text: _holds_any(text, needles)
 
 
@@ -662,7 +665,10 @@ def find_anchors(
 
 
 def _without_overlaps(anchors: list[Anchor]) -> list[Anchor]:
-    """Keep the earliest, then longest, of overlapping anchors."""
+    """Keep the earliest, then longest, of overlapping anchors (most blocks hold one at
+    most: that list is its own answer, without a sort)."""
+    if len(anchors) < 2:
+        return anchors
     kept: list[Anchor] = []
     for anchor in sorted(anchors, key=lambda a: (a.start, -a.end)):
         if kept and anchor.start < kept[-1].end:
