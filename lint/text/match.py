@@ -109,28 +109,11 @@ def _earliest_longest(match: tuple[int, int, int]) -> tuple[int, int]:
     return match[1], -match[2]
 
 
-#: the summary :func:`_sentences_by_block` last read, whether it asked for unanchored
-#: sentences, and its answer: the sentence rules ask it in turn of the same summary
-_LAST_BLOCKS: tuple[AnalysedSummary, bool, list[tuple[list[Sentence], list[int]]]] | None = None
-
-
 def _sentences_by_block(
     summary: AnalysedSummary, unanchored: bool
 ) -> list[tuple[list[Sentence], list[int]]]:
     """The parsed sentences a hit may lie in, Doc by Doc (a Doc may hold several blocks:
-    the matcher runs over it once), with their first tokens; none, without reading the
-    sentences, in a summary no block of which was parsed. Remembered for the next call
-    (the lists are only read)."""
-    global _LAST_BLOCKS
-    last = _LAST_BLOCKS
-    if last is not None and last[0] is summary and last[1] == unanchored:
-        return last[2]
-    blocks = _by_block(summary, unanchored) if summary.docs.count(None) < len(summary.docs) else []
-    _LAST_BLOCKS = (summary, unanchored, blocks)
-    return blocks
-
-
-def _by_block(summary: AnalysedSummary, unanchored: bool) -> list[tuple[list[Sentence], list[int]]]:
+    the matcher runs over it once), with their first tokens."""
     blocks: list[tuple[list[Sentence], list[int]]] = []
     current = None
     for sentence in summary.sentences:
