@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import chain
-from typing import cast
+from typing import NamedTuple, cast
 
 from anchorlint.config import TranscriptNote
 from anchorlint.facts import SummaryFacts
@@ -135,8 +135,9 @@ def _lint_batch(
     if not batch:
         return
     settings = context.settings
+    rules = _phases(context)
     for summary in analyse(batch, settings.text, context.pipeline, context.needs_parse):
-        found, unanchored = _run_rules(context, summary, suppressions)
+        found, unanchored = _run_rules(rules, summary, suppressions)
         findings.extend(found)
         facts.append(_facts(summary, unanchored, order, context.compact_facts))
 
@@ -184,8 +185,7 @@ def _lint_in_groups(
     those of the whole summary analysed at once: no sentence crosses a block, and sentence
     rules read no further than the block after.
     """
-    store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
-    first = [r for r in context.text_rules if r.phase == "sentence"]
+    rules = _phases(context)
     wide = WideFacts(head)
     occurrences: list[OccurrenceRow] = []
     qualified: list[str] = []
@@ -193,32 +193,44 @@ def _lint_in_groups(
     for blocks in groups:
         group = replace(head, blocks=blocks)
         (part,) = analyse([group], context.settings.text, context.pipeline, context.needs_parse)
-        found, hits = _apply(first, part, TextContext(context.settings, store), suppressions)
+        found, hits = _apply(rules.first, part, rules.context, suppressions)
         findings.extend(found)
         wide.add(part, len(hits))
         _occurrences(part, compact, occurrences, qualified)
-    second = [r for r in context.text_rules if r.phase == "summary"]
-    more, _ = _apply(
-        second, wide.summary(context.pipeline), TextContext(context.settings, store), suppressions
-    )
+    more, _ = _apply(rules.second, wide.summary(context.pipeline), rules.context, suppressions)
     findings.extend(more)
     facts.append(
         _summary_facts(head, occurrences, wide.figures(), wide.has_claims, order, qualified)
     )
 
 
-def _run_rules(
-    context: LintContext, summary: AnalysedSummary, suppressions: Suppressions
-) -> tuple[list[Finding], frozenset[tuple[str, int]]]:
+class _Phases(NamedTuple):
+    """The enabled text rules of each phase and what the first phase's rules consult,
+    worked out once a batch of summaries rather than once a summary."""
+
+    first: list[TextRule]
+    second: list[TextRule]
+    context: TextContext
+
+
+def _phases(context: LintContext) -> _Phases:
     # a fixable rule (ANC106 pins) needs the store for its fixes even when no store rule runs
     store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
-    rules = TextContext(context.settings, store)
-    first = [r for r in context.text_rules if r.phase == "sentence"]
-    found, unanchored = _apply(first, summary, rules, suppressions)
-    rules = TextContext(context.settings, store, frozenset(unanchored))
-    second = [r for r in context.text_rules if r.phase == "summary"]
-    more, _ = _apply(second, summary, rules, suppressions)
-    return found + more, frozenset(unanchored)
+    return _Phases(
+        [r for r in context.text_rules if r.phase == "sentence"],
+        [r for r in context.text_rules if r.phase == "summary"],
+        TextContext(context.settings, store),
+    )
+
+
+def _run_rules(
+    rules: _Phases, summary: AnalysedSummary, suppressions: Suppressions
+) -> tuple[list[Finding], frozenset[tuple[str, int]]]:
+    found, hits = _apply(rules.first, summary, rules.context, suppressions)
+    unanchored = frozenset(hits)
+    second = TextContext(rules.context.settings, rules.context.store, unanchored)
+    more, _ = _apply(rules.second, summary, second, suppressions)
+    return found + more, unanchored
 
 
 def _apply(
