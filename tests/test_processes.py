@@ -132,6 +132,25 @@ def test_a_killed_worker_is_a_clear_error(tmp_path: Path) -> None:
         reap(proc, workers)
 
 
+@pytest.mark.slow
+def test_a_finished_run_ends_after_its_workers(tmp_path: Path) -> None:
+    """The pool is shut down without waiting once every result is in (the report goes on
+    while the workers end), but the process's exit still waits for them: none outlives it."""
+    tree = busy_tree(tmp_path / "tree", files=6, paragraphs=300)
+    command = [sys.executable, "-m", "anchorlint", "check", "--no-cache", "--jobs", "2", "."]
+    proc = subprocess.Popen(command, cwd=tree, stdout=subprocess.DEVNULL, start_new_session=True)
+    seen: set[int] = set()
+    try:
+        while proc.poll() is None:  # the report is not read: it goes nowhere, never blocks
+            seen |= descendants(proc.pid)
+            time.sleep(0.02)
+        assert proc.returncode == 1
+        assert seen, "no worker was seen"
+        assert not alive(seen), "workers outlived the run"
+    finally:
+        reap(proc, seen)
+
+
 def findings_tree(root: Path) -> Path:
     """Some thousand findings: far more than a pipe buffer holds."""
     return busy_tree(root, files=10, paragraphs=200)
