@@ -128,10 +128,10 @@ def ordered_results(
             end_pool(pool)
             raise
         if not failed:
-            # every result is in: the workers end (the kernel taking back a spaCy process's
-            # memory takes tens of milliseconds) while the run's last steps go on here; the
-            # interpreter's exit waits for them, so none outlives the run
-            pool.shutdown(wait=False)
+            # waited for here: shut down without waiting, the pool's exit hook can write to
+            # a wake-up pipe its manager thread has just closed (Python 3.11 then prints
+            # "Exception ignored in threading._shutdown" on stderr at exit)
+            pool.shutdown(wait=True)
             break
         reason = reason or _why_broken(pool)
         retried = retried or [job for batch in failed for job in batch]
