@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 from weakref import WeakKeyDictionary
 
@@ -235,6 +235,13 @@ def shared_matcher(code: str, extra: tuple[str, ...]) -> Callable[[Any], Any]:
 def _builder(extra: tuple[str, ...]) -> Callable[[Any], Any]:
     """This rule's matcher for its ``extra`` phrases (shared with ANC102)."""
     return shared_matcher("ANC101", extra)
+
+
+@lru_cache(maxsize=8)
+def _matcher(extra: tuple[str, ...]) -> tuple[str, Callable[[Any], Any]]:
+    """This rule's matcher's name and build for its ``extra`` phrases, made once a setting
+    rather than once a summary."""
+    return f"ANC101:{extra}", _builder(extra)
 
 
 def _names_referent(token: Any) -> bool:
@@ -546,8 +553,8 @@ class AnaphoraWithoutAnchor(TextRule):
                 or _restated(hit, summary.text)
             )
 
-        name = f"{self.code}:{extra}"
-        for hit in sentence_hits(summary, name, _builder(extra), unanchored=True, keep=anaphora):
+        name, build = _matcher(extra)
+        for hit in sentence_hits(summary, name, build, unanchored=True, keep=anaphora):
             start = hit.start
             phrase = quote(summary.text[start : hit.end]).rstrip(",.;:")
             yield TextHit(

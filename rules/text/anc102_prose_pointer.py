@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -100,6 +100,13 @@ def _build(nlp: Any, extra_anaphora: tuple[str, ...] = ()) -> Any:
     from anchorlint.rules.text.anc101_anaphora_without_anchor import shared_matcher
 
     return shared_matcher("ANC102", extra_anaphora)(nlp)
+
+
+@lru_cache(maxsize=8)
+def _matcher(extra_anaphora: tuple[str, ...]) -> tuple[str, Callable[[Any], Any]]:
+    """This rule's matcher's name and build beside ANC101's ``extra_anaphora``, made once a
+    setting rather than once a summary."""
+    return f"ANC102:{extra_anaphora}", partial(_build, extra_anaphora=extra_anaphora)
 
 
 def _section_number(doc: Any, index: int) -> bool:
@@ -363,9 +370,8 @@ class ProsePointer(TextRule):
         nouns = _nouns(context.settings.text.extra_document_nouns)
         # the earliest (then longest) pointer of each sentence: hits come earliest first
         chosen: dict[int, tuple[PhraseHit, int]] = {}
-        extra = context.settings.text.extra_anaphora
-        build = partial(_build, extra_anaphora=extra)
-        for hit in sentence_hits(summary, f"{self.code}:{extra}", build, unanchored=True):
+        name, build = _matcher(context.settings.text.extra_anaphora)
+        for hit in sentence_hits(summary, name, build, unanchored=True):
             kept = chosen.get(hit.sentence.index)
             if kept is not None and hit.token_start > kept[0].token_start:
                 continue
