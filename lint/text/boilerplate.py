@@ -264,8 +264,20 @@ def _literal(text: str) -> str:
 
 def _needle(sentence: str) -> str:
     """The sentence's longest word, lower-cased: text without it cannot hold the sentence."""
-    words = [w for w in regex.split(r"[^\w]+", _SLOT.sub(" ", sentence).lower()) if w]
-    return max(words, key=len)
+    return max(_words(sentence), key=len)
+
+
+def _second_needle(sentence: str) -> str:
+    """The sentence's longest word after :func:`_needle` (the needle itself when it is its
+    only word): a text must hold both ("preserved" is in much prose, "verbatim" is not)."""
+    words = _words(sentence)
+    words.remove(max(words, key=len))
+    return max(words, key=len) if words else _needle(sentence)
+
+
+def _words(sentence: str) -> list[str]:
+    """The sentence's words outside its slots, lower-cased: each is literal in its pattern."""
+    return [w for w in regex.split(r"[^\w]+", _SLOT.sub(" ", sentence).lower()) if w]
 
 
 @lru_cache(maxsize=64)
@@ -282,12 +294,13 @@ def _needles() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
-def _sentences_by_needle() -> dict[str, tuple[int, ...]]:
-    """The boilerplate sentences (by index) each needle stands for."""
-    found: dict[str, list[int]] = {}
+def _sentences_by_needle() -> dict[str, tuple[tuple[int, str], ...]]:
+    """The boilerplate sentences (by index, with their second needles) each needle stands
+    for."""
+    found: dict[str, list[tuple[int, str]]] = {}
     for index, (_, sentence) in enumerate(BOILERPLATE):
-        found.setdefault(_needle(sentence), []).append(index)
-    return {needle: tuple(indices) for needle, indices in found.items()}
+        found.setdefault(_needle(sentence), []).append((index, _second_needle(sentence)))
+    return {needle: tuple(sentences) for needle, sentences in found.items()}
 
 
 def _closing_stop_optional(sentence: str) -> str:
@@ -314,11 +327,16 @@ def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     held = [needle for needle in _needles() if needle in lowered]
     if not held:
         return ()
-    # only the sentences whose needle the text holds can match: the union of those finds
-    # what the whole union finds (an alternative that matches nowhere changes no match), and
-    # a common needle ("preserved") no longer sends every block through all of them
+    # only the sentences whose two needles the text holds can match: the union of those
+    # finds what the whole union finds (an alternative that matches nowhere changes no
+    # match), and a common needle ("preserved") no longer sends every block through all of
+    # them, nor alone through its own
     by_needle = _sentences_by_needle()
-    sentences = tuple(sorted({i for needle in held for i in by_needle[needle]}))
+    sentences = tuple(
+        sorted({i for needle in held for i, second in by_needle[needle] if second in lowered})
+    )
+    if not sentences:
+        return ()
     return tuple(m.span() for m in _boilerplate(sentences).finditer(text))
 
 
