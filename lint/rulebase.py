@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from anchorlint.config import CodeSettings, Settings
     from anchorlint.facts import SummaryFacts
     from anchorlint.stores.protocol import Store
+    from anchorlint.text.match import PhraseTable
     from anchorlint.text.summary import AnalysedSummary
     from anchorlint.text.trigger_words import PhraseTrigger
 
@@ -169,6 +170,15 @@ class TextRule(Rule):
         """
         return None
 
+    def phrases(self, settings: Settings) -> dict[str, list[str]]:
+        """The phrases this rule finds with spaCy's PhraseMatcher, by label (lower-cased,
+        as spaCy's tokenizer splits them); none by default.
+
+        The enabled rules' phrases share one matcher, walked once per Doc for all of them
+        (:class:`~anchorlint.text.match.PhraseTable`); a rule gets its own view of it with
+        :func:`~anchorlint.text.match.rule_matcher`. A rule's labels are its own."""
+        return {}
+
 
 class CodeRule(Rule):
     """Runs on one analysed Python module."""
@@ -210,3 +220,5 @@ class TextContext:
     store: Store | None = None
     #: (code, sentence index) of unanchored references that survived suppression
     unanchored: frozenset[tuple[str, int]] = frozenset()
+    #: the enabled rules' phrases, one matcher for all (None: each rule its own)
+    phrases: PhraseTable | None = None

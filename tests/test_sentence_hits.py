@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from anchorlint.config import TextSettings
-from anchorlint.rules.text.anc101_anaphora_without_anchor import _builder
-from anchorlint.rules.text.anc102_prose_pointer import _build
+from anchorlint.config import Settings, TextSettings
+from anchorlint.registry import all_rules
 from anchorlint.text.documents import SummarySource
 from anchorlint.text.documents.markdown import split_blocks
-from anchorlint.text.match import PhraseHit, sentence_hits
+from anchorlint.text.match import PhraseHit, PhraseTable, sentence_hits
 from anchorlint.text.nlp import Pipeline
 from anchorlint.text.summary import AnalysedSummary, analyse
 
@@ -41,9 +40,10 @@ Per the config the previous fix held, as noted above, per the ledger.
 The aforementioned flag, as previously noted, see above; refer to the same runbook.
 """
 
+_TABLE = PhraseTable.of([all_rules()[code] for code in ("ANC101", "ANC102")], Settings())
 MATCHERS: list[tuple[str, Callable[[object], object]]] = [
-    ("ANC101:()", _builder(())),
-    ("ANC102", _build),
+    _TABLE.matcher("ANC101"),
+    _TABLE.matcher("ANC102"),
 ]
 
 

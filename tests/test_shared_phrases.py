@@ -1,6 +1,7 @@
-"""ANC101 and ANC102 share one PhraseMatcher: each rule's view of it gives, Doc by Doc, the
-matches the rule's own matcher gave before they shared it, in the same order, whichever rule
-meets a Doc first and whatever extra phrases ANC101 is given.
+"""The rules' phrases share one PhraseMatcher (:class:`~anchorlint.text.match.PhraseTable`):
+each rule's view of it gives, Doc by Doc, the matches the rule's own matcher gave before they
+shared it, in the same order, whichever rule meets a Doc first and whatever extra phrases
+ANC101 is given.
 
 The reference is that own matcher, built as each rule built it.
 """
@@ -17,9 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from anchorlint.config import Settings, TextSettings
 from anchorlint.registry import all_rules
+from anchorlint.rulebase import TextContext
 from anchorlint.rules.text import anc101_anaphora_without_anchor as anc101
 from anchorlint.rules.text import anc102_prose_pointer as anc102
+from anchorlint.text.match import PhraseTable, rule_matcher
 from anchorlint.text.nlp import Pipeline
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -85,15 +89,22 @@ def _assert_views_give_own_matches(nlp: Any, texts: list[str], extra: tuple[str,
             "ANC101": _own_matcher(nlp, anc101._phrases(extra)),
             "ANC102": _own_matcher(nlp, anc102._phrases()),
         }
-    views = {
-        "ANC101": anc101._builder(extra)(nlp),
-        "ANC102": anc102._build(nlp, extra),
-    }
+    table = _table(extra)
+    views = {code: table.matcher(code)[1](nlp) for code in ("ANC101", "ANC102")}
     for index, text in enumerate(texts):
         doc = nlp(text)
         order = ("ANC101", "ANC102") if index % 2 else ("ANC102", "ANC101")
         for code in (*order, *order):  # the second time round, each finds nothing kept
             assert views[code](doc) == own[code](doc), (code, text)
+
+
+def _settings(extra: tuple[str, ...]) -> Settings:
+    return Settings(text=TextSettings(extra_anaphora=extra))
+
+
+def _table(extra: tuple[str, ...]) -> PhraseTable:
+    rules = [all_rules()[code] for code in ("ANC101", "ANC102", "ANC104")]
+    return PhraseTable.of(rules, _settings(extra))
 
 
 @pytest.mark.parametrize("extra", EXTRAS)
@@ -127,3 +138,25 @@ def test_no_label_or_phrase_is_both_rules(nlp: Any) -> None:
         }
 
     assert not sequences(first) & sequences(second)
+
+
+def test_the_table_holds_the_rules_that_declare_phrases() -> None:
+    assert _table(()).codes == {"ANC101", "ANC102"}
+    assert all_rules()["ANC104"].phrases(Settings()) == {}
+
+
+def test_a_label_two_rules_declare_is_refused() -> None:
+    with pytest.raises(ValueError, match="'extra' is both ANC101's and ANC999's"):
+        PhraseTable({"ANC101": {"extra": ["x"]}, "ANC999": {"extra": ["y"]}})
+
+
+def test_a_rule_without_the_runs_table_gets_a_view_of_its_own(nlp: Any) -> None:
+    """A rule run with a context that holds no table (or one without it) matches its own
+    phrases, as with the run's table."""
+    rule = all_rules()["ANC102"]
+    alone = rule_matcher(rule, TextContext(_settings(())))
+    shared = rule_matcher(rule, TextContext(_settings(()), phrases=_table(())))
+    assert alone[0] != shared[0]
+    for text in _texts():
+        doc = nlp(text)
+        assert alone[1](nlp)(doc) == shared[1](nlp)(doc), text

@@ -33,6 +33,7 @@ from anchorlint.text.documents import (
     SummarySource,
     split_long_block,
 )
+from anchorlint.text.match import PhraseTable
 from anchorlint.text.summary import AnalysedSummary, analyse, density_figures
 
 
@@ -219,8 +220,19 @@ def _phases(context: LintContext) -> _Phases:
     return _Phases(
         [r for r in context.text_rules if r.phase == "sentence"],
         [r for r in context.text_rules if r.phase == "summary"],
-        TextContext(context.settings, store),
+        TextContext(context.settings, store, phrases=_phrase_table(context)),
     )
+
+
+#: the last run context and its rules' phrase table (a table is made once a run, not once a
+#: file: ANC101 alone spells out some thousands of phrases)
+_LAST_TABLE: list[tuple[LintContext, PhraseTable]] = []
+
+
+def _phrase_table(context: LintContext) -> PhraseTable:
+    if not _LAST_TABLE or _LAST_TABLE[0][0] is not context:
+        _LAST_TABLE[:] = [(context, PhraseTable.of(context.text_rules, context.settings))]
+    return _LAST_TABLE[0][1]
 
 
 def _run_rules(
@@ -228,7 +240,8 @@ def _run_rules(
 ) -> tuple[list[Finding], frozenset[tuple[str, int]]]:
     found, hits = _apply(rules.first, summary, rules.context, suppressions)
     unanchored = frozenset(hits)
-    second = TextContext(rules.context.settings, rules.context.store, unanchored)
+    first = rules.context
+    second = TextContext(first.settings, first.store, unanchored, first.phrases)
     more, _ = _apply(rules.second, summary, second, suppressions)
     return found + more, unanchored
 

@@ -7,11 +7,18 @@ no spaCy Span, and its character offsets are worked out only for the hit that is
 
 from __future__ import annotations
 
+import hashlib
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from anchorlint.text.summary import AnalysedSummary, Sentence
+
+if TYPE_CHECKING:
+    from anchorlint.config import Settings
+    from anchorlint.rulebase import TextContext, TextRule
 
 
 class PhraseHit(NamedTuple):
@@ -126,6 +133,95 @@ def _sentences_by_block(
         sentences.append(sentence)
         starts.append(sentence.token_start)
     return blocks
+
+
+#: labelled phrases of each rule: code -> label -> phrases
+Labelled = Mapping[str, Mapping[str, Sequence[str]]]
+
+
+class PhraseTable:
+    """The phrases the enabled rules declare (:meth:`~anchorlint.rulebase.TextRule.phrases`),
+    found with one PhraseMatcher for all of them.
+
+    A PhraseMatcher's cost is a walk over a Doc's tokens, whatever it looks for, and the
+    rules that declare phrases match the same Docs: one walk serves them all. Each rule gets
+    the matches its own matcher would give, in the same order (its labels are its own, so
+    every match of its labels comes from where its own matcher would have found it).
+    """
+
+    def __init__(self, labelled: Labelled) -> None:
+        owners: dict[str, str] = {}
+        for code, phrases in labelled.items():
+            for label in phrases:
+                other = owners.setdefault(label, code)
+                if other != code:
+                    raise ValueError(f"phrase label {label!r} is both {other}'s and {code}'s")
+        self.labelled = labelled
+        self.codes = frozenset(labelled)
+        contents = repr(sorted((code, sorted(p.items())) for code, p in labelled.items()))
+        #: the table's contents as a key: each pipeline keeps one matcher per key
+        self.key = hashlib.blake2b(contents.encode(), digest_size=16).hexdigest()
+        self._views = {
+            code: (f"{code}:{self.key}", partial(_view, self, code)) for code in labelled
+        }
+
+    @classmethod
+    def of(cls, rules: Iterable[TextRule], settings: Settings) -> PhraseTable:
+        """The table of the rules that declare phrases under these settings."""
+        return cls({rule.code: found for rule in rules if (found := rule.phrases(settings))})
+
+    def matcher(self, code: str) -> tuple[str, Callable[[Any], Any]]:
+        """The name and build, for :func:`sentence_hits`, of ``code``'s view of the table's
+        matcher."""
+        return self._views[code]
+
+
+#: one shared matcher per language object and table
+_SHARED: WeakKeyDictionary[Any, dict[str, _SharedMatcher]] = WeakKeyDictionary()
+
+
+def _view(table: PhraseTable, code: str, nlp: Any) -> Callable[[Any], list[tuple[int, int, int]]]:
+    by_key = _SHARED.setdefault(nlp, {})
+    shared = by_key.get(table.key)
+    if shared is None:
+        shared = by_key[table.key] = _SharedMatcher(nlp, table.labelled)
+    return partial(shared.matches, code)
+
+
+class _SharedMatcher:
+    """A table's PhraseMatcher; its matches on a Doc are kept on the Doc by the first rule
+    that asks (``Doc.user_data``) and each rule takes its own from them by label."""
+
+    def __init__(self, nlp: Any, labelled: Labelled) -> None:
+        from spacy.matcher import PhraseMatcher
+
+        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        #: the match ids of each rule's labels
+        self.ids: dict[str, frozenset[int]] = {}
+        for code, phrases in labelled.items():
+            for label, texts in phrases.items():
+                if texts:
+                    self.matcher.add(label, list(nlp.tokenizer.pipe(texts)))
+            self.ids[code] = frozenset(nlp.vocab.strings.add(label) for label in phrases)
+        #: what this matcher's matches are kept under on a Doc (another table's are not)
+        self.tag = object()
+
+    def matches(self, code: str, doc: Any) -> list[tuple[int, int, int]]:
+        """The matches of ``code``'s phrases in ``doc`` (a list of the caller's own)."""
+        every: list[tuple[int, int, int]] | None = doc.user_data.get(self.tag)
+        if every is None:
+            every = doc.user_data[self.tag] = self.matcher(doc)
+        ids = self.ids[code]
+        return [match for match in every if match[0] in ids]
+
+
+def rule_matcher(rule: TextRule, context: TextContext) -> tuple[str, Callable[[Any], Any]]:
+    """The name and build of ``rule``'s matcher: its view of the run's shared table, or of a
+    table of its own phrases where the context holds none with them (a rule run alone)."""
+    table = context.phrases
+    if table is None or rule.code not in table.codes:
+        table = PhraseTable.of([rule], context.settings)
+    return table.matcher(rule.code)
 
 
 def quote(text: str) -> str:

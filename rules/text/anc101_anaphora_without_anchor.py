@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
-from weakref import WeakKeyDictionary
 
 import regex
 
@@ -171,77 +169,6 @@ def _phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
         "left-off": LEFT_OFF,
         "extra": [phrase.lower() for phrase in extra],
     }
-
-
-class SharedPhrases:
-    """ANC101's and ANC102's phrases in one PhraseMatcher, run once per Doc for both rules.
-
-    The two rules match the same Docs (every parsed Doc with an unanchored sentence), and a
-    PhraseMatcher's cost is a walk over the Doc's tokens, whatever it looks for: one walk
-    serves both. The rule that meets a Doc first keeps the matcher's matches on it
-    (``Doc.user_data``); each rule takes its own from them by label (the two rules' labels
-    are distinct). Each rule gets the matches its own matcher would give, in the same order:
-    no phrase is both rules', so every match comes from a place of the matcher that holds
-    its rule's labels alone, as in that rule's own matcher.
-    """
-
-    def __init__(self, nlp: Any, extra: tuple[str, ...]) -> None:
-        from spacy.matcher import PhraseMatcher
-
-        from anchorlint.rules.text import anc102_prose_pointer
-
-        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-        #: the match ids of each rule's labels
-        self.ids: dict[str, frozenset[int]] = {}
-        for code, labelled in (
-            ("ANC101", _phrases(extra)),
-            ("ANC102", anc102_prose_pointer._phrases()),
-        ):
-            for label, phrases in labelled.items():
-                if phrases:
-                    self.matcher.add(label, list(nlp.tokenizer.pipe(phrases)))
-            self.ids[code] = frozenset(nlp.vocab.strings[label] for label in labelled)
-        #: what this matcher's matches are kept under on a Doc (another setting's are not)
-        self.tag = object()
-
-    def matches(self, code: str, doc: Any) -> list[tuple[int, int, int]]:
-        """The matches of ``code``'s phrases in ``doc``, as its own matcher gives them (a
-        list of the caller's own)."""
-        every: list[tuple[int, int, int]] | None = doc.user_data.get(self.tag)
-        if every is None:
-            every = doc.user_data[self.tag] = self.matcher(doc)
-        ids = self.ids[code]
-        return [match for match in every if match[0] in ids]
-
-
-#: one shared matcher per language object and ANC101 setting
-_SHARED: WeakKeyDictionary[Any, dict[tuple[str, ...], SharedPhrases]] = WeakKeyDictionary()
-
-
-def shared_matcher(code: str, extra: tuple[str, ...]) -> Callable[[Any], Any]:
-    """A build (for :meth:`~anchorlint.text.nlp.Pipeline.matcher`) of ``code``'s matcher: its
-    view of the language's :class:`SharedPhrases` for ANC101's ``extra`` phrases."""
-
-    def build(nlp: Any) -> Any:
-        by_extra = _SHARED.setdefault(nlp, {})
-        shared = by_extra.get(extra)
-        if shared is None:
-            shared = by_extra[extra] = SharedPhrases(nlp, extra)
-        return partial(shared.matches, code)
-
-    return build
-
-
-def _builder(extra: tuple[str, ...]) -> Callable[[Any], Any]:
-    """This rule's matcher for its ``extra`` phrases (shared with ANC102)."""
-    return shared_matcher("ANC101", extra)
-
-
-@lru_cache(maxsize=8)
-def _matcher(extra: tuple[str, ...]) -> tuple[str, Callable[[Any], Any]]:
-    """This rule's matcher's name and build for its ``extra`` phrases, made once a setting
-    rather than once a summary."""
-    return f"ANC101:{extra}", _builder(extra)
 
 
 def _names_referent(token: Any) -> bool:
@@ -534,6 +461,9 @@ class AnaphoraWithoutAnchor(TextRule):
         ),
     )
 
+    def phrases(self, settings: Settings) -> dict[str, list[str]]:
+        return _phrases(settings.text.extra_anaphora)
+
     def sentence_triggers(self, settings: Settings) -> tuple[str | PhraseTrigger, ...]:
         """Every phrase holds one of these words, and its phrase matches around it (the
         user's phrases ask for their words alone)."""
@@ -541,9 +471,7 @@ class AnaphoraWithoutAnchor(TextRule):
         return (*_PHRASE_TRIGGERS, *ABOVE_ALONE, *extra_words)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.text.match import quote, sentence_hits
-
-        extra = context.settings.text.extra_anaphora
+        from anchorlint.text.match import quote, rule_matcher, sentence_hits
 
         def anaphora(hit: PhraseHit) -> bool:
             return not (
@@ -553,7 +481,7 @@ class AnaphoraWithoutAnchor(TextRule):
                 or _restated(hit, summary.text)
             )
 
-        name, build = _matcher(extra)
+        name, build = rule_matcher(self, context)
         for hit in sentence_hits(summary, name, build, unanchored=True, keep=anaphora):
             start = hit.start
             phrase = quote(summary.text[start : hit.end]).rstrip(",.;:")

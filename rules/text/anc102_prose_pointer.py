@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import regex
@@ -92,21 +92,6 @@ def _phrases() -> dict[str, list[str]]:
 def _nouns(extra: tuple[str, ...]) -> frozenset[str]:
     """The document nouns with the user's, made once per setting, not once per summary."""
     return frozenset(DOCUMENT_NOUNS + [noun.lower() for noun in extra])
-
-
-def _build(nlp: Any, extra_anaphora: tuple[str, ...] = ()) -> Any:
-    """This rule's matcher: its view of the matcher it shares with ANC101, whose phrases
-    (``extra_anaphora`` among them) are found in the same walk over each Doc."""
-    from anchorlint.rules.text.anc101_anaphora_without_anchor import shared_matcher
-
-    return shared_matcher("ANC102", extra_anaphora)(nlp)
-
-
-@lru_cache(maxsize=8)
-def _matcher(extra_anaphora: tuple[str, ...]) -> tuple[str, Callable[[Any], Any]]:
-    """This rule's matcher's name and build beside ANC101's ``extra_anaphora``, made once a
-    setting rather than once a summary."""
-    return f"ANC102:{extra_anaphora}", partial(_build, extra_anaphora=extra_anaphora)
 
 
 def _section_number(doc: Any, index: int) -> bool:
@@ -357,6 +342,9 @@ class ProsePointer(TextRule):
         Example("As documented in the API reference, tokens expire hourly."),
     )
 
+    def phrases(self, settings: Settings) -> dict[str, list[str]]:
+        return _phrases()
+
     def sentence_triggers(self, settings: Settings) -> tuple[str | PhraseTrigger, ...]:
         """Every pattern starts from one of these words (document nouns come after them),
         in the phrases of :func:`_phrase_triggers`."""
@@ -365,12 +353,12 @@ class ProsePointer(TextRule):
         return (*_PHRASE_TRIGGERS, *numbered)
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
-        from anchorlint.text.match import end_offset, quote, sentence_hits
+        from anchorlint.text.match import end_offset, quote, rule_matcher, sentence_hits
 
         nouns = _nouns(context.settings.text.extra_document_nouns)
         # the earliest (then longest) pointer of each sentence: hits come earliest first
         chosen: dict[int, tuple[PhraseHit, int]] = {}
-        name, build = _matcher(context.settings.text.extra_anaphora)
+        name, build = rule_matcher(self, context)
         for hit in sentence_hits(summary, name, build, unanchored=True):
             kept = chosen.get(hit.sentence.index)
             if kept is not None and hit.token_start > kept[0].token_start:
