@@ -199,6 +199,7 @@ def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
                 *["Commit: ", "SHA ", "1A2B3C4D", "acme/api", "#12", "/", "#", "é", "\ud800"],
                 *["550e8400", "-e29b", "-41d4-a716-446655440000", "ENG", "-4411", "rev "],
                 *["Rev ", "REVISION: ", "cOmMiT ", "Sha:", "ſha "],
+                *["LiNe ", "lInEs ", "3", " of ", "src/a.py", "-4"],
             ]
         ),
         max_size=40,
@@ -232,6 +233,7 @@ def test_colons_that_start_no_uri_or_hash_are_no_candidates() -> None:
         "tracked in acme/api#1234 now",
         "moved in #12 and ENG-4411",
         "line 3 of src/a.py",
+        "LiNe 3 of src/a.py",
     ],
 )
 def test_each_gate_lets_its_own_form_through(text: str) -> None:
@@ -256,3 +258,15 @@ def test_a_capitalised_word_before_a_commit_still_makes_it_an_anchor(text: str, 
 
     found = anchors.find_anchors(text, TextSettings(), (), {})
     assert [(a.form, a.key) for a in found] == [("commit", key)]
+
+
+@pytest.mark.parametrize(
+    "text", ["See LiNe 12 of src/ledger.py.", "See lInEs 12-14 in src/ledger.py."]
+)
+def test_a_line_in_prose_is_an_anchor_in_any_case(text: str) -> None:
+    """ "line N of FILE" reads its word in any case, as its pattern does (the gate before it
+    once let only "line", "Line" and "LINE" through)."""
+    from anchorlint.config import TextSettings
+
+    found = anchors.find_anchors(text, TextSettings(), (), {})
+    assert [(a.form, a.key) for a in found] == [("line", "src/ledger.py")]

@@ -88,7 +88,7 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
     )
     plain = r"(?P<path>" + body + ")" + _PATH_END
     anywhere = _PATH_START + "(?:" + "|".join((after, compact, bare_after, plain)) + ")"
-    return ((before, ("line", "Line", "LINE")), (anywhere, (".",)))
+    return ((before, ("line",)), (anywhere, (".",)))
 
 
 _UUID = (

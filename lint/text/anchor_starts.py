@@ -68,7 +68,7 @@ def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
             at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
             end = _RUN_ON.match(text, dot).end()
         if at and text[at - 1] == "`":
-            quoted = _may_say_line(text) if quoted is None else quoted
+            quoted = may_say_line(text) if quoted is None else quoted
             if quoted:
                 starts.append(at - 1)
         starts.append(at)
@@ -83,7 +83,7 @@ _PATH_MARKS = bytes(
 )
 
 
-def _may_say_line(text: str) -> bool:
+def may_say_line(text: str) -> bool:
     """Whether "line" may occur in ``text`` as ``(?i:lines?)`` reads it: the only form that
     can start at a backtick (`` `a.py` (line 4)``) needs it. In ASCII text that is "line" in
     its lower case; the pattern's ``i`` also matches "İ", so other text may always hold it."""

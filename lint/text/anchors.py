@@ -36,6 +36,7 @@ from anchorlint.text.anchor_starts import (
     matches_at,
     may_hold_any_case_commit,
     may_hold_lower_commit,
+    may_say_line,
     path_starts,
     path_starts_before_letter,
     ticket_starts,
@@ -157,30 +158,21 @@ def _separate_forms(
     more than one more pass. Each comes with its gate: a form is tried only in a text that
     holds one of its needles, or passes its test in :data:`_GATES`. The path form, costly at every word, is tried only where
     :func:`~anchorlint.text.anchor_starts.path_starts` says it can start."""
-    forms: list[tuple[str, tuple[str, ...], StartFinder | None]] = []
+    forms: list[tuple[str, Gate, StartFinder | None]] = []
     if "line" in kinds or "path" in kinds:
-        (before, before_needles), (anywhere, anywhere_needles) = path_forms(
-            extensions_for(extensions)
-        )
-        forms += [(before, before_needles, None)] if "line" in kinds else []
+        (before, _), (anywhere, anywhere_needles) = path_forms(extensions_for(extensions))
+        # "line" in any case, as the form's ``(?i:lines?)`` reads it ("LiNe 3 of a.py")
+        forms += [(before, may_say_line, None)] if "line" in kinds else []
         names = extensions_for(extensions)
         lettered = all(n[:1].isascii() and n[:1].isalpha() for n in names)
-        forms.append(
-            (anywhere, anywhere_needles, path_starts_before_letter if lettered else path_starts)
-        )
+        finder = path_starts_before_letter if lettered else path_starts
+        forms.append((anywhere, _needles_gate(anywhere_needles), finder))
     forms += [
-        (pattern, needles, _ID_STARTS.get(pattern))
+        (pattern, _GATES.get(pattern, _needles_gate)(needles), _ID_STARTS.get(pattern))
         for kind, pattern, needles in ID_FORMS
         if kind in kinds
     ]
-    return tuple(
-        (
-            regex.compile(pattern),
-            _GATES.get(pattern, _needles_gate)(needles),
-            starts,
-        )
-        for pattern, needles, starts in forms
-    )
+    return tuple((regex.compile(pattern), gate, starts) for pattern, gate, starts in forms)
 
 
 @lru_cache(maxsize=8)
