@@ -21,6 +21,16 @@ def frozen_instance(cls: type[T], **fields: object) -> T:
     return instance
 
 
+def frozen_copy(instance: T, **changes: object) -> T:
+    """``dataclasses.replace(instance, **changes)`` in one step, as :func:`frozen_instance`
+    makes an instance (``instance`` of a frozen dataclass without ``__slots__``)."""
+    copy = object.__new__(type(instance))
+    fields = copy.__dict__
+    fields.update(instance.__dict__)
+    fields.update(changes)
+    return copy
+
+
 @cache
 def slots_twin(cls: type) -> type:
     """A plain class with the slots of ``cls`` (a frozen dataclass with ``slots=True``).

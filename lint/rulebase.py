@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from os.path import commonprefix
+from textwrap import dedent
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from anchorlint.findings import Fix
@@ -91,30 +91,6 @@ def python_example(source: str) -> Example:
     """A Python example as written indented inside a rule module: dedented, leading blank
     lines dropped."""
     return Example(source=dedent(source).lstrip(), suffix=".py")
-
-
-def dedent(text: str) -> str:
-    """``textwrap.dedent(text)`` without its regular expressions: the rule modules' examples
-    are dedented as they are imported, and three searches and a pattern compiled for each
-    text cost more there than a walk over its lines.
-
-    As there: lines of only spaces and tabs become empty; the longest run of spaces and tabs
-    all the other lines start with is cut from each.
-    """
-    lines = text.split("\n")
-    margin: str | None = None
-    for index, line in enumerate(lines):
-        body = line.lstrip(" \t")
-        if not body:
-            lines[index] = ""
-        elif margin is None:
-            margin = line[: len(line) - len(body)]
-        elif not line.startswith(margin):
-            margin = commonprefix((margin, line[: len(line) - len(body)]))
-    if not margin:
-        return "\n".join(lines)
-    cut = len(margin)
-    return "\n".join([line[cut:] for line in lines])
 
 
 @dataclass(frozen=True)

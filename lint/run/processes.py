@@ -128,8 +128,8 @@ def ordered_results(
             end_pool(pool)
             raise
         if not failed:
-            # waited for here: shut down without waiting, the pool's exit hook can write to
-            # a wake-up pipe its manager thread has just closed (Python 3.11 then prints
+            # waited for here: a pool shut down without waiting can have its exit hook write
+            # to a wake-up pipe its manager thread has just closed (Python 3.11 then prints
             # "Exception ignored in threading._shutdown" on stderr at exit)
             pool.shutdown(wait=True)
             break

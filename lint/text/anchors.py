@@ -15,6 +15,7 @@ from functools import lru_cache
 import regex
 
 from anchorlint.config import ANCHOR_KINDS, TextSettings
+from anchorlint.frozen import frozen_copy, frozen_instance
 from anchorlint.text.anchor_forms import (
     COMMIT_AFTER_WORD_FORM,
     COMMIT_FORM,
@@ -44,7 +45,6 @@ from anchorlint.text.anchor_starts import (
 )
 
 PIN_MIN_HEX = 12
-_new = object.__new__
 
 #: default key syntax for wiki keys and bare pointers
 DEFAULT_KEY_PATTERN = r"[A-Za-z0-9_\-./:#@=,~+%]+"
@@ -232,15 +232,9 @@ class Anchor:
     def moved(self, delta: int) -> Anchor:
         """The same anchor ``delta`` characters further on (a block's offset in its summary).
 
-        The fields copied once into the new instance's own dictionary, two then changed: a
-        frozen dataclass's ``__init__`` sets each of its twelve fields through
-        ``object.__setattr__``, and a copy handed on as keywords is copied twice more."""
-        moved = _new(Anchor)
-        fields = moved.__dict__
-        fields.update(self.__dict__)
-        fields["start"] += delta
-        fields["end"] += delta
-        return moved
+        Made in one step (:func:`~anchorlint.frozen.frozen_copy`): a frozen dataclass's
+        ``__init__`` sets each of its twelve fields through ``object.__setattr__``."""
+        return frozen_copy(self, start=self.start + delta, end=self.end + delta)
 
     @property
     def kind(self) -> str:
@@ -278,11 +272,10 @@ def _anchor_of(
     descriptive: bool = False,
     notation: str = "",
 ) -> Anchor:
-    """``Anchor(…)`` in one step, its fields' dictionary filled by one call: tens of
-    thousands are made per corpus (as :func:`~anchorlint.frozen.frozen_instance`, without
-    passing the keywords on once more)."""
-    anchor = _new(Anchor)
-    anchor.__dict__.update(
+    """``Anchor(…)`` in one step (:func:`~anchorlint.frozen.frozen_instance`): tens of
+    thousands are made per corpus."""
+    return frozen_instance(
+        Anchor,
         start=start,
         end=end,
         form=form,
@@ -296,23 +289,11 @@ def _anchor_of(
         in_code=False,
         notation=notation,
     )
-    return anchor
-
-
-def _copied(anchor: Anchor, **changes: object) -> Anchor:
-    """``dataclasses.replace(anchor, **changes)`` in one step (as :func:`_anchor_of`)."""
-    copy = _new(Anchor)
-    fields = copy.__dict__
-    fields.update(anchor.__dict__)
-    fields.update(changes)
-    return copy
 
 
 def _fragment_of(kind: str, first: int | None, last: int | None, raw: str) -> Fragment:
     """``Fragment(…)`` in one step, as :func:`_anchor_of`."""
-    fragment = _new(Fragment)
-    fragment.__dict__.update(kind=kind, first=first, last=last, raw=raw)
-    return fragment
+    return frozen_instance(Fragment, kind=kind, first=first, last=last, raw=raw)
 
 
 def parse_fragment(raw: str) -> Fragment:
@@ -675,6 +656,6 @@ def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -
     if not spans or not anchors:
         return anchors
     return [
-        _copied(a, in_code=True) if any(s <= a.start and a.end <= e for s, e in spans) else a
+        frozen_copy(a, in_code=True) if any(s <= a.start and a.end <= e for s, e in spans) else a
         for a in anchors
     ]
