@@ -166,6 +166,9 @@ def _worker(settings: Settings, store: Store | None, use_cache: bool, prefilter:
 
 
 _PROCESS_WORKER: list[Worker] = []  # the one Worker of a pool process, set by its initializer
+#: the parent's Worker while a pool runs, when it loaded what the workers need before they
+#: forked (:mod:`anchorlint.run.warmup`): a forked worker finds it here and lints with it
+_PARENT_WORKER: list[Worker] = []
 
 
 def _init_process(
@@ -176,6 +179,9 @@ def _init_process(
 
     prepare_worker()
     show_once()
+    if _PARENT_WORKER:
+        _PROCESS_WORKER.append(_PARENT_WORKER[0])
+        return
     _PROCESS_WORKER.append(
         Worker(settings, cache=cache, prefilter=prefilter, compact_facts=compact)
     )
@@ -286,6 +292,13 @@ def _linted(worker: Worker, numbered: list[Job], jobs: int) -> Generator[JobDone
             ),
         )
 
+    from anchorlint.run.warmup import prepare
+
     batches = _batched(numbered, min(jobs, len(numbered)))
-    with sigterm_interrupts():
-        yield from ordered_results(make_pool, _lint_batch, batches, _lost)
+    if prepare(worker, numbered):
+        _PARENT_WORKER.append(worker)
+    try:
+        with sigterm_interrupts():
+            yield from ordered_results(make_pool, _lint_batch, batches, _lost)
+    finally:
+        _PARENT_WORKER.clear()
