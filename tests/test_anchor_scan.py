@@ -117,7 +117,7 @@ def test_an_anchor_marked_in_code_is_the_one_replace_makes() -> None:
 #: the path form and its start finder, for the default extensions (all start with a letter:
 #: a dot must be followed by one) and for extensions that do not
 _PATH_FORMS = [
-    next((p, finder) for p, _, finder in anchors._separate_forms(ext, _KINDS) if finder)
+    next((f.pattern, f.finder) for f in anchors._separate_forms(ext, _KINDS) if f.finder)
     for ext in ((), ("7z", "py", "k"))
 ]
 
@@ -173,7 +173,7 @@ def test_the_commit_form_is_tried_only_where_it_can_start(pieces: list[str]) -> 
     of every position finds."""
     from anchorlint.text.anchor_starts import commit_starts, matches_at
 
-    (form,) = [p for p, _, finder in anchors._separate_forms((), _KINDS) if finder is commit_starts]
+    (form,) = [f.pattern for f in anchors._separate_forms((), _KINDS) if f.finder is commit_starts]
     text = "".join(pieces)
     spans = [m.span() for m in form.finditer(text)]
     assert [m.span() for m in matches_at(form, text, commit_starts(text))] == spans
@@ -209,7 +209,8 @@ def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
 def test_a_form_is_tried_only_in_text_its_gate_lets_through(pieces: list[str]) -> None:
     """A gate is a superset of its form: wherever the form matches, the gate says yes."""
     text = "".join(pieces)
-    for form, gate, _ in anchors._separate_forms((), _KINDS):
+    for separate in anchors._separate_forms((), _KINDS):
+        form, gate = separate.pattern, separate.gate
         if form.search(text) is not None:
             assert gate(text), (form.pattern, text)
 
@@ -238,7 +239,8 @@ def test_colons_that_start_no_uri_or_hash_are_no_candidates() -> None:
 )
 def test_each_gate_lets_its_own_form_through(text: str) -> None:
     matched = 0
-    for form, gate, _ in anchors._separate_forms((), _KINDS):
+    for separate in anchors._separate_forms((), _KINDS):
+        form, gate = separate.pattern, separate.gate
         if form.search(text) is not None:
             matched += 1
             assert gate(text), form.pattern
@@ -270,3 +272,26 @@ def test_a_line_in_prose_is_an_anchor_in_any_case(text: str) -> None:
 
     found = anchors.find_anchors(text, TextSettings(), (), {})
     assert [(a.form, a.key) for a in found] == [("line", "src/ledger.py")]
+
+
+PATH_SCAN_PIECES = [
+    *["`", "a.py", "src/a.py", "tests/t.py", "::", ":12", ":x", ":", "12", "x", " ", "é"],
+    *[" (line 4)", " (lines 3-4)", ", line 7", ", at line 5", "  near LINE 2", " Lİne 3"],
+    *["line", "(", ")", ",", ".", "/", "-", "~/", "../", "Node.js", " on line 9", "_"],
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.sampled_from(PATH_SCAN_PIECES), max_size=24).map("".join)
+    | st.text(alphabet="`a.py/:12 (line),İé", max_size=40)
+    | st.text(max_size=40)
+)
+def test_the_path_form_with_its_plain_pattern_finds_what_the_whole_form_finds(text: str) -> None:
+    """Where the path form tries only its plain alternative (no ``:`` and digit, and no
+    "line" near the run's end), it finds what the whole pattern finds at every position."""
+    for extensions in ((), ("7z", "py", "k")):
+        forms = anchors._separate_forms(extensions, _KINDS)
+        (form,) = [f for f in forms if isinstance(f, anchors._PathForm)]
+        expected = [(m.lastgroup, m.span()) for m in form.pattern.finditer(text)]
+        assert [(m.lastgroup, m.span()) for m in form.scan(text)] == expected

@@ -77,8 +77,8 @@ def _slow_scan(text: str, configured: TextSettings) -> list[anchors.Anchor]:
     if forms:
         union = anchors._scanner(configured.path_extensions, kinds, (True,) * len(forms))
         matches.extend(union.finditer(text))
-    for pattern, _, _ in separate:
-        matches.extend(pattern.finditer(text))
+    for form in separate:
+        matches.extend(form.pattern.finditer(text))
     found = [_anchor_by_name(m, key_syntax, kinds) for m in matches]
     return [a for a in found if a is not None]
 
@@ -115,7 +115,7 @@ def test_groups_read_by_number_are_the_groups_read_by_name(text: str) -> None:
     key_syntax, _ = anchors.compile_settings(configured)
     kinds, forms, separate = anchors._plan(configured)
     union = anchors._scanner(configured.path_extensions, kinds, (True,) * len(forms))
-    for pattern in (union, *(p for p, _, _ in separate)):
+    for pattern in (union, *(f.pattern for f in separate)):
         groups = anchors._group_numbers(pattern)
         for match in pattern.finditer(text):
             expected = _anchor_by_name(match, key_syntax, kinds)
@@ -176,7 +176,9 @@ def test_the_path_form_tried_at_its_starts_finds_every_match(text: str) -> None:
     kinds = anchors._kinds(())
     for extensions in ((), ("7z", "py", "k")):
         (form, finder) = next(
-            (p, f) for p, _, f in anchors._separate_forms(extensions, kinds) if f is not None
+            (f.pattern, f.finder)
+            for f in anchors._separate_forms(extensions, kinds)
+            if f.finder is not None
         )
         expected = [(m.lastgroup, m.span()) for m in form.finditer(text)]
         found = matches_at(form, text, finder(text))

@@ -86,9 +86,19 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
         + then_line.format(p="pa2p", a="pa21", b="pa22")
         + ")"
     )
-    plain = r"(?P<path>" + body + ")" + _PATH_END
-    anywhere = _PATH_START + "(?:" + "|".join((after, compact, bare_after, plain)) + ")"
+    anywhere = _PATH_START + "(?:" + "|".join((after, compact, bare_after, _plain(body))) + ")"
     return ((before, ("line",)), (anywhere, (".",)))
+
+
+def _plain(body: str) -> str:
+    return r"(?P<path>" + body + ")" + _PATH_END
+
+
+def plain_path_form(extensions: tuple[str, ...]) -> str:
+    """The ``anywhere`` path pattern of :func:`path_forms` with its last alternative alone,
+    a path with no line: where the others cannot match, it matches what the whole does, and
+    with less to try at each start (each alternative reads the path's body anew)."""
+    return _PATH_START + "(?:" + _plain(_path_body(extensions)) + ")"
 
 
 _UUID = (

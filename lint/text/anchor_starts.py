@@ -43,17 +43,28 @@ DENSE = 16
 
 def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
     """Where the path pattern can match: the start of each run of path characters holding a
-    ``.``, and the backtick right before it where the text may hold a "line" for it. Found
-    from the ``.`` (rare) outwards, each run once, so the text is read about once.
+    ``.``, and the backtick right before it where the text may hold a "line" for it.
 
     ``letter_after_dot``: the run must hold a ``.`` followed by a letter. True when every
     bare-name extension starts with an ASCII letter: the extension after a path's ``.``
     then starts with a letter, or a character matching one without case (the Kelvin sign,
     the long s), itself a letter; a sentence's closing full stop is then no candidate.
     """
-    starts: list[int] = []
+    return [start for start, _ in path_candidates(text, letter_after_dot)]
+
+
+def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int, bool]]:
+    """:func:`path_starts`, each start with whether only the plain path alternative (a path
+    with no line) can match there, so the one-alternative pattern may be tried instead.
+
+    The others need what the text around the run lacks. Each reads a body of path
+    characters, which ends where the run does, then: ``:`` and a digit (``a.py:12``;
+    ``isdigit`` holds for every ``\\d``); a space, ``(`` or ``,`` and the word "line" a few
+    characters on (``a.py (line 4)``, ``a.py, at line 4``); or, from the backtick before
+    the run, a backtick and such a "line" (`` `a.py` line 4``). Runs are found from the
+    ``.`` (rare) outwards, each once, so the text is read about once."""
+    candidates: list[tuple[int, bool]] = []
     marks = b""  # the text's bytes with every path character marked, once a run is looked at
-    quoted: bool | None = None  # whether "`a.py` (line 4)" can occur, once a backtick is met
     dot = text.find(".")
     while dot >= 0:
         if letter_after_dot and not text[dot + 1 : dot + 2].isalpha():
@@ -67,13 +78,32 @@ def path_starts(text: str, letter_after_dot: bool = False) -> list[int]:
         else:
             at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
             end = _RUN_ON.match(text, dot).end()
-        if at and text[at - 1] == "`":
-            quoted = may_say_line(text) if quoted is None else quoted
-            if quoted:
-                starts.append(at - 1)
-        starts.append(at)
+        after = text[end : end + 1]
+        if at and text[at - 1] == "`" and after == "`" and line_near(text, end + 1):
+            candidates.append((at - 1, False))
+        compact = after == ":" and text[end + 1 : end + 2].isdigit()
+        line_after = after in _LINE_AFTER_PATH and line_near(text, end)
+        candidates.append((at, not (compact or line_after)))
         dot = text.find(".", end)
-    return starts
+    return candidates
+
+
+def line_near(text: str, at: int) -> bool:
+    """Whether the word "line" may start a few characters after ``at``, as the path form's
+    line after a path reads it: ``[ ]{0,2}\\(``, ``,[ ]`` or ``[ ]{1,2}`` (three characters
+    at most), maybe ``(?i:at|around|near|on)[ ]`` (seven), then ``(?i:lines?)``. In ASCII
+    that is "line" in the lower case of the fourteen characters from ``at``; the pattern's
+    ``i`` also matches "İ", so other text may always hold it."""
+    window = text[at : at + _LINE_WINDOW]
+    return not window.isascii() or "line" in window.lower()
+
+
+#: the characters from a path's end within which its "line" ends (3 + 7 + 4)
+_LINE_WINDOW = 14
+
+
+#: what may follow a path's body where a line in prose comes after it ("a.py (line 4)")
+_LINE_AFTER_PATH = frozenset(" (,")
 
 
 #: bytes of the ASCII path characters (``_PATH_CHARS``) to ``p``, every other byte to a space

@@ -28,9 +28,11 @@ from anchorlint.text.anchor_forms import (
     not_a_commit,
     not_a_path,
     path_forms,
+    plain_path_form,
     private_host,
 )
 from anchorlint.text.anchor_starts import (
+    DENSE,
     StartFinder,
     commit_starts,
     digit_after,
@@ -38,6 +40,7 @@ from anchorlint.text.anchor_starts import (
     may_hold_any_case_commit,
     may_hold_lower_commit,
     may_say_line,
+    path_candidates,
     path_starts,
     path_starts_before_letter,
     ticket_starts,
@@ -103,7 +106,7 @@ def _scanner_for(text: str, settings: TextSettings) -> regex.Pattern[str] | None
 _Plan = tuple[
     frozenset[str],
     tuple[tuple[str, tuple[str, ...] | None], ...],
-    tuple[tuple[regex.Pattern[str], "Gate", "StartFinder | None"], ...],
+    tuple["_Form", ...],
 ]
 #: the last settings scanned with and their plan: a block's scan asked three caches keyed by
 #: the tuple of path extensions, hashed anew each time
@@ -149,30 +152,96 @@ _GATES: dict[str, Callable[[tuple[str, ...]], Gate]] = {
 _ID_STARTS: dict[str, StartFinder] = {COMMIT_FORM: commit_starts, TICKET_FORM: ticket_starts}
 
 
+@lru_cache(maxsize=64)
+def _compiled_form(source: str) -> regex.Pattern[str]:
+    return regex.compile(source)
+
+
+class _Form:
+    """One form scanned on its own: its gate, its start finder (None: the engine tries every
+    position) and its pattern, compiled when a text first gets past both. Compiling the path
+    form costs about a third of a start-up's anchor work, and most runs never need some of
+    the forms ("line 12 of a.py", UUIDs)."""
+
+    __slots__ = ("finder", "gate", "source")
+
+    def __init__(self, source: str, gate: Gate, finder: StartFinder | None) -> None:
+        self.source, self.gate, self.finder = source, gate, finder
+
+    @property
+    def pattern(self) -> regex.Pattern[str]:
+        return _compiled_form(self.source)
+
+    def scan(self, text: str) -> list[regex.Match[str]]:
+        """The form's matches in ``text`` (a text its gate let through), in order."""
+        if self.finder is None:
+            return list(self.pattern.finditer(text, None, None, False, False))
+        starts = self.finder(text)
+        if starts is not None and not starts:
+            return []
+        return matches_at(self.pattern, text, starts)
+
+
+class _PathForm(_Form):
+    """The path form, tried at :func:`~anchorlint.text.anchor_starts.path_candidates`: with
+    its one-alternative pattern (a path with no line) where the others cannot match, since
+    each alternative that fails reads the path's body once more. ``finder`` is kept as the
+    reference the tests compare with."""
+
+    __slots__ = ("letter_after_dot", "plain_source")
+
+    def __init__(self, source: str, plain_source: str, gate: Gate, letter_after_dot: bool) -> None:
+        finder = path_starts_before_letter if letter_after_dot else path_starts
+        super().__init__(source, gate, finder)
+        self.plain_source, self.letter_after_dot = plain_source, letter_after_dot
+
+    @property
+    def plain(self) -> regex.Pattern[str]:
+        return _compiled_form(self.plain_source)
+
+    def scan(self, text: str) -> list[regex.Match[str]]:
+        """As :func:`~anchorlint.text.anchor_starts.matches_at` does (neither pattern
+        matches empty)."""
+        candidates = path_candidates(text, self.letter_after_dot)
+        if not candidates:
+            return []
+        if len(candidates) > len(text) // DENSE:  # hostile input: the engine's loop
+            return list(self.pattern.finditer(text, None, None, False, False))
+        found: list[regex.Match[str]] = []
+        end = 0
+        for start, plain in candidates:
+            if start < end:
+                continue
+            match = (self.plain if plain else self.pattern).match(text, start, None, False)
+            if match is not None:
+                end = match.end()
+                found.append(match)
+        return found
+
+
 @lru_cache(maxsize=8)
-def _separate_forms(
-    extensions: tuple[str, ...], kinds: frozenset[str]
-) -> tuple[tuple[regex.Pattern[str], Gate, StartFinder | None], ...]:
+def _separate_forms(extensions: tuple[str, ...], kinds: frozenset[str]) -> tuple[_Form, ...]:
     """Path, line and id forms, each scanned on its own: in one union with the others their
     literal first characters no longer let the engine skip ahead, which costs several times
     more than one more pass. Each comes with its gate: a form is tried only in a text that
-    holds one of its needles, or passes its test in :data:`_GATES`. The path form, costly at every word, is tried only where
-    :func:`~anchorlint.text.anchor_starts.path_starts` says it can start."""
-    forms: list[tuple[str, Gate, StartFinder | None]] = []
+    holds one of its needles, or passes its test in :data:`_GATES`. The path form, costly at
+    every word, is tried only where :func:`~anchorlint.text.anchor_starts.path_starts` says
+    it can start."""
+    forms: list[_Form] = []
     if "line" in kinds or "path" in kinds:
-        (before, _), (anywhere, anywhere_needles) = path_forms(extensions_for(extensions))
-        # "line" in any case, as the form's ``(?i:lines?)`` reads it ("LiNe 3 of a.py")
-        forms += [(before, may_say_line, None)] if "line" in kinds else []
         names = extensions_for(extensions)
+        (before, _), (anywhere, anywhere_needles) = path_forms(names)
+        # "line" in any case, as the form's ``(?i:lines?)`` reads it ("LiNe 3 of a.py")
+        forms += [_Form(before, may_say_line, None)] if "line" in kinds else []
         lettered = all(n[:1].isascii() and n[:1].isalpha() for n in names)
-        finder = path_starts_before_letter if lettered else path_starts
-        forms.append((anywhere, _needles_gate(anywhere_needles), finder))
+        gate = _needles_gate(anywhere_needles)
+        forms.append(_PathForm(anywhere, plain_path_form(names), gate, lettered))
     forms += [
-        (pattern, _GATES.get(pattern, _needles_gate)(needles), _ID_STARTS.get(pattern))
+        _Form(pattern, _GATES.get(pattern, _needles_gate)(needles), _ID_STARTS.get(pattern))
         for kind, pattern, needles in ID_FORMS
         if kind in kinds
     ]
-    return tuple((regex.compile(pattern), gate, starts) for pattern, gate, starts in forms)
+    return tuple(forms)
 
 
 @lru_cache(maxsize=8)
@@ -450,13 +519,9 @@ def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> 
         scanner = _full_scanner(settings, kinds, forms)
     if scanner is not None:
         _add_anchors(found, matches_at(scanner, text, starts), text, key_syntax, kinds)
-    for pattern, gate, finder in separate:
-        if gate(text):
-            if finder is None:
-                matches = list(pattern.finditer(text, None, None, False, False))
-            else:
-                matches = matches_at(pattern, text, finder(text))
-            _add_anchors(found, matches, text, key_syntax, kinds)
+    for form in separate:
+        if form.gate(text):
+            _add_anchors(found, form.scan(text), text, key_syntax, kinds)
     return found
 
 
@@ -483,8 +548,12 @@ def _add_anchors(
     """The anchors of one pattern's matches, in order (a match may stand for none)."""
     if not matches:
         return
-    groups = _group_numbers(matches[0].re)
+    pattern = matches[0].re
+    groups = _group_numbers(pattern)
     for match in matches:
+        if match.re is not pattern:  # the path form's two patterns in one list
+            pattern = match.re
+            groups = _group_numbers(pattern)
         anchor = _anchor(match, groups, text, key_syntax, kinds)
         if anchor is not None:
             found.append(anchor)
