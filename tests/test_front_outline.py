@@ -10,6 +10,7 @@ from anchorlint.text import boilerplate
 from anchorlint.text.documents import plain_markdown
 
 OPENINGS = ["", "a", "Z", "1. x", "12) y", "1x", "123456789.", "**a", "**", "* a", "é", "ß"]
+OPENINGS += ["1.5", "1.\t", "`a", "``a", "```", "[[a]]", "[x]: y"]
 LINE = st.text(max_size=12) | st.lists(
     st.sampled_from([*OPENINGS, "\u201c", "\u2018", "(", '"', "'", "-", " ", "#", "`", "~", "|"]),
     max_size=6,
@@ -73,39 +74,40 @@ def test_a_block_without_inline_markup_has_the_spans_of_no_children() -> None:
     assert markdown._inline_spans("plain prose, no markup.", []) == ((), (), (), ())
 
 
-_HEADING_MARK = regex.compile(r"\#{1,6} ")
-_NESTED_ITEM = regex.compile(r"((?:  ){1,8})- ")
+_HEADING_MARK = regex.compile(r" *(\#{1,6}) (?! )")
+_LIST_MARKER = regex.compile(r" *(?:[-*+]|(\d{1,9})[.)]) ")
 
 
-def _classify_by_prefixes(line: str) -> tuple[str, str, int] | None:
-    """The line classification as first written, by ``startswith`` in a fixed order and
-    patterns for a heading's marks and a nested bullet's indentation."""
+def _classify_by_patterns(line: str) -> plain_markdown.Shape | None:
+    """The line classification by patterns: a heading's marks, then a list marker, then
+    text, each after the line's spaces."""
     if "\t" in line or line != line.rstrip():
         return None
-    if line.startswith(" "):
-        nested = _NESTED_ITEM.match(line)
-        if nested is None:
+    indent = len(line) - len(line.lstrip(" "))
+    mark = _HEADING_MARK.match(line)
+    if mark is not None:
+        return None if line.endswith("#") else ("heading", indent, mark.end())
+    if line[indent : indent + 1] == "#":
+        return None
+    marker = _LIST_MARKER.match(line)
+    if marker is not None:
+        if not plain_markdown._opens_text(line, marker.end()):
             return None
-        content = line[nested.end() :]
-        depth = len(nested[1]) // 2
-        return ("item", content, depth) if plain_markdown._opens_text(content) else None
-    if line.startswith("#"):
-        mark = _HEADING_MARK.match(line)
-        if mark is None or line.endswith("#") or line[mark.end()].isspace():
-            return None
-        return "heading", line[mark.end() :], 0
-    if line.startswith("- "):
-        return ("item", line[2:], 0) if plain_markdown._opens_text(line, 2) else None
-    return ("text", line, 0) if plain_markdown._opens_text(line) else None
+        kind = "bullet" if marker[1] is None else "one" if int(marker[1]) == 1 else "number"
+        return kind, indent, marker.end()
+    return ("text", indent, indent) if plain_markdown._opens_text(line, indent) else None
 
 
 @settings(max_examples=1500, deadline=None)
 @given(
     LINE
     | st.lists(
-        st.sampled_from(["  ", "- ", "-", "#", "## ", "a", "1.", "\t", " ", "**b", "é", "#"]),
+        st.sampled_from(
+            ["  ", "- ", "-", "#", "## ", "a", "1.", "1) ", "10. ", "\t", " ", "**b", "é", "#"]
+            + ["* ", "+ ", "`", "``", "[", "0", "1234567890. "]
+        ),
         max_size=12,
     ).map("".join)
 )
-def test_a_line_is_classified_as_by_its_prefixes(line: str) -> None:
-    assert plain_markdown._classify(line) == _classify_by_prefixes(line)
+def test_a_line_is_classified_as_by_its_patterns(line: str) -> None:
+    assert plain_markdown._classify(line) == _classify_by_patterns(line)

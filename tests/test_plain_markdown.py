@@ -1,15 +1,18 @@
 """The plain-Markdown outline must be exactly markdown-it's, or step aside.
 
 Documents are built from lines the outline accepts, lines it accepts only in some places
-(nested bullets, fences and what they hold) and lines it must refuse (quotes, tables,
-setext underlines, lazy continuations, list numbers, tabs...). Whenever the outline
-answers, its blocks (text, positions, code spans, link targets) equal the parser's.
+(nested items, continuation lines, fences and what they hold, reference definitions) and
+lines it must refuse (quotes, tables, setext underlines, indented code, tabs...). Whenever
+the outline answers, its blocks (text, positions, code spans, link targets) equal the
+parser's; so do they for every file of the test corpus and the examples it takes.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.positions import physical_lines
@@ -39,6 +42,18 @@ PLAIN_LINES = [
     "## 1. Primary request and intent",
     "### `flush()` and [[doc_7]]",
     "# 3) numbered heading",
+    "* A star bullet, see `b.py`.",
+    "+ A plus bullet.",
+    "1. Primary Request and Intent:",
+    "1) A first item closed by a parenthesis.",
+    "`src/app.py` opens the line.",
+    "``double`` backquotes open it.",
+    "[[doc_7]] opens the line.",
+    "[the runbook](https://wiki.example.com/db) opens it.",
+    "12.5% is not a list number.",
+    "- `a.py:12` opens a bullet.",
+    "- [[teams/payments]] opens a bullet.",
+    "1. **Token cache TTL.** The middleware reads `token_ttl`.",
 ]
 #: lines whose reading depends on what comes before them: nested bullets (accepted only
 #: under an item), fences and the lines a fence holds
@@ -60,17 +75,38 @@ PLACED_LINES = [
     "~~~~~",
     "```a | b",
     "| - | - |",
+    "2. A second item with [[doc_7]].",
+    "10. The tenth item.",
+    " continued one space in",
+    "  continued under a bullet",
+    "   continued under a list number",
+    "    continued four spaces in",
+    "     five spaces in",
+    "   - A bullet under a list number.",
+    "     - Under that one.",
+    "   1. A number under a number.",
+    "   2. Its second.",
+    "    1. Four spaces in.",
+    "  * A star under a bullet.",
+    "   ```python",
+    "   ```",
+    "     ```",
+    "  ~~~",
+    "   ## A heading in an item",
+    "  `code` continues the item.",
+    "[ref]: https://example.com/ref",
+    "[label",
+    "split]: https://example.com/split",
+    "   [ref]: https://example.com/item",
+    "- [ref]: https://example.com/bullet",
 ]
 #: what a fence may hold: none of it is prose, none of it closes a fence
 CODE_LINES = ["x = compact(messages)[:10]", "    indented inside a fence", "| a | b |", "> quoted"]
 PLACED_LINES += CODE_LINES
 REFUSED_LINES = [
-    "1. an ordered item",
     "3) another",
-    "12.5% is not a list but looks like one",
-    "* star bullet",
-    "+ plus bullet",
     "-    indented bullet code",
+    "1.  two spaces after a number",
     "- ",
     "-",
     "---",
@@ -78,15 +114,16 @@ REFUSED_LINES = [
     "***",
     "> a quote",
     "    indented code",
-    "  two-space indent",
+    "```` a fence whose `info` holds a backquote",
+    "- # a heading in a bullet",
+    "- - a bullet in a bullet",
+    "1. - a bullet in a number",
     "\ttab start",
     "text\twith tab",
     "trailing spaces  ",
     "| a | b |",
     "--- | ---",
     "<div>",
-    "[ref]: https://example.com",
-    "[[doc_7]] opens the line",
     "# closed heading #",
     "#hashtag",
     "#",
@@ -156,14 +193,131 @@ def test_structured_summaries_take_the_outline(source: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(PLAIN_LINES), min_size=1, max_size=14))
 def test_plain_documents_take_the_outline(lines: list[str]) -> None:
-    # a line right under a bullet that is neither blank nor a bullet: the parser's case
-    assume(
-        not any(
-            a.startswith("- ") and b.strip() and not b.startswith("- ")
-            for a, b in zip(lines, lines[1:], strict=False)
-        )
-    )
     assert _assert_same_or_refused("\n".join(lines) + "\n")
+
+
+#: list markers of every kind: a change of bullet or delimiter opens a new list
+_MARKERS = st.sampled_from(["- ", "* ", "+ ", "1. ", "1) ", "2. ", "7) ", "10. ", "123456789. "])
+_PROSE = st.sampled_from(
+    [
+        "Improve GPU packing in the scheduler.",
+        "`sched/pack.py` holds the bin packing, see [[adr-0042]].",
+        "[[design/ledger#L3-4]] is the reference.",
+        "[the plan](https://wiki.example.com/plan) says so.",
+        "**Bold:** lead-in with <b>html</b>.",
+        "0.24 is the ratio; 12) is not a number here.",
+        "[label",
+        "split]: https://example.com/split",
+        "[ref]: https://example.com/ref",
+    ]
+)
+_LAZY = st.sampled_from(["", " ", "  ", "   ", "+1", "-1", "-2"])
+
+
+def _indented(column: int, shift: str) -> str:
+    """The spaces before a line meant for ``column``: as many, or moved by ``shift``."""
+    if shift.startswith(("+", "-")):
+        column = max(column + int(shift), 0)
+    return " " * (column if shift.startswith(("+", "-")) or not shift else len(shift))
+
+
+@st.composite
+def _agent_summary(draw: st.DrawFn) -> str:
+    """Numbered sections as compaction summaries write them: list items of every marker,
+    nested under the content of the item above (or a few spaces off it), continuation
+    lines at the content column, left of it (lazy) or right of it, headings, fences inside
+    items and code lines that leave their item, with or without blank lines between."""
+    lines: list[str] = [draw(st.sampled_from(["Summary:", "# Summary", ""]))]
+    columns = [0]
+    for _ in range(draw(st.integers(1, 12))):
+        step = draw(st.sampled_from(["item", "item", "nest", "text", "blank", "heading", "fence"]))
+        base = (
+            columns[-1]
+            if step in ("nest", "text")
+            else columns[draw(st.integers(0, len(columns) - 1))]
+        )
+        shift = draw(st.sampled_from(["", "", "", " ", "   "]))
+        if step in ("item", "nest"):
+            marker = draw(_MARKERS)
+            indent = base + len(shift)
+            lines.append(" " * indent + marker + draw(_PROSE))
+            del columns[columns.index(base) + 1 :]
+            columns.append(indent + len(marker))
+        elif step == "text":
+            lines.append(_indented(base, draw(_LAZY)) + draw(_PROSE))
+        elif step == "blank":
+            lines.append("")
+        elif step == "heading":
+            lines.append(" " * base + "## A heading")
+        else:
+            fence = draw(st.sampled_from(["```", "```python", "~~~"]))
+            body = [_indented(base, draw(_LAZY)) + code for code in draw(_CODE)]
+            closing = " " * base + ("```" if fence == "```python" else fence)
+            lines += [" " * base + fence, *body, *draw(st.sampled_from([[closing], []]))]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_agent_summary())
+def test_lists_of_every_shape_equal_markdown_it_whenever_taken(source: str) -> None:
+    _assert_same_or_refused(source)
+
+
+@st.composite
+def _numbered_summary(draw: st.DrawFn) -> str:
+    """A compaction summary in its usual form, which the outline must take: numbered
+    sections, each a title with continuation lines under it, bullets under the number,
+    nested bullets and a fence at a bullet's content column, blank lines between sections."""
+    lines = [draw(st.sampled_from(["Summary:", "# Summary"]))]
+    for number in range(1, draw(st.integers(1, 6)) + 1):
+        if number > 1:
+            lines.append("")
+        lines.append(f"{number}. " + draw(_PROSE.filter(lambda p: "]:" not in p)))
+        lines += [
+            "   " + draw(st.sampled_from(PLAIN_LINES[2:12])) for _ in range(draw(st.integers(0, 2)))
+        ]
+        for _ in range(draw(st.integers(0, 3))):
+            lines.append("   - " + draw(st.sampled_from(PLAIN_LINES[2:12])))
+            lines += [
+                "     " + line
+                for line in draw(
+                    st.lists(_PROSE.filter(lambda p: "]:" not in p and p != "[label"), max_size=2)
+                )
+            ]
+            if draw(st.booleans()):
+                lines.append("     - " + draw(st.sampled_from(PLAIN_LINES[2:12])))
+            if draw(st.booleans()):
+                lines += ["     ```python", *["     " + code for code in draw(_CODE)], "     ```"]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_numbered_summary())
+def test_numbered_summaries_take_the_outline(source: str) -> None:
+    assert _assert_same_or_refused(source), source
+
+
+_CORPUS = sorted(
+    path
+    for folder in ("tests/corpus", "examples")
+    for path in (Path(__file__).parent.parent / folder).rglob("*.md")
+)
+
+
+@pytest.mark.parametrize("path", _CORPUS, ids=lambda p: p.name)
+def test_corpus_files_the_outline_takes_read_as_markdown_it_reads_them(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    lines = physical_lines(source)
+    outline = plain_outline(lines)
+    if outline is not None:
+        assert markdown._plain_blocks(outline, lines) == list(
+            markdown._parsed_blocks(source, lines)
+        )
+
+
+def test_most_corpus_files_take_the_outline() -> None:
+    taken = [path for path in _CORPUS if plain_outline(physical_lines(path.read_text("utf-8")))]
+    assert len(taken) >= 75, len(taken)
 
 
 @pytest.mark.parametrize("line", REFUSED_LINES)
@@ -192,6 +346,29 @@ def test_realistic_shapes(source: str) -> None:
         assert list(markdown.split_blocks(source)) == _via_parser(source)
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "- a\n    - two levels at once\n",
+        "- a\nlazy\n",
+        "- a\n  indented under it\n",
+        "- item\n```\ncode\n```\n  - a bullet at two spaces with no item left open\n",
+        "Summary:\n1. Primary Request and Intent:\n   Improve packing.\n\n2. Files:\n   - `a.py`\n",
+        "1. a\n   ```py\n   x = 1\n  left of the item's content\n",
+        "10. a\n    - under a wide number\n- a bullet after a number\n",
+        "Para\n1. a list number 1 interrupts a paragraph\n* so does a star\n",
+        "1. a\n   1. a number 1 in an item\n",
+        "- a\n\n  a second paragraph in the item\n\nand one after the list\n",
+        "1. a\n   - b\n     - c\n   lazy to b's paragraph\n2) a new list\n",
+        "- a\n  # a heading in the item\n  text in the item\n",
+        "- `code` opens the item\n  ``and`` the continuation\n",
+        "Para\n[ref]: https://example.com/not-a-definition-inside-a-paragraph\n",
+    ],
+)
+def test_list_shapes_take_the_outline(source: str) -> None:
+    assert _assert_same_or_refused(source), source
+
+
 def test_a_bullet_interrupting_a_paragraph_is_its_own_block() -> None:
     blocks = list(markdown.split_blocks("Key points:\n- first\n- second\n"))
     assert [(b.text, b.positions.locate(0)) for b in blocks] == [
@@ -217,10 +394,15 @@ def test_a_nested_bullet_is_its_own_block_at_its_column() -> None:
     "source",
     [
         "Para\n\n    - four spaces after a paragraph: code\n",
-        "- a\n    - two levels at once\n",
-        "- a\nlazy\n",
-        "- a\n  lazy indented\n",
-        "- item\n```\ncode\n```\n  - a nested bullet with no item left open\n",
+        "Para\n2. a list number other than 1 continues the paragraph\n",
+        "1. a\n   2. and so it does in an item\n",
+        "- a\n      - four spaces right of the content: a continuation\n",
+        "- a\n\n      four spaces right of the content: code\n",
+        "[ref]: https://example.com/ref\n",
+        "[label\nsplit]: https://example.com/split\n",
+        "- [ref]: https://example.com/in-an-item\n",
+        "1. a\n   ```\n\tcode with a tab in front\n",
+        "- a\n- - a bullet in a bullet\n",
     ],
 )
 def test_shapes_the_outline_leaves_to_the_parser(source: str) -> None:

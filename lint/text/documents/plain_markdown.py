@@ -1,86 +1,144 @@
 """The block outline of plain Markdown, found without a Markdown parser.
 
-Most summaries are headings, paragraphs, bullets (nested two spaces a level) and fenced code:
-Markdown whose structure a line scan can read exactly. markdown-it-py spends most of a
-summary's front-end time on such files, so :func:`plain_outline` reads them itself and
-returns ``None`` for anything else (quotes, tables, HTML, indented code, multi-line list
-items, tabs, trailing spaces, reference definitions...), which then goes to markdown-it.
-The accepted subset is deliberately narrow: a line either clearly opens a paragraph, a
-heading, a bullet or a fence, or the whole file takes the full parser. Tests compare both
-paths on generated documents, so the outline is the one markdown-it would give, never an
+Most summaries are headings, paragraphs, list items (bulleted or numbered, nested, with
+continuation lines) and fenced code: Markdown whose structure a line scan can read
+exactly. markdown-it-py spends most of a summary's front-end time on such files, so
+:func:`plain_outline` reads them itself and returns ``None`` for anything else (quotes,
+tables, HTML, indented code, setext headings, thematic breaks, front matter, tabs, trailing
+spaces, reference definitions...), which then goes to markdown-it. A line either clearly
+opens or continues a paragraph, a heading, a list item or a fence, or the whole file takes
+the full parser. Tests compare both paths on generated documents and on every corpus file
+the outline takes, so the outline is the one markdown-it would give, never an
 approximation.
 
-Why each accepted shape is exact (CommonMark 0.31, which markdown-it follows):
+The scan keeps the content columns of the open containers: the file's (0), then each open
+list item's (its marker's indentation, the marker's width and the one space after it). A
+line belongs to the deepest container whose column it reaches; one more than three spaces
+right of that column would be indented code (or, under a paragraph, a continuation whatever
+it holds), so it takes the parser. Why each accepted shape is exact (CommonMark 0.31, and
+markdown-it-py's list rule where the two could part):
 
-- a bullet ``- x`` at depth ``d`` (``2d`` spaces before it) right under an item at depth
-  ``d - 1`` or deeper, or after blank lines that follow one, lies inside the ``d`` items
-  above it (each needs ``2k + 2`` spaces of indentation) and nowhere deeper, so it opens an
-  item of its own whose content is ``x``; a bullet interrupts a paragraph, and blank lines
-  close no list item;
-- a fence (three or more backquotes or tildes at the start of a line; a backquote fence's
-  info string holds no backquote) interrupts a paragraph and closes every list, since it is
-  no lazy continuation line; what follows is code up to the closing fence (up to three
-  spaces, at least as many of the same character, then only spaces) or the end of the file;
-- a heading's content is inline text whatever it opens with.
+- text (a line opening with a letter, a digit that is no list number, a quote, a
+  parenthesis, a bracket, ``**`` before a word, or one or two backquotes) under an open
+  paragraph continues it, at any indentation up to three spaces right of the paragraph's
+  container (left of it, a lazy continuation line): no accepted opening starts a block that
+  interrupts a paragraph, and none is a setext underline; its content line is the line
+  without the indentation markdown-it strips (the container's column at most). Anywhere
+  else text opens a paragraph in its container and closes the items deeper than it (a line
+  left of an item's content ends the item unless it is a paragraph's continuation);
+- a paragraph opening with ``[`` could be a link reference definition, whose label closes
+  with ``]:`` on one of the paragraph's lines: such a paragraph takes the parser, and
+  with no definition in the file no inline link can be a reference link;
+- a list item (``-``, ``*`` or ``+``, or one to nine digits and ``.`` or ``)``, then one
+  space and text) opens an item in its container, closing the deeper ones, and its content
+  is a paragraph at its content column. It interrupts a paragraph (markdown-it checks this
+  as a terminator), but for a list number other than 1 at the paragraph's own container,
+  which continues the paragraph (the parser's case); a marker left of the paragraph's
+  container is the next item of an outer list and interrupts whatever its number. A change
+  of bullet or delimiter opens a new list at the same place: the items, hence the outline,
+  are the same. At most eight items are open at once, far below markdown-it's nesting
+  limit;
+- a heading (one to six ``#`` and a space, no closing sequence) or a fence (three or more
+  backquotes or tildes; a backquote fence's info string holds no backquote) interrupts a
+  paragraph wherever its indentation puts it, and closes the items deeper than its
+  container. A heading's content is inline text whatever it opens with. A fence holds code
+  up to its closing line (up to three spaces right of its container's column, at least as
+  many of the same character, then only spaces), the end of the file, or, in a list item,
+  the first line with text left of the item's content, which is then read again.
 """
-
 from __future__ import annotations
 
 import regex
 
-#: how paragraph text may open: a letter, a digit, a quote, a parenthesis or ``**`` before a
-#: word, but never a list number ("1." / "1)"). Only the opening is a pattern; the rest of a
-#: line is checked with string methods, so no line can make the scan backtrack.
-_OPENS_TEXT = regex.compile(r"(?!\d{1,9}[.)])(?:[\p{L}\p{N}\"'(\u201c\u2018]|\*\*[\p{L}\p{N}])")
+#: how paragraph text may open: a letter, a digit, a quote, a parenthesis, a bracket, ``**``
+#: before a word or a code span's backquotes (one or two, never a fence's three), but never a
+#: list number ("1. " / "1)" at the end of a line; "1.5" is text). Only the opening is a
+#: pattern; the rest of a line is checked with string methods, so no line can make the scan
+#: backtrack.
+_OPENS_TEXT = regex.compile(
+    r"(?!\d{1,9}[.)](?:[ \t]|$))(?:[\p{L}\p{N}\"'(\[\u201c\u2018]|\*\*[\p{L}\p{N}]|`(?!``))"
+)
 #: a fence's opening line: its marker, then an info string (a backquote fence's holds none)
 _FENCE_OPEN = regex.compile(r"(`{3,})[^`\t]*|(~{3,})[^\t]*")
 
 
-#: ASCII characters that open paragraph text by themselves (``_OPENS_TEXT``'s letters and
-#: quotes); an ASCII digit or ``*`` needs the pattern, any other ASCII character opens none
-_ASCII_OPENERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\"'(")
+#: ASCII characters that open paragraph text by themselves (``_OPENS_TEXT``'s letters,
+#: quotes and brackets); an ASCII digit, ``*`` or a backquote needs the pattern, any other
+#: ASCII character opens none
+_ASCII_OPENERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\"'([")
 
 
 def _opens_text(line: str, at: int = 0) -> bool:
     """``_OPENS_TEXT.match(line, at)``, decided without the pattern when the first character
-    is ASCII and neither a digit nor ``*``: a regex call costs more than the rest of a line's
-    classification."""
+    is ASCII and neither a digit, ``*`` nor a backquote: a regex call costs more than the rest
+    of a line's classification."""
     first = line[at : at + 1]
     if first in _ASCII_OPENERS:
         return True
-    if first.isascii() and not first.isdigit() and first != "*":
+    if first.isascii() and not first.isdigit() and first not in "*`":
         return False
     return _OPENS_TEXT.match(line, at) is not None
 
 
-def _classify(line: str) -> tuple[str, str, int] | None:
-    """("text" | "heading" | "item", content, depth) for a plain line, None for anything else.
+#: a line's shape: its kind ("text", "heading", "bullet", "one" for a list number 1, "number"
+#: for any other), its indentation and the column its content opens at
+Shape = tuple[str, int, int]
 
-    Lines with a tab or whitespace at either end take the parser (indentation, hard
-    breaks), but for a nested bullet's two spaces a level; so do headings with a closing
-    ``#`` sequence and bullets other than ``- ``.
+_TEXT: Shape = ("text", 0, 0)
+#: the most list items open at once: each opens two token levels, and markdown-it stops
+#: reading at level 20
+_DEEPEST_ITEMS = 8
+_DIGITS = "0123456789"
+
+
+def _classify(line: str) -> Shape | None:
+    """The shape of a plain line, None for anything else. Lines with a tab or whitespace at
+    either end take the parser (indentation, hard breaks), but for the spaces in front of a
+    nested line; so do headings with a closing ``#`` sequence, list markers followed by more
+    than one space and lines opening with any other character than ``_OPENS_TEXT`` allows.
     """
     if "\t" in line or line != line.rstrip():
         return None
     first = line[:1]  # compared as a character: a method call costs more than the rest
     if first in _ASCII_OPENERS:  # most lines: text (no other shape opens with one)
-        return "text", line, 0
-    if first == " ":  # a nested bullet: two spaces a level (one to eight), then ``- ``
-        body = line.lstrip(" ")
-        indent = len(line) - len(body)
-        if indent % 2 or indent > 16 or body[:2] != "- ":
-            return None
-        opens = body[2:3] in _ASCII_OPENERS or _opens_text(body, 2)
-        return ("item", body[2:], indent // 2) if opens else None
-    if first == "#":  # one to six marks, then a space
-        body = line.lstrip("#")
-        if len(line) - len(body) > 6 or body[:1] != " " or line.endswith("#"):
-            return None
-        return None if body[1:2].isspace() else ("heading", body[1:], 0)
-    if first == "-" and line[1:2] == " ":
-        opens = line[2:3] in _ASCII_OPENERS or _opens_text(line, 2)
-        return ("item", line[2:], 0) if opens else None
-    return ("text", line, 0) if _opens_text(line) else None
+        return _TEXT
+    indent = 0
+    if first == " ":
+        indent = len(line) - len(line.lstrip(" "))
+        first = line[indent]
+        if first in _ASCII_OPENERS:
+            return "text", indent, indent
+    if first == "#":
+        return _heading(line, indent)
+    if first in "-*+" and line[indent + 1 : indent + 2] == " ":
+        return ("bullet", indent, indent + 2) if _opens_text(line, indent + 2) else None
+    if first in _DIGITS:
+        return _numbered(line, indent)
+    return ("text", indent, indent) if _opens_text(line, indent) else None
+
+
+def _heading(line: str, indent: int) -> Shape | None:
+    """One to six marks, then one space and the content (no closing sequence)."""
+    body = line[indent:].lstrip("#")
+    marks = len(line) - indent - len(body)
+    if marks > 6 or body[:1] != " " or line.endswith("#") or body[1:2].isspace():
+        return None
+    return "heading", indent, indent + marks + 1
+
+
+def _numbered(line: str, indent: int) -> Shape | None:
+    """A list number (one to nine digits, ``.`` or ``)``, one space) before text, or text
+    opening with a digit."""
+    after = len(line) - len(line[indent:].lstrip(_DIGITS))
+    if (
+        after - indent > 9
+        or line[after : after + 1] not in (".", ")")
+        or line[after + 1 : after + 2] != " "
+    ):
+        return ("text", indent, indent) if _opens_text(line, indent) else None
+    if not _opens_text(line, after + 2):
+        return None
+    return "one" if int(line[indent:after]) == 1 else "number", indent, after + 2
 
 
 #: one prose block as markdown-it's inline token would give it: the 0-based line of its first
@@ -117,58 +175,97 @@ def _closes(line: str, fence: tuple[str, int]) -> bool:
     return len(body) >= length and body == character * len(body)
 
 
+def _in_item_fence(line: str, fence: tuple[str, int], column: int, closer: str) -> int:
+    """How a line reads inside a fence opened in a list item whose content is at ``column``:
+    0 code, 1 the closing fence, 2 a line left of the content (it closes the item and the
+    fence unclosed, and is read again), -1 indentation with a tab (the parser's)."""
+    body = line.lstrip(" ")
+    if not body:
+        return 0
+    if body[0] == "\t":
+        return -1
+    if len(line) - len(body) < column:
+        return 2
+    return 1 if closer in body and _closes(line[column:], fence) else 0
+
+
+def _flush(blocks: list[Inline], start: int, paragraph: list[str]) -> None:
+    blocks.append((start, "\n".join(paragraph), "paragraph"))
+
+
 def plain_outline(lines: list[str]) -> list[Inline] | None:
     """The inline blocks of a file made only of plain lines, or None to use the parser."""
     blocks: list[Inline] = []
-    paragraph: list[str] = []
+    paragraph: list[str] = []  # the open paragraph's content lines
     start = 0
-    #: the depth of the last item while no other line but blanks came after it: a nested
-    #: bullet may follow it at most one level deeper
-    item_depth: int | None = None
-    blank_since_item = False
+    #: the content columns of the open containers: the file's (0), then each open list item's
+    columns = [0]
+    bracket = False  # the open paragraph opens with "[": it may be a reference definition
     fence: tuple[str, int] | None = None
+    fence_column = 0  # the content column of the container the fence is in
     closer = ""  # the open fence's shortest closing run: a line without it closes nothing
     for number, line in enumerate(lines):
         if fence is not None:
-            if closer in line and _closes(line, fence):
-                fence = None
-            continue
+            if not fence_column:
+                if closer in line and _closes(line, fence):
+                    fence = None
+                continue
+            reading = _in_item_fence(line, fence, fence_column, closer)
+            if reading < 0:
+                return None
+            if reading < 2:
+                fence = None if reading else fence
+                continue
+            fence = None
         if not line.strip(" "):
             if paragraph:
-                blocks.append((start, "\n".join(paragraph), "paragraph"))
+                _flush(blocks, start, paragraph)
                 paragraph = []
-            blank_since_item = True
             continue
-        fence = _fence(line) if line[0] in _FENCE_CHARACTERS else None
-        if fence is not None:
+        body = line.lstrip(" ") if line[0] == " " else line
+        found: Shape | None
+        if body[0] in _FENCE_CHARACTERS and (fence := _fence(body)) is not None:
             closer = fence[0] * fence[1]
-            if paragraph:  # a fence interrupts a paragraph and closes every list
-                blocks.append((start, "\n".join(paragraph), "paragraph"))
-                paragraph = []
-            item_depth = None
-            continue
-        found = _classify(line)
-        if found is None:
-            return None
-        kind, content, depth = found
-        if kind == "item":
-            if depth and (item_depth is None or depth > item_depth + 1):
+            indent = len(line) - len(body)
+            found = "fence", indent, indent
+        else:
+            found = _classify(line)
+            if found is None:
                 return None
-        elif item_depth is not None:
-            if not blank_since_item:
-                return None  # a lazy continuation of the item, or a heading in its list
-            item_depth = None
+        kind, indent, column = found
+        depth = len(columns) - 1  # the deepest container whose content the line reaches
+        while columns[depth] > indent:
+            depth -= 1
+        if indent - columns[depth] > 3:
+            return None  # indented code, or a paragraph's continuation of any shape
         if kind == "text":
-            if not paragraph:
-                start = number
-            paragraph.append(line)
+            if paragraph:  # a continuation: lazy if left of the content
+                if bracket and "]:" in line:
+                    return None
+                paragraph.append(line[min(indent, columns[-1]) :])
+                continue
+            del columns[depth + 1 :]
+            start, paragraph, bracket = number, [line[indent:]], line[indent] == "["
+            if bracket and "]:" in line:
+                return None
             continue
-        if paragraph:  # a heading or a bullet interrupts the paragraph
-            blocks.append((start, "\n".join(paragraph), "paragraph"))
+        if kind == "number" and paragraph and depth == len(columns) - 1:
+            return None  # only a list number 1 interrupts a paragraph at its own indentation
+        if paragraph:
+            _flush(blocks, start, paragraph)
             paragraph = []
-        blocks.append((number, content, "heading" if kind == "heading" else "paragraph"))
-        if kind == "item":
-            item_depth, blank_since_item = depth, False
+        del columns[depth + 1 :]
+        if kind == "heading":
+            blocks.append((number, line[column:], "heading"))
+        elif kind == "fence":
+            fence_column = columns[-1]
+        else:  # a list item, whose content is a paragraph at its content column
+            if len(columns) > _DEEPEST_ITEMS:
+                return None
+            columns.append(column)
+            start, paragraph, bracket = number, [line[column:]], line[column] == "["
+            if bracket and "]:" in line:
+                return None
     if paragraph:
-        blocks.append((start, "\n".join(paragraph), "paragraph"))
+        _flush(blocks, start, paragraph)
     return blocks
