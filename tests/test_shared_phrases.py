@@ -23,7 +23,7 @@ from anchorlint.registry import all_rules
 from anchorlint.rulebase import TextContext
 from anchorlint.rules.text import anc101_anaphora_without_anchor as anc101
 from anchorlint.rules.text import anc102_prose_pointer as anc102
-from anchorlint.text.match import PhraseTable, rule_matcher
+from anchorlint.text.match import PhraseTable, phrase_keys, rule_matcher
 from anchorlint.text.nlp import Pipeline
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -160,3 +160,83 @@ def test_a_rule_without_the_runs_table_gets_a_view_of_its_own(nlp: Any) -> None:
     for text in _texts():
         doc = nlp(text)
         assert alone[1](nlp)(doc) == shared[1](nlp)(doc), text
+
+
+def _own_keys(nlp: Any, texts: list[str]) -> list[tuple[int, ...]]:
+    """Each phrase's LOWER ids as PhraseMatcher.add reads them off a Doc of its own."""
+    return [tuple(token.lower for token in doc) for doc in nlp.tokenizer.pipe(texts)]
+
+
+def _keys(nlp: Any, texts: list[str]) -> list[tuple[int, ...]]:
+    return [
+        tuple(token.lower for token in key) if hasattr(key, "vocab") else tuple(key)
+        for key in phrase_keys(nlp, texts)
+    ]
+
+
+@pytest.mark.parametrize("extra", EXTRAS)
+def test_the_shared_matcher_holds_each_phrase_as_its_own_doc_gives_it(
+    nlp: Any, extra: tuple[str, ...]
+) -> None:
+    """The phrases tokenised together (:func:`~anchorlint.text.match.phrase_keys`) are
+    those the rules' own matchers held, tokenised one Doc a phrase."""
+    from anchorlint.text.match import _SharedMatcher
+
+    labelled = _table(extra).labelled
+    shared = _SharedMatcher(nlp, labelled).matcher
+    own = {code: _own_matcher(nlp, phrases) for code, phrases in labelled.items()}
+    held = shared.__reduce__()[1][1]  # the matcher's phrases by label, as it pickles them
+    assert held == {
+        label: keys
+        for matcher in own.values()
+        for label, keys in matcher.__reduce__()[1][1].items()
+    }
+
+
+#: words and pieces a user's phrase may hold: letters, an exception of the tokenizer
+#: ("cannot", "don't"), punctuation, affixes, digits, other scripts and whitespace
+_PIECES = [
+    "as",
+    "noted",
+    "Earlier",
+    "cannot",
+    "gonna",
+    "don't",
+    "e.g.",
+    "U.S.",
+    "etc",
+    ".",
+    "-",
+    "(",
+    ")",
+    "'s",
+    "§",
+    "3",
+    "km",
+    "10km",
+    ":)",
+    "é",
+    "ß",
+    "Straße",
+    "x",
+    "\n",
+    "\t",
+    "",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=5), max_size=8))
+def test_phrases_tokenised_together_split_as_alone(nlp: Any, phrases: list[list[str]]) -> None:
+    texts = [" ".join(words) for words in phrases]
+    assert _keys(nlp, texts) == _own_keys(nlp, texts)
+
+
+def test_the_builtin_phrases_are_tokenised_together(nlp: Any) -> None:
+    """Nearly every built-in phrase goes into the one joined Doc (else nothing was saved)."""
+    texts = [
+        text for phrases in _table(()).labelled.values() for t in phrases.values() for text in t
+    ]
+    alone = [key for key in phrase_keys(nlp, texts) if hasattr(key, "vocab")]
+    assert len(alone) < len(texts) // 50
+    assert _keys(nlp, texts) == _own_keys(nlp, texts)

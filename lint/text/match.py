@@ -198,10 +198,14 @@ class _SharedMatcher:
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         #: the match ids of each rule's labels
         self.ids: dict[str, frozenset[int]] = {}
+        every = [
+            text for phrases in labelled.values() for texts in phrases.values() for text in texts
+        ]
+        keys = iter(phrase_keys(nlp, every))
         for code, phrases in labelled.items():
             for label, texts in phrases.items():
                 if texts:
-                    self.matcher.add(label, list(nlp.tokenizer.pipe(texts)))
+                    self.matcher.add(label, [next(keys) for _ in texts])
             self.ids[code] = frozenset(nlp.vocab.strings.add(label) for label in phrases)
         #: what this matcher's matches are kept under on a Doc (another table's are not)
         self.tag = object()
@@ -213,6 +217,64 @@ class _SharedMatcher:
             every = doc.user_data[self.tag] = self.matcher(doc)
         ids = self.ids[code]
         return [match for match in every if match[0] in ids]
+
+
+def phrase_keys(nlp: Any, texts: Sequence[str]) -> list[Any]:
+    """What PhraseMatcher.add is given for each phrase: its tokens' LOWER ids (what ``add``
+    reads off a Doc) where they are known without a Doc of its own, else its Doc.
+
+    A Doc per phrase costs more than tokenising it: ANC101's thousands of phrases cost
+    some 250 M instructions, a twentieth of a run over 600 short summaries. Phrases of
+    ASCII letters between single spaces are tokenised together instead, in one Doc joined
+    by spaces, and each gets the tokens within its characters. spaCy's tokenizer splits
+    each stretch between spaces on its own (prefixes, suffixes, infixes, exceptions, its
+    cache); only its last step, the exceptions found across tokens, could reach over a
+    space: one that holds whitespace (checked: none but whitespace alone), or the tokens an
+    exception with an affix splits into, which hold the affix (punctuation, a symbol, a
+    unit after a number), never a token of letters alone. Any other phrase, or a tokenizer
+    not spaCy's own, gets a Doc of its own.
+    """
+    tokenizer = nlp.tokenizer
+    keys: list[Any] = [None] * len(texts)
+    joined: list[str] = []
+    ends: list[tuple[int, int]] = []  # (index in texts, end of its characters in the join)
+    plain = _splits_at_spaces(tokenizer)
+    at = 0
+    for index, text in enumerate(texts):
+        if plain and _letters_and_spaces(text):
+            joined.append(text)
+            at += len(text)
+            ends.append((index, at))
+            at += 1
+        else:
+            keys[index] = tokenizer(text)
+    if joined:
+        idx, lower = tokenizer(" ".join(joined)).to_array(["IDX", "LOWER"]).T.tolist()
+        token = 0
+        for index, end in ends:
+            first = token
+            while token < len(idx) and idx[token] < end:
+                token += 1
+            keys[index] = lower[first:token]
+    return keys
+
+
+def _letters_and_spaces(text: str) -> bool:
+    """Words of ASCII letters, each after one space but the first."""
+    words = text.split(" ")
+    return all(word.isalpha() and word.isascii() for word in words)
+
+
+def _splits_at_spaces(tokenizer: Any) -> bool:
+    """Whether ``tokenizer`` is spaCy's (not a language's own) with no exception that holds
+    whitespace besides whitespace alone."""
+    from spacy.tokenizer import Tokenizer
+
+    if not isinstance(tokenizer, Tokenizer) or type(tokenizer).__call__ is not Tokenizer.__call__:
+        return False
+    return not any(
+        not key.isspace() and any(char.isspace() for char in key) for key in tokenizer.rules
+    )
 
 
 def rule_matcher(rule: TextRule, context: TextContext) -> tuple[str, Callable[[Any], Any]]:
