@@ -297,6 +297,49 @@ def test_numbered_summaries_take_the_outline(source: str) -> None:
     assert _assert_same_or_refused(source), source
 
 
+_FRONT_MATTER = [
+    "---",
+    "----",
+    "--- title",
+    "---x",
+    "--",
+    "title: Ledger cutover",
+    "kind: compaction-summary",
+    "...",
+    "... ",
+    " ...",
+    "   ---",
+    "    ---",
+    "---  ",
+    "-----",
+    "- - -",
+    "  - item",
+    "",
+]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(st.sampled_from(_FRONT_MATTER), max_size=6),
+    st.lists(st.sampled_from(PLAIN_LINES + PLACED_LINES[:6]), max_size=6),
+)
+def test_front_matter_equals_markdown_it_whenever_taken(top: list[str], rest: list[str]) -> None:
+    _assert_same_or_refused("\n".join(top + rest) + "\n")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "---\ntitle: a\n---\n\n# Notes\n\nText.\n",
+        "----\ntitle: a\n---\nstill front matter\n-----\nText.\n",
+        "---\ntitle: a\n...\n- item\n",
+        "---\ntitle: a\n   ---\nText.\n",
+    ],
+)
+def test_front_matter_takes_the_outline(source: str) -> None:
+    assert _assert_same_or_refused(source), source
+
+
 _CORPUS = sorted(
     path
     for folder in ("tests/corpus", "examples")
@@ -403,6 +446,9 @@ def test_a_nested_bullet_is_its_own_block_at_its_column() -> None:
         "- [ref]: https://example.com/in-an-item\n",
         "1. a\n   ```\n\tcode with a tab in front\n",
         "- a\n- - a bullet in a bullet\n",
+        "---\ntitle: never closed\n",
+        "---\ntitle: a\n    ---\n",
+        "---\n\tkey: a tab\n---\n",
     ],
 )
 def test_shapes_the_outline_leaves_to_the_parser(source: str) -> None:

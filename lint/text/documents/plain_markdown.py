@@ -4,8 +4,8 @@ Most summaries are headings, paragraphs, list items (bulleted or numbered, neste
 continuation lines) and fenced code: Markdown whose structure a line scan can read
 exactly. markdown-it-py spends most of a summary's front-end time on such files, so
 :func:`plain_outline` reads them itself and returns ``None`` for anything else (quotes,
-tables, HTML, indented code, setext headings, thematic breaks, front matter, tabs, trailing
-spaces, reference definitions...), which then goes to markdown-it. A line either clearly
+tables, HTML, indented code, setext headings, thematic breaks, tabs, trailing spaces,
+reference definitions...), which then goes to markdown-it. A line either clearly
 opens or continues a paragraph, a heading, a list item or a fence, or the whole file takes
 the full parser. Tests compare both paths on generated documents and on every corpus file
 the outline takes, so the outline is the one markdown-it would give, never an
@@ -44,8 +44,12 @@ markdown-it-py's list rule where the two could part):
   container. A heading's content is inline text whatever it opens with. A fence holds code
   up to its closing line (up to three spaces right of its container's column, at least as
   many of the same character, then only spaces), the end of the file, or, in a list item,
-  the first line with text left of the item's content, which is then read again.
+  the first line with text left of the item's content, which is then read again;
+- front matter (a first line of three or more dashes, up to its closing line, as
+  :func:`_front_matter` reads the plugin's rule) holds no block; the file goes on from the
+  line after it as from a file's start.
 """
+
 from __future__ import annotations
 
 import regex
@@ -189,12 +193,33 @@ def _in_item_fence(line: str, fence: tuple[str, int], column: int, closer: str) 
     return 1 if closer in body and _closes(line[column:], fence) else 0
 
 
-def _flush(blocks: list[Inline], start: int, paragraph: list[str]) -> None:
-    blocks.append((start, "\n".join(paragraph), "paragraph"))
+def _front_matter(lines: list[str]) -> int | None:
+    """How many lines front matter takes at the top (0: none), None for the parser. The
+    plugin takes a first line opening with three or more dashes, whatever follows them, up
+    to the first line that is ``...`` at column 0 or, less than four columns in, at least as
+    many dashes, each then only spaces or tabs; unclosed, it is no front matter."""
+    if not lines or not lines[0].startswith("---"):
+        return 0
+    dashes = len(lines[0]) - len(lines[0].lstrip("-"))
+    for number in range(1, len(lines)):
+        line = lines[number]
+        body = line.lstrip(" ")
+        if body[:1] == "\t":
+            return None  # a tab counts to the next multiple of four columns
+        if len(body) == len(line) and line.startswith("...") and not line[3:].strip(" \t"):
+            return number + 1
+        if len(line) - len(body) < 4 and body.startswith("-"):
+            run = len(body) - len(body.lstrip("-"))
+            if run >= dashes and not body[run:].strip(" \t"):
+                return number + 1
+    return None
 
 
 def plain_outline(lines: list[str]) -> list[Inline] | None:
     """The inline blocks of a file made only of plain lines, or None to use the parser."""
+    skip = _front_matter(lines)
+    if skip is None:
+        return None
     blocks: list[Inline] = []
     paragraph: list[str] = []  # the open paragraph's content lines
     start = 0
@@ -204,7 +229,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
     fence: tuple[str, int] | None = None
     fence_column = 0  # the content column of the container the fence is in
     closer = ""  # the open fence's shortest closing run: a line without it closes nothing
-    for number, line in enumerate(lines):
+    for number, line in enumerate(lines[skip:], skip) if skip else enumerate(lines):
         if fence is not None:
             if not fence_column:
                 if closer in line and _closes(line, fence):
@@ -219,10 +244,32 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             fence = None
         if not line.strip(" "):
             if paragraph:
-                _flush(blocks, start, paragraph)
+                blocks.append((start, "\n".join(paragraph), "paragraph"))
                 paragraph = []
             continue
-        body = line.lstrip(" ") if line[0] == " " else line
+        first = line[0]
+        if first in _ASCII_OPENERS:  # text at column 0, the commonest line (see _classify)
+            if "\t" in line or line != line.rstrip():
+                return None
+            if not paragraph:  # a paragraph in the file, after every list item
+                del columns[1:]
+                start, bracket = number, first == "["
+            if bracket and "]:" in line:
+                return None
+            paragraph.append(line)  # else a continuation (lazy under a list item)
+            continue
+        if first == "-" and line[1:2] == " " and line[2:3] in _ASCII_OPENERS:
+            if "\t" in line or line != line.rstrip():  # a bullet at column 0, the next commonest
+                return None
+            if paragraph:  # which it interrupts
+                blocks.append((start, "\n".join(paragraph), "paragraph"))
+            del columns[1:]
+            columns.append(2)
+            start, paragraph, bracket = number, [line[2:]], line[2] == "["
+            if bracket and "]:" in line:
+                return None
+            continue
+        body = line.lstrip(" ") if first == " " else line
         found: Shape | None
         if body[0] in _FENCE_CHARACTERS and (fence := _fence(body)) is not None:
             closer = fence[0] * fence[1]
@@ -252,7 +299,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
         if kind == "number" and paragraph and depth == len(columns) - 1:
             return None  # only a list number 1 interrupts a paragraph at its own indentation
         if paragraph:
-            _flush(blocks, start, paragraph)
+            blocks.append((start, "\n".join(paragraph), "paragraph"))
             paragraph = []
         del columns[depth + 1 :]
         if kind == "heading":
@@ -267,5 +314,5 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             if bracket and "]:" in line:
                 return None
     if paragraph:
-        _flush(blocks, start, paragraph)
+        blocks.append((start, "\n".join(paragraph), "paragraph"))
     return blocks
