@@ -142,7 +142,7 @@ _GATES: dict[str, Callable[[tuple[str, ...]], Gate]] = {
     COMMIT_FORM: lambda needles: may_hold_lower_commit,
     UUID_FORM: lambda needles: lambda text: text.count("-") >= 4,
     COMMIT_AFTER_WORD_FORM: lambda needles: (
-        lambda text: _holds_any_in_any_case(text, needles) and may_hold_any_case_commit(text)
+        lambda text: _says_commit_word(text, needles) and may_hold_any_case_commit(text)
     ),
     REPO_ISSUE_FORM: lambda needles: lambda text: "/" in text and digit_after(text, "#"),
 }
@@ -573,11 +573,22 @@ def _group_numbers(pattern: regex.Pattern[str]) -> dict[str, int]:
     return groups
 
 
-def _holds_any_in_any_case(text: str, needles: tuple[str, ...]) -> bool:
-    """Whether ``text`` may hold a lower-case needle as a ``(?i:…)`` pattern reads it: in any
-    case ("Rev 1A2B3C4", "REVISION"), and in other text always, since ``i`` matches some
-    non-ASCII letters too (the long s of "ſha")."""
-    return not text.isascii() or _holds_any(text.lower(), needles)
+def _says_commit_word(text: str, needles: tuple[str, ...]) -> bool:
+    """Whether ``text`` may hold a word of the commit-after-word form, followed by the space
+    or colon the form needs after it, as its ``(?i:…)`` reads the word: in any case ("Rev
+    1A2B3C4", "REVISION: …"), and in other text always, since ``i`` matches some non-ASCII
+    letters too (the long s of "ſha"). The words alone (``needles``) are looked for first:
+    a pin's "sha256" holds "sha", but no "sha " or "sha:"."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return _holds_any(lowered, needles) and _holds_any(lowered, _COMMIT_WORDS)
+
+
+#: each word of the commit-after-word form with what the form needs after it (``[ :]``)
+_COMMIT_WORDS = tuple(
+    word + after for word in ("commit", "commits", "sha", "rev", "revision") for after in " :"
+)
 
 
 def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
