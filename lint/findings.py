@@ -136,9 +136,25 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     """
     if not isinstance(findings, list):
         findings = list(findings)
+    if len(findings) < 2:
+        return list(findings)
     findings.sort(key=_SORT_KEY)
-    kept: list[Finding] = []
+    last = findings[0]
+    kept = [last]
     for item in findings:
-        if not kept or kept[-1] != item:
+        # ``item != last`` field by field, in the order findings sorted by path most often
+        # differ (a dataclass's ``__eq__`` builds two tuples of eight fields per neighbour)
+        if (
+            item.line != last.line
+            or item.column != last.column
+            or item.code != last.code
+            or item.message != last.message
+            or item.path != last.path
+            or item.end_line != last.end_line
+            or item.end_column != last.end_column
+            or item.name != last.name
+            or item.__class__ is not last.__class__
+        ):
             kept.append(item)
+            last = item
     return kept

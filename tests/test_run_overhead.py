@@ -191,3 +191,151 @@ def test_blocks_written_in_groups_read_back_as_written_one_by_one(
             spool.WRITE_AT = saved
 
     assert run(write_at) == run(1)
+
+
+@given(finding_fields)
+def test_a_finding_read_from_a_row_is_the_constructors(fields: tuple[object, ...]) -> None:
+    built = Finding(*fields)  # type: ignore[arg-type]
+    path, row = fields[0], fields[1:]
+    for made in (spool.finding_of_row(path, row), spool._finding_of_mixed_row(fields)):  # type: ignore[arg-type]
+        assert type(made) is Finding
+        assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+        assert made.fix == built.fix and made.fingerprint == built.fingerprint
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.line = 0  # type: ignore[misc]
+
+
+@given(facts)
+def test_a_fact_row_is_its_fields_in_order(fact: SummaryFacts) -> None:
+    row = [getattr(fact, f.name) for f in dataclasses.fields(SummaryFacts)]
+    row[[f.name for f in dataclasses.fields(SummaryFacts)].index("anchors")] = tuple(
+        tuple(getattr(a, f.name) for f in dataclasses.fields(AnchorOccurrence))
+        for a in fact.anchors
+    )
+    assert spool._fact_row(fact) == tuple(row)
+
+
+def _old_sort_findings(findings: list[Finding]) -> list[Finding]:
+    """``sort_findings`` before it compared neighbours field by field."""
+    findings = sorted(findings, key=lambda f: f.sort_key)
+    kept: list[Finding] = []
+    for item in findings:
+        if not kept or kept[-1] != item:
+            kept.append(item)
+    return kept
+
+
+class _OtherFinding(Finding):
+    """A subclass: never equal to a Finding with the same fields (dataclass equality)."""
+
+
+few_findings = st.sampled_from([Finding, Finding, Finding, _OtherFinding]).flatmap(
+    lambda cls: st.builds(
+        cls,
+        path=st.sampled_from(["a.md", "b.md"]),
+        line=st.integers(1, 3),
+        column=st.integers(1, 2),
+        code=st.sampled_from(["ANC101", "ANC102"]),
+        message=st.sampled_from(["m", "n"]),
+        end_line=st.integers(0, 1),
+        end_column=st.integers(0, 1),
+        name=st.sampled_from(["x", "y"]),
+        fix=st.sampled_from([None, Fix("f", ())]),
+        fingerprint=st.sampled_from(["", "p"]),
+    )
+)
+
+
+@settings(max_examples=300)
+@given(st.lists(few_findings, max_size=12))
+def test_sorted_findings_are_those_the_old_loop_kept(found: list[Finding]) -> None:
+    from anchorlint.findings import sort_findings
+
+    expected = _old_sort_findings(list(found))
+    kept = sort_findings(list(found))
+    assert [id(f) for f in kept] == [id(f) for f in expected]
+    assert sort_findings(iter(found)) == expected
+
+
+@given(
+    st.text(alphabet="./aqpPQ\u212a\u0130:s", max_size=12),
+    st.sampled_from(["", ".pq", ".PARQUET", ".Arrows", ".ipc", ".md"]),
+)
+def test_rows_are_told_by_the_path_as_by_its_kind(name: str, end: str) -> None:
+    from anchorlint.run.jobs import is_rows, rows_by_name
+
+    for path in (name + end, "sqlite://" + name, "d/" + name + end):
+        assert is_rows(path) == rows_by_name(path)
+
+
+def test_a_finished_job_carries_the_result_without_its_findings() -> None:
+    from anchorlint.run.done import JobDone, finish
+    from anchorlint.run.results import FileResult
+
+    found = (Finding("a.md", 2, 1, "ANC101", "m", 2, 3, "x"),)
+    fact = SummaryFacts("a.md", 1, 1, (), 0, 0, False, None, None, 0, ())
+    suppressions = Suppressions([Directive(1, 1, 1, 2, frozenset({"ANC101"}))])
+    result = FileResult("a.md", found, (fact,), suppressions, ("boom",), False)
+    done = finish(result)
+    expected = FileResult("a.md", (), (), suppressions, ("boom",), False)
+    assert done.result == expected and vars(done.result) == vars(expected)
+    assert done.packed == spool.pack(found) and done.facts == spool.pack_facts([fact])
+    for pickled in (pickle.loads(pickle.dumps(done)), pickle.loads(pickle.dumps(done, 2))):
+        assert type(pickled) is JobDone and pickled == done
+        assert type(pickled.result) is FileResult and vars(pickled.result) == vars(expected)
+        assert all(type(p) is spool.Packed for p in pickled.packed)
+
+
+def _old_flake8_lines(findings: list[Finding]) -> str:
+    """The flake8 format before it remembered each message's shown form."""
+    from anchorlint.safe_text import line_path, terminal
+
+    return "".join(
+        f"{line_path(f.path)}:{f.line}:{f.column}: {f.code} "
+        f"{f.message if f.message.isprintable() else terminal(f.message)}\n"
+        for f in findings
+    )
+
+
+@given(
+    st.lists(
+        st.builds(
+            Finding,
+            path=st.sampled_from(["a.md", "::b.md", "c\x1b.md"]),
+            line=st.integers(1, 3),
+            column=st.integers(1, 3),
+            code=st.sampled_from(["ANC101", "ANC102"]),
+            message=st.sampled_from(["m", "n\u2028", "\x1b[31mred", "é…", ""]),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from([1, 2, 4096]),
+)
+def test_flake8_lines_are_the_old_ones(found: list[Finding], kept: int) -> None:
+    import io
+
+    import anchorlint.reporters as reporters
+
+    out = io.StringIO()
+    saved, reporters.SHOWN_MESSAGES = reporters.SHOWN_MESSAGES, kept
+    try:
+        reporters.flake8_lines(found, out, reporters.ReportOptions())
+    finally:
+        reporters.SHOWN_MESSAGES = saved
+    assert out.getvalue() == _old_flake8_lines(found)
+
+
+def test_a_tally_counts_per_code_with_the_first_name() -> None:
+    from anchorlint.reporters import Tally
+
+    tally = Tally()
+    found = [
+        Finding("a.md", 1, 1, "ANC102", "m", name="second"),
+        Finding("a.md", 1, 1, "ANC101", "m", name="first", fix=Fix("f", ())),
+        Finding(
+            "a.md", 2, 1, "ANC101", "m", name="other", fix=Fix("f", (TextEdit(1, 1, 1, 2, ""),))
+        ),
+    ]
+    assert list(tally.count(found)) == found
+    assert tally.counts == {"ANC102": (1, "second"), "ANC101": (2, "first")}
+    assert (tally.total, tally.fixable) == (3, 1)

@@ -11,7 +11,7 @@ of the whole report) would be most of the run's memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TextIO
+from typing import Any, TextIO
 
 from anchorlint.findings import Finding
 from anchorlint.reporters.base import Reporter, ReportOptions, write_json_array
@@ -20,16 +20,31 @@ from anchorlint.safe_text import line_path, terminal
 __all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"]
 
 
+#: distinct messages whose shown form :func:`flake8_lines` keeps at once (a run's findings
+#: repeat a few hundred messages; a dataset's quote its records, so the memo is bounded)
+SHOWN_MESSAGES = 4096
+
+
 def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     """``path:line:col: CODE message``, the line every editor and CI parser reads."""
     path, shown = None, ""
+    messages: dict[str, str] = {}  # each message as shown, looked up rather than scanned
     for f in findings:
         if f.path != path:  # findings come by file: escape each path once
             path, shown = f.path, line_path(f.path)
-        # a printable message holds nothing terminal() escapes (controls, separators and
-        # bidi marks are all unprintable): the common case skips the scan
-        message = f.message if f.message.isprintable() else terminal(f.message)
+        message = messages.get(f.message)
+        if message is None:
+            message = messages[f.message] = _shown(f.message)
+            if len(messages) > SHOWN_MESSAGES:
+                messages.clear()
         out.write(f"{shown}:{f.line}:{f.column}: {f.code} {message}\n")
+
+
+def _shown(message: str) -> str:
+    """A message as a report line shows it. A printable message holds nothing terminal()
+    escapes (controls, separators and bidi marks are all unprintable): the common case
+    skips the scan."""
+    return message if message.isprintable() else terminal(message)
 
 
 def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
@@ -44,17 +59,26 @@ class Tally:
 
     def __init__(self) -> None:
         self.total = 0
-        self.counts: dict[str, tuple[int, str]] = {}
+        #: per code, its count and the name of its first finding (a list: counted in place)
+        self._counts: dict[str, list[Any]] = {}
         #: findings that carry a fix with edits
         self.fixable = 0
+
+    @property
+    def counts(self) -> dict[str, tuple[int, str]]:
+        """Per code, how many findings and the name of the first."""
+        return {code: (number, name) for code, (number, name) in self._counts.items()}
 
     def count(self, findings: Iterable[Finding]) -> Iterator[Finding]:
         """Pass ``findings`` through unchanged, counting them (one pass for every count: a
         report streams every finding of a run through it)."""
-        counts = self.counts
+        counts = self._counts
         for f in findings:
             seen = counts.get(f.code)
-            counts[f.code] = (1, f.name) if seen is None else (seen[0] + 1, seen[1])
+            if seen is None:
+                counts[f.code] = [1, f.name]
+            else:
+                seen[0] += 1
             self.total += 1
             if f.fix is not None and f.fix.edits:
                 self.fixable += 1

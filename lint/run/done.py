@@ -7,8 +7,9 @@ entry's rows directly (:mod:`anchorlint.run.warm`). Either way the parent merges
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from anchorlint.frozen import frozen_copy
 from anchorlint.run.results import FileResult
 from anchorlint.run.spool import Packed, pack, pack_facts
 
@@ -21,8 +22,17 @@ class JobDone(NamedTuple):
     packed: tuple[Packed, ...]
     facts: tuple[bytes, int]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Unpickled by ``tuple.__new__`` (C), not by the named tuple's ``__new__`` (a Python
+        function the parent would call once for every job)."""
+        return (tuple.__new__, (JobDone, tuple(self)))
+
 
 def finish(result: FileResult) -> JobDone:
-    """Pack a job's findings and facts where they were made (in the worker, in parallel)."""
-    bare = FileResult(result.path, (), (), result.suppressions, result.errors, result.unreadable)
+    """Pack a job's findings and facts where they were made (in the worker, in parallel).
+
+    The result sent is a copy without findings, facts or packed blocks, made in one step
+    (:func:`frozen_copy`: the frozen constructor sets each field through ``object.__setattr__``).
+    """
+    bare = frozen_copy(result, findings=(), facts=(), packed=())
     return JobDone(bare, result.packed + pack(result.findings), pack_facts(result.facts))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from anchorlint.run.kinds import kind_of
+from anchorlint.run.kinds import KINDS, kind_of
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,28 @@ def plan_jobs(paths: Sequence[str]) -> list[Job]:
 
 
 def is_rows(path: str) -> bool:
-    """A dataset file or a database source: a job of many rows, each a summary."""
+    """A dataset file or a database source: a job of many rows, each a summary.
+
+    A run asks it of every job twice (batching, and again as each job's result arrives):
+    a path whose end is no rows suffix in any case is answered without its kind (the kind
+    of its suffix, through three calls).
+    """
+    if path[-_ROWS_TAIL:].lower().endswith(_ROWS_SUFFIXES):
+        return rows_by_name(path)
+    return path.startswith(_DATABASES)
+
+
+def rows_by_name(path: str) -> bool:
+    """:func:`is_rows` the long way: the kind of the path's suffix, or a database URL."""
     kind = kind_of(path)
-    return (kind is not None and kind.rows) or path.startswith(
-        ("sqlite://", "postgresql://", "postgres://")
-    )
+    return (kind is not None and kind.rows) or path.startswith(_DATABASES)
+
+
+_DATABASES = ("sqlite://", "postgresql://", "postgres://")
+#: the suffixes of kinds of rows, and the longest one's length (a path's suffix is its end,
+#: lowered: a path that does not end so in any case has none of them)
+_ROWS_SUFFIXES = tuple(s for kind in KINDS if kind.rows for s in kind.suffixes)
+_ROWS_TAIL = max(map(len, _ROWS_SUFFIXES))
 
 
 def _size(path: str) -> int:

@@ -6,6 +6,7 @@ jobs, the pool), so data flows one way: a pass builds them, the others only carr
 
 from __future__ import annotations
 
+import copyreg
 import sys
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,6 +31,12 @@ class FileResult:
     #: findings packed where they were made (:class:`anchorlint.run.spool.Packer`: a job of
     #: many rows), besides ``findings``
     packed: tuple[Any, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as by default (the class, then its fields' dictionary), said directly: a
+        worker pickles a result for every job, and the default route first looks for
+        ``__getnewargs_ex__`` and ``__getnewargs__``, which a dataclass does not have."""
+        return (copyreg.__newobj__, (type(self),), self.__dict__)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
