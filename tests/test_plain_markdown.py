@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown_it.common.utils import MD_TRIM_CHARS
 
 from anchorlint.positions import physical_lines
 from anchorlint.text.documents import markdown
@@ -297,6 +298,41 @@ def test_numbered_summaries_take_the_outline(source: str) -> None:
     assert _assert_same_or_refused(source), source
 
 
+_CELLS = st.sampled_from(
+    ["a", "a", "a.py:12", " ", "", "`x`", "`x | y`", "[[doc_7]]", "<b>b</b>", "\u00a0"]
+    + ["a", "b", "c", "\\|"]
+)
+_ALIGNMENTS = st.sampled_from(["---", " --- ", ":-", "-:", " :--: ", "-", "", "- -", "=="])
+
+
+@st.composite
+def _table(draw: st.DrawFn) -> str:
+    """A document with a table after a blank line: a header, a delimiter row of mostly as
+    many cells, rows of mostly as many cells, and what comes after it."""
+    width = draw(st.integers(1, 4))
+
+    def row(cells: list[str]) -> str:
+        edge = draw(st.sampled_from(["|", "| ", "|  "]))
+        return edge + " | ".join(cells) + draw(st.sampled_from([" |", " |", "|", "", " "]))
+
+    def count() -> int:
+        return width + draw(st.sampled_from([0] * 8 + [1, -1]))
+
+    lines = [draw(st.sampled_from(PLAIN_LINES[:4])), ""]
+    lines.append(row([draw(_CELLS) for _ in range(width)]))
+    lines.append("|" + "|".join(draw(_ALIGNMENTS) for _ in range(count())) + "|")
+    for _ in range(draw(st.integers(0, 4))):
+        lines.append(row([draw(_CELLS) for _ in range(count())]))
+    lines += draw(st.sampled_from([[], [""], ["", "After."], ["After."], ["# H"], ["- item"]]))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_table())
+def test_generated_tables_equal_markdown_it_whenever_taken(source: str) -> None:
+    _assert_same_or_refused(source)
+
+
 _FRONT_MATTER = [
     "---",
     "----",
@@ -327,17 +363,37 @@ def test_front_matter_equals_markdown_it_whenever_taken(top: list[str], rest: li
     _assert_same_or_refused("\n".join(top + rest) + "\n")
 
 
-@pytest.mark.parametrize(
-    "source",
-    [
-        "---\ntitle: a\n---\n\n# Notes\n\nText.\n",
-        "----\ntitle: a\n---\nstill front matter\n-----\nText.\n",
-        "---\ntitle: a\n...\n- item\n",
-        "---\ntitle: a\n   ---\nText.\n",
-    ],
-)
-def test_front_matter_takes_the_outline(source: str) -> None:
-    assert _assert_same_or_refused(source), source
+_TABLE_LINES = [
+    "| file | line | finding |",
+    "|---|---|---|",
+    "| --- | :--: | --: |",
+    "|:-|-|-:|",
+    "| - | - |",
+    "|---|---|",
+    "|--|",
+    "| a.py | 12 | `x | y` splits |",
+    "| a | a | a |",
+    "| b.py |  | [[doc_7]] |",
+    "| short | row |",
+    "| one | two | three | four |",
+    "| escaped \\| pipe | b | c |",
+    "|",
+    "||",
+    "| <b>html</b> | [link](https://example.com) | \u00a0 |",
+    "| trailing | space | row | ",
+    "a | b | c",
+    "",
+    "",
+    "# Heading",
+    "Text after the table.",
+    "- an item",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_TABLE_LINES + PLAIN_LINES[:4]), max_size=10))
+def test_tables_equal_markdown_it_whenever_taken(lines: list[str]) -> None:
+    _assert_same_or_refused("\n".join(lines) + "\n")
 
 
 _CORPUS = sorted(
@@ -360,7 +416,12 @@ def test_corpus_files_the_outline_takes_read_as_markdown_it_reads_them(path: Pat
 
 def test_most_corpus_files_take_the_outline() -> None:
     taken = [path for path in _CORPUS if plain_outline(physical_lines(path.read_text("utf-8")))]
-    assert len(taken) >= 75, len(taken)
+    assert len(taken) >= 95, len(taken)
+
+
+def test_what_markdown_it_trims_off_a_cell_is_whitespace() -> None:
+    # a cell that is only such characters makes no block on either path
+    assert all(character.isspace() for character in MD_TRIM_CHARS)
 
 
 @pytest.mark.parametrize("line", REFUSED_LINES)
@@ -406,9 +467,15 @@ def test_realistic_shapes(source: str) -> None:
         "- a\n  # a heading in the item\n  text in the item\n",
         "- `code` opens the item\n  ``and`` the continuation\n",
         "Para\n[ref]: https://example.com/not-a-definition-inside-a-paragraph\n",
+        "---\ntitle: a\n---\n\n# Notes\n\nText.\n",
+        "----\ntitle: a\n---\nstill front matter\n-----\nText.\n",
+        "---\ntitle: a\n...\n- item\n",
+        "---\ntitle: a\n   ---\nText.\n",
+        "---\ntitle: a\n---\n| a | b |\n|---|---|\n| c | d |\n",
+        "Text.\n\n| a | a |\n| :-- | --: |\n| `x` y | a |\n|  | b |\n\n- item\n",
     ],
 )
-def test_list_shapes_take_the_outline(source: str) -> None:
+def test_shapes_the_outline_takes(source: str) -> None:
     assert _assert_same_or_refused(source), source
 
 
@@ -449,6 +516,12 @@ def test_a_nested_bullet_is_its_own_block_at_its_column() -> None:
         "---\ntitle: never closed\n",
         "---\ntitle: a\n    ---\n",
         "---\n\tkey: a tab\n---\n",
+        "Text right above\n| a | b |\n|---|---|\n",
+        "## A heading right above\n| a | b |\n|---|---|\n",
+        "\n| a | b |\n|---|\n",
+        "\n| a | b |\n|---|---|\n| one cell |\n",
+        "\n| a | b |\n|---|---|\nText right under a row\n",
+        "\n| a \\| b |\n|---|\n",
     ],
 )
 def test_shapes_the_outline_leaves_to_the_parser(source: str) -> None:

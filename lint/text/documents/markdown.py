@@ -105,7 +105,8 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
     (:mod:`~anchorlint.text.documents.markdown_pieces`), so the tokens, lines and blocks held
     are one piece's. Every piece sees the reference definitions of the whole document, first
     one winning, as one parse would. With no definitions anywhere, a piece of plain Markdown
-    takes the outline (what markdown-it would read there, with nothing defined elsewhere).
+    takes the outline (what markdown-it would read there, with nothing defined elsewhere),
+    but for a wide table's, whose cells the outline would hold all at once.
     """
     bounds = pieces(source, PIECE_CHARS)
     env: dict[str, object] = {}
@@ -117,8 +118,8 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
         lines = _piece_lines(source, piece)
         text = _piece_text(lines)
         outline = None
-        if plain and piece.head is None and "\x00" not in text:
-            outline = plain_outline(lines)
+        if plain and piece.head is None and not piece.wide and "\x00" not in text:
+            outline = plain_outline(lines)  # a wide table's piece is read cell by cell
         if outline is not None:
             yield from _plain_blocks(outline, lines, piece.first)
             continue
@@ -211,22 +212,38 @@ def _token_inlines(tokens: list[Token]) -> Inlines:
 
 def _plain_blocks(outline: list[Inline], lines: list[str], base: int = 0) -> list[Block]:
     """The blocks of plain Markdown (``lines`` the piece's, its first the file's line
-    ``base``, 0-based). No two blocks share a line, and a one-line block's content is the
-    end of its line, so its one point is where the content is found in the line (what
-    :func:`_inline_block` finds with a fresh cursor); a longer paragraph, rare, takes it."""
+    ``base``, 0-based). No two blocks but a table row's cells share a line, and a one-line
+    block's content is the end of its line, so its one point is where the content is found
+    in the line (what :func:`_inline_block` finds with a fresh cursor; a cell's, from where
+    the row's last cell ends, as it finds it with the row's cursor); a longer paragraph
+    takes it."""
     blocks: list[Block] = []
+    cells: dict[int, int] = {}  # where the last cell found on a table row ends
     for first_line, content, kind in outline:
         if "\n" in content:
             children = _plain_children(content)
             blocks.append(_inline_block(content, children, first_line, lines, {}, kind, base))
             continue
-        column = lines[first_line].find(content) + 1
+        if kind == "cell":
+            column = _cell_column(lines[first_line], content, cells, first_line)
+        else:
+            column = lines[first_line].find(content) + 1
         positions = one_point_map(base + first_line + 1, column)
         if "`" in content or "<" in content or "](" in content:
             blocks.append(_marked_block(content, positions, kind))
         else:  # most blocks: no inline markup, every span empty
             blocks.append(block_of(content, positions, kind))
     return blocks
+
+
+def _cell_column(line: str, content: str, cells: dict[int, int], number: int) -> int:
+    """The 1-based column of a table cell's content, searched from where the row's last
+    cell ends, as :func:`_inline_block` searches it."""
+    found = line.find(content, cells.get(number, 0))
+    if found < 0:
+        found = max(line.find(content.strip()), 0)
+    cells[number] = found + len(content)
+    return found + 1
 
 
 def _marked_block(content: str, positions: PositionMap, kind: str) -> Block:

@@ -1,11 +1,11 @@
 """The block outline of plain Markdown, found without a Markdown parser.
 
 Most summaries are headings, paragraphs, list items (bulleted or numbered, nested, with
-continuation lines) and fenced code: Markdown whose structure a line scan can read
+continuation lines), fenced code and simple tables: Markdown whose structure a line scan can read
 exactly. markdown-it-py spends most of a summary's front-end time on such files, so
 :func:`plain_outline` reads them itself and returns ``None`` for anything else (quotes,
-tables, HTML, indented code, setext headings, thematic breaks, tabs, trailing spaces,
-reference definitions...), which then goes to markdown-it. A line either clearly
+HTML, indented code, setext headings, thematic breaks, tables in list items, tabs, trailing
+spaces, reference definitions...), which then goes to markdown-it. A line either clearly
 opens or continues a paragraph, a heading, a list item or a fence, or the whole file takes
 the full parser. Tests compare both paths on generated documents and on every corpus file
 the outline takes, so the outline is the one markdown-it would give, never an
@@ -45,6 +45,15 @@ markdown-it-py's list rule where the two could part):
   up to its closing line (up to three spaces right of its container's column, at least as
   many of the same character, then only spaces), the end of the file, or, in a list item,
   the first line with text left of the item's content, which is then read again;
+- a table whose header row (``|`` at column 0) follows a blank line, the file's start or
+  its front matter, over a delimiter row as :func:`_table` checks it, with every row as many
+  cells as the header, is read as markdown-it's table rule reads it: the blank line above
+  heads no table of which the header would be the delimiter row (and no other accepted
+  line is followed by a delimiter row), and without a backslash (which could escape a
+  ``|``) a row splits at every ``|``; each cell's content is trimmed and an empty one
+  makes no block. Its rows go on up to a blank line; any other line there (a row of
+  another width, text, a heading, an item) takes the parser, which would end the table at
+  some of them and fill in or drop cells at others;
 - front matter (a first line of three or more dashes, up to its closing line, as
   :func:`_front_matter` reads the plugin's rule) holds no block; the file goes on from the
   line after it as from a file's start.
@@ -53,6 +62,7 @@ markdown-it-py's list rule where the two could part):
 from __future__ import annotations
 
 import regex
+from markdown_it.common.utils import mdTrim
 
 #: how paragraph text may open: a letter, a digit, a quote, a parenthesis, a bracket, ``**``
 #: before a word or a code span's backquotes (one or two, never a fence's three), but never a
@@ -193,6 +203,51 @@ def _in_item_fence(line: str, fence: tuple[str, int], column: int, closer: str) 
     return 1 if closer in body and _closes(line[column:], fence) else 0
 
 
+def _row(line: str) -> list[str] | None:
+    """A table row's cells as markdown-it splits them (a backslash, which could escape a
+    ``|``, takes the parser), or None for a line that is not a plain row at column 0."""
+    if line[:1] != "|" or "\\" in line or "\t" in line or line != line.rstrip():
+        return None
+    cells = line.split("|")[1:]
+    if cells and not cells[-1]:
+        cells.pop()
+    return cells
+
+
+#: what a delimiter row's cell holds: dashes, a colon at either end for the alignment
+_ALIGNMENT = regex.compile(r":?-+:?")
+
+
+def _table(lines: list[str], number: int) -> list[str] | None:
+    """The header cells of a table whose header row is ``lines[number]``, None if the two
+    lines there open none (or one the parser must read): the delimiter row under it holds
+    only ``|``, ``-``, ``:`` and spaces (not ``-`` then a space: a list item), every cell of
+    it but an empty first or last is dashes with a colon at either end, and there are as
+    many as the header's cells."""
+    header = _row(lines[number])
+    delimiter = lines[number + 1] if number + 1 < len(lines) else ""
+    if not header or _row(delimiter) is None or delimiter.strip("|-: ") or len(delimiter) < 2:
+        return None
+    columns = delimiter.split("|")
+    aligned = 0
+    for index, column in enumerate(columns):
+        cell = column.strip(" ")
+        if not cell and index in (0, len(columns) - 1):
+            continue
+        if _ALIGNMENT.fullmatch(cell) is None:
+            return None
+        aligned += 1
+    return header if aligned == len(header) else None
+
+
+def _cells(blocks: list[Inline], number: int, cells: list[str]) -> None:
+    """A row's cells as blocks, but the empty ones (markdown-it's content: each trimmed)."""
+    for cell in cells:
+        content = mdTrim(cell)
+        if content.strip():
+            blocks.append((number, content, "cell"))
+
+
 def _front_matter(lines: list[str]) -> int | None:
     """How many lines front matter takes at the top (0: none), None for the parser. The
     plugin takes a first line opening with three or more dashes, whatever follows them, up
@@ -231,7 +286,18 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
     closer = ""  # the open fence's shortest closing run: a line without it closes nothing
     for number, line in enumerate(lines[skip:], skip) if skip else enumerate(lines):
         if fence is not None:
-            if not fence_column:
+            if fence[0] in "|-":  # a table's rows: its delimiter row, then rows up to a blank
+                if fence[0] == "-":
+                    fence = "|", fence[1]
+                    continue
+                if line.strip(" "):
+                    cells = _row(line)
+                    if cells is None or len(cells) != fence[1]:
+                        return None
+                    _cells(blocks, number, cells)
+                    continue
+                fence = None
+            elif not fence_column:
                 if closer in line and _closes(line, fence):
                     fence = None
                 continue
@@ -268,6 +334,14 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             start, paragraph, bracket = number, [line[2:]], line[2] == "["
             if bracket and "]:" in line:
                 return None
+            continue
+        if first == "|":  # a table after a blank line (or first), or the parser's
+            header = None if paragraph else _table(lines, number)
+            if header is None or (number > skip and lines[number - 1].strip(" ")):
+                return None
+            del columns[1:]
+            _cells(blocks, number, header)
+            fence = "-", len(header)
             continue
         body = line.lstrip(" ") if first == " " else line
         found: Shape | None
