@@ -34,12 +34,14 @@ def _sources() -> list[SummarySource]:
     texts = [summary_markdown(rng, 1_500) for _ in range(6)]
     texts += [structured_summary(rng, 3_000) for _ in range(3)]
     texts.append("See [[ops/a]] and https://x.io/b etc. Then stop.\n\n- one [[c/d]]\n- two…")
+    texts.append("Per [[the earlier note]] and [[ops/a]], etc.")  # a descriptive key
     return [SummarySource(f"s{i}.md", 1, 1, tuple(split_blocks(t))) for i, t in enumerate(texts)]
 
 
 def _check(summary: AnalysedSummary, settings: TextSettings) -> None:
     sentences = summary.sentences
     assert summary.sentence_starts == tuple(s.start for s in sentences)
+    assert summary.counted_anchors == sum(1 for a in summary.anchors if not a.descriptive)
     for sentence in sentences:
         inside = tuple(a for a in summary.anchors if sentence.start <= a.start < sentence.end)
         assert sentence.anchors == inside

@@ -18,6 +18,7 @@ from typing import NamedTuple, cast
 from anchorlint.config import TranscriptNote
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
+from anchorlint.frozen import frozen_copy
 from anchorlint.rulebase import TextContext, TextRule
 from anchorlint.run.context import LintContext
 from anchorlint.run.kinds import FileKind
@@ -214,25 +215,25 @@ class _Phases(NamedTuple):
     context: TextContext
 
 
+#: the last run context and its phases (worked out once a run, not once a file: the phrase
+#: table alone spells out ANC101's some thousands of phrases)
+_LAST_PHASES: list[tuple[LintContext, _Phases]] = []
+
+
 def _phases(context: LintContext) -> _Phases:
+    if _LAST_PHASES and _LAST_PHASES[0][0] is context:
+        return _LAST_PHASES[0][1]
+    rules = context.text_rules
     # a fixable rule (ANC106 pins) needs the store for its fixes even when no store rule runs
-    store = context.store if any(r.needs_store or r.fixable for r in context.text_rules) else None
-    return _Phases(
-        [r for r in context.text_rules if r.phase == "sentence"],
-        [r for r in context.text_rules if r.phase == "summary"],
-        TextContext(context.settings, store, phrases=_phrase_table(context)),
+    store = context.store if any(r.needs_store or r.fixable for r in rules) else None
+    table = PhraseTable.of(rules, context.settings)
+    phases = _Phases(
+        [r for r in rules if r.phase == "sentence"],
+        [r for r in rules if r.phase == "summary"],
+        TextContext(context.settings, store, phrases=table),
     )
-
-
-#: the last run context and its rules' phrase table (a table is made once a run, not once a
-#: file: ANC101 alone spells out some thousands of phrases)
-_LAST_TABLE: list[tuple[LintContext, PhraseTable]] = []
-
-
-def _phrase_table(context: LintContext) -> PhraseTable:
-    if not _LAST_TABLE or _LAST_TABLE[0][0] is not context:
-        _LAST_TABLE[:] = [(context, PhraseTable.of(context.text_rules, context.settings))]
-    return _LAST_TABLE[0][1]
+    _LAST_PHASES[:] = [(context, phases)]
+    return phases
 
 
 def _run_rules(
@@ -240,8 +241,7 @@ def _run_rules(
 ) -> tuple[list[Finding], frozenset[tuple[str, int]]]:
     found, hits = _apply(rules.first, summary, rules.context, suppressions)
     unanchored = frozenset(hits)
-    first = rules.context
-    second = TextContext(first.settings, first.store, unanchored, first.phrases)
+    second = frozen_copy(rules.context, unanchored=unanchored) if unanchored else rules.context
     more, _ = _apply(rules.second, summary, second, suppressions)
     return found + more, unanchored
 

@@ -79,6 +79,12 @@ class AnalysedSummary:
     def sentence_starts(self) -> tuple[int, ...]:
         return tuple(s.start for s in self.sentences)
 
+    @cached_property
+    def counted_anchors(self) -> int:
+        """The anchors that count for density (a descriptive key is no anchor), counted
+        once: density is read by three rules and the summary's facts."""
+        return sum(1 for a in self.anchors if not a.descriptive)
+
     def locate(self, offset: int) -> tuple[int, int]:
         """File line and column (1-based) of an offset into ``text``."""
         index = max(bisect_right(self.block_starts, offset) - 1, 0)
@@ -250,8 +256,10 @@ def _assemble(
         tuple(starts),
         tuple(docs),
     )
-    # what the cached property would find, known here without reading every sentence again
+    # what the cached properties would find, known here without reading every sentence again
+    # (nor taking the lock a cached property takes the first time)
     summary.__dict__["sentence_starts"] = tuple(firsts)
+    summary.__dict__["counted_anchors"] = sum(1 for a in anchors if not a.descriptive)
     return summary
 
 
@@ -316,5 +324,4 @@ def density_figures(
     if summary.anchor_count is not None:
         kept = len(summary.elisions) if summary.elision_count is None else summary.elision_count
         return summary.anchor_count, kept + len(unanchored)
-    anchors = sum(1 for a in summary.anchors if not a.descriptive)
-    return anchors, len(summary.elisions) + len(unanchored)
+    return summary.counted_anchors, len(summary.elisions) + len(unanchored)
