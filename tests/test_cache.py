@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cache_packs import entries, pack_files
 from conftest import run_cli, write_tree
 
 TREE = {
@@ -19,17 +20,12 @@ TREE = {
 }
 
 
-def _entries(root: Path) -> list[Path]:
-    return [p for p in (root / ".anchorlint_cache").rglob("*") if p.is_file() and len(p.name) == 64]
-
-
 def test_cached_rerun_gives_identical_output_and_reuses_entries(tmp_path: Path) -> None:
     write_tree(tmp_path, TREE)
     uncached = run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
     assert not (tmp_path / ".anchorlint_cache").exists()
     cold = run_cli("check", ".", cwd=tmp_path).stdout
-    entries = _entries(tmp_path)
-    assert len(entries) == len(TREE)
+    assert sorted(entry[0] for entry in entries(tmp_path)) == sorted(TREE)
     warm = run_cli("check", ".", cwd=tmp_path).stdout
     assert uncached == cold == warm
     assert "ANC107" in warm  # the cross-file rule still runs on cached facts
@@ -44,11 +40,11 @@ def test_changed_file_is_relinted(tmp_path: Path) -> None:
     assert out == run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
 
 
-def test_garbage_and_truncated_entries_are_misses(tmp_path: Path) -> None:
+def test_garbage_and_truncated_packs_are_misses(tmp_path: Path) -> None:
     write_tree(tmp_path, TREE)
     expected = run_cli("check", ".", cwd=tmp_path).stdout
-    for index, entry in enumerate(_entries(tmp_path)):
-        entry.write_bytes(b"\x80garbage" if index % 2 else entry.read_bytes()[:17])
+    for index, pack in enumerate(pack_files(tmp_path)):
+        pack.write_bytes(b"\x80garbage" if index % 2 else pack.read_bytes()[:-17])
     assert run_cli("check", ".", cwd=tmp_path).stdout == expected
     assert run_cli("check", ".", cwd=tmp_path).stdout == expected
 
@@ -65,11 +61,13 @@ def test_two_concurrent_runs_share_a_cache(tmp_path: Path) -> None:
     assert run_cli("check", ".", cwd=tmp_path).stdout == expected
 
 
-def test_cache_entries_are_json_not_code(tmp_path: Path) -> None:
+def test_cache_packs_are_json_not_code(tmp_path: Path) -> None:
     write_tree(tmp_path, TREE)
     run_cli("check", ".", cwd=tmp_path)
-    for entry in _entries(tmp_path):
-        assert entry.read_bytes()[:1] == b"{"
+    for pack in pack_files(tmp_path):
+        head, index, *lines = pack.read_text(encoding="ascii").splitlines()
+        assert head.startswith("anchorlint-pack ") and index[:1] == "{"
+        assert lines and all(line[:1] == "[" for line in lines)
 
 
 def test_entries_written_by_other_code_are_misses(

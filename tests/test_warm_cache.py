@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from cache_packs import rewrite
 from conftest import run_cli, write_tree
 
 from anchorlint.config import Settings
@@ -63,11 +64,6 @@ def imported(result: dict[str, object], name: str) -> bool:
     return any(m == name or m.startswith(name + ".") for m in modules)
 
 
-def entries(root: Path) -> list[Path]:
-    cache = root / ".anchorlint_cache"
-    return sorted(p for p in cache.rglob("*") if p.is_file() and len(p.name) == 64)
-
-
 def test_warm_run_starts_no_worker_and_prints_what_a_cold_run_prints(tmp_path: Path) -> None:
     write_tree(tmp_path, TREE)
     uncached = run_cli("check", ".", "--no-cache", "--jobs", "2", cwd=tmp_path)
@@ -107,10 +103,17 @@ def test_entries_missing_here_and_there_give_the_same_run(tmp_path: Path, jobs: 
     paths = sorted(str(p) for p in tmp_path.rglob("*") if p.suffix in (".md", ".py", ".jsonl"))
     expected = pool.lint_paths(paths, settings, jobs=1).collect()
     pool.lint_paths(paths, settings, jobs=jobs, use_cache=True).collect()
-    for entry in entries(tmp_path)[::3]:
-        entry.unlink()
-    for entry in entries(tmp_path)[1::4]:
-        entry.write_text('{"findings": [[1]], "facts": [], "directives": [], "unreadable": 0}')
+    seen = iter(range(1000))
+
+    def spoil(entry: list[object]) -> str | None:
+        """Every third entry left out (its job's row names garbage), every fourth a
+        finding row of another shape."""
+        number = next(seen)
+        if number % 3 == 0:
+            return "null"
+        return json.dumps([*entry[:4], [[1]], [], [], False]) if number % 4 == 1 else None
+
+    assert rewrite(tmp_path, spoil) >= 6
     for _ in range(2):  # partly answered; then (entries rewritten) fully answered
         again = pool.lint_paths(paths, settings, jobs=jobs, use_cache=True).collect()
         assert again.findings == expected.findings
@@ -133,8 +136,8 @@ def test_chunks_of_a_file_answered_in_part_keep_their_order(
     expected = pool.lint_paths([str(target)], settings, jobs=1).collect()
     assert expected.findings
     pool.lint_paths([str(target)], settings, jobs=2, use_cache=True).collect()
-    for entry in entries(tmp_path)[1::2]:
-        entry.unlink()
+    seen = iter(range(1000))
+    assert rewrite(tmp_path, lambda entry: "null" if next(seen) % 2 else None) >= 3
     again = pool.lint_paths([str(target)], settings, jobs=2, use_cache=True).collect()
     assert (again.findings, again.facts) == (expected.findings, expected.facts)
 
@@ -144,18 +147,19 @@ def test_an_entry_whose_rows_are_not_as_written_is_linted_again(tmp_path: Path) 
     write_tree(tmp_path, TREE)
     expected = run_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
     run_cli("check", ".", cwd=tmp_path)
-    edited = 0
-    for entry in entries(tmp_path):
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        if len(data["findings"]) >= 2:
-            data["findings"].reverse()
-        elif data["findings"]:
-            data["findings"] *= 2
+
+    def disorder(entry: list[object]) -> str | None:
+        findings = entry[4]
+        assert isinstance(findings, list)
+        if len(findings) >= 2:
+            findings.reverse()
+        elif findings:
+            findings *= 2
         else:
-            continue
-        entry.write_text(json.dumps(data), encoding="utf-8")
-        edited += 1
-    assert edited >= 3
+            return None
+        return json.dumps(entry)
+
+    assert rewrite(tmp_path, disorder) >= 3
     assert run_cli("check", ".", cwd=tmp_path).stdout == expected
 
 

@@ -1,13 +1,30 @@
-"""Per-file results cached by content hash, settings and anchorlint's own code.
+"""Per-job results cached by content hash, settings and anchorlint's own code.
 
-A cached entry holds what a worker returns for one file (findings, facts, suppressions), so
+A cached entry holds what a worker returns for one job (findings, facts, suppressions), so
 a rerun over an unchanged tree neither parses nor analyses anything. Cross-file rules are
 recomputed from the cached facts every run, so they are never stale. Results that depend on
 a store are not cached (the store may change without the summary changing).
 
 Entries are JSON, never pickle: a cache directory committed to a repository must not be a
-way to run code. They are written atomically (temp file, rename); a truncated or garbage
-entry written by a crashed or concurrent run is treated as a miss.
+way to run code. They live in *packs*, one file holding many entries, in ``packs/`` below the
+cache directory. A pack holds the entries of one source folder (its *shard*, named by the
+settings and the folder), so a run over two files reads two folders' packs, not the whole
+cache. A process that lints writes the entries it made as new packs (when it has gathered
+:data:`FLUSH_BYTES`, and when it ends), each under a fresh name, atomically (temp file,
+rename); readers only ever see whole packs, and concurrent runs each add their own. A
+shard that has gathered more than :data:`MAX_PACKS` packs is merged into one by the run that
+reads it. A truncated, foreign or hostile pack or entry is a miss, never an error.
+
+An entry is found by its job (path and byte range). It holds the sha256 of the file's bytes
+and, when it could vouch for them, the file's *stamp*: size, ``mtime_ns``, ``ctime_ns`` and
+inode. A warm run stats each file and takes an entry whose stamp is the file's without
+reading the file; otherwise it hashes the file and takes an entry with the same digest (a
+fresh checkout, a ``touch``). A stamp vouches for the bytes only if the file's last change
+(mtime and ctime) was :data:`TRUST_AFTER_NS` before the bytes were hashed and the stamp did
+not change while they were read: any later write then changes the ctime (which no program
+can set back), the size or the inode. This assumes the file system's clock agrees with this
+machine's to within that margin; a stamp taken any closer is not stored, and the file is
+hashed on the next run.
 
 An entry holds findings and facts as rows (lists in field order, findings already sorted),
 not objects by name: a warm run reads thousands of entries, and rows are what the spool
@@ -16,16 +33,21 @@ packs (:mod:`anchorlint.run.warm` hands them on without making a Finding of each
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import hashlib
 import json
 import os
+import secrets
 import stat
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit, sort_findings
@@ -37,7 +59,7 @@ from anchorlint.version import __version__
 if TYPE_CHECKING:
     from anchorlint.config import Settings
 
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 HASH_CHUNK = 1 << 20
 
 
@@ -102,30 +124,70 @@ def file_digest(path: str) -> str:
     return digest.hexdigest()
 
 
+#: a file's stamp: size, mtime_ns, ctime_ns, inode
+Stamp = tuple[int, int, int, int]
+#: how long before its bytes are hashed a file must have last changed for its stamp to vouch
+#: for them: more than the coarsest timestamp granularity of a common file system (FAT: 2 s)
+TRUST_AFTER_NS = 3_000_000_000
+#: the stamp stored for an entry whose stamp vouches for nothing (no file has this stamp)
+NO_STAMP: Stamp = (-1, -1, -1, -1)
+
+
+def stamp_of(info: os.stat_result) -> Stamp:
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+
+
+class EntryKey(NamedTuple):
+    """What an entry is filed under: its job, the file's digest and (when it vouches for
+    the bytes hashed) its stamp."""
+
+    path: str
+    start: int
+    end: int
+    digest: str
+    stamp: Stamp
+
+
 class JobKeys:
-    """Cache keys of jobs: the file's sha256 (plus the chunk's range), hashed once for all
-    of a file's chunks this process lints, not once per chunk (a 200 MB file has fifty),
-    while the file's size and modification time hold."""
+    """Cache keys of jobs: the file's sha256, hashed once for all of a file's chunks this
+    process lints, not once per chunk (a 200 MB file has fifty), while its stamp holds."""
 
     def __init__(self) -> None:
-        self._last: tuple[tuple[str, int, int], str] | None = None
+        self._last: tuple[tuple[str, Stamp], str, Stamp] | None = None
 
-    def key(self, path: str, start: int, end: int) -> str:
+    def key(self, path: str, start: int, end: int) -> EntryKey:
         """Raises OSError when the file cannot be read or is no regular file (a FIFO or a
         device is never hashed: reading one may block); the job is then linted uncached."""
+        before = time.time_ns()
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path} is not a regular file")
-        stamp = (path, info.st_size, info.st_mtime_ns)
-        if self._last is None or self._last[0] != stamp:
-            self._last = (stamp, file_digest(path))
-        digest = self._last[1]
-        return f"{digest}#{start}-{end}" if end >= 0 else digest
+        seen = (path, stamp_of(info))
+        if self._last is None or self._last[0] != seen:
+            digest = file_digest(path)
+            after = stamp_of(os.stat(path))
+            settled = max(info.st_mtime_ns, info.st_ctime_ns) < before - TRUST_AFTER_NS
+            self._last = (seen, digest, seen[1] if settled and after == seen[1] else NO_STAMP)
+        return EntryKey(path, start, end, self._last[1], self._last[2])
+
+
+#: the cache directory's folder of packs, and a pack's name: its shard, then a fresh token
+PACKS = "packs"
+PACK_SUFFIX = ".pack"
+SHARD_CHARS = 32
+#: a pack's first line: this word, the cache format and when it was written (ns)
+MAGIC = "anchorlint-pack"
+#: bytes of entries a process gathers before it writes them as packs
+FLUSH_BYTES = 4 << 20
+#: a shard with more packs than this is merged into one by the run that reads it
+MAX_PACKS = 8
+#: a pack larger than this is not read (no pack this code writes comes near it)
+MAX_PACK_BYTES = 1 << 30
 
 
 @dataclass(frozen=True)
 class ResultCache:
-    """Entries below ``directory``; every access goes through :mod:`anchorlint.run.safe_files`.
+    """Packs below ``directory``; every access goes through :mod:`anchorlint.run.safe_files`.
 
     The folder is entered from ``root`` (the project) one component at a time without
     following links, so a cache directory that is a link, or one named by a config to lie
@@ -135,50 +197,51 @@ class ResultCache:
     directory: Path
     fingerprint: str
     root: str = ""
+    #: the process that made it (the run's parent; its workers receive a copy)
+    owner: int = field(default_factory=os.getpid, compare=False)
 
-    def _key(self, path: str, content_digest: str) -> str:
-        return hashlib.sha256(f"{self.fingerprint}|{path}|{content_digest}".encode()).hexdigest()
+    def shard(self, path: str) -> str:
+        """The shard of ``path``'s entries: its folder's, under these settings."""
+        text = f"{self.fingerprint}|{os.path.dirname(path)}"
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:SHARD_CHARS]
 
     def _folder(self, create: bool) -> int:
         root = self.root or str(self.directory.parent)
         relative = os.path.relpath(self.directory, root) if self.root else self.directory.name
         return safe_files.open_path(root, relative, create)
 
-    def get(self, path: str, content_digest: str, order: int = 0) -> FileResult | None:
-        """The entry of ``path`` as a result (its facts at ``order`` in this run), or None."""
-        with self.reader() as entries:
-            data = entries.read(path, content_digest)
+    def packs_folder(self, create: bool) -> int:
+        """The descriptor of the folder of packs (made, and the cache tagged, on ``create``)."""
+        top = self._folder(create)
         try:
-            return None if data is None else _load(data, path, order)
-        except Exception:  # a truncated or foreign entry is simply a miss
-            return None
+            if create:
+                self._ensure_tag(top)
+            return safe_files.open_folder(top, PACKS, create)
+        finally:
+            os.close(top)
 
     @contextmanager
-    def reader(self) -> Iterator[EntryReader]:
-        """Reads many entries: the cache folder and each subfolder is entered once, not once
-        per entry."""
-        entries = EntryReader(self)
+    def reader(self) -> Iterator[PackReader]:
+        """Reads many entries: the folder of packs is entered and listed once."""
+        entries = PackReader(self)
         try:
             yield entries
         finally:
             entries.close()
 
-    def put(self, path: str, content_digest: str, value: FileResult) -> None:
-        key = self._key(path, content_digest)
-        try:
-            top = self._folder(create=True)
-            try:
-                self._ensure_tag(top)
-                sub = safe_files.open_folder(top, key[:2])
-            finally:
-                os.close(top)
-            try:
-                safe_files.clean_stale(sub)  # what an interrupted run left behind
-                safe_files.replace_file(sub, key, json.dumps(_dump(value)).encode("utf-8"))
-            finally:
-                os.close(sub)
-        except OSError:
-            return  # a read-only tree, a full disk or a planted link must not fail the run
+    def put(self, key: EntryKey, value: FileResult) -> None:
+        """File ``value`` under ``key``: gathered, and written with the next pack."""
+        self.put_text(key, json.dumps(_dump(key, value)))
+
+    def put_text(self, key: EntryKey, entry: str) -> None:
+        """An entry already in its JSON form (read from a pack, filed under a new stamp)."""
+        _writer(self).add(self.shard(key.path), key, entry)
+
+    def flush(self) -> None:
+        """Write what this process gathered (a process's end does it too)."""
+        writer = _WRITERS.get(self)
+        if writer is not None:
+            writer.flush()
 
     def _ensure_tag(self, top: int) -> None:
         try:
@@ -191,63 +254,357 @@ class ResultCache:
         safe_files.replace_file(top, ".gitignore", b"*\n")
 
 
-class EntryReader:
-    """Entries read through the cache folder and its subfolders, each opened (safely, see
-    :class:`ResultCache`) once for many reads."""
+def pack_bytes(entries: Iterable[tuple[EntryKey, str]]) -> bytes:
+    """A pack: a header line, an index line and the entries' JSON, one a line.
+
+    The index is one JSON object: for each path, ``[start, end, *stamp, digest, offset]`` of
+    each of its entries (a JSON object decodes to a dict without a Python step per entry),
+    the offset counted from the start of the entries. Everything is ASCII (JSON escapes the
+    rest), so offsets count bytes and characters alike.
+    """
+    index: dict[str, list[list[Any]]] = {}
+    lines: list[str] = []
+    offset = 0
+    for key, entry in entries:
+        row = [key.start, key.end, *key.stamp, key.digest, offset]
+        index.setdefault(key.path, []).append(row)
+        lines.append(entry)
+        offset += len(entry) + 1
+    head = f"{MAGIC} {CACHE_FORMAT} {time.time_ns()}\n{json.dumps(index)}\n"
+    return (head + "".join(f"{line}\n" for line in lines)).encode("ascii")
+
+
+class Pack(NamedTuple):
+    """A pack's index (each path's rows, as :func:`pack_bytes` writes them), its name,
+    when it was written and where its entries start."""
+
+    rows: dict[str, list[list[Any]]]
+    name: str
+    written: int
+    start: int
+
+
+def read_pack(folder: int, name: str) -> str | None:
+    """A pack's text, or None (a link, no regular file, too large, not ASCII, unreadable)."""
+    try:
+        fd = os.open(name, _PACK_FLAGS, dir_fd=folder)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PACK_BYTES:
+            return None
+        chunks = []
+        wanted = info.st_size + 1  # a short read is the end of a regular file
+        while True:
+            chunks.append(os.read(fd, wanted))
+            if len(chunks[-1]) < wanted:
+                break
+            wanted = 1 << 20
+        return b"".join(chunks).decode("ascii")
+    except (OSError, UnicodeDecodeError, MemoryError):
+        return None
+    finally:
+        os.close(fd)
+
+
+_PACK_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO planted as a pack cannot hang the run
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def pack_index(text: str, name: str) -> Pack | None:
+    """A pack's index, or None for a pack of another format or shape (its entries are then
+    simply not found; the rows' own shapes are checked as they are used)."""
+    head_end = text.find("\n")
+    magic, _, rest = text[:head_end].partition(" ")
+    fmt, _, written = rest.partition(" ")
+    if magic != MAGIC or fmt != str(CACHE_FORMAT) or not written.isdigit():
+        return None
+    try:
+        index, index_end = _SCAN(text, head_end + 1)
+    except Exception:  # noqa: BLE001 - a foreign pack is a miss, never a crash
+        return None
+    if not isinstance(index, dict):
+        return None
+    return Pack(index, name, int(written), index_end + 1)
+
+
+def entry_at(text: str, start: int) -> tuple[list[Any], int]:
+    """The entry at ``start`` of a pack's text, and where it ends (raises on garbage)."""
+    entry, end = _SCAN(text, start)
+    if not isinstance(entry, list) or len(entry) != len(ENTRY_FIELDS):
+        raise ValueError("an entry of another shape")
+    return entry, end
+
+
+#: the length of an index row: start, end, the four fields of a stamp, digest, offset
+_ROW_LENGTH = 8
+
+
+class PackReader:
+    """The packs of the shards a run asks for, their indexes read once each.
+
+    Only indexes are held (a row per entry of the shards asked for); an entry's text is read
+    when its job is answered, from the last packs read (:data:`KEPT_TEXTS`): a run answers
+    jobs in path order, so a pack is read about twice, whatever its size.
+    """
+
+    #: packs whose text stays in memory for the entries that follow
+    KEPT_TEXTS = 2
 
     def __init__(self, cache: ResultCache) -> None:
-        self._cache = cache
-        self._top: int | None = None
-        self._subs: dict[str, int] = {}
-        self._absent = False  # no cache folder at all: every entry is a miss
+        self.cache = cache
+        self._folder: int | None = None
+        self._names: dict[str, list[str]] | None = None  # pack names by shard
+        self._shards: dict[str, list[Pack]] = {}  # each shard's packs, newest first
+        self._by_folder: dict[str, list[Pack]] = {}  # the same, by source folder
+        self._texts: dict[str, str] = {}
+        self._sizes: dict[str, int] = {}  # the length of each pack read
 
-    def _sub(self, key: str) -> int | None:
-        if self._top is None and not self._absent:
+    def _listing(self) -> dict[str, list[str]]:
+        if self._names is None:
+            self._names = {}
             try:
-                self._top = self._cache._folder(create=False)
+                self._folder = self.cache.packs_folder(create=False)
+                names = sorted(os.listdir(self._folder))
             except OSError:
-                self._absent = True
-        if self._top is None:
-            return None
-        sub = self._subs.get(key[:2])
-        if sub is None:
-            sub = self._subs[key[:2]] = safe_files.open_folder(self._top, key[:2], False)
-        return sub
+                names = []
+            for name in names:
+                if name.endswith(PACK_SUFFIX) and not name.startswith(safe_files.TEMP_PREFIX):
+                    self._names.setdefault(name[:SHARD_CHARS], []).append(name)
+        return self._names
 
-    def find(self, path: str, content_digest: str) -> str | None:
-        """The name of the entry of ``path``, when it is there (a regular file; its contents
-        are not read), for :meth:`read_named`; else None."""
-        key = self._cache._key(path, content_digest)
+    def packs(self, path: str) -> list[Pack]:
+        """The packs of ``path``'s shard, newest first."""
+        folder = os.path.dirname(path)
+        packs = self._by_folder.get(folder)
+        if packs is None:
+            shard = self.cache.shard(path)
+            packs = self._shards.get(shard)
+            if packs is None:
+                packs = self._shards[shard] = self._read_shard(shard)
+            self._by_folder[folder] = packs
+        return packs
+
+    def _read_shard(self, shard: str) -> list[Pack]:
+        packs = []
+        for name in self._listing().get(shard, ()):
+            assert self._folder is not None
+            text = read_pack(self._folder, name)
+            pack = None if text is None else pack_index(text, name)
+            if pack is not None:
+                packs.append(pack)
+                self._sizes[name] = len(text or "")
+        return sorted(packs, key=attrgetter("written"), reverse=True)
+
+    def find(self, path: str, start: int, end: int, keys: JobKeys) -> Hit | None:
+        """The entry of a job whose file is as the entry's stamp (or, failing that, its
+        digest) says, or None. Raises OSError for a file that cannot be read."""
         try:
-            sub = self._sub(key)
-            if sub is None:
-                return None
-            info = os.stat(key, dir_fd=sub, follow_symlinks=False)
-        except OSError:
+            found = [
+                (pack, row)
+                for pack in self.packs(path)
+                for row in pack.rows.get(path, ())
+                if type(row) is list and row[:2] == [start, end]
+            ]
+        except Exception:  # noqa: BLE001 - rows of another shape: a foreign pack, a miss
             return None
-        return key if stat.S_ISREG(info.st_mode) else None
+        if not found:
+            return None
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        stamp = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+        found = [(p, row) for p, row in found if len(row) == _ROW_LENGTH and type(row[7]) is int]
+        for pack, row in found:
+            if row[2:6] == stamp:
+                return Hit(pack.name, pack.start + row[7], row[6], None)
+        key = keys.key(path, start, end) if found else None
+        for pack, row in found:
+            if key is not None and row[6] == key.digest:  # the same bytes, under a new stamp
+                refile = key if key.stamp != NO_STAMP else None
+                return Hit(pack.name, pack.start + row[7], row[6], refile)
+        return None
 
-    def read(self, path: str, content_digest: str) -> dict[str, Any] | None:
-        """The parsed entry (its shape not yet checked), or None: a missing, truncated,
-        linked or foreign entry is simply a miss."""
-        return self.read_named(self._cache._key(path, content_digest))
-
-    def read_named(self, key: str) -> dict[str, Any] | None:
-        """:meth:`read` of the entry :meth:`find` named."""
+    def entry(self, path: str, start: int, end: int, hit: Hit) -> list[Any] | None:
+        """The entry a hit names, or None (the pack gone or changed since its index was
+        read, the entry not the job's or of another shape)."""
+        text = self._text(hit.pack)
+        if text is None:
+            return None
         try:
-            sub = self._sub(key)
-            if sub is None:
-                return None
-            data = json.loads(safe_files.read_file(sub, key).decode("utf-8"))
+            entry, stop = entry_at(text, hit.at)
         except Exception:  # noqa: BLE001 - whatever is wrong with an entry, it is a miss
             return None
-        return data if isinstance(data, dict) else None
+        if entry[:4] != [path, start, end, hit.digest]:
+            return None
+        if hit.refile is not None:
+            self.cache.put_text(hit.refile, text[hit.at : stop])
+        return entry
+
+    def _text(self, name: str) -> str | None:
+        text = self._texts.get(name)
+        if text is None and self._folder is not None:
+            text = read_pack(self._folder, name)
+            if text is None or not text.startswith(f"{MAGIC} {CACHE_FORMAT} "):
+                return None
+            if len(self._texts) >= self.KEPT_TEXTS:
+                del self._texts[next(iter(self._texts))]
+            self._texts[name] = text
+        return text
+
+    def forget_indexes(self) -> None:
+        """Let the indexes go (the hits found stand on their own)."""
+        for packs in self._shards.values():
+            packs.clear()
+        self._by_folder.clear()
+
+    def tidy(self) -> None:
+        """Merge the small packs (under half of :data:`FLUSH_BYTES`) of each shard read that
+        has more than :data:`MAX_PACKS` of them (the newest entry of each job), then remove
+        the packs merged. Large packs are left as they are: merging them would rewrite the
+        cache of a large folder on every run."""
+        for shard in self._shards:
+            small = [
+                name
+                for name in (self._names or {}).get(shard, [])
+                if self._sizes.get(name, 0) < FLUSH_BYTES // 2
+            ]
+            if len(small) > MAX_PACKS and self._folder is not None:
+                _merge(self._folder, small)
 
     def close(self) -> None:
-        for fd in (*self._subs.values(), *(() if self._top is None else (self._top,))):
-            os.close(fd)
-        self._subs.clear()
-        self._top = None
+        if self._folder is not None:
+            os.close(self._folder)
+        self._folder = None
+        self._shards.clear()
+        self._by_folder.clear()
+        self._texts.clear()
+
+
+class Hit(NamedTuple):
+    """A job's entry: its pack, where it starts there and the digest it must name; and the
+    key to file it under again (its file's new stamp) if any. Not the pack's index: a run
+    holds a hit per file it answers, the indexes only while it looks the files up."""
+
+    pack: str
+    at: int
+    digest: str
+    refile: EntryKey | None
+
+
+def _merge(folder: int, names: list[str]) -> None:
+    """One pack of the newest entry of each job in ``names``; the packs merged removed."""
+    newest: dict[tuple[str, int, int], tuple[int, EntryKey, str]] = {}
+    for name in names:
+        text = read_pack(folder, name)
+        pack = None if text is None else pack_index(text, name)
+        if text is None or pack is None:
+            continue
+        for path, rows in pack.rows.items():
+            for row in rows if isinstance(rows, list) else ():
+                with contextlib.suppress(Exception):
+                    _keep_newest(newest, text, pack, path, row)
+    try:
+        for part in _parts([(key, entry) for _, key, entry in newest.values()]):
+            name = f"{names[0][:SHARD_CHARS]}-{secrets.token_hex(8)}{PACK_SUFFIX}"
+            safe_files.replace_file(folder, name, pack_bytes(part))
+        for old in names:
+            os.unlink(old, dir_fd=folder)
+    except OSError:
+        return  # a read-only cache, or another run merged them first
+
+
+def _parts(entries: list[tuple[EntryKey, str]]) -> Iterator[list[tuple[EntryKey, str]]]:
+    """``entries`` in runs of about :data:`FLUSH_BYTES`: a merged pack is no larger than
+    one a process writes."""
+    part: list[tuple[EntryKey, str]] = []
+    size = 0
+    for item in entries:
+        part.append(item)
+        size += len(item[1])
+        if size >= FLUSH_BYTES:
+            yield part
+            part, size = [], 0
+    if part:
+        yield part
+
+
+def _keep_newest(
+    newest: dict[tuple[str, int, int], tuple[int, EntryKey, str]],
+    text: str,
+    pack: Pack,
+    path: str,
+    row: list[Any],
+) -> None:
+    """Keep ``row``'s entry in ``newest`` if it is its job's newest so far (raises on a row
+    or entry of another shape)."""
+    start, end, size, mtime, ctime, inode, digest, offset = row
+    job = (path, start, end)
+    if job in newest and newest[job][0] >= pack.written:
+        return
+    entry, stop = entry_at(text, pack.start + offset)
+    if entry[:4] == [path, start, end, digest]:
+        key = EntryKey(path, start, end, digest, (size, mtime, ctime, inode))
+        newest[job] = (pack.written, key, text[pack.start + offset : stop])
+
+
+class _Writer:
+    """The entries one process made, by shard, until they are written as packs."""
+
+    def __init__(self, cache: ResultCache) -> None:
+        self.cache = cache
+        self.pid = os.getpid()
+        self.pending: dict[str, list[tuple[EntryKey, str]]] = {}
+        self.size = 0
+
+    def add(self, shard: str, key: EntryKey, entry: str) -> None:
+        self.pending.setdefault(shard, []).append((key, entry))
+        self.size += len(entry)
+        if self.size >= FLUSH_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        pending, self.pending, self.size = self.pending, {}, 0
+        if not pending or os.getpid() != self.pid:  # a forked copy: the parent writes them
+            return
+        try:
+            folder = self.cache.packs_folder(create=True)
+        except OSError:
+            return  # a read-only tree, a full disk or a planted link must not fail the run
+        try:
+            safe_files.clean_stale(folder)  # what an interrupted run left behind
+            for shard, entries in pending.items():
+                name = f"{shard}-{secrets.token_hex(8)}{PACK_SUFFIX}"
+                with contextlib.suppress(OSError):
+                    safe_files.replace_file(folder, name, pack_bytes(entries))
+        finally:
+            os.close(folder)
+
+
+_WRITERS: dict[ResultCache, _Writer] = {}
+
+
+def _writer(cache: ResultCache) -> _Writer:
+    """This process's writer for ``cache``; its entries are written when the process ends
+    (a worker's end too: multiprocessing's exit runs its finalizers, not ``atexit``, and
+    importing it costs the run's own process more than its flush)."""
+    writer = _WRITERS.get(cache)
+    if writer is None or writer.pid != os.getpid():
+        writer = _WRITERS[cache] = _Writer(cache)
+        if writer.pid == cache.owner:  # the run flushes its own (warm.answers); else at exit
+            atexit.register(writer.flush)
+        else:
+            from multiprocessing.util import Finalize
+
+            Finalize(None, writer.flush, exitpriority=10)
+    return writer
 
 
 _TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# anchorlint cache\n"
@@ -261,9 +618,16 @@ ANCHOR_FIELDS = tuple(f.name for f in fields(AnchorOccurrence))
 _FIX = FINDING_FIELDS.index("fix")
 _ANCHORS = FACT_FIELDS.index("anchors")
 _QUALIFIED = FACT_FIELDS.index("qualified_keys")
+_ORDER = FACT_FIELDS.index("order")
+assert _QUALIFIED == _ORDER + 1 == len(FACT_FIELDS) - 1  # the layout fact_rows writes
 
 
-def _dump(result: FileResult) -> dict[str, Any]:
+#: an entry's fields, in order: its job and digest (checked against the index that named
+#: it), then what a worker returns
+ENTRY_FIELDS = ("path", "start", "end", "digest", "findings", "facts", "directives", "unreadable")
+
+
+def _dump(key: EntryKey, result: FileResult) -> list[Any]:
     findings = []
     for finding in sort_findings(result.findings):  # the order the spool packs them in
         row = [getattr(finding, name) for name in FINDING_FIELDS]
@@ -274,15 +638,19 @@ def _dump(result: FileResult) -> dict[str, Any]:
         row = [getattr(fact, name) for name in FACT_FIELDS]
         row[_ANCHORS] = [[getattr(a, name) for name in ANCHOR_FIELDS] for a in fact.anchors]
         facts.append(row)
-    return {
-        "findings": findings,
-        "facts": facts,
-        "directives": [
-            [d.line, d.column, d.first, d.last, sorted(d.codes)]
-            for d in result.suppressions.directives
-        ],
-        "unreadable": result.unreadable,
-    }
+    directives = [
+        [d.line, d.column, d.first, d.last, sorted(d.codes)] for d in result.suppressions.directives
+    ]
+    return [
+        key.path,
+        key.start,
+        key.end,
+        key.digest,
+        findings,
+        facts,
+        directives,
+        result.unreadable,
+    ]
 
 
 def fix_of(item: dict[str, Any] | None) -> Fix | None:
@@ -292,42 +660,18 @@ def fix_of(item: dict[str, Any] | None) -> Fix | None:
     return Fix(item["description"], tuple(TextEdit(**e) for e in item["edits"]))
 
 
-def fact_row(path: str, row: list[Any], order: int) -> list[Any]:
-    """A fact row of an entry as :func:`anchorlint.run.spool.pack_facts` lays it out: with
-    its path, at ``order`` in this run, its keys a tuple (anchors stay rows)."""
-    out = [path, *row]
-    out[1 + _QUALIFIED] = tuple(row[_QUALIFIED])
-    out[1 + FACT_FIELDS.index("order")] = order
-    if len(out) != len(FACT_FIELDS) + 1:
+def fact_rows(path: str, rows: list[list[Any]], order: int) -> list[list[Any]]:
+    """An entry's fact rows as :func:`anchorlint.run.spool.pack_facts` lays them out: with
+    their path, at ``order`` in this run, their keys a tuple (anchors stay rows)."""
+    if set(map(type, rows)) - {list} or set(map(len, rows)) - {len(FACT_FIELDS)}:
         raise ValueError("a fact row of another shape")
-    return out
+    return [[path, *row[:_ORDER], order, tuple(row[_QUALIFIED])] for row in rows]
 
 
-def directives_of(data: dict[str, Any]) -> Suppressions:
+def directives_of(rows: list[Any]) -> Suppressions:
     return Suppressions(
         [
             Directive(line, column, first, last, frozenset(codes))
-            for line, column, first, last, codes in data["directives"]
+            for line, column, first, last, codes in rows
         ]
-    )
-
-
-def _load(data: dict[str, Any], path: str, order: int = 0) -> FileResult:
-    """Rebuild a FileResult; any shape error raises and the entry counts as a miss."""
-    findings = []
-    for row in data["findings"]:
-        values = list(row)
-        values[_FIX] = fix_of(values[_FIX])
-        findings.append(Finding(path, *values))
-    facts = []
-    for row in data["facts"]:
-        values = fact_row(path, row, order)
-        values[1 + _ANCHORS] = tuple(AnchorOccurrence(*a) for a in values[1 + _ANCHORS])
-        facts.append(SummaryFacts(*values))
-    return FileResult(
-        path,
-        tuple(findings),
-        tuple(facts),
-        directives_of(data),
-        unreadable=bool(data["unreadable"]),
     )

@@ -43,7 +43,7 @@ from anchorlint.run.results import FileResult, finding
 from anchorlint.run.suppressions import Suppressions
 
 if TYPE_CHECKING:
-    from anchorlint.run.cache import JobKeys, ResultCache
+    from anchorlint.run.cache import EntryKey, JobKeys, ResultCache
     from anchorlint.stores.protocol import Store
     from anchorlint.text.nlp import Pipeline
 
@@ -98,25 +98,28 @@ class Worker:
         return whole_text_kind(job.path)
 
     def _lint_cached(self, job: Job) -> FileResult:
-        """Lint a file or a chunk, through the cache when there is one."""
+        """Lint a file or a chunk, its result filed in the cache when there is one (the
+        parent has already answered what the cache holds: :mod:`anchorlint.run.warm`)."""
         key = self.cache_key(job)
         if key is None or self.cache is None:
             return self._lint_uncached(job)
-        cached = self.cache.get(job.path, key, job.order)
-        if cached is not None:
-            return cached
         result = self._lint_uncached(job)
-        self.cache.put(job.path, key, result)
+        self.cache.put(key, result)
         return result
 
-    def cache_key(self, job: Job) -> str | None:
-        """The key of ``job``'s entry in the cache, or None when it is not cached: no cache,
-        a dataset's rows (their findings would fill it), a summary checked against a store
-        (the store may change while the file does not), a file that cannot be read."""
+    def cacheable(self, job: Job) -> bool:
+        """Whether ``job``'s result is cached: not without a cache, nor for a dataset's rows
+        (their findings would fill it), nor for a summary checked against a store (the
+        store may change while the file does not)."""
         own_kind = kind_of(job.path)
         against_store = own_kind is not None and own_kind.rules == "text"
         rows = _is_rows(job.path, own_kind)
-        if self.cache is None or rows or (against_store and self.context.has_store):
+        return not (self.cache is None or rows or (against_store and self.context.has_store))
+
+    def cache_key(self, job: Job) -> EntryKey | None:
+        """The key ``job``'s entry is filed under, or None when it is not cached (see
+        :meth:`cacheable`; a file that cannot be read, or no regular file)."""
+        if not self.cacheable(job):
             return None
         from anchorlint.run.cache import JobKeys
 

@@ -2,10 +2,12 @@
 
 A rerun over an unchanged tree is mostly cache reads. Sent to workers, each read costs a
 worker's start, the entry turned into findings and facts, those packed, pickled to the parent
-and unpacked there. Answered here, the parent reads each entry once and packs its rows as
-they are (:func:`done_of`): no Finding or fact object is made until the report and the
-cross-file rules read them back, exactly as they read a worker's. What the cache does not
-hold goes to the workers as before; when nothing is left, none is started.
+and unpacked there. Answered here, the parent stats each file (hashing it only when its stamp
+is not the entry's, see :mod:`anchorlint.run.cache`), reads the packs of the folders asked
+for once each, and packs an entry's rows as they are (:func:`done_of`): no Finding or fact
+object is made until the report and the cross-file rules read them back, exactly as they
+read a worker's. What the cache does not hold goes to the workers as before; when nothing is
+left, none is started.
 
 The results are the ones a worker would have sent for the same entry, so the output is the
 same bytes whichever process answered.
@@ -15,42 +17,62 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from operator import eq, le
+from operator import eq, itemgetter, le
 from typing import TYPE_CHECKING, Any
 
-from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_row, fix_of
+from anchorlint.run.cache import (
+    ENTRY_FIELDS,
+    FINDING_FIELDS,
+    JobKeys,
+    directives_of,
+    fact_rows,
+    fix_of,
+)
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
 from anchorlint.run.spool import Packed, pack_fact_rows, raw_rows
 
 if TYPE_CHECKING:
-    from anchorlint.run.cache import EntryReader
+    from anchorlint.run.cache import Hit, PackReader
     from anchorlint.run.engine import Worker
     from anchorlint.run.jobs import Job
 
 _FIX = FINDING_FIELDS.index("fix")
+_FINDINGS, _FACTS, _DIRECTIVES = map(ENTRY_FIELDS.index, ("findings", "facts", "directives"))
+_LIST = {list}
+#: a finding row's place, the fields its equality compares (but the path), and its fix
+_PLACE = itemgetter(*range(4))
+_EQUALS = itemgetter(*range(_FIX))
+_FIX_OF = itemgetter(_FIX)
+_FINDING_LENGTH = {len(FINDING_FIELDS)}
 
 
 class Answers:
     """Which of a run's jobs the cache answers, and their results, read one at a time."""
 
-    def __init__(self, worker: Worker, entries: EntryReader, numbered: Sequence[Job]) -> None:
+    def __init__(self, worker: Worker, entries: PackReader, numbered: Sequence[Job]) -> None:
         self._entries = entries
-        #: the name of the entry of each job the cache holds, by job index
-        self.keys: dict[int, str] = {}
+        #: the entry of each job the cache holds, by job index
+        self.keys: dict[int, Hit] = {}
         self.missed: list[Job] = []
+        keys = JobKeys()
         for index, job in enumerate(numbered):
-            key = worker.cache_key(job)  # None for a FIFO or device: never read here
-            entry = None if key is None else entries.find(job.path, key)
-            if entry is not None:
-                self.keys[index] = entry
+            hit = None
+            if worker.cacheable(job):  # never a FIFO or a device: only a regular file is read
+                try:
+                    hit = entries.find(job.path, job.start, job.end, keys)
+                except OSError:
+                    hit = None
+            if hit is not None:
+                self.keys[index] = hit
             else:
                 self.missed.append(job)
+        entries.forget_indexes()
 
-    def done(self, job: Job, entry: str) -> JobDone | None:
+    def done(self, job: Job, hit: Hit) -> JobDone | None:
         """The result of ``job`` from its entry, or None when the entry turned out unusable
-        (removed meanwhile, truncated, of another shape): the job is then linted."""
-        data = self._entries.read_named(entry)
+        (its pack removed meanwhile, truncated, of another shape): the job is then linted."""
+        data = self._entries.entry(job.path, job.start, job.end, hit)
         if data is None:
             return None
         try:
@@ -61,31 +83,36 @@ class Answers:
 
 @contextmanager
 def answers(worker: Worker, numbered: Sequence[Job]) -> Iterator[Answers]:
-    """The cache's answers for ``numbered`` (``worker`` has a cache), its folder open while
-    inside."""
-    assert worker.cache is not None
-    with worker.cache.reader() as entries:
-        yield Answers(worker, entries, numbered)
+    """The cache's answers for ``numbered`` (``worker`` has a cache), its packs open while
+    inside; on the way out, what this process linted is written, and a shard of too many
+    packs merged."""
+    cache = worker.cache
+    assert cache is not None
+    try:
+        with cache.reader() as entries:
+            yield Answers(worker, entries, numbered)
+            entries.tidy()
+    finally:
+        cache.flush()
 
 
-def done_of(job: Job, data: dict[str, Any]) -> JobDone:
+def done_of(job: Job, data: list[Any]) -> JobDone:
     """An entry's rows packed as :func:`anchorlint.run.done.finish` packs a worker's result
     (the entry's findings are stored sorted and without repeats, as ``pack`` leaves them),
     but not compressed: the blocks stay in this process."""
     path = job.path
-    rows: list[list[Any]] = data["findings"]
-    if not all(isinstance(row, list) and len(row) == len(FINDING_FIELDS) for row in rows):
+    rows: list[list[Any]] = data[_FINDINGS]
+    if set(map(type, rows)) - _LIST or set(map(len, rows)) - _FINDING_LENGTH:
         raise ValueError("a finding row of another shape")
-    places = [row[:4] for row in rows]
-    equals = [row[:_FIX] for row in rows]  # what Finding equality compares, but the path
+    places = list(map(_PLACE, rows))
+    equals = list(map(_EQUALS, rows))  # what Finding equality compares, but the path
     if not all(map(le, places, places[1:])) or any(map(eq, equals, equals[1:])):
         raise ValueError("finding rows out of order or repeated")  # not as put() wrote
-    fixes = [row[_FIX] for row in rows]
-    if fixes.count(None) != len(fixes):
+    if list(map(_FIX_OF, rows)).count(None) != len(rows):
         rows = [[*row[:_FIX], fix_of(row[_FIX]), *row[_FIX + 1 :]] for row in rows]
     packed: tuple[Packed, ...] = ()
     if rows:
-        packed = (Packed(path, raw_rows(rows), tuple(places[0]), tuple(places[-1])),)
-    facts = pack_fact_rows([fact_row(path, row, job.order) for row in data["facts"]], False)
-    result = FileResult(path, (), (), directives_of(data), unreadable=bool(data["unreadable"]))
+        packed = (Packed(path, raw_rows(rows), places[0], places[-1]),)
+    facts = pack_fact_rows(fact_rows(path, data[_FACTS], job.order), False)
+    result = FileResult(path, (), (), directives_of(data[_DIRECTIVES]), unreadable=bool(data[-1]))
     return JobDone(result, packed, facts)
