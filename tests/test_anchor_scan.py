@@ -295,3 +295,67 @@ def test_the_path_form_with_its_plain_pattern_finds_what_the_whole_form_finds(te
         (form,) = [f for f in forms if isinstance(f, anchors._PathForm)]
         expected = [(m.lastgroup, m.span()) for m in form.pattern.finditer(text)]
         assert [(m.lastgroup, m.span()) for m in form.scan(text)] == expected
+
+
+def _union_starts_by_runs(text: str) -> list[int] | None:
+    """The candidate starts as they were found before the needles (the reference): each
+    "[[", the run before each URI or hash colon, the run before each "#"."""
+    import regex
+
+    from anchorlint.text.anchor_starts import DENSE
+
+    runs = {
+        "uri": regex.compile(r"(?r)[\w.+-]*"),
+        "hash": regex.compile(r"(?r)[\w@]*"),
+        "pointer": regex.compile(r"(?r)[\w\-./~+%]*"),
+    }
+
+    def before(at: int, kind: str) -> set[int]:
+        start = runs[kind].match(text, 0, at).start()
+        return {start} if start < at else set()
+
+    found: set[int] = set()
+    for needle in ("[[", ":", "#"):
+        if text.count(needle) > len(text) // DENSE:
+            return None
+    found.update(i for i in range(len(text)) if text.startswith("[[", i))
+    for colon in (i for i, c in enumerate(text) if c == ":"):
+        if text.startswith("//", colon + 1) or text.endswith(
+            ("urn", "doi", "mailto", "arxiv"), 0, colon
+        ):
+            found |= before(colon, "uri")
+        if text.endswith(("sha256", "sha512", "sha1", "blake2b", "md5"), 0, colon):
+            found |= before(colon, "hash")
+    for mark in (i for i, c in enumerate(text) if c == "#"):
+        found |= before(mark, "pointer")
+    return sorted(found)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(st.sampled_from([*PIECES, "é#", " #", "_#", "~#", "[[[", "sha1://"]), max_size=30).map(
+        "".join
+    )
+    | st.text(alphabet="[]:#/ a_é@sha256md5-.", max_size=40)
+    | st.text(max_size=20)
+)
+def test_the_union_tried_from_its_needles_finds_every_match(text: str) -> None:
+    """The needles stand for the starts of the reference; the union tried from them,
+    skipping needles inside the last match, finds what a scan of every position finds."""
+    from anchorlint.text.anchor_starts import union_matches, union_needles, union_starts
+
+    assert union_starts(text, _KINDS) == _union_starts_by_runs(text)
+    needles = union_needles(text, _KINDS)
+    expected = [(m.lastgroup, m.span()) for m in FULL_SCANNER.finditer(text)]
+    if needles is not None:
+        found = union_matches(FULL_SCANNER, text, needles)
+        assert [(m.lastgroup, m.span()) for m in found] == expected
+
+
+def test_the_ascii_characters_of_a_pointer_run_are_its_patterns() -> None:
+
+    from anchorlint.text.anchor_starts import _POINTER, _POINTER_ASCII
+
+    for code in range(128):
+        character = chr(code)
+        assert (character in _POINTER_ASCII) == bool(_POINTER[1].fullmatch(character))

@@ -25,7 +25,9 @@ Every finder is one bounded or lazy regex with a lookbehind, so hostile input st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import string
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
 
 import regex
 
@@ -260,14 +262,31 @@ def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:
     are so dense (hostile input) that trying every position is cheaper. A URI's colon is
     followed by ``//`` or follows one of :data:`_URI_WORDS`; a hash's follows an algorithm's
     name: other colons ("Decisions:", "Error:") are no candidates."""
+    needles = union_needles(text, kinds)
+    if needles is None:
+        return None
+    return sorted({start for at, runs in needles for start in _needle_starts(text, at, runs)})
+
+
+#: a needle of the union: where it stands, and the runs before it a form may start at (none:
+#: a form starts at the needle itself, as a wiki key at its "[[")
+Needle = tuple[int, tuple[regex.Pattern[str], ...]]
+
+
+def union_needles(text: str, kinds: Iterable[str]) -> list[Needle] | None:
+    """The needles every match of the union scanner of ``kinds`` starts from (at or in the
+    run right before one), ascending; None when they are dense (see :func:`union_starts`).
+
+    No needle ("[[", ":", "#") is a character of any run, so the run before a needle ends
+    after the needle before it: the forms' starts ascend with their needles."""
     wanted = frozenset(kinds)
-    found: set[int] = set()
+    found: list[Needle] = []
     if "wiki" in wanted and "[[" in text:
         if text.count("[[") > len(text) // DENSE:
             return None
         at = text.find("[[")
         while at >= 0:  # every "[[", overlapping ones too, as ``(?=\[\[)`` finds them
-            found.add(at)
+            found.append((at, ()))
             at = text.find("[[", at + 1)
     uri, hashes = "uri" in wanted, "hash" in wanted
     if (uri or hashes) and ":" in text:
@@ -275,33 +294,73 @@ def union_starts(text: str, kinds: Iterable[str]) -> list[int] | None:
             return None
         colon = text.find(":")
         while colon >= 0:
-            if uri and (text.startswith("//", colon + 1) or text.endswith(_URI_WORDS, 0, colon)):
-                found.update(_run_before(text, colon, _URI[1]))
+            at_uri = uri and (
+                text.startswith("//", colon + 1) or text.endswith(_URI_WORDS, 0, colon)
+            )
             if hashes and text.endswith(_HASH_NAMES, 0, colon):
-                found.update(_run_before(text, colon, _HASH[1]))
+                found.append((colon, _URI_AND_HASH_RUNS if at_uri else _HASH_RUNS))
+            elif at_uri:
+                found.append((colon, _URI_RUNS))
             colon = text.find(":", colon + 1)
     if "pointer" in wanted and "#" in text:
         if text.count("#") > len(text) // DENSE:
             return None
-        found.update(_runs_before(text, "#", _POINTER[1]))
-    return sorted(found)
+        at = text.find("#")
+        while at >= 0:
+            before = text[at - 1 : at]  # a run before "#12" or " #" is empty: no start
+            if before in _POINTER_ASCII or (before and not before.isascii()):
+                found.append((at, _POINTER_RUNS))
+            at = text.find("#", at + 1)
+    if len(found) > 1:
+        found.sort(key=itemgetter(0))  # no two needles stand at one place
+    return found
+
+
+_URI_RUNS, _HASH_RUNS, _POINTER_RUNS = (_URI[1],), (_HASH[1],), (_POINTER[1],)
+_URI_AND_HASH_RUNS = (_URI[1], _HASH[1])
+#: the ASCII characters of the pointer's run (``\w`` is ``[A-Za-z0-9_]`` there)
+_POINTER_ASCII = frozenset(string.ascii_letters + string.digits + "_-./~+%")
+
+
+def _needle_starts(text: str, at: int, runs: tuple[regex.Pattern[str], ...]) -> list[int]:
+    """The starts a needle stands for, ascending, each once."""
+    if not runs:
+        return [at]
+    starts = [start for run in runs for start in _run_before(text, at, run)]
+    return sorted(set(starts)) if len(starts) > 1 else starts
+
+
+def union_matches(
+    pattern: regex.Pattern[str], text: str, needles: list[Needle]
+) -> list[regex.Match[str]]:
+    """``matches_at(pattern, text, starts)`` for the starts ``needles`` stand for (see
+    :func:`union_starts`), reading the run before a needle only when the needle is past the
+    last match: a needle inside it ("#" and "sha256:" in ``[[a#L3@sha256:…]]``) stands for
+    starts inside it too, which the scan skips."""
+    if len(needles) > len(text) // DENSE:  # hostile input: the engine's own loop
+        return list(pattern.finditer(text, None, None, False, False))
+    found: list[regex.Match[str]] = []
+    return _matches_from(pattern, text, _starts_past(text, needles, found), found)
+
+
+def _starts_past(text: str, needles: list[Needle], found: list[regex.Match[str]]) -> Iterator[int]:
+    """The starts ``needles`` stand for, but those of a needle inside the last of ``found``
+    (the matches so far)."""
+    for at, runs in needles:
+        if found and at < found[-1].end():
+            continue
+        if len(runs) == 1:  # most needles: one run, read here without a call
+            start = runs[0].match(text, 0, at).start()  # matches empty: never None
+            if start < at:
+                yield start
+        else:
+            yield from _needle_starts(text, at, runs)
 
 
 def _run_before(text: str, at: int, run: regex.Pattern[str]) -> tuple[int, ...]:
     """The start of the run of characters right before ``at``, if there is one."""
     start = run.match(text, 0, at).start()  # matches empty: never None
     return (start,) if start < at else ()
-
-
-def _runs_before(text: str, needle: str, run: regex.Pattern[str]) -> list[int]:
-    """The start of the run of characters right before each ``needle`` (none when empty);
-    the runs before two needles never overlap (no run holds its needle), so this is linear."""
-    starts: list[int] = []
-    at = text.find(needle)
-    while at >= 0:
-        starts.extend(_run_before(text, at, run))
-        at = text.find(needle, at + 1)
-    return starts
 
 
 def matches_at(
@@ -315,7 +374,13 @@ def matches_at(
     lock rather than letting go of it and taking it back around each of these short matches."""
     if starts is None or len(starts) > len(text) // DENSE:  # hostile input: the engine's
         return list(pattern.finditer(text, None, None, False, False))  # own loop is faster
-    found: list[regex.Match[str]] = []
+    return _matches_from(pattern, text, starts, [])
+
+
+def _matches_from(
+    pattern: regex.Pattern[str], text: str, starts: Iterable[int], found: list[regex.Match[str]]
+) -> list[regex.Match[str]]:
+    """:func:`matches_at`'s loop, appending to ``found`` (empty at first)."""
     end = 0
     for start in starts:
         if start < end:

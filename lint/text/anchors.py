@@ -44,7 +44,8 @@ from anchorlint.text.anchor_starts import (
     path_starts,
     path_starts_before_letter,
     ticket_starts,
-    union_starts,
+    union_matches,
+    union_needles,
 )
 
 PIN_MIN_HEX = 12
@@ -508,17 +509,17 @@ def compile_settings(
 def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> list[Anchor]:
     kinds, forms, separate = _plan(settings)
     found: list[Anchor] = []
-    starts = union_starts(text, kinds)
+    needles = union_needles(text, kinds)
     # the candidates are few: the whole union, compiled once, is tried at each (a form that
     # cannot match in the text fails there at once); where they are dense, the union is cut
     # down to the forms the text can hold before the engine tries every position
-    scanner = None
-    if starts is None:
+    if needles is None:
         scanner = _scanner_for(text, settings)
-    elif starts:
+        if scanner is not None:
+            _add_anchors(found, matches_at(scanner, text, None), text, key_syntax, kinds)
+    elif needles:
         scanner = _full_scanner(settings, kinds, forms)
-    if scanner is not None:
-        _add_anchors(found, matches_at(scanner, text, starts), text, key_syntax, kinds)
+        _add_anchors(found, union_matches(scanner, text, needles), text, key_syntax, kinds)
     for form in separate:
         if form.gate(text):
             _add_anchors(found, form.scan(text), text, key_syntax, kinds)
