@@ -206,3 +206,28 @@ def test_an_entry_gives_back_the_facts_and_findings_it_was_made_from(tmp_path: P
     assert list(spool.PackedFacts([done.facts])) == [replace(f, order=7) for f in result.facts]
     (block,) = done.packed
     assert spool.unpack(block.path, block.data) == list(result.findings)
+
+
+def _source_digest_by_rglob(roots: list[Path]) -> str:
+    """The reference: ``source_digest`` as written with pathlib."""
+    import hashlib
+
+    folders = sorted(set(roots))
+    kept = [f for f in folders if not any(o != f and f.is_relative_to(o) for o in folders)]
+    digest = hashlib.sha256()
+    for root in kept:
+        for path in sorted(root.rglob("*.py")):
+            info = path.stat()
+            name = path.relative_to(root).as_posix()
+            digest.update(f"{name}|{info.st_size}|{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def test_the_source_digest_walks_as_pathlib_does(tmp_path: Path) -> None:
+    from anchorlint import rules
+
+    installed = [Path(cache.__file__).parents[1], Path(rules.__file__).parent]
+    assert cache.source_digest(installed) == _source_digest_by_rglob(installed)
+    tree = {"a.py": "A\n", "b/c.py": "C\n", "b.c.py": "B\n", "b/d/e.py": "E\n", "b/n.txt": "N\n"}
+    write_tree(tmp_path, tree)
+    assert cache.source_digest([tmp_path]) == _source_digest_by_rglob([tmp_path])

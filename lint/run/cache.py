@@ -94,11 +94,29 @@ def source_digest(roots: Iterable[Path]) -> str:
     kept = [f for f in folders if not any(o != f and f.is_relative_to(o) for o in folders)]
     digest = hashlib.sha256()
     for root in kept:
-        for path in sorted(root.rglob("*.py")):
-            stat = path.stat()
-            name = path.relative_to(root).as_posix()
-            digest.update(f"{name}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
+        for name, info in sorted(_python_files(str(root), ""), key=_by_parts):
+            digest.update(f"{name}|{info.st_size}|{info.st_mtime_ns}\n".encode())
     return digest.hexdigest()
+
+
+def _by_parts(item: tuple[str, os.stat_result]) -> list[str]:
+    """A name's sort key: its folders first, as paths sort (``a/b.py`` before ``a.b.py``)."""
+    return item[0].split("/")
+
+
+def _python_files(folder: str, prefix: str) -> Iterator[tuple[str, os.stat_result]]:
+    """Every ``.py`` file below ``folder``: its name from there (``/``-separated) and stat.
+
+    Walked with ``os.scandir``, not ``Path.rglob``: a run asks once, for some hundred files,
+    and pathlib's objects cost more than the stats themselves.
+    """
+    with os.scandir(folder) as found:
+        for entry in found:
+            name = prefix + entry.name
+            if entry.is_dir(follow_symlinks=False):
+                yield from _python_files(entry.path, name + "/")
+            elif entry.name.endswith(".py") and entry.is_file():
+                yield name, entry.stat()
 
 
 def file_digest(path: str) -> str:
