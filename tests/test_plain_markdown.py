@@ -212,7 +212,7 @@ _PROSE = st.sampled_from(
         "[ref]: https://example.com/ref",
     ]
 )
-_LAZY = st.sampled_from(["", " ", "  ", "   ", "+1", "-1", "-2"])
+_LAZY = st.sampled_from(["", " ", "  ", "   ", "+1", "-1", "-2", "+4", "+6"])
 
 
 def _indented(column: int, shift: str) -> str:
@@ -472,6 +472,11 @@ def test_realistic_shapes(source: str) -> None:
         "---\ntitle: a\n...\n- item\n",
         "---\ntitle: a\n   ---\nText.\n",
         "---\ntitle: a\n---\n| a | b |\n|---|---|\n| c | d |\n",
+        "Para\n\n    - four spaces after a paragraph: code\n",
+        "- a\n\n      four spaces right of the content: code\n\n  b\n",
+        "Score it with:\n\n    cd tests && python score.py\n\n\n    more code\n## Next\n",
+        "1. a\n\n       code in the item\n   text in the item\n  text after it\n",
+        "# Heading\n    code right under a heading\n  - an item after it\n",
         "Text.\n\n| a | a |\n| :-- | --: |\n| `x` y | a |\n|  | b |\n\n- item\n",
     ],
 )
@@ -503,11 +508,11 @@ def test_a_nested_bullet_is_its_own_block_at_its_column() -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        "Para\n\n    - four spaces after a paragraph: code\n",
         "Para\n2. a list number other than 1 continues the paragraph\n",
         "1. a\n   2. and so it does in an item\n",
         "- a\n      - four spaces right of the content: a continuation\n",
-        "- a\n\n      four spaces right of the content: code\n",
+        "Para\n    four spaces in: a continuation\n",
+        "Text\n\n    code\n\tcode with a tab\n",
         "[ref]: https://example.com/ref\n",
         "[label\nsplit]: https://example.com/split\n",
         "- [ref]: https://example.com/in-an-item\n",

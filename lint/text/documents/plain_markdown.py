@@ -4,7 +4,7 @@ Most summaries are headings, paragraphs, list items (bulleted or numbered, neste
 continuation lines), fenced code and simple tables: Markdown whose structure a line scan can read
 exactly. markdown-it-py spends most of a summary's front-end time on such files, so
 :func:`plain_outline` reads them itself and returns ``None`` for anything else (quotes,
-HTML, indented code, setext headings, thematic breaks, tables in list items, tabs, trailing
+HTML, setext headings, thematic breaks, tables in list items, tabs, trailing
 spaces, reference definitions...), which then goes to markdown-it. A line either clearly
 opens or continues a paragraph, a heading, a list item or a fence, or the whole file takes
 the full parser. Tests compare both paths on generated documents and on every corpus file
@@ -54,6 +54,11 @@ markdown-it-py's list rule where the two could part):
   makes no block. Its rows go on up to a blank line; any other line there (a row of
   another width, text, a heading, an item) takes the parser, which would end the table at
   some of them and fill in or drop cells at others;
+- a line four or more spaces right of its container's column, with no paragraph open,
+  opens indented code in that container (markdown-it reaches it leaving every deeper item,
+  whose lists end at it as code); the code goes on over blank lines and lines as far in,
+  and holds no block. Under an open paragraph such a line is a continuation whatever it
+  holds, which the parser reads;
 - front matter (a first line of three or more dashes, up to its closing line, as
   :func:`_front_matter` reads the plugin's rule) holds no block; the file goes on from the
   line after it as from a file's start.
@@ -297,17 +302,25 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                     _cells(blocks, number, cells)
                     continue
                 fence = None
+            elif fence[0] == " ":  # indented code: blank lines, or lines as far in as it
+                body = line.lstrip(" ")
+                if body[:1] == "\t":
+                    return None  # a tab counts to the next multiple of four columns
+                if not body or len(line) - len(body) >= fence[1]:
+                    continue
+                fence = None  # the line is read again
             elif not fence_column:
                 if closer in line and _closes(line, fence):
                     fence = None
                 continue
-            reading = _in_item_fence(line, fence, fence_column, closer)
-            if reading < 0:
-                return None
-            if reading < 2:
-                fence = None if reading else fence
-                continue
-            fence = None
+            else:
+                reading = _in_item_fence(line, fence, fence_column, closer)
+                if reading < 0:
+                    return None
+                if reading < 2:
+                    fence = None if reading else fence
+                    continue
+                fence = None  # the line is read again
         if not line.strip(" "):
             if paragraph:
                 blocks.append((start, "\n".join(paragraph), "paragraph"))
@@ -344,6 +357,17 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             fence = "-", len(header)
             continue
         body = line.lstrip(" ") if first == " " else line
+        if first == " " and not paragraph:  # perhaps indented code in its container
+            indent = len(line) - len(body)
+            depth = len(columns) - 1
+            while columns[depth] > indent:
+                depth -= 1
+            if indent - columns[depth] > 3:
+                if body[0] == "\t":
+                    return None
+                del columns[depth + 1 :]
+                fence = " ", columns[depth] + 4
+                continue
         found: Shape | None
         if body[0] in _FENCE_CHARACTERS and (fence := _fence(body)) is not None:
             closer = fence[0] * fence[1]
