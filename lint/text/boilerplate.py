@@ -263,7 +263,7 @@ def _literal(text: str) -> str:
 
 
 def _needle(sentence: str) -> str:
-    """The sentence's longest word, lower-cased: text without it cannot hold the sentence."""
+    """The sentence's longest word: text without it cannot hold the sentence."""
     return max(_words(sentence), key=len)
 
 
@@ -276,8 +276,9 @@ def _second_needle(sentence: str) -> str:
 
 
 def _words(sentence: str) -> list[str]:
-    """The sentence's words outside its slots, lower-cased: each is literal in its pattern."""
-    return [w for w in regex.split(r"[^\w]+", _SLOT.sub(" ", sentence).lower()) if w]
+    """The sentence's words outside its slots, each literal in its pattern (which reads
+    case): a text holds each as it is written, and is searched without lowering it."""
+    return [w for w in regex.split(r"[^\w]+", _SLOT.sub(" ", sentence)) if w]
 
 
 @lru_cache(maxsize=64)
@@ -323,8 +324,7 @@ def boilerplate_spans(text: str) -> list[tuple[int, int]]:
 def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans, remembered for the last few blocks: summary assembly and ANC109 ask about
     the same block in turn, and the answer depends on the text alone."""
-    lowered = text.lower()
-    held = [needle for needle in _needles() if needle in lowered]
+    held = [needle for needle in _needles() if needle in text]
     if not held:
         return ()
     # only the sentences whose two needles the text holds can match: the union of those
@@ -333,7 +333,7 @@ def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     # them, nor alone through its own
     by_needle = _sentences_by_needle()
     sentences = tuple(
-        sorted({i for needle in held for i, second in by_needle[needle] if second in lowered})
+        sorted({i for needle in held for i, second in by_needle[needle] if second in text})
     )
     if not sentences:
         return ()
