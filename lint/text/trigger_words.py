@@ -122,7 +122,7 @@ class TriggerFilter:
         if not text.isascii():
             return self._any is not None and self._any.search(text) is not None
         lowered = text.lower()
-        for index in self._set.held(lowered):
+        for index in self._set.match_bytes(lowered.encode()):
             verify = self._verify[index]
             if verify is None or _compiled(verify).search(lowered) is not None:
                 return True
