@@ -361,10 +361,6 @@ def entry_at(text: str, start: int) -> tuple[list[Any], int]:
     return entry, end
 
 
-#: the length of an index row: start, end, the four fields of a stamp, digest, offset
-_ROW_LENGTH = 8
-
-
 class PackReader:
     """The packs of the shards a run asks for, their indexes read once each.
 
@@ -400,7 +396,7 @@ class PackReader:
 
     def packs(self, path: str) -> list[Pack]:
         """The packs of ``path``'s shard, newest first."""
-        folder = os.path.dirname(path)
+        folder = path[: path.rfind("/") + 1]  # a memo's key (the shard is os.path's dirname)
         packs = self._by_folder.get(folder)
         if packs is None:
             shard = self.cache.shard(path)
@@ -424,12 +420,13 @@ class PackReader:
     def find(self, path: str, start: int, end: int, keys: JobKeys) -> Hit | None:
         """The entry of a job whose file is as the entry's stamp (or, failing that, its
         digest) says, or None. Raises OSError for a file that cannot be read."""
+        job = [start, end]  # a row: start, end, the stamp's four fields, digest, offset
         try:
             found = [
                 (pack, row)
                 for pack in self.packs(path)
                 for row in pack.rows.get(path, ())
-                if type(row) is list and row[:2] == [start, end]
+                if type(row) is list and row[:2] == job and len(row) == 8 and type(row[7]) is int
             ]
         except Exception:  # noqa: BLE001 - rows of another shape: a foreign pack, a miss
             return None
@@ -439,7 +436,6 @@ class PackReader:
         if not stat.S_ISREG(info.st_mode):
             return None
         stamp = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
-        found = [(p, row) for p, row in found if len(row) == _ROW_LENGTH and type(row[7]) is int]
         for pack, row in found:
             if row[2:6] == stamp:
                 return Hit(pack.name, pack.start + row[7], row[6], None)
