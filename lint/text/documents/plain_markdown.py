@@ -225,10 +225,10 @@ _ALIGNMENT = regex.compile(r":?-+:?")
 
 def _table(lines: list[str], number: int) -> list[str] | None:
     """The header cells of a table whose header row is ``lines[number]``, None if the two
-    lines there open none (or one the parser must read): the delimiter row under it holds
-    only ``|``, ``-``, ``:`` and spaces (not ``-`` then a space: a list item), every cell of
-    it but an empty first or last is dashes with a colon at either end, and there are as
-    many as the header's cells."""
+    lines there open none (or one the parser must read): the delimiter row under it, a row
+    too, holds only ``|``, ``-``, ``:`` and spaces, every cell of it but an empty first or
+    last is dashes with a colon at either end, and there are as many as the header's
+    cells."""
     header = _row(lines[number])
     delimiter = lines[number + 1] if number + 1 < len(lines) else ""
     if not header or _row(delimiter) is None or delimiter.strip("|-: ") or len(delimiter) < 2:
