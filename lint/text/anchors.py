@@ -502,8 +502,19 @@ def _compiled(
 def compile_settings(
     settings: TextSettings,
 ) -> tuple[regex.Pattern[str], tuple[regex.Pattern[str], ...]]:
-    """Compile the configured key syntax and extra anchor patterns (raises regex.error)."""
-    return _compiled(settings.key_pattern, settings.anchor_patterns)
+    """Compile the configured key syntax and extra anchor patterns (raises regex.error).
+    The last settings' answer is kept by identity, as :func:`_plan` keeps its plan: each
+    block asked the cache keyed by the two settings, hashing their tuple anew."""
+    if _LAST_COMPILED and _LAST_COMPILED[0][0] is settings:
+        return _LAST_COMPILED[0][1]
+    compiled = _compiled(settings.key_pattern, settings.anchor_patterns)
+    _LAST_COMPILED[:] = [(settings, compiled)]
+    return compiled
+
+
+_LAST_COMPILED: list[
+    tuple[TextSettings, tuple[regex.Pattern[str], tuple[regex.Pattern[str], ...]]]
+] = []
 
 
 def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> list[Anchor]:
