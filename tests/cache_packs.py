@@ -1,4 +1,4 @@
-"""Reading and rewriting the cache's packs in tests (see :mod:`anchorlint.run.cache`)."""
+"""Reading and rewriting the cache's packs in tests (see :mod:`anchorlint.run.cache_packs`)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from anchorlint.run import cache
+from anchorlint.run import cache_keys, cache_packs
 
 
 def pack_files(root: Path) -> list[Path]:
     """The packs of the cache below ``root``."""
-    folder = root / ".anchorlint_cache" / cache.PACKS
-    return sorted(p for p in folder.glob(f"*{cache.PACK_SUFFIX}") if p.is_file())
+    folder = root / ".anchorlint_cache" / cache_packs.PACKS
+    return sorted(p for p in folder.glob(f"*{cache_packs.PACK_SUFFIX}") if p.is_file())
 
 
 def entries(root: Path) -> list[list[Any]]:
@@ -42,14 +42,14 @@ def rewrite(root: Path, edit: Callable[[list[Any]], str | None]) -> int:
     for pack in pack_files(root):
         lines = pack.read_text(encoding="ascii").splitlines()
         index = json.loads(lines[1])
-        keyed: list[tuple[cache.EntryKey, str]] = []
+        keyed: list[tuple[cache_keys.EntryKey, str]] = []
         rows = [(path, row) for path, more in index.items() for row in more]
         rows.sort(key=lambda item: item[1][-1])  # by offset: the order of the lines
         for (path, row), line in zip(rows, lines[2:], strict=True):
             start, end, size, mtime, ctime, inode, digest, _ = row
             new = edit(json.loads(line))
             edited += new is not None
-            key = cache.EntryKey(path, start, end, digest, (size, mtime, ctime, inode))
+            key = cache_keys.EntryKey(path, start, end, digest, (size, mtime, ctime, inode))
             keyed.append((key, line if new is None else new))
-        pack.write_bytes(cache.pack_bytes(keyed))
+        pack.write_bytes(cache_packs.pack_bytes(keyed))
     return edited

@@ -76,23 +76,23 @@ def test_entries_written_by_other_code_are_misses(
     """The version string stays while the rules change (an editable install, a hook pinned to
     a newer commit): the cache key follows anchorlint's own sources too."""
     from anchorlint.config import Settings
-    from anchorlint.run import cache
+    from anchorlint.run import cache_keys
 
-    before = cache.settings_fingerprint(Settings())
-    monkeypatch.setattr(cache, "code_fingerprint", lambda: "0" * 64)
-    assert cache.settings_fingerprint(Settings()) != before
+    before = cache_keys.settings_fingerprint(Settings())
+    monkeypatch.setattr(cache_keys, "code_fingerprint", lambda: "0" * 64)
+    assert cache_keys.settings_fingerprint(Settings()) != before
 
     (tmp_path / "pkg" / "rules").mkdir(parents=True)
     (tmp_path / "pkg" / "a.py").write_text("A = 1\n")
     (tmp_path / "pkg" / "rules" / "r.py").write_text("R = 1\n")
     (tmp_path / "pkg" / "notes.txt").write_text("not code\n")
-    first = cache.source_digest([tmp_path / "pkg"])
-    assert cache.source_digest([tmp_path / "pkg", tmp_path / "pkg" / "rules"]) == first
+    first = cache_keys.source_digest([tmp_path / "pkg"])
+    assert cache_keys.source_digest([tmp_path / "pkg", tmp_path / "pkg" / "rules"]) == first
     (tmp_path / "pkg" / "notes.txt").write_text("still not code\n")
-    assert cache.source_digest([tmp_path / "pkg"]) == first
+    assert cache_keys.source_digest([tmp_path / "pkg"]) == first
     rule = tmp_path / "pkg" / "rules" / "r.py"
     rule.write_text("RULE = 2\n")
-    second = cache.source_digest([tmp_path / "pkg"])
+    second = cache_keys.source_digest([tmp_path / "pkg"])
     assert second != first
     os.utime(rule, ns=(rule.stat().st_atime_ns, rule.stat().st_mtime_ns + 1_000_000_000))
-    assert cache.source_digest([tmp_path / "pkg"]) != second  # same bytes, newer file
+    assert cache_keys.source_digest([tmp_path / "pkg"]) != second  # same bytes, newer file

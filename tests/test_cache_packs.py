@@ -12,7 +12,7 @@ from cache_packs import entries, index_rows, pack_files
 from conftest import run_cli, write_tree
 
 from anchorlint.config import Settings
-from anchorlint.run import cache, pool
+from anchorlint.run import cache, cache_keys, cache_packs, pool
 
 TREE = {
     "notes/a.md": "As noted earlier, the cutover slipped.\n\nSee [[ops/a#L1-2]].\n",
@@ -32,10 +32,10 @@ def lint(root: Path, use_cache: bool = True) -> tuple[object, ...]:
 @pytest.fixture()
 def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files hashed, stamps trusted at once (no margin: a test's files are all new)."""
-    monkeypatch.setattr(cache, "TRUST_AFTER_NS", 0)
+    monkeypatch.setattr(cache_keys, "TRUST_AFTER_NS", 0)
     seen: list[str] = []
-    real = cache.file_digest
-    monkeypatch.setattr(cache, "file_digest", lambda path: seen.append(path) or real(path))
+    real = cache_keys.file_digest
+    monkeypatch.setattr(cache_keys, "file_digest", lambda path: seen.append(path) or real(path))
     return seen
 
 
@@ -92,7 +92,7 @@ def test_a_stamp_taken_within_the_margin_is_not_stored(tmp_path: Path) -> None:
     write_tree(tmp_path, TREE)
     cold = lint(tmp_path)
     rows = [row for more in index_rows(tmp_path).values() for row in more]
-    assert rows and all(row[2:6] == list(cache.NO_STAMP) for row in rows)
+    assert rows and all(row[2:6] == list(cache_keys.NO_STAMP) for row in rows)
     assert lint(tmp_path) == cold
 
 
@@ -166,10 +166,10 @@ def test_a_fifo_or_a_link_planted_as_a_pack_is_not_read(tmp_path: Path) -> None:
 def test_a_shard_of_many_packs_is_merged_into_one(tmp_path: Path) -> None:
     write_tree(tmp_path, {f"notes/{i:02}.md": TREE["notes/a.md"] for i in range(12)})
     expected = lint(tmp_path, use_cache=False)
-    for number in range(cache.MAX_PACKS + 2):  # each run files the one changed summary anew
+    for number in range(cache_packs.MAX_PACKS + 2):  # each run files the one changed summary anew
         (tmp_path / "notes/00.md").write_text(f"Run {number}: as noted earlier, it moved.\n")
         lint(tmp_path)
-    assert len(pack_files(tmp_path)) <= cache.MAX_PACKS
+    assert len(pack_files(tmp_path)) <= cache_packs.MAX_PACKS
     (tmp_path / "notes/00.md").write_text(TREE["notes/a.md"])
     assert lint(tmp_path) == expected
     assert sorted(entry[0] for entry in entries(tmp_path)).count(str(tmp_path / "notes/05.md")) == 1
@@ -182,7 +182,7 @@ def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "anchorlint.toml").write_text('cache-dir = "build/lint-cache"\n')
     first = run_cli("check", ".", cwd=tmp_path).stdout
     assert pack_files(tmp_path) == []
-    assert list((tmp_path / "build/lint-cache" / cache.PACKS).glob("*.pack"))
+    assert list((tmp_path / "build/lint-cache" / cache_packs.PACKS).glob("*.pack"))
     assert run_cli("check", ".", cwd=tmp_path).stdout == first
 
 
@@ -200,7 +200,7 @@ def test_an_entry_gives_back_the_facts_and_findings_it_was_made_from(tmp_path: P
     target = str(tmp_path / "notes/a.md")
     result = Worker(Settings(root=str(tmp_path))).lint_path(target, 3)
     assert result.facts and result.findings
-    key = cache.EntryKey(target, 0, -1, "0" * 64, cache.NO_STAMP)
+    key = cache_keys.EntryKey(target, 0, -1, "0" * 64, cache_keys.NO_STAMP)
     entry = json.loads(json.dumps(cache._dump(key, result)))
     done = warm.done_of(Job(target, 7), entry)
     assert list(spool.PackedFacts([done.facts])) == [replace(f, order=7) for f in result.facts]
@@ -226,8 +226,8 @@ def _source_digest_by_rglob(roots: list[Path]) -> str:
 def test_the_source_digest_walks_as_pathlib_does(tmp_path: Path) -> None:
     from anchorlint import rules
 
-    installed = [Path(cache.__file__).parents[1], Path(rules.__file__).parent]
-    assert cache.source_digest(installed) == _source_digest_by_rglob(installed)
+    installed = [Path(cache_keys.__file__).parents[1], Path(rules.__file__).parent]
+    assert cache_keys.source_digest(installed) == _source_digest_by_rglob(installed)
     tree = {"a.py": "A\n", "b/c.py": "C\n", "b.c.py": "B\n", "b/d/e.py": "E\n", "b/n.txt": "N\n"}
     write_tree(tmp_path, tree)
-    assert cache.source_digest([tmp_path]) == _source_digest_by_rglob([tmp_path])
+    assert cache_keys.source_digest([tmp_path]) == _source_digest_by_rglob([tmp_path])

@@ -11,8 +11,7 @@ import pytest
 
 from anchorlint.config import Settings
 from anchorlint.findings import Finding, sort_findings
-from anchorlint.run import cache as cache_module
-from anchorlint.run import engine, pool
+from anchorlint.run import cache_keys, engine, pool
 from anchorlint.run import jobs as jobs_module
 
 RECORD = "As noted earlier, the cutover slipped. The pointer doc_7#L3-4 is unpinned."
@@ -66,8 +65,8 @@ def test_one_process_lints_chunks_and_hashes_the_file_once(
     target.write_bytes(b"\n".join(_records(120)) + b"\n")
     settings = Settings(root=str(tmp_path))
     hashed: list[str] = []
-    real = cache_module.file_digest
-    monkeypatch.setattr(cache_module, "file_digest", lambda p: hashed.append(p) or real(p))
+    real = cache_keys.file_digest
+    monkeypatch.setattr(cache_keys, "file_digest", lambda p: hashed.append(p) or real(p))
     cold = pool.lint_paths([str(target)], settings, jobs=1, use_cache=True).collect()
     warm = pool.lint_paths([str(target)], settings, jobs=1, use_cache=True).collect()
     assert cold == warm and cold.findings == _single_pass(target, settings)

@@ -105,6 +105,8 @@ def test_plain_python_imports_neither_spacy_nor_libcst_nor_text_rules(tmp_path: 
         "anchorlint.reporters.sarif",
         "anchorlint.reporters.full",
         "anchorlint.run.cache",
+        "anchorlint.run.cache_keys",
+        "anchorlint.run.cache_packs",
     ):
         assert not loaded(result, unused), unused
     # the code rules are read (their prefilter decides), never the other families

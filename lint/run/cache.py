@@ -6,25 +6,9 @@ recomputed from the cached facts every run, so they are never stale. Results tha
 a store are not cached (the store may change without the summary changing).
 
 Entries are JSON, never pickle: a cache directory committed to a repository must not be a
-way to run code. They live in *packs*, one file holding many entries, in ``packs/`` below the
-cache directory. A pack holds the entries of one source folder (its *shard*, named by the
-settings and the folder), so a run over two files reads two folders' packs, not the whole
-cache. A process that lints writes the entries it made as new packs (when it has gathered
-:data:`FLUSH_BYTES`, and when it ends), each under a fresh name, atomically (temp file,
-rename); readers only ever see whole packs, and concurrent runs each add their own. A
-shard that has gathered more than :data:`MAX_PACKS` packs is merged into one by the run that
-reads it. A truncated, foreign or hostile pack or entry is a miss, never an error.
-
-An entry is found by its job (path and byte range). It holds the sha256 of the file's bytes
-and, when it could vouch for them, the file's *stamp*: size, ``mtime_ns``, ``ctime_ns`` and
-inode. A warm run stats each file and takes an entry whose stamp is the file's without
-reading the file; otherwise it hashes the file and takes an entry with the same digest (a
-fresh checkout, a ``touch``). A stamp vouches for the bytes only if the file's last change
-(mtime and ctime) was :data:`TRUST_AFTER_NS` before the bytes were hashed and the stamp did
-not change while they were read: any later write then changes the ctime (which no program
-can set back), the size or the inode. This assumes the file system's clock agrees with this
-machine's to within that margin; a stamp taken any closer is not stored, and the file is
-hashed on the next run.
+way to run code. They are filed under keys (:mod:`anchorlint.run.cache_keys`) in packs
+(:mod:`anchorlint.run.cache_packs`); this module is the cache a run holds and the entries'
+layout.
 
 An entry holds findings and facts as rows (lists in field order, findings already sorted),
 not objects by name: a warm run reads thousands of entries, and rows are what the spool
@@ -33,174 +17,23 @@ packs (:mod:`anchorlint.run.warm` hands them on without making a Finding of each
 
 from __future__ import annotations
 
-import atexit
-import contextlib
 import hashlib
 import json
 import os
-import secrets
 import stat
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
-from functools import lru_cache
-from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit, sort_findings
 from anchorlint.run import safe_files
+from anchorlint.run.cache_keys import EntryKey
+from anchorlint.run.cache_packs import PACKS, SHARD_CHARS, WRITERS, PackReader, writer_of
 from anchorlint.run.results import FileResult
 from anchorlint.run.suppressions import Directive, Suppressions
-from anchorlint.version import __version__
-
-if TYPE_CHECKING:
-    from anchorlint.config import Settings
-
-CACHE_FORMAT = 5
-HASH_CHUNK = 1 << 20
-
-
-def settings_fingerprint(settings: Settings) -> str:
-    """A stable digest of everything that can change a file's findings."""
-    text = f"{__version__}|{CACHE_FORMAT}|{code_fingerprint()}|{settings!r}"
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def code_fingerprint() -> str:
-    """A digest of anchorlint's own modules and rules, as installed.
-
-    The version string alone does not change between commits: a pre-commit hook pinned to a
-    newer revision, or an editable install, would otherwise read results the old rules wrote.
-    """
-    import anchorlint.rules
-
-    package = Path(__file__).parents[1]  # lint/run/cache.py: the package folder
-    return source_digest([package, Path(anchorlint.rules.__file__).parent])
-
-
-def source_digest(roots: Iterable[Path]) -> str:
-    """sha256 over the name, size and modification time of every ``.py`` file below ``roots``.
-
-    Metadata, not bytes: a run stats some hundred files instead of reading and hashing them
-    (about 3 ms, not 8). New code always brings new files or times; an untouched reinstall only
-    costs one cold run.
-    """
-    folders = sorted(set(roots))
-    # an installed wheel holds the rules inside the package: walk each folder once
-    kept = [f for f in folders if not any(o != f and f.is_relative_to(o) for o in folders)]
-    digest = hashlib.sha256()
-    for root in kept:
-        for name, info in sorted(_python_files(str(root), ""), key=_by_parts):
-            digest.update(f"{name}|{info.st_size}|{info.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
-
-
-def _by_parts(item: tuple[str, os.stat_result]) -> list[str]:
-    """A name's sort key: its folders first, as paths sort (``a/b.py`` before ``a.b.py``)."""
-    return item[0].split("/")
-
-
-def _python_files(folder: str, prefix: str) -> Iterator[tuple[str, os.stat_result]]:
-    """Every ``.py`` file below ``folder``: its name from there (``/``-separated) and stat.
-
-    Walked with ``os.scandir``, not ``Path.rglob``: a run asks once, for some hundred files,
-    and pathlib's objects cost more than the stats themselves.
-    """
-    with os.scandir(folder) as found:
-        for entry in found:
-            name = prefix + entry.name
-            if entry.is_dir(follow_symlinks=False):
-                yield from _python_files(entry.path, name + "/")
-            elif entry.name.endswith(".py") and entry.is_file():
-                yield name, entry.stat()
-
-
-def file_digest(path: str) -> str:
-    """sha256 of a file's bytes, read in chunks (opened non-blocking: a FIFO swapped in for
-    the file cannot hang the run).
-
-    The first read is sized by the file (a read of a megabyte allocates a megabyte, which
-    costs more than hashing a small summary); a short read is the end of a regular file, so
-    a small file costs one read.
-    """
-    digest = hashlib.sha256()
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        wanted = min(os.fstat(fd).st_size + 1, HASH_CHUNK)
-        while True:
-            chunk = os.read(fd, wanted)
-            digest.update(chunk)
-            if len(chunk) < wanted:
-                break
-            wanted = HASH_CHUNK
-    finally:
-        os.close(fd)
-    return digest.hexdigest()
-
-
-#: a file's stamp: size, mtime_ns, ctime_ns, inode
-Stamp = tuple[int, int, int, int]
-#: how long before its bytes are hashed a file must have last changed for its stamp to vouch
-#: for them: more than the coarsest timestamp granularity of a common file system (FAT: 2 s)
-TRUST_AFTER_NS = 3_000_000_000
-#: the stamp stored for an entry whose stamp vouches for nothing (no file has this stamp)
-NO_STAMP: Stamp = (-1, -1, -1, -1)
-
-
-def stamp_of(info: os.stat_result) -> Stamp:
-    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-
-
-class EntryKey(NamedTuple):
-    """What an entry is filed under: its job, the file's digest and (when it vouches for
-    the bytes hashed) its stamp."""
-
-    path: str
-    start: int
-    end: int
-    digest: str
-    stamp: Stamp
-
-
-class JobKeys:
-    """Cache keys of jobs: the file's sha256, hashed once for all of a file's chunks this
-    process lints, not once per chunk (a 200 MB file has fifty), while its stamp holds."""
-
-    def __init__(self) -> None:
-        self._last: tuple[tuple[str, Stamp], str, Stamp] | None = None
-
-    def key(self, path: str, start: int, end: int) -> EntryKey:
-        """Raises OSError when the file cannot be read or is no regular file (a FIFO or a
-        device is never hashed: reading one may block); the job is then linted uncached."""
-        before = time.time_ns()
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(f"{path} is not a regular file")
-        seen = (path, stamp_of(info))
-        if self._last is None or self._last[0] != seen:
-            digest = file_digest(path)
-            after = stamp_of(os.stat(path))
-            settled = max(info.st_mtime_ns, info.st_ctime_ns) < before - TRUST_AFTER_NS
-            self._last = (seen, digest, seen[1] if settled and after == seen[1] else NO_STAMP)
-        return EntryKey(path, start, end, self._last[1], self._last[2])
-
-
-#: the cache directory's folder of packs, and a pack's name: its shard, then a fresh token
-PACKS = "packs"
-PACK_SUFFIX = ".pack"
-SHARD_CHARS = 32
-#: a pack's first line: this word, the cache format and when it was written (ns)
-MAGIC = "anchorlint-pack"
-#: bytes of entries a process gathers before it writes them as packs
-FLUSH_BYTES = 4 << 20
-#: a shard with more packs than this is merged into one by the run that reads it
-MAX_PACKS = 8
-#: a pack larger than this is not read (no pack this code writes comes near it)
-MAX_PACK_BYTES = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -253,11 +86,11 @@ class ResultCache:
 
     def put_text(self, key: EntryKey, entry: str) -> None:
         """An entry already in its JSON form (read from a pack, filed under a new stamp)."""
-        _writer(self).add(self.shard(key.path), key, entry)
+        writer_of(self).add(self.shard(key.path), key, entry)
 
     def flush(self) -> None:
         """Write what this process gathered (a process's end does it too)."""
-        writer = _WRITERS.get(self)
+        writer = WRITERS.get(self)
         if writer is not None:
             writer.flush()
 
@@ -270,355 +103,6 @@ class ResultCache:
             pass
         safe_files.replace_file(top, "CACHEDIR.TAG", _TAG)
         safe_files.replace_file(top, ".gitignore", b"*\n")
-
-
-def pack_bytes(entries: Iterable[tuple[EntryKey, str]]) -> bytes:
-    """A pack: a header line, an index line and the entries' JSON, one a line.
-
-    The index is one JSON object: for each path, ``[start, end, *stamp, digest, offset]`` of
-    each of its entries (a JSON object decodes to a dict without a Python step per entry),
-    the offset counted from the start of the entries. Everything is ASCII (JSON escapes the
-    rest), so offsets count bytes and characters alike.
-    """
-    index: dict[str, list[list[Any]]] = {}
-    lines: list[str] = []
-    offset = 0
-    for key, entry in entries:
-        row = [key.start, key.end, *key.stamp, key.digest, offset]
-        index.setdefault(key.path, []).append(row)
-        lines.append(entry)
-        offset += len(entry) + 1
-    head = f"{MAGIC} {CACHE_FORMAT} {time.time_ns()}\n{json.dumps(index)}\n"
-    return (head + "".join(f"{line}\n" for line in lines)).encode("ascii")
-
-
-class Pack(NamedTuple):
-    """A pack's index (each path's rows, as :func:`pack_bytes` writes them), its name,
-    when it was written and where its entries start."""
-
-    rows: dict[str, list[list[Any]]]
-    name: str
-    written: int
-    start: int
-
-
-def read_pack(folder: int, name: str) -> str | None:
-    """A pack's text, or None (a link, no regular file, too large, not ASCII, unreadable)."""
-    try:
-        fd = os.open(name, _PACK_FLAGS, dir_fd=folder)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PACK_BYTES:
-            return None
-        chunks = []
-        wanted = info.st_size + 1  # a short read is the end of a regular file
-        while True:
-            chunks.append(os.read(fd, wanted))
-            if len(chunks[-1]) < wanted:
-                break
-            wanted = 1 << 20
-        return b"".join(chunks).decode("ascii")
-    except (OSError, UnicodeDecodeError, MemoryError):
-        return None
-    finally:
-        os.close(fd)
-
-
-_PACK_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_NONBLOCK", 0)  # a FIFO planted as a pack cannot hang the run
-    | getattr(os, "O_CLOEXEC", 0)
-    | getattr(os, "O_BINARY", 0)
-)
-_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-
-
-def pack_index(text: str, name: str) -> Pack | None:
-    """A pack's index, or None for a pack of another format or shape (its entries are then
-    simply not found; the rows' own shapes are checked as they are used)."""
-    head_end = text.find("\n")
-    magic, _, rest = text[:head_end].partition(" ")
-    fmt, _, written = rest.partition(" ")
-    if magic != MAGIC or fmt != str(CACHE_FORMAT) or not written.isdigit():
-        return None
-    try:
-        index, index_end = _SCAN(text, head_end + 1)
-    except Exception:  # noqa: BLE001 - a foreign pack is a miss, never a crash
-        return None
-    if not isinstance(index, dict):
-        return None
-    return Pack(index, name, int(written), index_end + 1)
-
-
-def entry_at(text: str, start: int) -> tuple[list[Any], int]:
-    """The entry at ``start`` of a pack's text, and where it ends (raises on garbage)."""
-    entry, end = _SCAN(text, start)
-    if not isinstance(entry, list) or len(entry) != len(ENTRY_FIELDS):
-        raise ValueError("an entry of another shape")
-    return entry, end
-
-
-class PackReader:
-    """The packs of the shards a run asks for, their indexes read once each.
-
-    Only indexes are held (a row per entry of the shards asked for); an entry's text is read
-    when its job is answered, from the last packs read (:data:`KEPT_TEXTS`): a run answers
-    jobs in path order, so a pack is read about twice, whatever its size.
-    """
-
-    #: packs whose text stays in memory for the entries that follow
-    KEPT_TEXTS = 2
-
-    def __init__(self, cache: ResultCache) -> None:
-        self.cache = cache
-        self._folder: int | None = None
-        self._names: dict[str, list[str]] | None = None  # pack names by shard
-        self._shards: dict[str, list[Pack]] = {}  # each shard's packs, newest first
-        self._by_folder: dict[str, list[Pack]] = {}  # the same, by source folder
-        self._texts: dict[str, str] = {}
-        self._sizes: dict[str, int] = {}  # the length of each pack read
-
-    def _listing(self) -> dict[str, list[str]]:
-        if self._names is None:
-            self._names = {}
-            try:
-                self._folder = self.cache.packs_folder(create=False)
-                names = sorted(os.listdir(self._folder))
-            except OSError:
-                names = []
-            for name in names:
-                if name.endswith(PACK_SUFFIX) and not name.startswith(safe_files.TEMP_PREFIX):
-                    self._names.setdefault(name[:SHARD_CHARS], []).append(name)
-        return self._names
-
-    def packs(self, path: str) -> list[Pack]:
-        """The packs of ``path``'s shard, newest first."""
-        folder = path[: path.rfind("/") + 1]  # a memo's key (the shard is os.path's dirname)
-        packs = self._by_folder.get(folder)
-        if packs is None:
-            shard = self.cache.shard(path)
-            packs = self._shards.get(shard)
-            if packs is None:
-                packs = self._shards[shard] = self._read_shard(shard)
-            self._by_folder[folder] = packs
-        return packs
-
-    def _read_shard(self, shard: str) -> list[Pack]:
-        packs = []
-        for name in self._listing().get(shard, ()):
-            assert self._folder is not None
-            text = read_pack(self._folder, name)
-            pack = None if text is None else pack_index(text, name)
-            if pack is not None:
-                packs.append(pack)
-                self._sizes[name] = len(text or "")
-        return sorted(packs, key=attrgetter("written"), reverse=True)
-
-    def find(self, path: str, start: int, end: int, keys: JobKeys) -> Hit | None:
-        """The entry of a job whose file is as the entry's stamp (or, failing that, its
-        digest) says, or None. Raises OSError for a file that cannot be read."""
-        job = [start, end]  # a row: start, end, the stamp's four fields, digest, offset
-        try:
-            found = [
-                (pack, row)
-                for pack in self.packs(path)
-                for row in pack.rows.get(path, ())
-                if type(row) is list and row[:2] == job and len(row) == 8 and type(row[7]) is int
-            ]
-        except Exception:  # noqa: BLE001 - rows of another shape: a foreign pack, a miss
-            return None
-        if not found:
-            return None
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            return None
-        stamp = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
-        for pack, row in found:
-            if row[2:6] == stamp:
-                return Hit(pack.name, pack.start + row[7], row[6], None)
-        key = keys.key(path, start, end) if found else None
-        for pack, row in found:
-            if key is not None and row[6] == key.digest:  # the same bytes, under a new stamp
-                refile = key if key.stamp != NO_STAMP else None
-                return Hit(pack.name, pack.start + row[7], row[6], refile)
-        return None
-
-    def entry(self, path: str, start: int, end: int, hit: Hit) -> list[Any] | None:
-        """The entry a hit names, or None (the pack gone or changed since its index was
-        read, the entry not the job's or of another shape)."""
-        text = self._text(hit.pack)
-        if text is None:
-            return None
-        try:
-            entry, stop = entry_at(text, hit.at)
-        except Exception:  # noqa: BLE001 - whatever is wrong with an entry, it is a miss
-            return None
-        if entry[:4] != [path, start, end, hit.digest]:
-            return None
-        if hit.refile is not None:
-            self.cache.put_text(hit.refile, text[hit.at : stop])
-        return entry
-
-    def _text(self, name: str) -> str | None:
-        text = self._texts.get(name)
-        if text is None and self._folder is not None:
-            text = read_pack(self._folder, name)
-            if text is None or not text.startswith(f"{MAGIC} {CACHE_FORMAT} "):
-                return None
-            if len(self._texts) >= self.KEPT_TEXTS:
-                del self._texts[next(iter(self._texts))]
-            self._texts[name] = text
-        return text
-
-    def forget_indexes(self) -> None:
-        """Let the indexes go (the hits found stand on their own)."""
-        for packs in self._shards.values():
-            packs.clear()
-        self._by_folder.clear()
-
-    def tidy(self) -> None:
-        """Merge the small packs (under half of :data:`FLUSH_BYTES`) of each shard read that
-        has more than :data:`MAX_PACKS` of them (the newest entry of each job), then remove
-        the packs merged. Large packs are left as they are: merging them would rewrite the
-        cache of a large folder on every run."""
-        for shard in self._shards:
-            small = [
-                name
-                for name in (self._names or {}).get(shard, [])
-                if self._sizes.get(name, 0) < FLUSH_BYTES // 2
-            ]
-            if len(small) > MAX_PACKS and self._folder is not None:
-                _merge(self._folder, small)
-
-    def close(self) -> None:
-        if self._folder is not None:
-            os.close(self._folder)
-        self._folder = None
-        self._shards.clear()
-        self._by_folder.clear()
-        self._texts.clear()
-
-
-class Hit(NamedTuple):
-    """A job's entry: its pack, where it starts there and the digest it must name; and the
-    key to file it under again (its file's new stamp) if any. Not the pack's index: a run
-    holds a hit per file it answers, the indexes only while it looks the files up."""
-
-    pack: str
-    at: int
-    digest: str
-    refile: EntryKey | None
-
-
-def _merge(folder: int, names: list[str]) -> None:
-    """One pack of the newest entry of each job in ``names``; the packs merged removed."""
-    newest: dict[tuple[str, int, int], tuple[int, EntryKey, str]] = {}
-    for name in names:
-        text = read_pack(folder, name)
-        pack = None if text is None else pack_index(text, name)
-        if text is None or pack is None:
-            continue
-        for path, rows in pack.rows.items():
-            for row in rows if isinstance(rows, list) else ():
-                with contextlib.suppress(Exception):
-                    _keep_newest(newest, text, pack, path, row)
-    try:
-        for part in _parts([(key, entry) for _, key, entry in newest.values()]):
-            name = f"{names[0][:SHARD_CHARS]}-{secrets.token_hex(8)}{PACK_SUFFIX}"
-            safe_files.replace_file(folder, name, pack_bytes(part))
-        for old in names:
-            os.unlink(old, dir_fd=folder)
-    except OSError:
-        return  # a read-only cache, or another run merged them first
-
-
-def _parts(entries: list[tuple[EntryKey, str]]) -> Iterator[list[tuple[EntryKey, str]]]:
-    """``entries`` in runs of about :data:`FLUSH_BYTES`: a merged pack is no larger than
-    one a process writes."""
-    part: list[tuple[EntryKey, str]] = []
-    size = 0
-    for item in entries:
-        part.append(item)
-        size += len(item[1])
-        if size >= FLUSH_BYTES:
-            yield part
-            part, size = [], 0
-    if part:
-        yield part
-
-
-def _keep_newest(
-    newest: dict[tuple[str, int, int], tuple[int, EntryKey, str]],
-    text: str,
-    pack: Pack,
-    path: str,
-    row: list[Any],
-) -> None:
-    """Keep ``row``'s entry in ``newest`` if it is its job's newest so far (raises on a row
-    or entry of another shape)."""
-    start, end, size, mtime, ctime, inode, digest, offset = row
-    job = (path, start, end)
-    if job in newest and newest[job][0] >= pack.written:
-        return
-    entry, stop = entry_at(text, pack.start + offset)
-    if entry[:4] == [path, start, end, digest]:
-        key = EntryKey(path, start, end, digest, (size, mtime, ctime, inode))
-        newest[job] = (pack.written, key, text[pack.start + offset : stop])
-
-
-class _Writer:
-    """The entries one process made, by shard, until they are written as packs."""
-
-    def __init__(self, cache: ResultCache) -> None:
-        self.cache = cache
-        self.pid = os.getpid()
-        self.pending: dict[str, list[tuple[EntryKey, str]]] = {}
-        self.size = 0
-
-    def add(self, shard: str, key: EntryKey, entry: str) -> None:
-        self.pending.setdefault(shard, []).append((key, entry))
-        self.size += len(entry)
-        if self.size >= FLUSH_BYTES:
-            self.flush()
-
-    def flush(self) -> None:
-        pending, self.pending, self.size = self.pending, {}, 0
-        if not pending or os.getpid() != self.pid:  # a forked copy: the parent writes them
-            return
-        try:
-            folder = self.cache.packs_folder(create=True)
-        except OSError:
-            return  # a read-only tree, a full disk or a planted link must not fail the run
-        try:
-            safe_files.clean_stale(folder)  # what an interrupted run left behind
-            for shard, entries in pending.items():
-                name = f"{shard}-{secrets.token_hex(8)}{PACK_SUFFIX}"
-                with contextlib.suppress(OSError):
-                    safe_files.replace_file(folder, name, pack_bytes(entries))
-        finally:
-            os.close(folder)
-
-
-_WRITERS: dict[ResultCache, _Writer] = {}
-
-
-def _writer(cache: ResultCache) -> _Writer:
-    """This process's writer for ``cache``; its entries are written when the process ends
-    (a worker's end too: multiprocessing's exit runs its finalizers, not ``atexit``, and
-    importing it costs the run's own process more than its flush)."""
-    writer = _WRITERS.get(cache)
-    if writer is None or writer.pid != os.getpid():
-        writer = _WRITERS[cache] = _Writer(cache)
-        if writer.pid == cache.owner:  # the run flushes its own (warm.answers); else at exit
-            atexit.register(writer.flush)
-        else:
-            from multiprocessing.util import Finalize
-
-            Finalize(None, writer.flush, exitpriority=10)
-    return writer
 
 
 _TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# anchorlint cache\n"
@@ -634,11 +118,6 @@ _ANCHORS = FACT_FIELDS.index("anchors")
 _QUALIFIED = FACT_FIELDS.index("qualified_keys")
 _ORDER = FACT_FIELDS.index("order")
 assert _QUALIFIED == _ORDER + 1 == len(FACT_FIELDS) - 1  # the layout fact_rows writes
-
-
-#: an entry's fields, in order: its job and digest (checked against the index that named
-#: it), then what a worker returns
-ENTRY_FIELDS = ("path", "start", "end", "digest", "findings", "facts", "directives", "unreadable")
 
 
 def _dump(key: EntryKey, result: FileResult) -> list[Any]:

@@ -43,7 +43,8 @@ from anchorlint.run.results import FileResult, finding
 from anchorlint.run.suppressions import Suppressions
 
 if TYPE_CHECKING:
-    from anchorlint.run.cache import EntryKey, JobKeys, ResultCache
+    from anchorlint.run.cache import ResultCache
+    from anchorlint.run.cache_keys import EntryKey, JobKeys
     from anchorlint.stores.protocol import Store
     from anchorlint.text.nlp import Pipeline
 
@@ -121,7 +122,7 @@ class Worker:
         :meth:`cacheable`; a file that cannot be read, or no regular file)."""
         if not self.cacheable(job):
             return None
-        from anchorlint.run.cache import JobKeys
+        from anchorlint.run.cache_keys import JobKeys
 
         if self._keys is None:
             self._keys = JobKeys()

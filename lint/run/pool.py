@@ -157,7 +157,8 @@ def _worker(settings: Settings, store: Store | None, use_cache: bool, prefilter:
     compact = compact and not store_configured(settings)
     cache = None
     if use_cache:
-        from anchorlint.run.cache import ResultCache, settings_fingerprint
+        from anchorlint.run.cache import ResultCache
+        from anchorlint.run.cache_keys import settings_fingerprint
 
         directory = Path(settings.root) / settings.cache_dir
         fingerprint = settings_fingerprint(settings) + ("c" if compact else "f")

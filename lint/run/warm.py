@@ -3,7 +3,7 @@
 A rerun over an unchanged tree is mostly cache reads. Sent to workers, each read costs a
 worker's start, the entry turned into findings and facts, those packed, pickled to the parent
 and unpacked there. Answered here, the parent stats each file (hashing it only when its stamp
-is not the entry's, see :mod:`anchorlint.run.cache`), reads the packs of the folders asked
+is not the entry's, see :mod:`anchorlint.run.cache_keys`), reads the packs of the folders asked
 for once each, and packs an entry's rows as they are (:func:`done_of`): no Finding or fact
 object is made until the report and the cross-file rules read them back, exactly as they
 read a worker's. What the cache does not hold goes to the workers as before; when nothing is
@@ -20,20 +20,15 @@ from contextlib import contextmanager
 from operator import eq, itemgetter, le
 from typing import TYPE_CHECKING, Any
 
-from anchorlint.run.cache import (
-    ENTRY_FIELDS,
-    FINDING_FIELDS,
-    JobKeys,
-    directives_of,
-    fact_rows,
-    fix_of,
-)
+from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_rows, fix_of
+from anchorlint.run.cache_keys import JobKeys
+from anchorlint.run.cache_packs import ENTRY_FIELDS
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
 from anchorlint.run.spool import Packed, pack_fact_rows, raw_rows
 
 if TYPE_CHECKING:
-    from anchorlint.run.cache import Hit, PackReader
+    from anchorlint.run.cache_packs import Hit, PackReader
     from anchorlint.run.engine import Worker
     from anchorlint.run.jobs import Job
 
