@@ -25,6 +25,7 @@ import stat
 import time
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from importlib.machinery import SOURCE_SUFFIXES
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -78,6 +79,11 @@ def _by_parts(item: tuple[str, os.stat_result]) -> list[str]:
     return item[0].split("/")
 
 
+#: what names a Python source file, as the interpreter's import system reads it (anchorlint's
+#: own sources: no file kind of a run)
+_SOURCES = tuple(SOURCE_SUFFIXES)
+
+
 def _python_files(folder: str, prefix: str) -> Iterator[tuple[str, os.stat_result]]:
     """Every ``.py`` file below ``folder``: its name from there (``/``-separated) and stat.
 
@@ -89,7 +95,7 @@ def _python_files(folder: str, prefix: str) -> Iterator[tuple[str, os.stat_resul
             name = prefix + entry.name
             if entry.is_dir(follow_symlinks=False):
                 yield from _python_files(entry.path, name + "/")
-            elif entry.name.endswith(".py") and entry.is_file():
+            elif entry.name.endswith(_SOURCES) and entry.is_file():
                 yield name, entry.stat()
 
 
