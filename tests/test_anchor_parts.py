@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint.text import anchor_forms, anchors
+from anchorlint.text import anchor_forms, anchor_parts, anchors
 
 #: pieces that put fragments, pins, keys, hosts and numbers on their edges
 PIECES = [
@@ -41,36 +41,36 @@ TEXTS = (
 )
 
 
-def _fragment_by_pattern(raw: str) -> anchors.Fragment:
-    """The reference: every fragment read by :data:`anchors._FRAGMENT_PARTS`."""
-    match = anchors._FRAGMENT_PARTS.match(raw)
+def _fragment_by_pattern(raw: str) -> anchor_parts.Fragment:
+    """The reference: every fragment read by :data:`anchor_parts._FRAGMENT_PARTS`."""
+    match = anchor_parts._FRAGMENT_PARTS.match(raw)
     if match is None:
-        return anchors.Fragment("name", None, None, raw)
+        return anchor_parts.Fragment("name", None, None, raw)
     if match["l1"]:
         first = int(match["l1"])
-        return anchors.Fragment("lines", first, int(match["l2"] or first), raw)
+        return anchor_parts.Fragment("lines", first, int(match["l2"] or first), raw)
     if match["ln1"]:
         a = int(match["ln1"])
         b = int(match["ln2"]) if match["ln2"] else a + 1
-        return anchors.Fragment("lines", a + 1, b, raw)
+        return anchor_parts.Fragment("lines", a + 1, b, raw)
     a = int(match["c1"])
-    return anchors.Fragment("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
+    return anchor_parts.Fragment("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
 
 
 @settings(max_examples=800, deadline=None)
 @given(TEXTS)
 def test_a_fragment_is_read_as_its_pattern_reads_it(raw: str) -> None:
     if raw:
-        assert anchors.parse_fragment(raw) == _fragment_by_pattern(raw)
+        assert anchor_parts.parse_fragment(raw) == _fragment_by_pattern(raw)
 
 
 @settings(max_examples=800, deadline=None)
 @given(TEXTS)
 def test_a_pin_is_read_as_its_pattern_reads_it(body: str) -> None:
     at = body.rfind("@")
-    match = anchors._PIN.match(body, at) if at >= 0 else None
+    match = anchor_parts._PIN.match(body, at) if at >= 0 else None
     expected = None if match is None else (match["alg"], match["hex"])
-    assert (anchors._pin_parts(body, at) if at >= 0 else None) == expected
+    assert (anchor_parts._pin_parts(body, at) if at >= 0 else None) == expected
 
 
 @settings(max_examples=800, deadline=None)
@@ -78,14 +78,14 @@ def test_a_pin_is_read_as_its_pattern_reads_it(body: str) -> None:
 def test_the_default_key_syntax_is_read_as_its_pattern_reads_it(body: str) -> None:
     key_syntax, _ = anchors._compiled("", ())
     expected = key_syntax.fullmatch(body) is not None
-    assert anchors._key_matches(key_syntax, body) is expected
+    assert anchor_parts._key_matches(key_syntax, body) is expected
 
 
 @settings(max_examples=800, deadline=None)
 @given(TEXTS)
 def test_a_body_the_uri_pattern_matches_may_be_a_uri(body: str) -> None:
-    if anchors._URI_ONLY.fullmatch(body):
-        assert anchors._may_be_uri(body)
+    if anchor_parts._URI_ONLY.fullmatch(body):
+        assert anchor_parts._may_be_uri(body)
 
 
 @settings(max_examples=800, deadline=None)

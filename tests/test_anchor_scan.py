@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import TextSettings
-from anchorlint.text import anchors
+from anchorlint.text import anchor_scanners, anchors
 
 PIECES = [
     "word",
@@ -57,8 +57,10 @@ def _found(text: str) -> list[tuple[int, int, str]]:
     return [(a.start, a.end, a.form) for a in anchors.find_anchors(text, TextSettings())]
 
 
-_KINDS = anchors._kinds(())
-FULL_SCANNER = anchors._scanner((), _KINDS, (True,) * len(anchors._forms((), _KINDS)))
+_KINDS = anchor_scanners._kinds(())
+FULL_SCANNER = anchor_scanners._scanner(
+    (), _KINDS, (True,) * len(anchor_scanners._forms((), _KINDS))
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -66,7 +68,7 @@ FULL_SCANNER = anchors._scanner((), _KINDS, (True,) * len(anchors._forms((), _KI
 def test_the_reduced_scanner_finds_what_the_full_one_finds(pieces: list[str]) -> None:
     """Forms whose needles the text lacks are left out of the scanner: the matches stay."""
     text = "".join(pieces)
-    reduced = anchors._scanner_for(text, TextSettings())
+    reduced = anchor_scanners._scanner_for(text, TextSettings())
     expected = [(m.lastgroup, m.span()) for m in FULL_SCANNER.finditer(text)]
     found = [(m.lastgroup, m.span()) for m in reduced.finditer(text)] if reduced else []
     assert found == expected
@@ -74,7 +76,7 @@ def test_the_reduced_scanner_finds_what_the_full_one_finds(pieces: list[str]) ->
 
 def test_text_without_any_needle_is_not_scanned() -> None:
     text = "Ratios of three to two (no [brackets], no hashes, no schemes) at half, say"
-    assert anchors._scanner_for(text, TextSettings()) is None
+    assert anchor_scanners._scanner_for(text, TextSettings()) is None
     assert list(FULL_SCANNER.finditer(text)) == []
 
 
@@ -100,7 +102,7 @@ def test_moved_keeps_every_field() -> None:
     )
     expected = dataclasses.replace(anchor, start=anchor.start + 9, end=anchor.end + 9)
     assert anchor.moved(9) == expected and vars(anchor.moved(9)) == vars(expected)
-    # a new field must be added to anchors._anchor_of too
+    # a new field must be added to anchor_parts._anchor_of too
     assert len(dataclasses.fields(anchors.Anchor)) == 12
 
 
@@ -117,7 +119,7 @@ def test_an_anchor_marked_in_code_is_the_one_replace_makes() -> None:
 #: the path form and its start finder, for the default extensions (all start with a letter:
 #: a dot must be followed by one) and for extensions that do not
 _PATH_FORMS = [
-    next((f.pattern, f.finder) for f in anchors._separate_forms(ext, _KINDS) if f.finder)
+    next((f.pattern, f.finder) for f in anchor_scanners._separate_forms(ext, _KINDS) if f.finder)
     for ext in ((), ("7z", "py", "k"))
 ]
 
@@ -173,7 +175,9 @@ def test_the_commit_form_is_tried_only_where_it_can_start(pieces: list[str]) -> 
     of every position finds."""
     from anchorlint.text.anchor_starts import commit_starts, matches_at
 
-    (form,) = [f.pattern for f in anchors._separate_forms((), _KINDS) if f.finder is commit_starts]
+    (form,) = [
+        f.pattern for f in anchor_scanners._separate_forms((), _KINDS) if f.finder is commit_starts
+    ]
     text = "".join(pieces)
     spans = [m.span() for m in form.finditer(text)]
     assert [m.span() for m in matches_at(form, text, commit_starts(text))] == spans
@@ -209,7 +213,7 @@ def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
 def test_a_form_is_tried_only_in_text_its_gate_lets_through(pieces: list[str]) -> None:
     """A gate is a superset of its form: wherever the form matches, the gate says yes."""
     text = "".join(pieces)
-    for separate in anchors._separate_forms((), _KINDS):
+    for separate in anchor_scanners._separate_forms((), _KINDS):
         form, gate = separate.pattern, separate.gate
         if form.search(text) is not None:
             assert gate(text), (form.pattern, text)
@@ -239,7 +243,7 @@ def test_colons_that_start_no_uri_or_hash_are_no_candidates() -> None:
 )
 def test_each_gate_lets_its_own_form_through(text: str) -> None:
     matched = 0
-    for separate in anchors._separate_forms((), _KINDS):
+    for separate in anchor_scanners._separate_forms((), _KINDS):
         form, gate = separate.pattern, separate.gate
         if form.search(text) is not None:
             matched += 1
@@ -291,8 +295,8 @@ def test_the_path_form_with_its_plain_pattern_finds_what_the_whole_form_finds(te
     """Where the path form tries only its plain alternative (no ``:`` and digit, and no
     "line" near the run's end), it finds what the whole pattern finds at every position."""
     for extensions in ((), ("7z", "py", "k")):
-        forms = anchors._separate_forms(extensions, _KINDS)
-        (form,) = [f for f in forms if isinstance(f, anchors._PathForm)]
+        forms = anchor_scanners._separate_forms(extensions, _KINDS)
+        (form,) = [f for f in forms if isinstance(f, anchor_scanners._PathForm)]
         expected = [(m.lastgroup, m.span()) for m in form.pattern.finditer(text)]
         assert [(m.lastgroup, m.span()) for m in form.scan(text)] == expected
 

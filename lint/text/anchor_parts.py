@@ -1,0 +1,255 @@
+"""An anchor's parts (RULES.md, "Anchors"): the :class:`Anchor` itself, and its key, fragment
+and pin as read from the text a scanner matched (:mod:`anchorlint.text.anchors`).
+
+The parts are read by string methods where the patterns they stand in for would cost a regex
+call per anchor; each pattern is kept as the reference its string reading is tested against.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+import regex
+
+from anchorlint.frozen import frozen_copy, frozen_instance
+
+PIN_MIN_HEX = 12
+
+#: default key syntax for wiki keys and bare pointers
+DEFAULT_KEY_PATTERN = r"[A-Za-z0-9_\-./:#@=,~+%]+"
+
+_FRAGMENT_PARTS = regex.compile(
+    r"L(?P<l1>\d{1,9})(?:-L?(?P<l2>\d{1,9}))?$|line=(?P<ln1>\d{1,9})(?:,(?P<ln2>\d{1,9}))?$"
+    r"|char=(?P<c1>\d{1,12})(?:,(?P<c2>\d{1,12}))?$"
+)
+_PIN = regex.compile(r"@(?P<alg>[A-Za-z0-9]{1,16}):(?P<hex>[0-9a-fA-F]{1,128})$")
+_URI_TRAILING = ".,;:!?)'\"*_"
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A fragment. ``lines``: 1-based inclusive; ``char``: 0-based half-open; ``name``: a label."""
+
+    kind: str
+    first: int | None
+    last: int | None
+    raw: str
+
+    @property
+    def positional(self) -> bool:
+        return self.kind in ("lines", "char")
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A content-hash pin: a prefix of the sha256 of the pinned bytes."""
+
+    algorithm: str
+    hexdigest: str
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One anchor, with offsets into the text it was found in (delimiters included)."""
+
+    start: int
+    end: int
+    form: str  # its kind: wiki, uri, pointer, hash, link, path, line, commit, issue, uuid, custom
+    raw: str
+    text: str
+    key: str
+    fragment: Fragment | None = None
+    pin: Pin | None = None
+    pin_problem: str | None = None
+    descriptive: bool = False
+    in_code: bool = False
+    #: how a line pointer is written: "compact" (``a.py:12``), "prose" ("line 12 of a.py"),
+    #: "" for a ``#L12`` fragment or no line at all
+    notation: str = ""
+
+    def moved(self, delta: int) -> Anchor:
+        """The same anchor ``delta`` characters further on (a block's offset in its summary).
+
+        Made in one step (:func:`~anchorlint.frozen.frozen_copy`): a frozen dataclass's
+        ``__init__`` sets each of its twelve fields through ``object.__setattr__``."""
+        return frozen_copy(self, start=self.start + delta, end=self.end + delta)
+
+    @property
+    def kind(self) -> str:
+        """The anchor's kind, as ``anchor-kinds`` names it."""
+        return self.form
+
+    @property
+    def namespace(self) -> str | None:
+        """Everything before the key's last ``/`` or ``:``; None for a bare key."""
+        if self.form in ("uri", "hash"):
+            return None
+        cut = max(self.key.rfind("/"), self.key.rfind(":"))
+        return self.key[:cut] if cut > 0 else None
+
+    @property
+    def positional(self) -> bool:
+        return self.fragment is not None and self.fragment.positional
+
+
+def _anchor_of(
+    start: int,
+    end: int,
+    form: str,
+    raw: str,
+    text: str,
+    key: str,
+    fragment: Fragment | None = None,
+    pin: Pin | None = None,
+    pin_problem: str | None = None,
+    descriptive: bool = False,
+    notation: str = "",
+) -> Anchor:
+    """``Anchor(…)`` in one step (:func:`~anchorlint.frozen.frozen_instance`): tens of
+    thousands are made per corpus."""
+    return frozen_instance(
+        Anchor,
+        start=start,
+        end=end,
+        form=form,
+        raw=raw,
+        text=text,
+        key=key,
+        fragment=fragment,
+        pin=pin,
+        pin_problem=pin_problem,
+        descriptive=descriptive,
+        in_code=False,
+        notation=notation,
+    )
+
+
+def _fragment_of(kind: str, first: int | None, last: int | None, raw: str) -> Fragment:
+    """``Fragment(…)`` in one step, as :func:`_anchor_of`."""
+    return frozen_instance(Fragment, kind=kind, first=first, last=last, raw=raw)
+
+
+def parse_fragment(raw: str) -> Fragment:
+    """Parse a fragment without its ``#``; ``#line=a,b`` becomes lines a+1..b.
+
+    An ASCII fragment that is a name or ``L…`` lines is read by string methods, as
+    :data:`_FRAGMENT_PARTS` reads it (a regex call costs several times more); ``line=``,
+    ``char=`` and other text (``\\d`` is any decimal digit, ``$`` may stand before a closing
+    line break) go through the pattern."""
+    if raw.isascii() and not raw.endswith("\n"):
+        if raw[:1] == "L":
+            lines = _line_numbers(raw[1:])
+            if lines is None:
+                return _fragment_of("name", None, None, raw)
+            return _fragment_of("lines", lines[0], lines[1], raw)
+        if not raw.startswith(("line=", "char=")):
+            return _fragment_of("name", None, None, raw)
+    match = _FRAGMENT_PARTS.match(raw)
+    if match is None:
+        return _fragment_of("name", None, None, raw)
+    if match["l1"]:
+        first = int(match["l1"])
+        return _fragment_of("lines", first, int(match["l2"] or first), raw)
+    if match["ln1"]:
+        a = int(match["ln1"])
+        b = int(match["ln2"]) if match["ln2"] else a + 1
+        return _fragment_of("lines", a + 1, b, raw)
+    a = int(match["c1"])
+    return _fragment_of("char", a, int(match["c2"]) if match["c2"] else a + 1, raw)
+
+
+def _line_numbers(numbers: str) -> tuple[int, int] | None:
+    """The first and last line of ASCII ``12`` or ``12-14`` (``12-L14``), as the first
+    alternative of :data:`_FRAGMENT_PARTS` reads them after the ``L``; None if it does not."""
+    first, dash, last = numbers.partition("-")
+    if not (0 < len(first) <= 9 and first.isdigit()):
+        return None
+    if not dash:
+        return int(first), int(first)
+    last = last[1:] if last[:1] == "L" else last
+    if not (0 < len(last) <= 9 and last.isdigit()):
+        return None
+    return int(first), int(last)
+
+
+def _split_pin(body: str) -> tuple[str, Pin | None, str | None]:
+    """Split ``…@alg:hex`` off a key; say why a written pin is no pin."""
+    at = body.rfind("@")
+    parts = _pin_parts(body, at) if at >= 0 else None
+    if parts is None:
+        return body, None, None
+    rest, alg, hexdigest = body[:at], parts[0].lower(), parts[1].lower()
+    if alg != "sha256":
+        return rest, None, f"pin uses {alg}, not sha256"
+    if len(hexdigest) < PIN_MIN_HEX:
+        return rest, None, f"pin has {len(hexdigest)} hex digits, fewer than {PIN_MIN_HEX}"
+    if len(hexdigest) > 64:
+        return rest, None, "pin is longer than a sha256 digest"
+    return rest, Pin(alg, hexdigest), None
+
+
+_HEX_DIGITS = "0123456789abcdefABCDEF"
+
+
+def _pin_parts(body: str, at: int) -> tuple[str, str] | None:
+    """The algorithm and digest of the pin at ``body[at]`` (an ``@``), as :data:`_PIN` reads
+    them, or None: by string methods, unless the body ends in a line break (which ``$`` may
+    stand before)."""
+    alg, colon, hexdigest = body[at + 1 :].partition(":")
+    if (
+        colon
+        and 0 < len(alg) <= 16
+        and 0 < len(hexdigest) <= 128
+        and alg.isascii()
+        and alg.isalnum()
+        and not hexdigest.strip(_HEX_DIGITS)
+    ):
+        return alg, hexdigest
+    if body.endswith("\n"):
+        match = _PIN.match(body, at)
+        return None if match is None else (match["alg"], match["hex"])
+    return None
+
+
+def parse_key(
+    body: str, start: int, end: int, form: str, raw: str, key_syntax: regex.Pattern[str]
+) -> Anchor:
+    """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts."""
+    if form == "wiki" and _may_be_uri(body) and _URI_ONLY.fullmatch(body):
+        return _anchor_of(start, end, form, raw, body, body)
+    rest, pin, pin_problem = _split_pin(body)
+    key, hash_mark, fragment_raw = rest.partition("#")
+    fragment = parse_fragment(fragment_raw) if hash_mark and fragment_raw else None
+    descriptive = form == "wiki" and (
+        not key or _key_matches(key_syntax, body) is False  # undecided (timeout): not flagged
+    )
+    return _anchor_of(start, end, form, raw, body, key, fragment, pin, pin_problem, descriptive)
+
+
+def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
+    if key_syntax.pattern == DEFAULT_KEY_PATTERN:  # a run of its characters: strip reads it
+        return bool(body) and not body.strip(_DEFAULT_KEY_CHARACTERS)
+    from anchorlint.text.lexicon import user_fullmatch
+
+    return user_fullmatch(key_syntax, body, "[text] key-pattern")
+
+
+#: the characters :data:`DEFAULT_KEY_PATTERN` allows
+_DEFAULT_KEY_CHARACTERS = string.ascii_letters + string.digits + "_-./:#@=,~+%"
+_URI_ONLY = regex.compile(r"[a-z][a-z0-9+.-]{1,31}://\S{1,2048}|(?:urn|doi|mailto):\S{1,2048}")
+
+
+def _may_be_uri(body: str) -> bool:
+    """Whether :data:`_URI_ONLY` can match ``body``: only with a ``://`` in it, or at a
+    ``urn:``, ``doi:`` or ``mailto:`` that opens it."""
+    return "://" in body or body.startswith(("urn:", "doi:", "mailto:"))
+
+
+def _trim_uri(uri: str) -> str:
+    """Drop trailing punctuation that belongs to the sentence, keeping balanced parens."""
+    while uri and uri[-1] in _URI_TRAILING:
+        if uri[-1] == ")" and uri.count("(") >= uri.count(")"):
+            break
+        uri = uri[:-1]
+    return uri
