@@ -130,6 +130,7 @@ COMMIT_FORM = _COMMIT
 UUID_FORM = _UUID
 COMMIT_AFTER_WORD_FORM = _COMMIT_AFTER_WORD
 REPO_ISSUE_FORM = _REPO_ISSUE
+ISSUE_FORM = _ISSUE
 TICKET_FORM = _TICKET
 ID_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("uuid", _UUID, ("-",)),

@@ -67,12 +67,15 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
     ``.`` (rare) outwards, each once, so the text is read about once."""
     candidates: list[tuple[int, bool]] = []
     marks = b""  # the text's bytes with every path character marked, once a run is looked at
+    ascii = None  # whether the text is ASCII, once a run is looked at (a summary is long)
     dot = text.find(".")
     while dot >= 0:
         if letter_after_dot and not text[dot + 1 : dot + 2].isalpha():
             dot = text.find(".", dot + 1)
             continue
-        if text.isascii():  # a byte a character: the run's ends are found in the bytes
+        if ascii is None:
+            ascii = text.isascii()
+        if ascii:  # a byte a character: the run's ends are found in the bytes
             marks = marks or text.encode("ascii").translate(_PATH_MARKS)
             at = marks.rfind(b" ", 0, dot) + 1
             end = marks.find(b" ", dot)

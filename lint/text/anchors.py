@@ -7,14 +7,22 @@ input (``[[[[``…, unclosed brackets, endless hex) is scanned in linear time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import regex
 
 from anchorlint.config import TextSettings
 from anchorlint.frozen import frozen_copy
-from anchorlint.text.anchor_forms import NOT_TICKETS, not_a_commit, not_a_path, private_host
+from anchorlint.text.anchor_forms import (
+    ISSUE_FORM,
+    NOT_TICKETS,
+    UUID_FORM,
+    not_a_commit,
+    not_a_path,
+    private_host,
+)
 from anchorlint.text.anchor_parts import DEFAULT_KEY_PATTERN as DEFAULT_KEY_PATTERN
 from anchorlint.text.anchor_parts import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_parts import Anchor as Anchor
@@ -62,44 +70,36 @@ _LAST_COMPILED: list[
 
 
 def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> list[Anchor]:
-    kinds, forms, separate = _plan(settings)
+    kinds = _plan(settings)[0]
     found: list[Anchor] = []
+    for matches in _scan_matches(text, settings):
+        _add_block_anchors([found], _ONE_BLOCK, matches, text, key_syntax, kinds)
+    return found
+
+
+def _scan_matches(text: str, settings: TextSettings) -> list[list[regex.Match[str]]]:
+    """Each scanning pattern's matches in ``text``, in order: the union's, then each
+    separate form's (lists that may be empty)."""
+    found = [_union_scan(text, settings)]
+    for form in _plan(settings)[2]:
+        if form.gate(text):
+            found.append(form.scan(text))
+    return found
+
+
+def _union_scan(text: str, settings: TextSettings) -> list[regex.Match[str]]:
+    """The union scanner's matches in ``text``."""
+    kinds, forms, _ = _plan(settings)
     needles = union_needles(text, kinds)
     # the candidates are few: the whole union, compiled once, is tried at each (a form that
     # cannot match in the text fails there at once); where they are dense, the union is cut
     # down to the forms the text can hold before the engine tries every position
     if needles is None:
         scanner = _scanner_for(text, settings)
-        if scanner is not None:
-            _add_anchors(found, matches_at(scanner, text, None), text, key_syntax, kinds)
-    elif needles:
-        scanner = _full_scanner(settings, kinds, forms)
-        _add_anchors(found, union_matches(scanner, text, needles), text, key_syntax, kinds)
-    for form in separate:
-        if form.gate(text):
-            _add_anchors(found, form.scan(text), text, key_syntax, kinds)
-    return found
-
-
-def _add_anchors(
-    found: list[Anchor],
-    matches: list[regex.Match[str]],
-    text: str,
-    key_syntax: regex.Pattern[str],
-    kinds: frozenset[str],
-) -> None:
-    """The anchors of one pattern's matches, in order (a match may stand for none)."""
-    if not matches:
-        return
-    pattern = matches[0].re
-    groups = _group_numbers(pattern)
-    for match in matches:
-        if match.re is not pattern:  # the path form's two patterns in one list
-            pattern = match.re
-            groups = _group_numbers(pattern)
-        anchor = _anchor(match, groups, text, key_syntax, kinds)
-        if anchor is not None:
-            found.append(anchor)
+        return [] if scanner is None else matches_at(scanner, text, None)
+    if needles:
+        return union_matches(_full_scanner(settings, kinds, forms), text, needles)
+    return []
 
 
 #: the group numbers of each scanning pattern by name: a group read by its name costs the
@@ -122,10 +122,12 @@ def _anchor(
     text: str,
     key_syntax: regex.Pattern[str],
     kinds: frozenset[str],
+    delta: int = 0,
 ) -> Anchor | None:
     """The anchor one scanner match stands for, or None (a private host, a library name).
     Groups are read by number from ``match.regs`` and sliced out of ``text``, the string
-    matched (``groups``: the pattern's group numbers by name)."""
+    matched (``groups``: the pattern's group numbers by name); the anchor's offsets are
+    ``delta`` less than the match's (the start of its block in the summary scanned)."""
     kind = match.lastgroup
     assert kind is not None
     regs = match.regs
@@ -134,7 +136,11 @@ def _anchor(
     if kind == "wiki":
         whole_start, whole_end = regs[0]
         raw = text[whole_start:whole_end]
-        return parse_key(body, whole_start, whole_end, "wiki", raw, key_syntax)
+        return parse_key(body, whole_start - delta, whole_end - delta, "wiki", raw, key_syntax)
+    if kind in _LINE_GROUPS:
+        return _line_anchor(regs, groups, text, kind, delta) if "line" in kinds else None
+    start -= delta
+    end -= delta
     if kind == "uri":
         body = _trim_uri(body)
         if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
@@ -146,8 +152,6 @@ def _anchor(
         if body.endswith(".") and "#L" not in body and "=" not in body:
             body = body.rstrip(".")
         return parse_key(body, start, start + len(body), "pointer", body, key_syntax)
-    if kind in _LINE_GROUPS:
-        return _line_anchor(regs, groups, text, kind) if "line" in kinds else None
     if kind == "path":
         wanted = "path" in kinds and not not_a_path(body)
         return _anchor_of(start, end, "path", body, body, body) if wanted else None
@@ -170,7 +174,7 @@ _LINE_GROUPS = {
 
 
 def _line_anchor(
-    regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str, group: str
+    regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str, group: str, delta: int
 ) -> Anchor | None:
     """A path with a line in one of its notations: key = the path, fragment = the lines."""
     path_group, first_group, last_group, notation = _LINE_GROUPS[group]
@@ -186,8 +190,8 @@ def _line_anchor(
     start, end = regs[groups[group]]
     body = text[start:end]
     return _anchor_of(
-        start,
-        end,
+        start - delta,
+        end - delta,
         "line",
         body,
         body,
@@ -212,6 +216,129 @@ def find_anchors(
     settings = settings or TextSettings()
     key_syntax, extra = compile_settings(settings)
     found = _scan(text, key_syntax, settings)
+    return _finished(found, text, key_syntax, extra, links, references)
+
+
+def find_block_anchors(
+    texts: Sequence[str],
+    settings: TextSettings,
+    links: Sequence[Iterable[tuple[int, int]]],
+    references: Sequence[Iterable[tuple[int, int, str]]],
+) -> list[list[Anchor]]:
+    """:func:`find_anchors` of each of a summary's blocks (``texts``, with each block's
+    ``links`` and ``references``), offsets into the block: the blocks are scanned as one
+    text, joined by blank lines, and each match is handed to the block it starts in.
+
+    Every gate, start finder and pattern then runs once per summary, not once per block. No
+    form matches a line break, and each lookaround reads one as it reads the text's edge (a
+    character no form's lookbehind or lookahead wants), so the joined text holds each
+    block's matches at its offset and no other."""
+    if len(texts) < 2:
+        return [
+            find_anchors(text, settings, block_links, block_references)
+            for text, block_links, block_references in zip(texts, links, references, strict=True)
+        ]
+    key_syntax, extra = compile_settings(settings)
+    joined = _SEPARATOR.join(texts)
+    starts: list[int] = []
+    at = 0
+    for text in texts:
+        starts.append(at)
+        at += len(text) + len(_SEPARATOR)
+    found = _scan_blocks(joined, texts, starts, key_syntax, settings)
+    return [
+        _finished(block_found, text, key_syntax, extra, block_links, block_references)
+        if block_found or block_links or block_references or extra
+        else block_found
+        for block_found, text, block_links, block_references in zip(
+            found, texts, links, references, strict=True
+        )
+    ]
+
+
+#: what :func:`find_block_anchors` joins blocks with (no form matches a line break)
+_SEPARATOR = "\n\n"
+
+
+def _scan_blocks(
+    joined: str,
+    texts: Sequence[str],
+    starts: list[int],
+    key_syntax: regex.Pattern[str],
+    settings: TextSettings,
+) -> list[list[Anchor]]:
+    """Each block's scanned anchors, as :func:`_scan` finds them in it, in the same order.
+
+    The union and the forms with a start finder are run over ``joined`` (the blocks joined,
+    starting at ``starts``): their cheap pre-scans find the few places to try. A form without
+    one, tried by the engine at every position, is run only over the blocks its gate lets
+    through, after the joined text did (in most summaries, none does)."""
+    kinds, _, separate = _plan(settings)
+    found: list[list[Anchor]] = [[] for _ in texts]
+    matches = _union_scan(joined, settings)
+    _add_block_anchors(found, starts, matches, joined, key_syntax, kinds)
+    for form in separate:
+        if not form.gate(joined):
+            continue
+        if form.finder is not None or form.source in _JOINED_FORMS:
+            matches = form.scan(joined)
+            _add_block_anchors(found, starts, matches, joined, key_syntax, kinds)
+            continue
+        for block_found, text in zip(found, texts, strict=True):
+            if form.gate(text):
+                matches = form.scan(text)
+                _add_block_anchors([block_found], _ONE_BLOCK, matches, text, key_syntax, kinds)
+    return found
+
+
+#: forms without a start finder that open with a literal, which the engine skips to
+_JOINED_FORMS = frozenset((ISSUE_FORM, UUID_FORM))
+
+
+#: the starts of one block, the whole text
+_ONE_BLOCK = [0]
+
+
+def _add_block_anchors(
+    found: list[list[Anchor]],
+    starts: list[int],
+    matches: list[regex.Match[str]],
+    text: str,
+    key_syntax: regex.Pattern[str],
+    kinds: frozenset[str],
+) -> None:
+    """The anchors of one pattern's matches, in order (a match may stand for none), for the
+    blocks joined in ``text``, starting at ``starts``: each match's anchor goes to the block
+    it starts in, with offsets into that block."""
+    if not matches:
+        return
+    pattern = matches[0].re
+    groups = _group_numbers(pattern)
+    block, block_start, next_start = -1, 0, -1
+    for match in matches:
+        at = match.start()
+        if at >= next_start:  # ascending: the block found last, or one further on
+            block = bisect_right(starts, at) - 1
+            block_start = starts[block]
+            next_start = starts[block + 1] if block + 1 < len(starts) else len(text)
+        if match.re is not pattern:  # the path form's two patterns in one list
+            pattern = match.re
+            groups = _group_numbers(pattern)
+        anchor = _anchor(match, groups, text, key_syntax, kinds, block_start)
+        if anchor is not None:
+            found[block].append(anchor)
+
+
+def _finished(
+    found: list[Anchor],
+    text: str,
+    key_syntax: regex.Pattern[str],
+    extra: tuple[regex.Pattern[str], ...],
+    links: Iterable[tuple[int, int]],
+    references: Iterable[tuple[int, int, str]],
+) -> list[Anchor]:
+    """The scanned anchors ``found`` in ``text`` with its link targets, reference links and
+    extra patterns' anchors, without overlaps."""
     for start, end in links:
         target = text[start:end]
         if (

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from anchorlint.config import TextSettings
-from anchorlint.text.anchors import Anchor, find_anchors, mark_in_code
+from anchorlint.text.anchors import Anchor, find_anchors, find_block_anchors, mark_in_code
 from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
@@ -122,8 +122,13 @@ def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
     return "".join(pieces)
 
 
-def _block_parts(block: Block, settings: TextSettings) -> tuple[list[Anchor], str]:
-    found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
+def _block_parts(
+    block: Block, settings: TextSettings, found: list[Anchor] | None = None
+) -> tuple[list[Anchor], str]:
+    """The block's anchors and its masked text; ``found``: its anchors, if the summary's
+    blocks were scanned together already (:func:`~anchorlint.text.anchors.find_block_anchors`)."""
+    if found is None:
+        found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
     # framework boilerplate and placeholders are not the summary's prose, nor its anchors
     framework = framework_spans(block.text, settings.lint_boilerplate)
     if framework:
@@ -154,7 +159,17 @@ def analyse(
     groups: list[list[str]] = []
     sources = [bounded(source) for source in sources]
     for source in sources:
-        parts = [_block_parts(block, settings) for block in source.blocks]
+        own = source.blocks
+        scanned = find_block_anchors(
+            [block.text for block in own],
+            settings,
+            [block.link_targets for block in own],
+            [block.reference_links for block in own],
+        )
+        parts = [
+            _block_parts(block, settings, anchors)
+            for block, anchors in zip(own, scanned, strict=True)
+        ]
         parsed = [needs_parse is None or needs_parse(m) for _, m in parts]
         prepared.append((parts, parsed))
         groups.append([m for (_, m), parse in zip(parts, parsed, strict=True) if parse])
