@@ -146,24 +146,43 @@ class EntryKey(NamedTuple):
     stamp: Stamp
 
 
+#: what hashing a file told: the stamp it had, its digest, and the stamp an entry may be
+#: filed under (:data:`NO_STAMP` when it vouches for nothing). A job the parent looked up and
+#: missed carries it to the worker that lints it (:attr:`anchorlint.run.jobs.Job.known`)
+Known = tuple[Stamp, str, Stamp]
+
+
 class JobKeys:
     """Cache keys of jobs: the file's sha256, hashed once for all of a file's chunks this
-    process lints, not once per chunk (a 200 MB file has fifty), while its stamp holds."""
+    process lints, not once per chunk (a 200 MB file has fifty), while its stamp holds; and
+    not again where a job carries what the parent's hash told (:meth:`key`'s ``known``)."""
 
     def __init__(self) -> None:
         self._last: tuple[tuple[str, Stamp], str, Stamp] | None = None
 
-    def key(self, path: str, start: int, end: int) -> EntryKey:
+    def key(self, path: str, start: int, end: int, known: Known | None = None) -> EntryKey:
         """Raises OSError when the file cannot be read or is no regular file (a FIFO or a
-        device is never hashed: reading one may block); the job is then linted uncached."""
+        device is never hashed: reading one may block); the job is then linted uncached.
+
+        ``known``: what another process's hash of the file told (:meth:`known`); taken while
+        the file's stamp is still the one it was hashed under, else the file is hashed."""
         before = time.time_ns()
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path} is not a regular file")
         seen = (path, stamp_of(info))
-        if self._last is None or self._last[0] != seen:
+        if known is not None and known[0] == seen[1]:
+            self._last = (seen, known[1], known[2])
+        elif self._last is None or self._last[0] != seen:
             digest = file_digest(path)
             after = stamp_of(os.stat(path))
             settled = max(info.st_mtime_ns, info.st_ctime_ns) < before - TRUST_AFTER_NS
             self._last = (seen, digest, seen[1] if settled and after == seen[1] else NO_STAMP)
         return EntryKey(path, start, end, self._last[1], self._last[2])
+
+    def known(self, path: str) -> Known | None:
+        """What the last hash of ``path`` told, if the last file hashed (or taken) was it."""
+        last = self._last
+        if last is None or last[0][0] != path:
+            return None
+        return (last[0][1], last[1], last[2])

@@ -127,7 +127,7 @@ class Worker:
         if self._keys is None:
             self._keys = JobKeys()
         try:
-            return self._keys.key(job.path, job.start, job.end)
+            return self._keys.key(job.path, job.start, job.end, job.known)
         except OSError:
             return None
 

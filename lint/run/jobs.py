@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from anchorlint.run.kinds import KINDS, kind_of
+
+if TYPE_CHECKING:
+    from anchorlint.run.cache_keys import Known
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,10 @@ class Job:
     start: int = 0
     end: int = -1
     first_line: int = 1
+    #: what the parent's hash of the file told, when it looked the job up in the cache and
+    #: missed: the worker files the entry under it instead of hashing the file again (while
+    #: the file's stamp is the one it was hashed under: :meth:`JobKeys.key`)
+    known: Known | None = None
 
 
 #: files of a chunkable kind (JSON Lines) larger than this are split into chunks of records.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from operator import eq, itemgetter, le
 from typing import TYPE_CHECKING, Any
 
@@ -60,8 +61,9 @@ class Answers:
                     hit = None
             if hit is not None:
                 self.keys[index] = hit
-            else:
-                self.missed.append(job)
+            else:  # hashed to look it up, the file is not hashed again to file its entry
+                known = keys.known(job.path)
+                self.missed.append(job if known is None else replace(job, known=known))
         entries.forget_indexes()
 
     def done(self, job: Job, hit: Hit) -> JobDone | None:
