@@ -73,9 +73,12 @@ def _getters(nlp: Any) -> dict[int, Any]:
 
 
 def _described(search: Any) -> Any:
-    """A tokenizer's pattern method as its pattern and name (None stays None)."""
+    """A tokenizer's pattern method as its pattern, the pattern's text and the method's name
+    (None stays None): patterns are equal when their compiled code, text and flags are."""
     owner = getattr(search, "__self__", None)
-    return search if owner is None else (getattr(owner, "pattern", owner), search.__name__)
+    if owner is None:
+        return search
+    return (owner, getattr(owner, "pattern", owner), search.__name__)
 
 
 _DUMP = """

@@ -110,20 +110,28 @@ def _default_tokenizer(language: Any) -> bool:
 
 def _english_tokenizer(nlp: Any) -> Any:
     """What ``spacy.Tokenizer.v1`` makes for ``nlp`` (its factory's own steps), as a
-    :func:`_trusting_tokenizer` class."""
-    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
-
+    :func:`_trusting_tokenizer` class, its affix patterns compiled as spaCy's
+    ``compile_prefix_regex`` and the like join them, by :func:`compile_pattern`."""
     defaults = nlp.Defaults
     prefixes, suffixes, infixes = defaults.prefixes, defaults.suffixes, defaults.infixes
     return _trusting_tokenizer()(
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
-        prefix_search=compile_prefix_regex(prefixes).search if prefixes else None,
-        suffix_search=compile_suffix_regex(suffixes).search if suffixes else None,
-        infix_finditer=compile_infix_regex(infixes).finditer if infixes else None,
+        prefix_search=_joined(prefixes, "^", "").search if prefixes else None,
+        suffix_search=_joined(suffixes, "", "$").search if suffixes else None,
+        infix_finditer=_joined(infixes, "", "").finditer if infixes else None,
         token_match=defaults.token_match,
         url_match=defaults.url_match,
     )
+
+
+def _joined(pieces: Any, before: str, after: str) -> Any:
+    """The pieces that are not blank, each between ``before`` and ``after``, compiled as
+    one pattern of alternatives: spaCy's ``compile_prefix_regex`` (``^`` before),
+    ``compile_suffix_regex`` (``$`` after) and ``compile_infix_regex``."""
+    from anchorlint.text.regex_compile import compile_pattern
+
+    return compile_pattern("|".join(before + piece + after for piece in pieces if piece.strip()))
 
 
 _TRUSTING: Any = None
