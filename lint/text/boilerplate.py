@@ -362,6 +362,14 @@ def _placeholder_openings() -> frozenset[str]:
     return frozenset(openings)
 
 
+@lru_cache(maxsize=1)
+def _placeholder_starts() -> frozenset[str]:
+    """The first character of each opening: where ``text.lstrip()`` (which strips what
+    ``str.split`` splits at) starts with another, its first two words are no opening, found
+    without splitting the text."""
+    return frozenset(opening[0] for opening in _placeholder_openings())
+
+
 def placeholder_span(text: str) -> tuple[int, int] | None:
     r"""The whole of ``text`` when it is only a placeholder message, else None.
 
@@ -370,8 +378,8 @@ def placeholder_span(text: str) -> tuple[int, int] | None:
     two words, split at any space, are one of :func:`_placeholder_openings`. A text whose
     first two words are none of them is no placeholder, and the pattern (whose compiling
     costs a hundredth of a start-up) is not tried on it."""
-    if len(text) > LONGEST_PLACEHOLDER:
-        return None
+    if len(text) > LONGEST_PLACEHOLDER or text.lstrip()[:1] not in _placeholder_starts():
+        return None  # the first word cannot open a message: its first character does not
     if " ".join(text.split(None, 2)[:2]) not in _placeholder_openings():
         return None
     return (0, len(text)) if _placeholder().fullmatch(text) else None
@@ -420,15 +428,50 @@ def sections_all_empty(text: str) -> bool:
     titles = absent = 0
     for line in text.splitlines():
         line = line.strip()
-        if not line or _EMPTY_SECTION.fullmatch(line):
+        if not line or _empty_section(line):
             continue
         if placeholder_span(line) is not None:
             absent += 1
-        elif _SECTION_TITLE.fullmatch(line) and len(line.split()) <= 6:
+        elif _section_title(line):
             titles += 1
         else:
             return False
     return titles > 0 and absent > 0
+
+
+#: the longest line :data:`_EMPTY_SECTION` matches: a marker, four blanks, "(nothing)." (each
+#: character of a word matches one character: the pattern folds case simply, not fully)
+_LONGEST_EMPTY_SECTION = 15
+#: what a section title starts with: its heading marks, or its first word's capital
+_TITLE_STARTS = frozenset("#ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _empty_section(line: str) -> bool:
+    """``_EMPTY_SECTION.fullmatch(line)``, not tried on a line too long to be one: a prose
+    line is read by a template's check at least once, and the pattern's call costs more
+    than the line's other checks together."""
+    return len(line) <= _LONGEST_EMPTY_SECTION and _EMPTY_SECTION.fullmatch(line) is not None
+
+
+def _section_title(line: str) -> bool:
+    """A title of six words at most that :data:`_SECTION_TITLE` matches whole.
+
+    The pattern backtracks through every split of every word of a line it fails on (a
+    hundredth of a millisecond for "Session summary: cutover (971)"), and the first line of
+    nearly every summary is asked. It is not tried where it cannot match: a line that starts
+    with neither a heading mark nor a capital, holds a character no part of it matches
+    (:data:`_NEVER_IN_TITLE`), or a colon before its last character (only ``:?`` at the
+    end matches one)."""
+    if line[:1] not in _TITLE_STARTS or 0 <= line.find(":") < len(line) - 1:
+        return False
+    if any(character in line for character in _NEVER_IN_TITLE):
+        return False
+    return len(line.split()) <= 6 and _SECTION_TITLE.fullmatch(line) is not None
+
+
+#: characters in much prose that no part of :data:`_SECTION_TITLE` matches (``\w``,
+#: ``'/-``, ``#``, ``&``, blanks and the closing colon are all it does)
+_NEVER_IN_TITLE = ".,()"
 
 
 def is_placeholder(text: str) -> bool:

@@ -72,6 +72,8 @@ def _blanked_nothing(text: str, masked: str, linted: bool) -> bool:
     is looked for.)"""
     if linted or len(text) != len(masked) or not text.isascii() or not masked.isascii():
         return False
+    if text == masked:
+        return True  # nothing masked at all (no anchor, no code span): nothing blanked either
     return text.encode().translate(_SPACES_ONLY) == masked.encode().translate(_SPACES_ONLY)
 
 
