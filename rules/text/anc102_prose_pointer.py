@@ -201,16 +201,31 @@ def _searches(
 
 
 def _holding(summary: AnalysedSummary, lowered: str, words: tuple[str, ...]) -> set[int]:
-    """Indices of the sentences in which one of ``words`` starts."""
+    """Indices of the sentences in which one of ``words`` starts as a word and is followed
+    by a space, as it is in every match of STORED_IN and DETAILS_IN: after ``\b`` or
+    after the space of "the details" (the optional words before it), and before the space
+    that comes next in both patterns.
+
+    The word is no part of a longer one ("successfully", "completed", "drawn" are in much
+    prose), which leaves few sentences for the patterns (``regex``, dear per sentence) to
+    search. At the sentence's start it is taken whatever comes before (the searches start
+    there)."""
     found: set[int] = set()
     for word in words:
-        at = lowered.find(word)
+        needle = word + " "
+        at = lowered.find(needle)
         while at >= 0:
             sentence = summary.sentence_at(at)
-            if sentence is not None:
+            if sentence is not None and (
+                at == sentence.start or lowered[at - 1] not in _WORD_CHARACTERS
+            ):
                 found.add(sentence.index)
-            at = lowered.find(word, at + 1)
+            at = lowered.find(needle, at + 1)
     return found
+
+
+#: the characters ``\b`` reads as word characters, in lower-cased ASCII text
+_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def _described_source(
