@@ -143,15 +143,21 @@ def _trusting_tokenizer() -> Any:
     Validation only raises, on an exception whose pieces do not spell it, and spaCy's own
     English exceptions all pass (``spacy.blank`` validates them); its cost, one attribute
     conversion per piece of some thirteen hundred exceptions, is a fifth of building the
-    tokenizer. Exceptions added later (``add_special_case``, ``rules = …``) are validated."""
+    tokenizer. Exceptions added later (``add_special_case``, ``rules = …``) are validated.
+    While it is made, the pieces of its exceptions are read into attribute ids directly
+    (:mod:`~anchorlint.text.spacy_pieces`: the same ids, without spaCy's search of each
+    piece for deprecated attribute names)."""
     global _TRUSTING
     if _TRUSTING is None:
         from spacy.tokenizer import Tokenizer
 
+        from anchorlint.text.spacy_pieces import plain_pieces_read_directly
+
         class TrustingTokenizer(Tokenizer):
             def __init__(self, vocab: Any, rules: Any = None, *args: Any, **kwargs: Any) -> None:
                 self._trusted = rules or {}
-                super().__init__(vocab, rules, *args, **kwargs)
+                with plain_pieces_read_directly():
+                    super().__init__(vocab, rules, *args, **kwargs)
                 self._trusted = {}
 
             def _validate_special_case(self, chunk: str, substrings: Any) -> None:
