@@ -69,6 +69,15 @@ def test_blocks_scanned_together_find_what_each_block_alone_finds(
     assert [[vars(a) for a in block] for block in found] == [
         [vars(a) for a in block] for block in expected
     ]
+    # offsets into the blocks joined as a summary's text joins them: each anchor moved
+    joined = anchors.find_block_anchors(texts, configured, links, references, joined_offsets=True)
+    starts = [
+        sum(len(t) + len(anchors.BLOCK_SEPARATOR) for t in texts[:i]) for i in range(len(texts))
+    ]
+    moved = [[a.moved(start) for a in block] for block, start in zip(expected, starts, strict=True)]
+    assert [[vars(a) for a in block] for block in joined] == [
+        [vars(a) for a in block] for block in moved
+    ]
 
 
 def test_an_anchor_at_a_block_edge_keeps_its_block_and_offsets() -> None:

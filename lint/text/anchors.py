@@ -73,7 +73,7 @@ def _scan(text: str, key_syntax: regex.Pattern[str], settings: TextSettings) -> 
     kinds = _plan(settings)[0]
     found: list[Anchor] = []
     for matches in _scan_matches(text, settings):
-        _add_block_anchors([found], _ONE_BLOCK, matches, text, key_syntax, kinds)
+        _add_block_anchors([found], _ONE_BLOCK, matches, text, key_syntax, kinds, _ONE_BLOCK)
     return found
 
 
@@ -224,10 +224,13 @@ def find_block_anchors(
     settings: TextSettings,
     links: Sequence[Iterable[tuple[int, int]]],
     references: Sequence[Iterable[tuple[int, int, str]]],
+    joined_offsets: bool = False,
 ) -> list[list[Anchor]]:
     """:func:`find_anchors` of each of a summary's blocks (``texts``, with each block's
-    ``links`` and ``references``), offsets into the block: the blocks are scanned as one
-    text, joined by blank lines, and each match is handed to the block it starts in.
+    ``links`` and ``references``), offsets into the block, or with ``joined_offsets`` into
+    the blocks joined by blank lines (a summary's text: its anchors need no moving then).
+    The blocks are scanned as that one text, and each match is handed to the block it
+    starts in.
 
     Every gate, start finder and pattern then runs once per summary, not once per block. No
     form matches a line break, and each lookaround reads one as it reads the text's edge (a
@@ -239,31 +242,35 @@ def find_block_anchors(
             for text, block_links, block_references in zip(texts, links, references, strict=True)
         ]
     key_syntax, extra = compile_settings(settings)
-    joined = _SEPARATOR.join(texts)
+    joined = BLOCK_SEPARATOR.join(texts)
     starts: list[int] = []
     at = 0
     for text in texts:
         starts.append(at)
-        at += len(text) + len(_SEPARATOR)
-    found = _scan_blocks(joined, texts, starts, key_syntax, settings)
+        at += len(text) + len(BLOCK_SEPARATOR)
+    zeros = [0] * len(starts)
+    deltas, offsets = (zeros, starts) if joined_offsets else (starts, zeros)
+    found = _scan_blocks(joined, texts, starts, deltas, key_syntax, settings)
     return [
-        _finished(block_found, text, key_syntax, extra, block_links, block_references)
+        _finished(block_found, text, key_syntax, extra, block_links, block_references, offset)
         if block_found or block_links or block_references or extra
         else block_found
-        for block_found, text, block_links, block_references in zip(
-            found, texts, links, references, strict=True
+        for block_found, text, block_links, block_references, offset in zip(
+            found, texts, links, references, offsets, strict=True
         )
     ]
 
 
-#: what :func:`find_block_anchors` joins blocks with (no form matches a line break)
-_SEPARATOR = "\n\n"
+#: what :func:`find_block_anchors` joins blocks with (no form matches a line break), as a
+#: summary's text joins them
+BLOCK_SEPARATOR = "\n\n"
 
 
 def _scan_blocks(
     joined: str,
     texts: Sequence[str],
     starts: list[int],
+    deltas: list[int],
     key_syntax: regex.Pattern[str],
     settings: TextSettings,
 ) -> list[list[Anchor]]:
@@ -276,18 +283,21 @@ def _scan_blocks(
     kinds, _, separate = _plan(settings)
     found: list[list[Anchor]] = [[] for _ in texts]
     matches = _union_scan(joined, settings)
-    _add_block_anchors(found, starts, matches, joined, key_syntax, kinds)
+    _add_block_anchors(found, starts, matches, joined, key_syntax, kinds, deltas)
     for form in separate:
         if not form.gate(joined):
             continue
         if form.finder is not None or form.source in _JOINED_FORMS:
             matches = form.scan(joined)
-            _add_block_anchors(found, starts, matches, joined, key_syntax, kinds)
+            _add_block_anchors(found, starts, matches, joined, key_syntax, kinds, deltas)
             continue
-        for block_found, text in zip(found, texts, strict=True):
+        for block_found, text, start, delta in zip(found, texts, starts, deltas, strict=True):
             if form.gate(text):
                 matches = form.scan(text)
-                _add_block_anchors([block_found], _ONE_BLOCK, matches, text, key_syntax, kinds)
+                shift = [delta - start]  # offsets into the block, or into the joined text
+                _add_block_anchors(
+                    [block_found], _ONE_BLOCK, matches, text, key_syntax, kinds, shift
+                )
     return found
 
 
@@ -306,10 +316,12 @@ def _add_block_anchors(
     text: str,
     key_syntax: regex.Pattern[str],
     kinds: frozenset[str],
+    deltas: list[int],
 ) -> None:
     """The anchors of one pattern's matches, in order (a match may stand for none), for the
     blocks joined in ``text``, starting at ``starts``: each match's anchor goes to the block
-    it starts in, with offsets into that block."""
+    it starts in, its offsets the match's less the block's delta (its start, for offsets
+    into the block)."""
     if not matches:
         return
     pattern = matches[0].re
@@ -319,7 +331,7 @@ def _add_block_anchors(
         at = match.start()
         if at >= next_start:  # ascending: the block found last, or one further on
             block = bisect_right(starts, at) - 1
-            block_start = starts[block]
+            block_start = deltas[block]
             next_start = starts[block + 1] if block + 1 < len(starts) else len(text)
         if match.re is not pattern:  # the path form's two patterns in one list
             pattern = match.re
@@ -336,11 +348,13 @@ def _finished(
     extra: tuple[regex.Pattern[str], ...],
     links: Iterable[tuple[int, int]],
     references: Iterable[tuple[int, int, str]],
+    offset: int = 0,
 ) -> list[Anchor]:
     """The scanned anchors ``found`` in ``text`` with its link targets, reference links and
-    extra patterns' anchors, without overlaps."""
+    extra patterns' anchors, without overlaps (offsets into ``text``, or ``offset`` more)."""
     for start, end in links:
         target = text[start:end]
+        start, end = start + offset, end + offset
         if (
             target
             and not target.startswith("#")
@@ -349,14 +363,17 @@ def _finished(
             found.append(parse_key(target, start, end, "link", target, key_syntax))
     for start, end, target in references:
         if not target.startswith("#"):
-            found.append(parse_key(target, start, end, "link", text[start:end], key_syntax))
+            raw = text[start:end]
+            found.append(parse_key(target, start + offset, end + offset, "link", raw, key_syntax))
     if extra:
         from anchorlint.text.lexicon import user_finditer
     for pattern in extra:
         for match in user_finditer(pattern, text, "[text] anchor-patterns"):
-            if match.end() > match.start():
+            start, end = match.span()
+            if end > start:
+                whole = match[0]
                 found.append(
-                    _anchor_of(match.start(), match.end(), "custom", match[0], match[0], match[0])
+                    _anchor_of(start + offset, end + offset, "custom", whole, whole, whole)
                 )
     return _without_overlaps(found)
 

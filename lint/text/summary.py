@@ -15,14 +15,19 @@ from functools import cached_property
 from typing import Any
 
 from anchorlint.config import TextSettings
-from anchorlint.text.anchors import Anchor, find_anchors, find_block_anchors, mark_in_code
+from anchorlint.text.anchors import (
+    BLOCK_SEPARATOR,
+    Anchor,
+    find_anchors,
+    find_block_anchors,
+    mark_in_code,
+)
 from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
 from anchorlint.text.marker_scan import marker_spans
 from anchorlint.text.nlp import CITATION_MASK, ParsedBlock, Pipeline
 
-BLOCK_SEPARATOR = "\n\n"
 ANCHOR_MASK = CITATION_MASK
 CODE_MASK = "Q"
 
@@ -123,20 +128,24 @@ def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
 
 
 def _block_parts(
-    block: Block, settings: TextSettings, found: list[Anchor] | None = None
+    block: Block, settings: TextSettings, found: list[Anchor] | None = None, offset: int = 0
 ) -> tuple[list[Anchor], str]:
-    """The block's anchors and its masked text; ``found``: its anchors, if the summary's
-    blocks were scanned together already (:func:`~anchorlint.text.anchors.find_block_anchors`)."""
+    """The block's anchors and its masked text. ``found``: its anchors, if the summary's
+    blocks were scanned together already (:func:`~anchorlint.text.anchors.find_block_anchors`),
+    with offsets into the summary's text, the block starting at ``offset`` (0: offsets into
+    the block, as when they are found here)."""
     if found is None:
         found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
     # framework boilerplate and placeholders are not the summary's prose, nor its anchors
     framework = framework_spans(block.text, settings.lint_boilerplate)
     if framework:
-        found = [a for a in found if not any(s <= a.start < e for s, e in framework)]
-    anchors = mark_in_code(found, block.code_spans)
+        found = [a for a in found if not any(s <= a.start - offset < e for s, e in framework)]
+    code = block.code_spans
+    anchors = mark_in_code(found, [(s + offset, e + offset) for s, e in code] if offset else code)
     masked = block.text
     if anchors:
-        masked = _mask(masked, [(a.start, a.end) for a in anchors], ANCHOR_MASK)
+        spans = [(a.start - offset, a.end - offset) for a in anchors]
+        masked = _mask(masked, spans, ANCHOR_MASK)
     if block.code_spans:
         masked = _mask(masked, block.code_spans, CODE_MASK)
     if block.hidden_spans or framework:
@@ -160,15 +169,18 @@ def analyse(
     sources = [bounded(source) for source in sources]
     for source in sources:
         own = source.blocks
+        # offsets into the summary's text, its blocks joined as find_block_anchors joins them,
+        # so that _assemble moves none
         scanned = find_block_anchors(
             [block.text for block in own],
             settings,
             [block.link_targets for block in own],
             [block.reference_links for block in own],
+            joined_offsets=True,
         )
         parts = [
-            _block_parts(block, settings, anchors)
-            for block, anchors in zip(own, scanned, strict=True)
+            _block_parts(block, settings, anchors, offset)
+            for block, anchors, offset in zip(own, scanned, _block_starts(own), strict=True)
         ]
         parsed = [needs_parse is None or needs_parse(m) for _, m in parts]
         prepared.append((parts, parsed))
@@ -181,6 +193,15 @@ def analyse(
         found = [next(blocks) if parse else None for parse in parsed]
         summaries.append(_assemble(source, parts, found, lexicon, pipeline))
     return summaries
+
+
+def _block_starts(blocks: Sequence[Block]) -> list[int]:
+    """Where each block starts in the summary's text (the blocks joined by blank lines)."""
+    starts, at = [], 0
+    for block in blocks:
+        starts.append(at)
+        at += len(block.text) + len(BLOCK_SEPARATOR)
+    return starts
 
 
 def bounded(source: SummarySource) -> SummarySource:
@@ -200,7 +221,8 @@ def _assemble(
     lexicon: CompiledLexicon,
     pipeline: Pipeline,
 ) -> AnalysedSummary:
-    """One summary from its blocks' anchors, masked texts and (possibly absent) parses.
+    """One summary from its blocks' anchors (offsets into the summary's text), masked texts
+    and (possibly absent) parses.
 
     A block not parsed is one sentence, which holds every anchor of the block: most blocks
     are, and they are made without the bounds and anchor filter of a parsed one."""
@@ -218,9 +240,7 @@ def _assemble(
     ):
         starts.append(offset)
         text = block.text
-        shifted = (
-            [a.moved(offset) for a in block_anchors] if offset and block_anchors else block_anchors
-        )
+        shifted = block_anchors  # offsets into the summary's text already
         if shifted:
             anchors.extend(shifted)
         if parse is None:
