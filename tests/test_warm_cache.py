@@ -171,3 +171,23 @@ def test_every_character_the_terminal_escapes_is_unprintable() -> None:
     escaped = [c for c in map(chr, range(0x110000)) if terminal(c) != c]
     assert escaped and not any(c.isprintable() for c in escaped)
     assert "\t".isprintable() is False and terminal("\t") == "\t"  # kept, via the scan
+
+
+@pytest.mark.parametrize("held", [0, 5, 1 << 15])
+def test_answers_held_as_rows_or_pickled_past_the_limit_give_the_same_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: int
+) -> None:
+    """The spool holds an answer's rows as they are up to ``HELD_ROWS``, then pickles them as
+    a worker's: whichever way (and both in one run), the run is the one without the cache."""
+    from anchorlint.run import spool
+
+    monkeypatch.setattr(spool, "HELD_ROWS", held)
+    write_tree(tmp_path, {f"s/{i:02}.md": TREE[f"notes/{'abcd'[i % 4]}.md"] for i in range(16)})
+    write_tree(tmp_path, TREE)
+    settings = Settings(root=str(tmp_path))
+    paths = sorted(str(p) for p in tmp_path.rglob("*") if p.suffix in (".md", ".py", ".jsonl"))
+    expected = pool.lint_paths(paths, settings, jobs=1).collect()
+    pool.lint_paths(paths, settings, jobs=1, use_cache=True).collect()
+    with pool.lint_paths(paths, settings, jobs=1, use_cache=True) as warm:
+        assert list(warm.findings()) == expected.findings
+        assert tuple(warm.facts) == tuple(warm.facts) == expected.facts  # read twice

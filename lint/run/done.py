@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from anchorlint.frozen import frozen_copy
 from anchorlint.run.results import FileResult
-from anchorlint.run.spool import Packed, pack, pack_facts
+from anchorlint.run.spool import Data, Packed, pack, pack_facts
 
 
 class JobDone(NamedTuple):
@@ -20,7 +20,7 @@ class JobDone(NamedTuple):
 
     result: FileResult  # without findings or facts: they are in ``packed`` and ``facts``
     packed: tuple[Packed, ...]
-    facts: tuple[bytes, int]
+    facts: tuple[Data, int]  # packed, or rows held (an answer from the cache)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Unpickled by ``tuple.__new__`` (C), not by the named tuple's ``__new__`` (a Python

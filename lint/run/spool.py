@@ -52,6 +52,15 @@ COMPRESS_FROM = 16 << 10
 #: packs them in mixed blocks of :data:`MIXED_BLOCK` findings, each with its path
 MIXED_PATHS = 32
 MIXED_BLOCK = 500
+#: rows (findings and facts) of blocks made in the parent (answers from the cache) the spool
+#: holds as they are, neither pickled nor read back: a warm run over 4,653 files pickled
+#: and unpickled 22,000 rows only to hand them on. A run past this many pickles the rest as
+#: a worker's blocks are (a row is some hundred bytes: at most a few megabytes held)
+HELD_ROWS = 1 << 15
+
+#: a block's data: a pickle of its rows (compressed when long), or the rows themselves (a
+#: block made in the parent, see :data:`HELD_ROWS`)
+Data = bytes | list[Any]
 
 
 #: a finding's :data:`Place` (a getter in C: it is the merge key of every finding reported)
@@ -66,7 +75,7 @@ class Packed(NamedTuple):
     fields more cheaply than a slotted dataclass's state."""
 
     path: str
-    data: bytes
+    data: Data
     first: tuple[Any, ...]
     last: tuple[Any, ...]
     mixed: bool = False
@@ -121,7 +130,7 @@ class Packer:
     """
 
     def __init__(self) -> None:
-        self._runs: list[list[bytes]] = []
+        self._runs: list[list[Data]] = []
         self._last: tuple[Any, ...] | None = None  # the sort key that ends the last run
         self._paths: set[str] = set()  # up to MIXED_PATHS + 1: whether blocks are mixed
 
@@ -157,7 +166,7 @@ class Packer:
         return (*out, _mixed(slice_)) if slice_ else tuple(out)
 
 
-def _read_run(run: list[bytes]) -> Iterator[Finding]:
+def _read_run(run: list[Data]) -> Iterator[Finding]:
     for data in run:
         yield from _unpack_mixed(data)
 
@@ -172,11 +181,11 @@ def _mixed(findings: list[Finding]) -> Packed:
     return Packed("", data, findings[0].sort_key, findings[-1].sort_key, mixed=True)
 
 
-def _unpack_mixed(data: bytes) -> list[Finding]:
+def _unpack_mixed(data: Data) -> list[Finding]:
     return list(map(_finding_of_mixed_row, rows_of(data)))
 
 
-def unpack(path: str, data: bytes) -> list[Finding]:
+def unpack(path: str, data: Data) -> list[Finding]:
     return [finding_of_row(path, row) for row in rows_of(data)]
 
 
@@ -201,9 +210,12 @@ def _finding_of_mixed_row(row: Sequence[Any]) -> Finding:
     return made
 
 
-def rows_of(data: bytes) -> Any:
-    """The rows of a block, compressed or not: a raw pickle starts with its protocol opcode
-    (0x80), a zlib stream never does."""
+def rows_of(data: Data) -> Any:
+    """The rows of a block, held as they are or packed, compressed or not: a raw pickle
+    starts with its protocol opcode (0x80), a zlib stream never does."""
+    if type(data) is list:
+        return data
+    assert isinstance(data, bytes)
     return pickle.loads(data if data[:1] == b"\x80" else zlib.decompress(data))
 
 
@@ -255,6 +267,29 @@ class FindingSpool:
         #: where the file's written part ends
         self._pending: list[bytes] = []
         self._written = 0
+        #: blocks of rows held as they are (:data:`HELD_ROWS`); a block's offset ``-1 - i``
+        #: names the ``i``-th
+        self._held: list[list[Any]] = []
+        self._held_rows = 0
+
+    def _put(self, data: Data) -> tuple[int, int]:
+        """Keep a block's data: rows held while :data:`HELD_ROWS` allows, else on file; its
+        offset (below 0 for rows held) and size."""
+        if type(data) is list:
+            if self._held_rows + len(data) <= HELD_ROWS:
+                self._held_rows += len(data)
+                self._held.append(data)
+                return -len(self._held), len(data)
+            data = raw_rows(data)
+        assert isinstance(data, bytes)
+        return self._write(data), len(data)
+
+    def _load(self, offset: int, size: int) -> Data:
+        """A block's data, as :meth:`_put` kept it."""
+        if offset < 0:
+            return self._held[-1 - offset]
+        self._file.seek(offset)
+        return self._file.read(size)
 
     def _write(self, data: bytes) -> int:
         """Append ``data``; where it starts."""
@@ -275,8 +310,8 @@ class FindingSpool:
 
     def add(self, packed: Packed) -> None:
         self._seq += 1
-        offset = self._write(packed.data)
-        block = _new_block((offset, len(packed.data), packed.first, packed.last, self._seq))
+        offset, size = self._put(packed.data)
+        block = _new_block((offset, size, packed.first, packed.last, self._seq))
         if packed.mixed:
             self._mixed.append(block)
         else:
@@ -289,18 +324,19 @@ class FindingSpool:
         for i in range(0, len(ordered), MIXED_BLOCK):
             self.add(_mixed(ordered[i : i + MIXED_BLOCK]))
 
-    def add_facts(self, path: str, packed: tuple[bytes, int]) -> None:
-        """A job's packed facts (:func:`pack_facts`) for ``path``, kept on file."""
+    def add_facts(self, path: str, packed: tuple[Data, int]) -> None:
+        """A job's packed facts (:func:`pack_facts`, or rows held: :func:`pack_fact_rows`)
+        for ``path``, kept."""
         data, count = packed
         blocks = self._facts.setdefault(path, [])
         if count:
-            blocks.append((self._write(data), len(data), count))
+            blocks.append((*self._put(data), count))
 
     def facts(self, paths: Iterable[str]) -> PackedFacts:
         """The facts of ``paths``, in that order (each path's in arrival order)."""
         index = [block for path in paths for block in self._facts.get(path, ())]
         self._flush()
-        return PackedFacts.on_file(self._file, index)
+        return PackedFacts.on_file(self._file, index, self._held)
 
     def discard(self, path: str) -> None:
         """Forget the findings and facts of ``path`` added so far (their bytes stay, unread)."""
@@ -320,8 +356,8 @@ class FindingSpool:
             for path in sorted(self._blocks.keys() | added.keys()):
                 blocks = self._blocks.get(path, [])
                 if len(blocks) == 1 and path not in added:  # one block: sorted, no repeats
-                    self._file.seek(blocks[0].offset)  # read here: a generator less per finding
-                    yield from unpack(path, self._file.read(blocks[0].size))
+                    # read here: a generator less per finding
+                    yield from unpack(path, self._load(blocks[0].offset, blocks[0].size))
                     continue
                 runs = [self._read(path, run) for run in _runs(blocks)]
                 yield from _unique(heapq.merge(*runs, added.get(path, []), key=place))
@@ -338,8 +374,7 @@ class FindingSpool:
 
     def _read(self, path: str, blocks: list[_Block]) -> Iterator[Finding]:
         for block in blocks:
-            self._file.seek(block.offset)
-            yield from unpack(path, self._file.read(block.size))
+            yield from unpack(path, self._load(block.offset, block.size))
 
     def _tagged(
         self, path: str | None, blocks: list[_Block]
@@ -347,13 +382,13 @@ class FindingSpool:
         """A run's findings, each keyed by its sort key and its block's arrival; a mixed
         run (``path`` None) read a block at a time, each row with its own path."""
         for block in blocks:
-            self._file.seek(block.offset)
-            data = self._file.read(block.size)
+            data = self._load(block.offset, block.size)
             found = unpack(path, data) if path is not None else _unpack_mixed(data)
             yield from (((f.sort_key, block.seq), f) for f in found)
 
     def close(self) -> None:
         self._file.close()
+        self._held.clear()
 
 
 def _runs(blocks: list[_Block]) -> list[list[_Block]]:
@@ -394,8 +429,8 @@ def pack_facts(facts: Sequence[SummaryFacts]) -> tuple[bytes, int]:
 
 def pack_fact_rows(rows: Sequence[Sequence[Any]], compress: bool = True) -> tuple[bytes, int]:
     """Facts already laid out as rows (a fact's fields in order, its anchors as rows), packed
-    as :func:`pack_facts` packs facts (the cache's entries hold them so); uncompressed when
-    ``compress`` is false (see :data:`LEVEL`)."""
+    as :func:`pack_facts` packs facts; uncompressed when ``compress`` is false (see
+    :data:`LEVEL`). (The parent hands the cache's rows on as they are: :data:`HELD_ROWS`.)"""
     if not rows:
         return (b"", 0)
     raw = raw_rows(rows)
@@ -415,7 +450,7 @@ def _anchor_row(a: AnchorOccurrence) -> tuple[Any, ...]:
     return (a.key, a.text, a.line, a.column, a.end_line, a.end_column, a.form)
 
 
-def _unpack_facts(data: bytes) -> list[SummaryFacts]:
+def _unpack_facts(data: Data) -> list[SummaryFacts]:
     return list(map(fact_of_row, rows_of(data)))
 
 
@@ -445,27 +480,40 @@ class PackedFacts(Sequence[SummaryFacts]):
     The cross-file rules read every summary's facts, but one pass at a time (ANC107 makes
     two, each history rule one) and keep only what they report on, so a run over a large
     JSON Lines file never holds a hundred megabytes of facts objects at once. The packed
-    blocks are in memory (``PackedFacts(blocks)``) or in a spool's file (:meth:`on_file`);
-    each block is read whole before its facts are handed out, so passes may interleave.
+    blocks are in memory (``PackedFacts(blocks)``) or in a spool's file (:meth:`on_file`),
+    where a block of rows held as they are is named by an offset below 0 (see
+    :data:`HELD_ROWS`); each block is read whole before its facts are handed out, so passes
+    may interleave.
     """
 
-    def __init__(self, blocks: Iterable[tuple[bytes, int]] = ()) -> None:
+    def __init__(self, blocks: Iterable[tuple[Data, int]] = ()) -> None:
         self._blocks = [(data, count) for data, count in blocks if count]
         self._file: IO[bytes] | None = None
         self._index: list[tuple[int, int, int]] = []
+        self._held: list[list[Any]] = []
         self._count = sum(count for _, count in self._blocks)
 
     @classmethod
-    def on_file(cls, file: IO[bytes], index: Sequence[tuple[int, int, int]]) -> PackedFacts:
-        """Facts packed in ``file`` at (offset, size, count) of each block."""
+    def on_file(
+        cls,
+        file: IO[bytes],
+        index: Sequence[tuple[int, int, int]],
+        held: list[list[Any]] | None = None,
+    ) -> PackedFacts:
+        """Facts packed in ``file`` at (offset, size, count) of each block, or held as rows
+        (``held[-1 - offset]``)."""
         packed = cls()
         packed._file, packed._index = file, list(index)
+        packed._held = held if held is not None else []
         packed._count = sum(count for _, _, count in packed._index)
         return packed
 
-    def _data(self) -> Iterator[bytes]:
+    def _data(self) -> Iterator[Data]:
         yield from (data for data, _ in self._blocks)
         for offset, size, _ in self._index:
+            if offset < 0:
+                yield self._held[-1 - offset]
+                continue
             assert self._file is not None
             self._file.seek(offset)
             yield self._file.read(size)

@@ -26,7 +26,7 @@ from anchorlint.run.cache_keys import JobKeys
 from anchorlint.run.cache_packs import ENTRY_FIELDS
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
-from anchorlint.run.spool import Packed, pack_fact_rows, raw_rows
+from anchorlint.run.spool import Packed
 
 if TYPE_CHECKING:
     from anchorlint.run.cache_packs import Hit, PackReader
@@ -94,9 +94,10 @@ def answers(worker: Worker, numbered: Sequence[Job]) -> Iterator[Answers]:
 
 
 def done_of(job: Job, data: list[Any]) -> JobDone:
-    """An entry's rows packed as :func:`anchorlint.run.done.finish` packs a worker's result
+    """An entry's rows laid out as :func:`anchorlint.run.done.finish` packs a worker's result
     (the entry's findings are stored sorted and without repeats, as ``pack`` leaves them),
-    but not compressed: the blocks stay in this process."""
+    but not packed: the blocks stay in this process, and the spool holds rows as they are
+    (:data:`anchorlint.run.spool.HELD_ROWS`)."""
     path = job.path
     rows: list[list[Any]] = data[_FINDINGS]
     if set(map(type, rows)) - _LIST or set(map(len, rows)) - _FINDING_LENGTH:
@@ -109,7 +110,7 @@ def done_of(job: Job, data: list[Any]) -> JobDone:
         rows = [[*row[:_FIX], fix_of(row[_FIX]), *row[_FIX + 1 :]] for row in rows]
     packed: tuple[Packed, ...] = ()
     if rows:
-        packed = (Packed(path, raw_rows(rows), places[0], places[-1]),)
-    facts = pack_fact_rows(fact_rows(path, data[_FACTS], job.order), False)
+        packed = (Packed(path, rows, places[0], places[-1]),)
+    facts = fact_rows(path, data[_FACTS], job.order)
     result = FileResult(path, (), (), directives_of(data[_DIRECTIVES]), unreadable=bool(data[-1]))
-    return JobDone(result, packed, facts)
+    return JobDone(result, packed, (facts, len(facts)))
