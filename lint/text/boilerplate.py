@@ -388,12 +388,11 @@ def placeholder_span(text: str) -> tuple[int, int] | None:
 def framework_spans(text: str, lint_boilerplate: bool) -> list[tuple[int, int]]:
     """What of a block is not the summary's own prose: boilerplate (unless it is linted) and
     a placeholder that is the whole block (always). Summary assembly hides these spans."""
-    spans = [] if lint_boilerplate else boilerplate_spans(text)
-    rest = _without(text, spans)
-    if rest.strip():
-        found = placeholder_span(rest)
-        if found is not None:
-            return [(0, len(text))]
+    spans = [] if lint_boilerplate else list(_boilerplate_spans(text))
+    rest = _without(text, spans) if spans else text
+    # asked of every block: the calls the answer needs are made only where it can be yes
+    if rest.strip()[:1] in _placeholder_starts() and placeholder_span(rest) is not None:
+        return [(0, len(text))]
     return spans
 
 
