@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from cache_packs import rewrite
 from conftest import run_cli, write_tree
+from hypothesis import given
+from hypothesis import strategies as st
 
 from anchorlint.config import Settings
 from anchorlint.run import jobs as jobs_module
@@ -191,3 +193,26 @@ def test_answers_held_as_rows_or_pickled_past_the_limit_give_the_same_run(
     with pool.lint_paths(paths, settings, jobs=1, use_cache=True) as warm:
         assert list(warm.findings()) == expected.findings
         assert tuple(warm.facts) == tuple(warm.facts) == expected.facts  # read twice
+
+
+ROWS = st.lists(
+    st.lists(st.sampled_from([1, 2]), min_size=7, max_size=7).map(
+        lambda r: [*r[:2], "ANC10" + str(r[2]), "m" * r[3], *r[4:], None, ""]
+    ),
+    max_size=6,
+)
+
+
+@given(ROWS)
+def test_the_order_of_an_entrys_rows_is_checked_as_it_was(rows: list[list[object]]) -> None:
+    """Places all apart, else the closer look: the check an entry's rows always had (places
+    in order, none equal to the one before in what Finding equality compares)."""
+    from operator import eq, itemgetter, le, lt
+
+    from anchorlint.run import warm
+
+    places = list(map(itemgetter(*range(4)), rows))
+    equals = list(map(itemgetter(*range(7)), rows))
+    old = all(map(le, places, places[1:])) and not any(map(eq, equals, equals[1:]))
+    new = all(map(lt, places, places[1:])) or warm._sorted_once(rows, places)  # type: ignore[arg-type]
+    assert new == old
