@@ -10,7 +10,11 @@ of the whole report) would be most of the run's memory.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
+from itertools import islice
+from operator import attrgetter, is_not
 from typing import Any, TextIO
 
 from anchorlint.findings import Finding
@@ -23,12 +27,18 @@ __all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"
 #: distinct messages whose shown form :func:`flake8_lines` keeps at once (a run's findings
 #: repeat a few hundred messages; a dataset's quote its records, so the memo is bounded)
 SHOWN_MESSAGES = 4096
+#: report lines written at once (a write of the output stream is a call of its own per line;
+#: the lines held are a few kilobytes)
+WRITE_LINES = 256
+#: findings :meth:`Tally.count` counts at once, each step of the count in C over the lot
+COUNT_AT_ONCE = 256
 
 
 def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:
     """``path:line:col: CODE message``, the line every editor and CI parser reads."""
     path, shown = None, ""
     messages: dict[str, str] = {}  # each message as shown, looked up rather than scanned
+    lines: list[str] = []
     for f in findings:
         if f.path != path:  # findings come by file: escape each path once
             path, shown = f.path, line_path(f.path)
@@ -37,7 +47,12 @@ def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOption
             message = messages[f.message] = _shown(f.message)
             if len(messages) > SHOWN_MESSAGES:
                 messages.clear()
-        out.write(f"{shown}:{f.line}:{f.column}: {f.code} {message}\n")
+        lines.append(f"{shown}:{f.line}:{f.column}: {f.code} {message}\n")
+        if len(lines) == WRITE_LINES:
+            out.write("".join(lines))
+            lines.clear()
+    if lines:
+        out.write("".join(lines))
 
 
 def _shown(message: str) -> str:
@@ -71,24 +86,33 @@ class Tally:
 
     def count(self, findings: Iterable[Finding]) -> Iterator[Finding]:
         """Pass ``findings`` through unchanged, counting them (one pass for every count: a
-        report streams every finding of a run through it)."""
+        report streams every finding of a run through it), :data:`COUNT_AT_ONCE` at a time:
+        the codes counted by a Counter, the fixes picked out by ``filter``, and Python's
+        own steps taken only for a code not seen before and a finding with a fix."""
         counts = self._counts
-        for f in findings:
-            seen = counts.get(f.code)
-            if seen is None:
-                counts[f.code] = [1, f.name]
-            else:
-                seen[0] += 1
-            self.total += 1
-            if f.fix is not None and f.fix.edits:
-                self.fixable += 1
-            yield f
+        found = iter(findings)
+        while chunk := list(islice(found, COUNT_AT_ONCE)):
+            for code, number in Counter(map(_CODE, chunk)).items():
+                seen = counts.get(code)
+                if seen is None:
+                    counts[code] = [number, next(f.name for f in chunk if f.code == code)]
+                else:
+                    seen[0] += number
+            self.total += len(chunk)
+            self.fixable += sum(1 for fix in filter(_IS_FIX, map(_FIX, chunk)) if fix.edits)
+            yield from chunk
 
     def write(self, out: TextIO) -> None:
         """A count per code, most frequent first (like flake8 --statistics)."""
         ranked = sorted(self.counts.items(), key=lambda item: (-item[1][0], item[0]))
         for code, (number, name) in ranked:
             out.write(f"{number:<6} {code} {name}\n")
+
+
+_CODE = attrgetter("code")
+_FIX = attrgetter("fix")
+#: ``fix is not None``, in C
+_IS_FIX = partial(is_not, None)
 
 
 def statistics(findings: Iterable[Finding], out: TextIO) -> None:
