@@ -396,7 +396,12 @@ def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -
     spans = list(code_spans)
     if not spans or not anchors:
         return anchors
-    return [
-        frozen_copy(a, in_code=True) if any(s <= a.start and a.end <= e for s, e in spans) else a
-        for a in anchors
-    ]
+    marked: list[Anchor] = []
+    for anchor in anchors:  # a loop, not a generator per anchor under ``any``
+        start, end = anchor.start, anchor.end
+        for span_start, span_end in spans:
+            if span_start <= start and end <= span_end:
+                anchor = frozen_copy(anchor, in_code=True)
+                break
+        marked.append(anchor)
+    return marked
