@@ -8,6 +8,7 @@ call per anchor; each pattern is kept as the reference its string reading is tes
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import regex
@@ -253,3 +254,19 @@ def _trim_uri(uri: str) -> str:
             break
         uri = uri[:-1]
     return uri
+
+
+def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -> list[Anchor]:
+    """Flag anchors that sit inside inline code (they still count as anchors)."""
+    spans = list(code_spans)
+    if not spans or not anchors:
+        return anchors
+    marked: list[Anchor] = []
+    for anchor in anchors:  # a loop, not a generator per anchor under ``any``
+        start, end = anchor.start, anchor.end
+        for span_start, span_end in spans:
+            if span_start <= start and end <= span_end:
+                anchor = frozen_copy(anchor, in_code=True)
+                break
+        marked.append(anchor)
+    return marked

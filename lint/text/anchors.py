@@ -14,7 +14,6 @@ from functools import lru_cache
 import regex
 
 from anchorlint.config import TextSettings
-from anchorlint.frozen import frozen_copy
 from anchorlint.text.anchor_forms import (
     ISSUE_FORM,
     NOT_TICKETS,
@@ -31,6 +30,7 @@ from anchorlint.text.anchor_parts import Pin as Pin
 from anchorlint.text.anchor_parts import _anchor_of as _anchor_of
 from anchorlint.text.anchor_parts import _fragment_of as _fragment_of
 from anchorlint.text.anchor_parts import _trim_uri as _trim_uri
+from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
 from anchorlint.text.anchor_parts import parse_key as parse_key
 from anchorlint.text.anchor_scanners import _forms as _forms
@@ -389,19 +389,3 @@ def _without_overlaps(anchors: list[Anchor]) -> list[Anchor]:
             continue
         kept.append(anchor)
     return kept
-
-
-def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -> list[Anchor]:
-    """Flag anchors that sit inside inline code (they still count as anchors)."""
-    spans = list(code_spans)
-    if not spans or not anchors:
-        return anchors
-    marked: list[Anchor] = []
-    for anchor in anchors:  # a loop, not a generator per anchor under ``any``
-        start, end = anchor.start, anchor.end
-        for span_start, span_end in spans:
-            if span_start <= start and end <= span_end:
-                anchor = frozen_copy(anchor, in_code=True)
-                break
-        marked.append(anchor)
-    return marked

@@ -15,13 +15,8 @@ from functools import cached_property
 from typing import Any
 
 from anchorlint.config import TextSettings
-from anchorlint.text.anchors import (
-    BLOCK_SEPARATOR,
-    Anchor,
-    find_anchors,
-    find_block_anchors,
-    mark_in_code,
-)
+from anchorlint.text.anchor_parts import Anchor, mark_in_code
+from anchorlint.text.anchors import BLOCK_SEPARATOR, find_anchors, find_block_anchors
 from anchorlint.text.boilerplate import framework_spans
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
