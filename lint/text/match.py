@@ -123,13 +123,16 @@ def _sentences_by_block(
     the matcher runs over it once), with their first tokens."""
     blocks: list[tuple[list[Sentence], list[int]]] = []
     current = None
+    sentences: list[Sentence] = []
+    starts: list[int] = []
     for sentence in summary.sentences:
-        if sentence.doc is None or (unanchored and sentence.anchors):
+        doc = sentence.doc
+        if doc is None or (unanchored and sentence.anchors):
             continue
-        if sentence.doc is not current:
-            current = sentence.doc
-            blocks.append(([], []))
-        sentences, starts = blocks[-1]
+        if doc is not current:
+            current = doc
+            sentences, starts = [], []
+            blocks.append((sentences, starts))
         sentences.append(sentence)
         starts.append(sentence.token_start)
     return blocks
