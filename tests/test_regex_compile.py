@@ -82,6 +82,7 @@ _ATOMS = st.one_of(
     st.lists(_CLASS_PARTS, min_size=1, max_size=5).map(lambda parts: "[" + "".join(parts) + "]"),
     st.sampled_from([r"\u00e9", r"\\u00e9", r"\\\u00e9", "x", ".", "^", "$", r"\.", r"\b"]),
     st.sampled_from([r"\u0009", r"\u12", r"\uZZZZ", "(?i:[a-zé])", "(?P<n>a)(?P=n)", "(?#c)"]),
+    st.sampled_from([r"\U0001F600", r"\U00110000", r"\u+0e9", r"\U0000004", r"\ud800", r"\d"]),
 )
 
 
@@ -133,6 +134,11 @@ def test_a_group_named_by_an_escape_stays_an_error() -> None:
 
 @needs_checked
 def test_escapes_of_non_ascii_characters_are_read_as_the_characters() -> None:
-    named = regex_compile._characters_named
-    assert named(r"[\u00e9\u0041\\u00e9\\\u00e9]\u12") == "[é\\u0041\\\\u00e9\\\\é]\\u12"
-    assert named(r"(?P<a>\u00e9)") == r"(?P<a>\u00e9)"
+    def named(pattern: str) -> str:
+        return regex_compile._characters_named(pattern, {})
+
+    assert named(r"[\u00e9\u0041-\U0001F600]\u12\U00110000\u+0e9\.") == (
+        "[é\\u0041-\U0001f600]\\u12\\U00110000\\u+0e9\\."
+    )
+    for kept in (r"\\\u00e9", r"(?P<a>\u00e9)", r"(?(1)\u00e9)"):
+        assert named(kept) == kept

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 #: the ``re`` versions whose internals :func:`_optimized_charset` repeats (3.11's
 #: ``_compiler._optimize_charset``; compare a new version's before adding it)
@@ -31,8 +31,9 @@ _CASE_FLAGS = re.IGNORECASE | re.LOCALE
 #: flags left to ``re.compile`` whole: case folding, its debug print, its deprecated template
 _OWN_FLAGS = _CASE_FLAGS | re.DEBUG | re.TEMPLATE
 
-#: an escape in a pattern: a ``\\uXXXX`` (its digits grouped) or any other escaped character
-_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
+#: how many hex digits follow ``\\u`` and ``\\U`` in an escape of a code point; the digits
+_CODE_POINT_WIDTHS = {"u": 4, "U": 8}
+_HEX_DIGITS = "0123456789abcdefABCDEF"
 
 #: what may make ``re``'s parser warn of a future change (its message names a position in
 #: the text it reads, and its caller by stack depth): ``[[``, or a doubled ``-&~|`` in a
@@ -44,12 +45,32 @@ _ONES = b"\1" * 0x10000
 
 def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``: the same Pattern, built more cheaply where it can be."""
+    return compile_patterns([pattern], flags)[0]
+
+
+def compile_patterns(patterns: list[str], flags: int = 0) -> list[re.Pattern[str]]:
+    """:func:`compile_pattern` of each pattern, the escapes and character sets they share
+    (spaCy's suffix and infix patterns hold the same large classes) read once for all."""
+    shared = _Shared(escapes={}, sets={})
+    return [_compiled_or_re_s(pattern, flags, shared) for pattern in patterns]
+
+
+class _Shared(NamedTuple):
+    """What the patterns of one :func:`compile_patterns` call share: each escape's text
+    (the text after a backslash) as read, and each distinct character set optimised."""
+
+    escapes: dict[str, str]
+    sets: dict[tuple[Any, ...], list[Any]]
+
+
+def _compiled_or_re_s(pattern: str, flags: int, shared: _Shared) -> re.Pattern[str]:
+    """The pattern by :func:`_compiled` where that is known to equal ``re.compile``."""
     if sys.version_info[:2] != _CHECKED or type(pattern) is not str or type(flags) is not int:
         return re.compile(pattern, flags)
     if flags & _OWN_FLAGS or _WARNED.search(pattern):
         return re.compile(pattern, flags)
     try:
-        return _compiled(pattern, flags)
+        return _compiled(pattern, flags, shared)
     except (re.error, _CaseFolded, RecursionError):
         return re.compile(pattern, flags)
 
@@ -65,12 +86,12 @@ class _CaseFolded(Exception):
     """A pattern folds case somewhere: its character sets take ``re``'s own path."""
 
 
-def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
+def _compiled(pattern: str, flags: int, shared: _Shared) -> re.Pattern[str]:
     """What ``re._compiler.compile`` does, with the escapes read and sets optimised first."""
-    parsed = _internal("re._parser").parse(_characters_named(pattern), flags)
+    parsed = _internal("re._parser").parse(_characters_named(pattern, shared.escapes), flags)
     if parsed.state.flags & _CASE_FLAGS:
         raise _CaseFolded
-    _optimize_sets(parsed.data, {})
+    _optimize_sets(parsed.data, shared.sets)
     code = _internal("re._compiler")._code(parsed, flags)
     state = parsed.state
     index_group: list[str | None] = [None] * state.groups
@@ -87,25 +108,37 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
     return compiled
 
 
-def _characters_named(pattern: str) -> str:
-    """``pattern`` with its ``\\uXXXX`` escapes of non-ASCII characters written as the
-    characters, unless it names a group (``(?P<…>``, ``(?P=…)``, ``(?(…)``), where a name
-    spelt with an escape is an error and with the character is not."""
-    if "(?P" in pattern or "(?(" in pattern:
+def _characters_named(pattern: str, read: dict[str, str]) -> str:
+    """``pattern`` with its ``\\uXXXX`` and ``\\UXXXXXXXX`` escapes of non-ASCII characters
+    written as the characters, which the parser reads as the same literals (no non-ASCII
+    character means anything else in a pattern). With no escaped backslash in it, every
+    backslash starts an escape, so the text is cut at them. A pattern with an escaped
+    backslash is left as it is, and so is one naming a group (``(?P<…>``, ``(?P=…)``,
+    ``(?(…)``: a name spelt with an escape is an error, with the character it is not).
+    ``read`` holds the escapes read before (most recur), and takes the new ones."""
+    if "\\\\" in pattern or "(?P" in pattern or "(?(" in pattern:
         return pattern
-    return _ESCAPE.sub(_named_character, pattern)
+    first, *escaped = pattern.split("\\")
+    pieces = [first]
+    for escape in escaped:
+        piece = read.get(escape)
+        if piece is None:
+            piece = read[escape] = _named_character(escape)
+        pieces.append(piece)
+    return "".join(pieces)
 
 
-def _named_character(escape: re.Match[str]) -> str:
-    """A ``\\uXXXX`` escape of a non-ASCII character as that character, which the parser
-    reads as the same literal (no non-ASCII character means anything else in a pattern);
-    any other escape as it is."""
-    digits = escape.group(1)
-    if digits is not None:
-        character = chr(int(digits, 16))
-        if character >= "\x80":
-            return character
-    return escape.group()
+def _named_character(escape: str) -> str:
+    """An escape (the text after its backslash, up to the next one) with a ``\\u`` or
+    ``\\U`` code point of a non-ASCII character at its start read as the character."""
+    width = _CODE_POINT_WIDTHS.get(escape[:1])
+    if width is not None:
+        digits = escape[1 : 1 + width]
+        if len(digits) == width and not digits.strip(_HEX_DIGITS):
+            code = int(digits, 16)
+            if 0x80 <= code <= 0x10FFFF:
+                return chr(code) + escape[1 + width :]
+    return "\\" + escape
 
 
 def _optimize_sets(items: list[Any], done: dict[tuple[Any, ...], list[Any]]) -> None:

@@ -113,25 +113,39 @@ def _english_tokenizer(nlp: Any) -> Any:
     :func:`_trusting_tokenizer` class, its affix patterns compiled as spaCy's
     ``compile_prefix_regex`` and the like join them, by :func:`compile_pattern`."""
     defaults = nlp.Defaults
-    prefixes, suffixes, infixes = defaults.prefixes, defaults.suffixes, defaults.infixes
+    prefix, suffix, infix = _affix_patterns(defaults)
     return _trusting_tokenizer()(
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
-        prefix_search=_joined(prefixes, "^", "").search if prefixes else None,
-        suffix_search=_joined(suffixes, "", "$").search if suffixes else None,
-        infix_finditer=_joined(infixes, "", "").finditer if infixes else None,
+        prefix_search=prefix.search if prefix else None,
+        suffix_search=suffix.search if suffix else None,
+        infix_finditer=infix.finditer if infix else None,
         token_match=defaults.token_match,
         url_match=defaults.url_match,
     )
 
 
-def _joined(pieces: Any, before: str, after: str) -> Any:
-    """The pieces that are not blank, each between ``before`` and ``after``, compiled as
-    one pattern of alternatives: spaCy's ``compile_prefix_regex`` (``^`` before),
-    ``compile_suffix_regex`` (``$`` after) and ``compile_infix_regex``."""
-    from anchorlint.text.regex_compile import compile_pattern
+def _affix_patterns(defaults: Any) -> list[Any]:
+    """The prefix, suffix and infix patterns of spaCy's ``compile_prefix_regex``,
+    ``compile_suffix_regex`` and ``compile_infix_regex`` (None where the language has no
+    such pieces), compiled together by :func:`compile_patterns`."""
+    from anchorlint.text.regex_compile import compile_patterns
 
-    return compile_pattern("|".join(before + piece + after for piece in pieces if piece.strip()))
+    texts = [
+        _joined(defaults.prefixes, "^", ""),
+        _joined(defaults.suffixes, "", "$"),
+        _joined(defaults.infixes, "", ""),
+    ]
+    compiled = iter(compile_patterns([text for text in texts if text is not None]))
+    return [None if text is None else next(compiled) for text in texts]
+
+
+def _joined(pieces: Any, before: str, after: str) -> str | None:
+    """The pieces that are not blank, each between ``before`` and ``after``, as one pattern
+    of alternatives (None for no pieces at all)."""
+    if not pieces:
+        return None
+    return "|".join(before + piece + after for piece in pieces if piece.strip())
 
 
 _TRUSTING: Any = None
