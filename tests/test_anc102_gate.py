@@ -33,14 +33,6 @@ def _anywhere(summary: AnalysedSummary, lowered: str, words: tuple[str, ...]) ->
     return found
 
 
-def _both(monkeypatch: pytest.MonkeyPatch, lint: object) -> tuple[object, object]:
-    fast = lint()  # type: ignore[operator]
-    with monkeypatch.context() as patched:
-        patched.setattr(anc102_prose_pointer, "_holding", _anywhere)
-        slow = lint()  # type: ignore[operator]
-    return fast, slow
-
-
 @pytest.mark.parametrize("folder", ["text", "agents", "heldout"])
 def test_the_gate_keeps_every_finding_on_the_corpora(
     folder: str, monkeypatch: pytest.MonkeyPatch
@@ -52,8 +44,10 @@ def test_the_gate_keeps_every_finding_on_the_corpora(
         files = list(discover([str(root)], config))
         return list(lint_paths(files, config, jobs=1).collect().findings)
 
-    fast, slow = _both(monkeypatch, lint)
-    assert fast == slow
+    fast = lint()
+    monkeypatch.setattr(anc102_prose_pointer, "_holding", _anywhere)
+    assert lint() == fast
+    assert any(finding.code == "ANC102" for finding in fast)  # type: ignore[attr-defined]
 
 
 #: opening words where they match and where they do not: inside a word, before punctuation,
@@ -86,10 +80,6 @@ _PIECES = [
 def test_the_gate_keeps_findings_on_opening_words_in_every_place(pieces: list[str]) -> None:
     text = "".join(pieces)
     fast = check_summary(text)
-    anchorlint_slow = pytest.MonkeyPatch()
-    try:
-        anchorlint_slow.setattr(anc102_prose_pointer, "_holding", _anywhere)
-        slow = check_summary(text)
-    finally:
-        anchorlint_slow.undo()
-    assert fast == slow
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(anc102_prose_pointer, "_holding", _anywhere)
+        assert check_summary(text) == fast
