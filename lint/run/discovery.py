@@ -208,11 +208,12 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
         in_docs = summary_filter.in_docs(here)
         shown = "" if str(here) == "." else str(here) + os.sep  # as ``str(here / name)``
         inside = os.path.join(directory, "")  # ``os.path.join(directory, name)`` is this + name
+        listed = _listed(directory) if filenames else {}
         for name in sorted(filenames):
             if suffix(name) not in LINTED_SUFFIXES:
                 continue
             path = inside + name
-            link = _link_or_special(path)
+            link = _link_or_special(path, listed.get(name))
             if link is None:
                 continue
             relative = relative_of(name, link)
@@ -225,10 +226,29 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
             yield shown + name
 
 
-def _link_or_special(path: str) -> bool | None:
+def _listed(directory: str) -> dict[str, os.DirEntry[str]]:
+    """A folder's entries by name, listed once: each tells whether it is a link or a regular
+    file from the listing itself (the file system's entry type) where ``lstat`` was a system
+    call a file (the walk lists the folder too, but hands out names only)."""
+    try:
+        with os.scandir(directory) as found:
+            return {entry.name: entry for entry in found}
+    except OSError:
+        return {}
+
+
+def _link_or_special(path: str, entry: os.DirEntry[str] | None = None) -> bool | None:
     """None for a file a walk skips as special (:func:`_special`), else whether it is a
-    symbolic link: one ``lstat`` for a file that is no link (its mode is the file's own),
-    the ``stat`` that follows a link only for a link."""
+    symbolic link: told by its folder's listing (``entry``), else by one ``lstat`` for a file
+    that is no link (its mode is the file's own); the ``stat`` that follows a link only for
+    a link."""
+    if entry is not None:
+        try:
+            if entry.is_symlink():
+                return None if _special(path) else True
+            return False if entry.is_file(follow_symlinks=False) else None
+        except OSError:
+            return False
     try:
         mode = os.lstat(path).st_mode
     except (OSError, ValueError):
