@@ -149,12 +149,20 @@ class _Form:
     """One form scanned on its own: its gate, its start finder (None: the engine tries every
     position) and its pattern, compiled when a text first gets past both. Compiling the path
     form costs about a third of a start-up's anchor work, and most runs never need some of
-    the forms ("line 12 of a.py", UUIDs)."""
+    the forms ("line 12 of a.py", UUIDs). ``words``, where known: one of them is in the lower
+    case of every ASCII text the gate lets through, so a summary's blocks that hold none are
+    passed over without asking the gate."""
 
-    __slots__ = ("finder", "gate", "source")
+    __slots__ = ("finder", "gate", "source", "words")
 
-    def __init__(self, source: str, gate: Gate, finder: StartFinder | None) -> None:
-        self.source, self.gate, self.finder = source, gate, finder
+    def __init__(
+        self,
+        source: str,
+        gate: Gate,
+        finder: StartFinder | None,
+        words: tuple[str, ...] | None = None,
+    ) -> None:
+        self.source, self.gate, self.finder, self.words = source, gate, finder, words
 
     @property
     def pattern(self) -> regex.Pattern[str]:
@@ -220,12 +228,17 @@ def _separate_forms(extensions: tuple[str, ...], kinds: frozenset[str]) -> tuple
         names = extensions_for(extensions)
         (before, _), (anywhere, anywhere_needles) = path_forms(names)
         # "line" in any case, as the form's ``(?i:lines?)`` reads it ("LiNe 3 of a.py")
-        forms += [_Form(before, may_say_line, None)] if "line" in kinds else []
+        forms += [_Form(before, may_say_line, None, ("line",))] if "line" in kinds else []
         lettered = all(n[:1].isascii() and n[:1].isalpha() for n in names)
         gate = _needles_gate(anywhere_needles)
         forms.append(_PathForm(anywhere, plain_path_form(names), gate, lettered))
     forms += [
-        _Form(pattern, _GATES.get(pattern, _needles_gate)(needles), _ID_STARTS.get(pattern))
+        _Form(
+            pattern,
+            _GATES.get(pattern, _needles_gate)(needles),
+            _ID_STARTS.get(pattern),
+            _COMMIT_WORDS if pattern == COMMIT_AFTER_WORD_FORM else None,
+        )
         for kind, pattern, needles in ID_FORMS
         if kind in kinds
     ]

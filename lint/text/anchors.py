@@ -279,8 +279,10 @@ def _scan_blocks(
     The union and the forms with a start finder are run over ``joined`` (the blocks joined,
     starting at ``starts``): their cheap pre-scans find the few places to try. A form without
     one, tried by the engine at every position, is run only over the blocks its gate lets
-    through, after the joined text did (in most summaries, none does)."""
+    through, after the joined text did (in most summaries, none does); where the form has
+    words its gate needs, only the blocks holding one are asked."""
     kinds, _, separate = _plan(settings)
+    lowered: str | None = None  # the joined text in lower case, if ASCII, once asked for
     found: list[list[Anchor]] = [[] for _ in texts]
     matches = _union_scan(joined, settings)
     _add_block_anchors(found, starts, matches, joined, key_syntax, kinds, deltas)
@@ -291,14 +293,34 @@ def _scan_blocks(
             matches = form.scan(joined)
             _add_block_anchors(found, starts, matches, joined, key_syntax, kinds, deltas)
             continue
-        for block_found, text, start, delta in zip(found, texts, starts, deltas, strict=True):
+        blocks: Iterable[int] = range(len(texts))
+        if form.words is not None and (lowered or joined.isascii()):
+            lowered = lowered or joined.lower()
+            blocks = _blocks_holding(lowered, form.words, starts)
+        for block in blocks:
+            text = texts[block]
             if form.gate(text):
                 matches = form.scan(text)
-                shift = [delta - start]  # offsets into the block, or into the joined text
+                # offsets into the block, or into the joined text
+                shift = [deltas[block] - starts[block]]
                 _add_block_anchors(
-                    [block_found], _ONE_BLOCK, matches, text, key_syntax, kinds, shift
+                    [found[block]], _ONE_BLOCK, matches, text, key_syntax, kinds, shift
                 )
     return found
+
+
+def _blocks_holding(text: str, words: tuple[str, ...], starts: list[int]) -> list[int]:
+    """The blocks of ``text`` (the blocks joined, starting at ``starts``) that hold one of
+    ``words``, ascending (no word holds a line break, so none spans two blocks)."""
+    held: set[int] = set()
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            block = bisect_right(starts, at) - 1
+            held.add(block)
+            # on past the block: its other occurrences add nothing
+            at = text.find(word, starts[block + 1]) if block + 1 < len(starts) else -1
+    return sorted(held)
 
 
 #: forms without a start finder that open with a literal, which the engine skips to
