@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import regex
 
 from anchorlint.frozen import frozen_copy, frozen_instance
+from anchorlint.text.anchor_forms import not_a_path
 
 PIN_MIN_HEX = 12
 
@@ -270,3 +271,40 @@ def mark_in_code(anchors: list[Anchor], code_spans: Iterable[tuple[int, int]]) -
                 break
         marked.append(anchor)
     return marked
+
+
+#: line-pointer groups: (path group, first line, last line, notation)
+_LINE_GROUPS = {
+    "prose_before": ("pb_path", "pb1", "pb2", "prose"),
+    "prose_after": ("pa_path", "pa1", "pa2", "prose"),
+    "prose_after2": ("pa2_path", "pa21", "pa22", "prose"),
+    "compact": ("cp_path", "cp1", "cp2", "compact"),
+}
+
+
+def _line_anchor(
+    regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str, group: str, delta: int
+) -> Anchor | None:
+    """A path with a line in one of its notations: key = the path, fragment = the lines."""
+    path_group, first_group, last_group, notation = _LINE_GROUPS[group]
+    path_start, path_end = regs[groups[path_group]]
+    path = text[path_start:path_end]
+    if not_a_path(path):
+        return None
+    first_start, first_end = regs[groups[first_group]]
+    first = int(text[first_start:first_end])
+    last_start, last_end = regs[groups[last_group]]
+    last = int(text[last_start:last_end]) if last_start >= 0 else first
+    raw = f"L{first}" if last == first else f"L{first}-{last}"
+    start, end = regs[groups[group]]
+    body = text[start:end]
+    return _anchor_of(
+        start - delta,
+        end - delta,
+        "line",
+        body,
+        body,
+        path,
+        _fragment_of("lines", first, last, raw),
+        notation=notation,
+    )

@@ -22,6 +22,7 @@ from anchorlint.text.anchor_forms import (
     not_a_path,
     private_host,
 )
+from anchorlint.text.anchor_parts import _LINE_GROUPS as _LINE_GROUPS
 from anchorlint.text.anchor_parts import DEFAULT_KEY_PATTERN as DEFAULT_KEY_PATTERN
 from anchorlint.text.anchor_parts import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_parts import Anchor as Anchor
@@ -29,6 +30,7 @@ from anchorlint.text.anchor_parts import Fragment as Fragment
 from anchorlint.text.anchor_parts import Pin as Pin
 from anchorlint.text.anchor_parts import _anchor_of as _anchor_of
 from anchorlint.text.anchor_parts import _fragment_of as _fragment_of
+from anchorlint.text.anchor_parts import _line_anchor
 from anchorlint.text.anchor_parts import _trim_uri as _trim_uri
 from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
@@ -162,43 +164,6 @@ def _anchor(
     if kind == "commit" and not_a_commit(body):
         return None
     return _anchor_of(start, end, kind, body, body, body.lower() if kind != "issue" else body)
-
-
-#: line-pointer groups: (path group, first line, last line, notation)
-_LINE_GROUPS = {
-    "prose_before": ("pb_path", "pb1", "pb2", "prose"),
-    "prose_after": ("pa_path", "pa1", "pa2", "prose"),
-    "prose_after2": ("pa2_path", "pa21", "pa22", "prose"),
-    "compact": ("cp_path", "cp1", "cp2", "compact"),
-}
-
-
-def _line_anchor(
-    regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str, group: str, delta: int
-) -> Anchor | None:
-    """A path with a line in one of its notations: key = the path, fragment = the lines."""
-    path_group, first_group, last_group, notation = _LINE_GROUPS[group]
-    path_start, path_end = regs[groups[path_group]]
-    path = text[path_start:path_end]
-    if not_a_path(path):
-        return None
-    first_start, first_end = regs[groups[first_group]]
-    first = int(text[first_start:first_end])
-    last_start, last_end = regs[groups[last_group]]
-    last = int(text[last_start:last_end]) if last_start >= 0 else first
-    raw = f"L{first}" if last == first else f"L{first}-{last}"
-    start, end = regs[groups[group]]
-    body = text[start:end]
-    return _anchor_of(
-        start - delta,
-        end - delta,
-        "line",
-        body,
-        body,
-        path,
-        _fragment_of("lines", first, last, raw),
-        notation=notation,
-    )
 
 
 def find_anchors(
