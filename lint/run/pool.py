@@ -23,7 +23,7 @@ from anchorlint.run.done import JobDone, finish
 from anchorlint.run.engine import Worker
 from anchorlint.run.jobs import Job, is_rows, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
-from anchorlint.run.runlevel import run_rules
+from anchorlint.run.runlevel import collector_paused, run_rules
 from anchorlint.run.spool import FindingSpool, pack_facts
 
 if TYPE_CHECKING:
@@ -119,7 +119,8 @@ def lint_paths(
                     release_memory()
         results = list(gathered.files.values())
         facts = gathered.spool.facts(gathered.files)
-        extra = run_rules(worker.context, results, facts, gathered.spool)
+        with collector_paused():  # every summary's facts made again, none in a cycle
+            extra = run_rules(worker.context, results, facts, gathered.spool)
         errors = tuple(e for result in results for e in result.errors)
         return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
     except BaseException:

@@ -15,7 +15,6 @@ same bytes whichever process answered.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
@@ -29,6 +28,7 @@ from anchorlint.run.cache_keys import JobKeys
 from anchorlint.run.cache_packs import ENTRY_FIELDS
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
+from anchorlint.run.runlevel import collector_paused
 from anchorlint.run.spool import Packed
 
 if TYPE_CHECKING:
@@ -95,24 +95,13 @@ def answers(worker: Worker, numbered: Sequence[Job]) -> Iterator[Answers]:
     assert cache is not None
     try:
         with cache.reader() as entries:
-            with _collector_paused():
+            with collector_paused():
                 found = Answers(worker, entries, numbered)
-            with _collector_paused() if not found.missed else nullcontext():
+            with collector_paused() if not found.missed else nullcontext():
                 yield found
             entries.tidy()
     finally:
         cache.flush()
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def done_of(job: Job, data: list[Any]) -> JobDone:
