@@ -19,6 +19,7 @@ non-space run, ``{name}`` a short name, ``{error}`` the rest of the line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -324,7 +325,13 @@ def boilerplate_spans(text: str) -> list[tuple[int, int]]:
 def _boilerplate_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans, remembered for the last few blocks: summary assembly and ANC109 ask about
     the same block in turn, and the answer depends on the text alone."""
-    held = [needle for needle in _needles() if needle in text]
+    return _spans_holding(text, _needles())
+
+
+def _spans_holding(text: str, needles: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The boilerplate spans of ``text``, given ``needles``: the needles (in their order)
+    of a text ``text`` is part of, so that the needles it holds are among them."""
+    held = [needle for needle in needles if needle in text]
     if not held:
         return ()
     # only the sentences whose two needles the text holds can match: the union of those
@@ -394,6 +401,41 @@ def framework_spans(text: str, lint_boilerplate: bool) -> list[tuple[int, int]]:
     if rest.strip()[:1] in _placeholder_starts() and placeholder_span(rest) is not None:
         return [(0, len(text))]
     return spans
+
+
+def framework_spans_of_blocks(
+    texts: Sequence[str], lint_boilerplate: bool
+) -> list[list[tuple[int, int]]]:
+    """:func:`framework_spans` of each of a summary's blocks. A needle is one word (no line
+    break), so a summary whose blocks, joined, hold none has no boilerplate in any block: its
+    blocks are asked only whether each is a placeholder, not each searched for every needle."""
+    if lint_boilerplate:
+        return [_placeholder_spans(text) for text in texts]
+    joined = "\n".join(texts)
+    held = [needle for needle in _needles() if needle in joined]
+    if not held:
+        return [_placeholder_spans(text) for text in texts]
+    return [_framework_spans_holding(text, held) for text in texts]
+
+
+def _framework_spans_holding(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
+    """:func:`framework_spans` (boilerplate not linted) of a block of a summary that holds
+    ``needles`` only: the block is searched for those, not for every needle."""
+    spans = list(_spans_holding(text, needles))
+    if spans:
+        rest = _without(text, spans)
+        if rest.strip()[:1] in _placeholder_starts() and placeholder_span(rest) is not None:
+            return [(0, len(text))]
+        return spans
+    return _placeholder_spans(text)
+
+
+def _placeholder_spans(text: str) -> list[tuple[int, int]]:
+    """:func:`framework_spans` of a block that holds no boilerplate (or whose boilerplate is
+    linted): the whole block when it is a placeholder, else nothing."""
+    if text.strip()[:1] in _placeholder_starts() and placeholder_span(text) is not None:
+        return [(0, len(text))]
+    return []
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from anchorlint.config import TextSettings
 from anchorlint.text.anchor_parts import Anchor, mark_in_code
 from anchorlint.text.anchors import BLOCK_SEPARATOR, find_anchors, find_block_anchors
-from anchorlint.text.boilerplate import framework_spans
+from anchorlint.text.boilerplate import framework_spans, framework_spans_of_blocks
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import CompiledLexicon, Markers, compile_lexicon, user_search
 from anchorlint.text.marker_scan import marker_spans
@@ -123,16 +123,22 @@ def _mask(text: str, spans: Sequence[tuple[int, int]], letter: str) -> str:
 
 
 def _block_parts(
-    block: Block, settings: TextSettings, found: list[Anchor] | None = None, offset: int = 0
+    block: Block,
+    settings: TextSettings,
+    found: list[Anchor] | None = None,
+    offset: int = 0,
+    framework: list[tuple[int, int]] | None = None,
 ) -> tuple[list[Anchor], str]:
     """The block's anchors and its masked text. ``found``: its anchors, if the summary's
     blocks were scanned together already (:func:`~anchorlint.text.anchors.find_block_anchors`),
     with offsets into the summary's text, the block starting at ``offset`` (0: offsets into
-    the block, as when they are found here)."""
+    the block, as when they are found here). ``framework``: the block's framework spans, if
+    found for the summary's blocks together (:func:`framework_spans_of_blocks`)."""
     if found is None:
         found = find_anchors(block.text, settings, block.link_targets, block.reference_links)
     # framework boilerplate and placeholders are not the summary's prose, nor its anchors
-    framework = framework_spans(block.text, settings.lint_boilerplate)
+    if framework is None:
+        framework = framework_spans(block.text, settings.lint_boilerplate)
     if framework:
         found = [a for a in found if not any(s <= a.start - offset < e for s, e in framework)]
     code = block.code_spans
@@ -166,16 +172,20 @@ def analyse(
         own = source.blocks
         # offsets into the summary's text, its blocks joined as find_block_anchors joins them,
         # so that _assemble moves none
+        texts = [block.text for block in own]
         scanned = find_block_anchors(
-            [block.text for block in own],
+            texts,
             settings,
             [block.link_targets for block in own],
             [block.reference_links for block in own],
             joined_offsets=True,
         )
+        frameworks = framework_spans_of_blocks(texts, settings.lint_boilerplate)
         parts = [
-            _block_parts(block, settings, anchors, offset)
-            for block, anchors, offset in zip(own, scanned, _block_starts(own), strict=True)
+            _block_parts(block, settings, anchors, offset, framework)
+            for block, anchors, offset, framework in zip(
+                own, scanned, _block_starts(own), frameworks, strict=True
+            )
         ]
         parsed = [needs_parse is None or needs_parse(m) for _, m in parts]
         prepared.append((parts, parsed))
