@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 _SKIPPED_FORMS = frozenset({"uri", "hash", "custom", "commit", "issue", "uuid"})
 #: a bare file name is how coding agents write paths: ambiguous only against a store
 _STORE_ONLY_FORMS = frozenset({"path", "line"})
+#: the forms never read as a key without a store: made once, not for every anchor
+_UNSTORED_SKIPPED_FORMS = _SKIPPED_FORMS | _STORE_ONLY_FORMS
 
 
 def _split(key: str) -> tuple[str | None, str]:
@@ -92,20 +94,24 @@ class AmbiguousAnchor(RunRule):
             yield from self._against_store(facts, store)
             return
         namespaces: dict[str, set[str]] = defaultdict(set)
+        # each key split once, and the anchors judged by the same splits
+        splits: dict[str, tuple[str | None, str]] = {}
         for summary in facts:
-            keys = [
-                a.key for a in summary.anchors if a.form not in _SKIPPED_FORMS | _STORE_ONLY_FORMS
-            ]
+            keys = [a.key for a in summary.anchors if a.form not in _UNSTORED_SKIPPED_FORMS]
             for key in (*keys, *summary.qualified_keys):
-                namespace, name = _split(key)
+                split = splits.get(key)
+                if split is None:
+                    split = splits[key] = _split(key)
+                namespace, name = split
                 if namespace is not None:
                     namespaces[name].add(namespace)
         for summary in facts:
             for anchor in summary.anchors:
-                namespace, name = _split(anchor.key)
+                if anchor.form in _UNSTORED_SKIPPED_FORMS:
+                    continue
+                namespace, name = splits[anchor.key]
                 places = namespaces.get(name, set())
-                skipped = anchor.form in _SKIPPED_FORMS or anchor.form in _STORE_ONLY_FORMS
-                if namespace is None and not skipped and len(places) >= 2:
+                if namespace is None and len(places) >= 2:
                     listed = ", ".join(f"{ns}/{name}" for ns in sorted(places)[:4])
                     yield _hit(
                         summary.path,
