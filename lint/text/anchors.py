@@ -14,23 +14,17 @@ from functools import lru_cache
 import regex
 
 from anchorlint.config import TextSettings
-from anchorlint.text.anchor_forms import (
-    ISSUE_FORM,
-    NOT_TICKETS,
-    UUID_FORM,
-    not_a_commit,
-    not_a_path,
-    private_host,
-)
+from anchorlint.text.anchor_forms import ISSUE_FORM, UUID_FORM
 from anchorlint.text.anchor_parts import _LINE_GROUPS as _LINE_GROUPS
 from anchorlint.text.anchor_parts import DEFAULT_KEY_PATTERN as DEFAULT_KEY_PATTERN
 from anchorlint.text.anchor_parts import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_parts import Anchor as Anchor
 from anchorlint.text.anchor_parts import Fragment as Fragment
 from anchorlint.text.anchor_parts import Pin as Pin
+from anchorlint.text.anchor_parts import _anchor as _anchor
 from anchorlint.text.anchor_parts import _anchor_of as _anchor_of
 from anchorlint.text.anchor_parts import _fragment_of as _fragment_of
-from anchorlint.text.anchor_parts import _line_anchor
+from anchorlint.text.anchor_parts import _group_numbers as _group_numbers
 from anchorlint.text.anchor_parts import _trim_uri as _trim_uri
 from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
@@ -102,68 +96,6 @@ def _union_scan(text: str, settings: TextSettings) -> list[regex.Match[str]]:
     if needles:
         return union_matches(_full_scanner(settings, kinds, forms), text, needles)
     return []
-
-
-#: the group numbers of each scanning pattern by name: a group read by its name costs the
-#: regex module a failed conversion to a number first, several times a read by number
-_GROUP_NUMBERS: dict[regex.Pattern[str], dict[str, int]] = {}
-
-
-def _group_numbers(pattern: regex.Pattern[str]) -> dict[str, int]:
-    groups = _GROUP_NUMBERS.get(pattern)
-    if groups is None:
-        if len(_GROUP_NUMBERS) > 256:  # patterns of many settings in one process
-            _GROUP_NUMBERS.clear()
-        groups = _GROUP_NUMBERS[pattern] = dict(pattern.groupindex)
-    return groups
-
-
-def _anchor(
-    match: regex.Match[str],
-    groups: dict[str, int],
-    text: str,
-    key_syntax: regex.Pattern[str],
-    kinds: frozenset[str],
-    delta: int = 0,
-) -> Anchor | None:
-    """The anchor one scanner match stands for, or None (a private host, a library name).
-    Groups are read by number from ``match.regs`` and sliced out of ``text``, the string
-    matched (``groups``: the pattern's group numbers by name); the anchor's offsets are
-    ``delta`` less than the match's (the start of its block in the summary scanned)."""
-    kind = match.lastgroup
-    assert kind is not None
-    regs = match.regs
-    start, end = regs[groups[kind]]
-    body = text[start:end]
-    if kind == "wiki":
-        whole_start, whole_end = regs[0]
-        raw = text[whole_start:whole_end]
-        return parse_key(body, whole_start - delta, whole_end - delta, "wiki", raw, key_syntax)
-    if kind in _LINE_GROUPS:
-        return _line_anchor(regs, groups, text, kind, delta) if "line" in kinds else None
-    start -= delta
-    end -= delta
-    if kind == "uri":
-        body = _trim_uri(body)
-        if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
-            return _anchor_of(start, start + len(body), "uri", body, body, body)
-        return None
-    if kind == "hash":
-        return _anchor_of(start, end, "hash", body, body, body.lower())
-    if kind == "pointer":
-        if body.endswith(".") and "#L" not in body and "=" not in body:
-            body = body.rstrip(".")
-        return parse_key(body, start, start + len(body), "pointer", body, key_syntax)
-    if kind == "path":
-        wanted = "path" in kinds and not not_a_path(body)
-        return _anchor_of(start, end, "path", body, body, body) if wanted else None
-    if kind == "issue" and "ticket" in groups:
-        ticket_start, ticket_end = regs[groups["ticket"]]
-        if ticket_start >= 0 and text[ticket_start:ticket_end] in NOT_TICKETS:
-            return None
-    if kind == "commit" and not_a_commit(body):
-        return None
-    return _anchor_of(start, end, kind, body, body, body.lower() if kind != "issue" else body)
 
 
 def find_anchors(
