@@ -147,15 +147,18 @@ def find_block_anchors(
         at += len(text) + len(BLOCK_SEPARATOR)
     zeros = [0] * len(starts)
     deltas, offsets = (zeros, starts) if joined_offsets else (starts, zeros)
-    found = _scan_blocks(joined, texts, starts, deltas, key_syntax, settings)
-    return [
-        _finished(block_found, text, key_syntax, extra, block_links, block_references, offset)
-        if block_found or block_links or block_references or extra
-        else block_found
-        for block_found, text, block_links, block_references, offset in zip(
-            found, texts, links, references, offsets, strict=True
-        )
-    ]
+    found, waiting = _scan_blocks(joined, texts, starts, deltas, key_syntax, settings)
+    kinds = _plan(settings)[0]
+    for block, block_waiting in enumerate(waiting):
+        if links[block] or references[block] or extra:  # each anchor made, as find_anchors
+            found[block] += _made(block_waiting, key_syntax, kinds)
+            text, offset = texts[block], offsets[block]
+            found[block] = _finished(
+                found[block], text, key_syntax, extra, links[block], references[block], offset
+            )
+        elif block_waiting:
+            found[block] = _kept(found[block], block_waiting, key_syntax, kinds)
+    return found
 
 
 #: what :func:`find_block_anchors` joins blocks with (no form matches a line break), as a
@@ -170,8 +173,9 @@ def _scan_blocks(
     deltas: list[int],
     key_syntax: regex.Pattern[str],
     settings: TextSettings,
-) -> list[list[Anchor]]:
-    """Each block's scanned anchors, as :func:`_scan` finds them in it, in the same order.
+) -> tuple[list[list[Anchor]], list[list[_Waiting]]]:
+    """Each block's scanned anchors, as :func:`_scan` finds them in it, in the same order:
+    the union's, made, then the separate forms' matches, waiting (see :func:`_kept`).
 
     The union and the forms with a start finder are run over ``joined`` (the blocks joined,
     starting at ``starts``): their cheap pre-scans find the few places to try. A form without
@@ -181,14 +185,14 @@ def _scan_blocks(
     kinds, _, separate = _plan(settings)
     lowered: str | None = None  # the joined text in lower case, if ASCII, once asked for
     found: list[list[Anchor]] = [[] for _ in texts]
+    waiting: list[list[_Waiting]] = [[] for _ in texts]
     matches = _union_scan(joined, settings)
     _add_block_anchors(found, starts, matches, joined, key_syntax, kinds, deltas)
     for form in separate:
         if not form.gate(joined):
             continue
         if form.finder is not None or form.source in _JOINED_FORMS:
-            matches = form.scan(joined)
-            _add_block_anchors(found, starts, matches, joined, key_syntax, kinds, deltas)
+            _add_waiting(waiting, starts, form.scan(joined), joined, deltas)
             continue
         blocks: Iterable[int] = range(len(texts))
         if form.words is not None and (lowered or joined.isascii()):
@@ -197,13 +201,10 @@ def _scan_blocks(
         for block in blocks:
             text = texts[block]
             if form.gate(text):
-                matches = form.scan(text)
                 # offsets into the block, or into the joined text
                 shift = [deltas[block] - starts[block]]
-                _add_block_anchors(
-                    [found[block]], _ONE_BLOCK, matches, text, key_syntax, kinds, shift
-                )
-    return found
+                _add_waiting([waiting[block]], _ONE_BLOCK, form.scan(text), text, shift)
+    return found, waiting
 
 
 def _blocks_holding(text: str, words: tuple[str, ...], starts: list[int]) -> list[int]:
@@ -258,6 +259,81 @@ def _add_block_anchors(
         anchor = _anchor(match, groups, text, key_syntax, kinds, block_start)
         if anchor is not None:
             found[block].append(anchor)
+
+
+#: a separate form's match, its anchor not made yet: the anchor's start and negated end
+#: (its order in :func:`_without_overlaps`), its place among its block's matches, and what
+#: :func:`_anchor` makes it of (match, group numbers, text, delta)
+_Waiting = tuple[int, int, int, regex.Match[str], dict[str, int], str, int]
+
+
+def _add_waiting(
+    waiting: list[list[_Waiting]],
+    starts: list[int],
+    matches: list[regex.Match[str]],
+    text: str,
+    deltas: list[int],
+) -> None:
+    """:func:`_add_block_anchors` for a separate form, its matches left waiting. The anchor
+    of a separate form's match spans the group its kind names (no trimming, as a URI's)."""
+    if not matches:
+        return
+    pattern = matches[0].re
+    groups = _group_numbers(pattern)
+    for match in matches:
+        if match.re is not pattern:  # the path form's two patterns in one list
+            pattern = match.re
+            groups = _group_numbers(pattern)
+        block = bisect_right(starts, match.start()) - 1  # matches are few: no block kept
+        delta = deltas[block]
+        start, end = match.regs[groups[match.lastgroup]]
+        block_waiting = waiting[block]
+        block_waiting.append(
+            (start - delta, delta - end, len(block_waiting), match, groups, text, delta)
+        )
+
+
+def _made(
+    waiting: list[_Waiting], key_syntax: regex.Pattern[str], kinds: frozenset[str]
+) -> list[Anchor]:
+    """The anchors of ``waiting``, in order (a match may stand for none)."""
+    made = (_anchor(m, g, text, key_syntax, kinds, d) for _, _, _, m, g, text, d in waiting)
+    return [anchor for anchor in made if anchor is not None]
+
+
+def _kept(
+    union: list[Anchor],
+    waiting: list[_Waiting],
+    key_syntax: regex.Pattern[str],
+    kinds: frozenset[str],
+) -> list[Anchor]:
+    """``_without_overlaps(union + _made(waiting))``, making only the waiting anchors it
+    keeps: in a summary's pointers, a ``#L25-281`` holds a ticket's match (``L25-281``)
+    that the pointer overlaps. ``union`` (the union scan's anchors) is in order and has no
+    overlaps, as the matches they lie in; on a tie it comes first, as it does in the list."""
+    waiting.sort()  # each entry's place is its own: no two compare further
+    kept: list[Anchor] = []
+    kept_end = -1  # the end of the last anchor kept (every offset is 0 or more)
+    at, count = 0, len(union)
+    for start, negated_end, _, match, groups, text, delta in waiting:
+        while at < count:
+            anchor = union[at]
+            if anchor.start > start or (anchor.start == start and -anchor.end > negated_end):
+                break
+            at += 1
+            if anchor.start >= kept_end:
+                kept.append(anchor)
+                kept_end = anchor.end
+        if start >= kept_end:
+            made = _anchor(match, groups, text, key_syntax, kinds, delta)
+            if made is not None:
+                kept.append(made)
+                kept_end = made.end
+    for anchor in union[at:]:
+        if anchor.start >= kept_end:
+            kept.append(anchor)
+            kept_end = anchor.end
+    return kept
 
 
 def _finished(
