@@ -20,7 +20,44 @@ def test_an_anchor_made_in_one_step_is_the_constructors() -> None:
 
 
 def test_a_sentence_made_in_one_step_is_the_constructors() -> None:
-    made = summary._sentence(0, 2, 9, 1, 5, (), None, 0, 3)
+    maker = summary._Made()
+    maker.add(2, 9, 1, 5, (), None, 0, 3)
+    (made,) = maker.sentences
     expected = summary.Sentence(0, 2, 9, 1, 5, (), None, 0, 3)
     assert made == expected
     assert set(vars(made)) == {f.name for f in dataclasses.fields(summary.Sentence)}
+
+
+def test_a_summary_made_in_one_step_is_the_constructors() -> None:
+    from anchorlint.config import TextSettings
+    from anchorlint.text.documents import SummarySource
+    from anchorlint.text.documents.markdown import split_blocks
+    from anchorlint.text.lexicon import compile_lexicon
+    from anchorlint.text.nlp import Pipeline
+
+    text = "See [[ops/a]], etc.\n\nPer [[the earlier note]] as before."
+    source = SummarySource("s.md", 1, 1, tuple(split_blocks(text)))
+    maker = summary._Made()
+    maker.anchors.append(Anchor(4, 12, "wiki", "ops/a", "[[ops/a]]", "ops/a"))
+    maker.add(0, 19, 0, 0, (), None, 0, 0)
+    maker.starts.append(0)
+    maker.docs.append(None)
+    lexicon, pipeline = compile_lexicon(TextSettings()), Pipeline()
+    made = summary._summary(maker, source, text, text, lexicon, pipeline)
+    expected = summary.AnalysedSummary(
+        source,
+        text,
+        text,
+        tuple(maker.anchors),
+        tuple(maker.sentences),
+        made.elisions,
+        made.claims,
+        pipeline,
+        (0,),
+        (None,),
+    )
+    assert made == expected and repr(made) == repr(expected)
+    fields = {f.name for f in dataclasses.fields(summary.AnalysedSummary)}
+    assert set(vars(made)) == fields | {"sentence_starts", "counted_anchors"}
+    assert made.sentence_starts == expected.sentence_starts
+    assert made.counted_anchors == expected.counted_anchors

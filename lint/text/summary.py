@@ -231,110 +231,133 @@ def _assemble(
 
     A block not parsed is one sentence, which holds every anchor of the block: most blocks
     are, and they are made without the bounds and anchor filter of a parsed one."""
-    starts: list[int] = []
-    anchors: list[Anchor] = []
-    sentences: list[Sentence] = []
-    #: each kept sentence's start and end, for the marker hits and ``sentence_at``
-    firsts: list[int] = []
-    ends: list[int] = []
-    docs: list[Any] = []
+    made = _Made()
     allow = lexicon.allow
     offset = 0
-    for block_index, (block, (block_anchors, _), parse) in enumerate(
+    for block_index, (block, (shifted, _), parse) in enumerate(
         zip(source.blocks, parts, parses, strict=False)
     ):
-        starts.append(offset)
-        text = block.text
-        shifted = block_anchors  # offsets into the summary's text already
-        if shifted:
-            anchors.extend(shifted)
-        if parse is None:
-            docs.append(None)
-            if not allow or not _allowed(allow, text):
-                end = offset + len(text)
-                inside = tuple(shifted)
-                sentences.append(
-                    _sentence(len(sentences), offset, end, block_index, offset, inside, None, 0, 0)
-                )
-                firsts.append(offset)
-                ends.append(end)
+        made.starts.append(offset)
+        end = offset + len(block.text)
+        if shifted:  # offsets into the summary's text already
+            made.anchors += shifted
+        if parse is not None:
+            made.docs.append(parse[0])
+            _parsed_sentences(made, parse, block.text, shifted, block_index, offset, allow)
         else:
-            doc, bounds, base = parse
-            docs.append(doc)
-            for first, last, start_char, end_char in bounds:
-                if allow and _allowed(allow, text[start_char:end_char]):
-                    continue
-                start, end = offset + start_char, offset + end_char
-                inside = tuple(a for a in shifted if start <= a.start < end) if shifted else ()
-                sentences.append(
-                    _sentence(
-                        len(sentences),
-                        start,
-                        end,
-                        block_index,
-                        offset - base,
-                        inside,
-                        doc,
-                        first,
-                        last,
-                    )
-                )
-                firsts.append(start)
-                ends.append(end)
-        offset += len(text) + len(BLOCK_SEPARATOR)
-    text = BLOCK_SEPARATOR.join(block.text for block in source.blocks)
-    masked = BLOCK_SEPARATOR.join(masked for _, masked in parts)
-    summary = AnalysedSummary(
-        source,
-        text,
-        masked,
-        tuple(anchors),
-        tuple(sentences),
-        _hits(lexicon.elisions, masked, firsts, ends),
-        _hits(lexicon.claims, masked, firsts, ends),
-        pipeline,
-        tuple(starts),
-        tuple(docs),
+            made.docs.append(None)
+            if not allow or not _allowed(allow, block.text):
+                made.add(offset, end, block_index, offset, tuple(shifted), None, 0, 0)
+        offset = end + _SEPARATOR_LENGTH
+    text = BLOCK_SEPARATOR.join([block.text for block in source.blocks])
+    masked = BLOCK_SEPARATOR.join([masked for _, masked in parts])
+    return _summary(made, source, text, masked, lexicon, pipeline)
+
+
+_SEPARATOR_LENGTH = len(BLOCK_SEPARATOR)
+
+
+class _Made:
+    """What :func:`_assemble` gathers block by block: the blocks' starts and Docs, the
+    summary's anchors, and its kept sentences with each one's start and end (for the marker
+    hits and ``sentence_at``)."""
+
+    __slots__ = ("anchors", "docs", "ends", "firsts", "sentences", "starts")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.docs: list[Any] = []
+        self.anchors: list[Anchor] = []
+        self.sentences: list[Sentence] = []
+        self.firsts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(
+        self,
+        start: int,
+        end: int,
+        block: int,
+        offset: int,
+        anchors: tuple[Anchor, ...],
+        doc: Any,
+        token_start: int,
+        token_end: int,
+    ) -> None:
+        """A kept sentence, ``Sentence(…)`` made in one step as
+        :func:`~anchorlint.frozen.frozen_instance` makes one, its fields given here by name
+        (one is made for every sentence of every block, and passing them on as ``**fields``
+        builds and copies a dictionary more)."""
+        sentence = _new(Sentence)
+        sentence.__dict__.update(
+            index=len(self.sentences),
+            start=start,
+            end=end,
+            block=block,
+            offset=offset,
+            anchors=anchors,
+            doc=doc,
+            token_start=token_start,
+            token_end=token_end,
+        )
+        self.sentences.append(sentence)
+        self.firsts.append(start)
+        self.ends.append(end)
+
+
+def _parsed_sentences(
+    made: _Made,
+    parse: ParsedBlock,
+    text: str,
+    shifted: list[Anchor],
+    block_index: int,
+    offset: int,
+    allow: tuple[Any, ...],
+) -> None:
+    """The kept sentences of a parsed block, each with the block's anchors inside it."""
+    doc, bounds, base = parse
+    for first, last, start_char, end_char in bounds:
+        if allow and _allowed(allow, text[start_char:end_char]):
+            continue
+        start, end = offset + start_char, offset + end_char
+        inside = tuple(a for a in shifted if start <= a.start < end) if shifted else ()
+        made.add(start, end, block_index, offset - base, inside, doc, first, last)
+
+
+def _summary(
+    made: _Made,
+    source: SummarySource,
+    text: str,
+    masked: str,
+    lexicon: CompiledLexicon,
+    pipeline: Pipeline,
+) -> AnalysedSummary:
+    """``AnalysedSummary(…)`` in one step, as :func:`~anchorlint.frozen.frozen_instance`
+    makes one, with what the cached properties would find, known here without reading every
+    sentence again (nor taking the lock a cached property takes the first time)."""
+    firsts, ends, anchors = made.firsts, made.ends, made.anchors
+    summary = _new(AnalysedSummary)
+    summary.__dict__.update(
+        source=source,
+        text=text,
+        masked=masked,
+        anchors=tuple(anchors),
+        sentences=tuple(made.sentences),
+        elisions=_hits(lexicon.elisions, masked, firsts, ends),
+        claims=_hits(lexicon.claims, masked, firsts, ends),
+        pipeline=pipeline,
+        block_starts=tuple(made.starts),
+        docs=tuple(made.docs),
+        anchor_count=None,
+        elision_count=None,
+        sentence_starts=tuple(firsts),
+        counted_anchors=sum([not a.descriptive for a in anchors]),
     )
-    # what the cached properties would find, known here without reading every sentence again
-    # (nor taking the lock a cached property takes the first time)
-    summary.__dict__["sentence_starts"] = tuple(firsts)
-    summary.__dict__["counted_anchors"] = sum(1 for a in anchors if not a.descriptive)
     return summary
 
 
 def _allowed(allow: tuple[Any, ...], text: str) -> bool:
     """Whether a sentence matches the boilerplate allowlist (and is dropped)."""
     return any(user_search(p, text, "[text] allow") for p in allow)
-
-
-def _sentence(
-    index: int,
-    start: int,
-    end: int,
-    block: int,
-    offset: int,
-    anchors: tuple[Anchor, ...],
-    doc: Any,
-    token_start: int,
-    token_end: int,
-) -> Sentence:
-    """``Sentence(…)`` in one step, as :func:`~anchorlint.frozen.frozen_instance` makes
-    one, its fields given here by name (one is made for every sentence of every block, and
-    passing them on as ``**fields`` builds and copies a dictionary more)."""
-    sentence = _new(Sentence)
-    sentence.__dict__.update(
-        index=index,
-        start=start,
-        end=end,
-        block=block,
-        offset=offset,
-        anchors=anchors,
-        doc=doc,
-        token_start=token_start,
-        token_end=token_end,
-    )
-    return sentence
 
 
 _new = object.__new__
