@@ -141,12 +141,16 @@ def _block_parts(
         framework = framework_spans(block.text, settings.lint_boilerplate)
     if framework:
         found = [a for a in found if not any(s <= a.start - offset < e for s, e in framework)]
-    code = block.code_spans
-    anchors = mark_in_code(found, [(s + offset, e + offset) for s, e in code] if offset else code)
     masked = block.text
-    if anchors:
-        spans = [(a.start - offset, a.end - offset) for a in anchors]
-        masked = _mask(masked, spans, ANCHOR_MASK)
+    if not found:  # most blocks: no anchor to mark in code, nor to mask
+        anchors = found
+    else:
+        code = block.code_spans
+        if code:
+            anchors = mark_in_code(found, [(s + offset, e + offset) for s, e in code])
+        else:
+            anchors = found
+        masked = _mask(masked, [(a.start - offset, a.end - offset) for a in anchors], ANCHOR_MASK)
     if block.code_spans:
         masked = _mask(masked, block.code_spans, CODE_MASK)
     if block.hidden_spans or framework:
