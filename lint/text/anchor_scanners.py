@@ -267,12 +267,19 @@ def _says_commit_word(text: str, needles: tuple[str, ...]) -> bool:
     """Whether ``text`` may hold a word of the commit-after-word form, followed by the space
     or colon the form needs after it, as its ``(?i:…)`` reads the word: in any case ("Rev
     1A2B3C4", "REVISION: …"), and in other text always, since ``i`` matches some non-ASCII
-    letters too (the long s of "ſha"). The words alone (``needles``) are looked for first:
-    a pin's "sha256" holds "sha", but no "sha " or "sha:"."""
+    letters too (the long s of "ſha"). Each of :data:`_COMMIT_WORDS` opens with one of the
+    words (``needles``), so it is asked for only where one stands: a pin's "sha256" holds
+    "sha", but no "sha " or "sha:" (each of the ten in the whole text read it ten times)."""
     if not text.isascii():
         return True
     lowered = text.lower()
-    return _holds_any(lowered, needles) and _holds_any(lowered, _COMMIT_WORDS)
+    for word in needles:
+        at = lowered.find(word)
+        while at >= 0:
+            if lowered.startswith(_COMMIT_WORDS, at):
+                return True
+            at = lowered.find(word, at + 1)
+    return False
 
 
 #: each word of the commit-after-word form with what the form needs after it (``[ :]``)
