@@ -77,3 +77,12 @@ def test_no_needle_leaves_placeholders_found() -> None:
     texts = ["Plain prose.", "No summary available."]
     assert not any(needle in "\n".join(texts) for needle in boilerplate._needles())
     assert framework_spans_of_blocks(texts, False) == [[], [(0, len(texts[1]))]]
+
+
+def test_a_needle_without_its_second_leaves_placeholders_found() -> None:
+    texts = ["The following steps went well.", "No summary available."]
+    assert "following" in boilerplate._needles()
+    assert not boilerplate._any_second_needle("\n".join(texts[:1]), ["following"])
+    assert framework_spans_of_blocks(texts, False) == [
+        framework_spans(text, False) for text in texts
+    ]

@@ -409,13 +409,25 @@ def framework_spans_of_blocks(
     """:func:`framework_spans` of each of a summary's blocks. A needle is one word (no line
     break), so a summary whose blocks, joined, hold none has no boilerplate in any block: its
     blocks are asked only whether each is a placeholder, not each searched for every needle."""
-    if lint_boilerplate:
-        return [_placeholder_spans(text) for text in texts]
-    joined = "\n".join(texts)
-    held = [needle for needle in _needles() if needle in joined]
-    if not held:
-        return [_placeholder_spans(text) for text in texts]
-    return [_framework_spans_holding(text, held) for text in texts]
+    if not lint_boilerplate:
+        joined = "\n".join(texts)
+        held = [needle for needle in _needles() if needle in joined]
+        if held and _any_second_needle(joined, held):
+            return [_framework_spans_holding(text, held) for text in texts]
+    # no block can hold a whole sentence: each is asked only whether it is a placeholder
+    starts = _placeholder_starts()
+    return [
+        [(0, len(text))] if text.strip()[:1] in starts and placeholder_span(text) else []
+        for text in texts
+    ]
+
+
+def _any_second_needle(joined: str, held: Sequence[str]) -> bool:
+    """Whether ``joined`` (a summary's blocks) holds the second needle of a sentence whose
+    needle it holds: a block without both of some sentence's holds no boilerplate (what
+    :func:`_spans_holding` finds), and neither does a summary, the needles being words."""
+    by_needle = _sentences_by_needle()
+    return any(second in joined for needle in held for _, second in by_needle[needle])
 
 
 def _framework_spans_holding(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
