@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import regex
 
-from anchorlint.frozen import frozen_copy, frozen_instance
+from anchorlint.frozen import frozen_copy
 from anchorlint.text.anchor_forms import NOT_TICKETS, not_a_commit, not_a_path, private_host
 
 PIN_MIN_HEX = 12
@@ -109,28 +109,42 @@ def _anchor_of(
     descriptive: bool = False,
     notation: str = "",
 ) -> Anchor:
-    """``Anchor(…)`` in one step (:func:`~anchorlint.frozen.frozen_instance`): tens of
-    thousands are made per corpus."""
-    return frozen_instance(
-        Anchor,
-        start=start,
-        end=end,
-        form=form,
-        raw=raw,
-        text=text,
-        key=key,
-        fragment=fragment,
-        pin=pin,
-        pin_problem=pin_problem,
-        descriptive=descriptive,
-        in_code=False,
-        notation=notation,
+    """``Anchor(…)`` in one step: tens of thousands are made per corpus. As
+    :func:`~anchorlint.frozen.frozen_instance` makes one, but its fields given as one dict
+    (a literal, not keywords gathered into a dict and copied into the instance's)."""
+    anchor = _new(Anchor)
+    _set(
+        anchor,
+        "__dict__",
+        {
+            "start": start,
+            "end": end,
+            "form": form,
+            "raw": raw,
+            "text": text,
+            "key": key,
+            "fragment": fragment,
+            "pin": pin,
+            "pin_problem": pin_problem,
+            "descriptive": descriptive,
+            "in_code": False,
+            "notation": notation,
+        },
     )
+    return anchor
 
 
 def _fragment_of(kind: str, first: int | None, last: int | None, raw: str) -> Fragment:
     """``Fragment(…)`` in one step, as :func:`_anchor_of`."""
-    return frozen_instance(Fragment, kind=kind, first=first, last=last, raw=raw)
+    fragment = _new(Fragment)
+    _set(fragment, "__dict__", {"kind": kind, "first": first, "last": last, "raw": raw})
+    return fragment
+
+
+#: an instance without ``__init__``, and its fields' dictionary set past the frozen class's
+#: ``__setattr__``
+_new = object.__new__
+_set = object.__setattr__
 
 
 def parse_fragment(raw: str) -> Fragment:
