@@ -198,10 +198,11 @@ class _Block:
         after a sentence's end do not."""
         orth, kinds, size = self.orth, self.kinds, self.size
         for index in sorted(i for i, s in starts.items() if s == 1) if starts else ():
-            if self._is_citation(index):
+            # each check asked only where its first condition holds (most starts are words)
+            if kinds[orth[index]] & (MASK | OPEN) and self._is_citation(index):
                 starts[index] = -1
                 self._start_after_citation(index, starts)
-            elif self._after_abbreviation(index):
+            elif kinds[orth[index - 1]] & DOT and self._after_abbreviation(index):
                 starts[index] = -1
         # "etc." (one token, or "etc" + ".") ends a sentence only before a capital letter
         etc = [i for i in marks if kinds[orth[i]] & (ETC_DOT | ETC)]
@@ -374,15 +375,21 @@ class Pipeline:
         cuts.append(len(orth))
         parsed = []
         lo = base = at = 0
+        kinds = component.kinds
         for text, hi in zip(texts, cuts, strict=True):
-            block = _Block(component, doc, orth, lo, hi)
             stop = at
             while stop < len(found) and found[stop] < hi:
                 stop += 1
-            inside = found[at:stop]
-            starts = block.sent_starts(inside)
-            block.repair(starts, inside)
-            parsed.append(ParsedBlock(doc, block.bounds(starts, idx, base), base))
+            if stop == at:  # no mark: one sentence (a heading, a bullet), nothing to repair
+                end = idx[hi - 1] + (kinds[orth[hi - 1]] >> LENGTH_SHIFT)
+                bounds = [(lo, hi, idx[lo] - base, end - base)]
+            else:
+                block = _Block(component, doc, orth, lo, hi)
+                inside = found[at:stop]
+                starts = block.sent_starts(inside)
+                block.repair(starts, inside)
+                bounds = block.bounds(starts, idx, base)
+            parsed.append(ParsedBlock(doc, bounds, base))
             base += len(text) + len(SEPARATOR)
             lo, at = hi + 1, stop + 1
         return parsed
