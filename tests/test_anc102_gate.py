@@ -1,6 +1,8 @@
 """ANC102 searches by description ("the full logs are in the archive", "details are in the
 design doc") only the sentences in which an opening word stands as a word before a space;
-with every sentence that holds the word anywhere searched instead, the findings are the same."""
+with every sentence that holds the word anywhere searched instead, the findings are the same.
+It looks for those words only where one pass over the summary found them followed by a space;
+with every word looked for, the findings are the same too."""
 
 from __future__ import annotations
 
@@ -33,9 +35,27 @@ def _anywhere(summary: AnalysedSummary, lowered: str, words: tuple[str, ...]) ->
     return found
 
 
+class _EveryWord:
+    """The reference of the one pass: every opening word taken as held."""
+
+    def held(self, text: str) -> frozenset[int]:
+        return frozenset(range(len(anc102_prose_pointer._OPENINGS)))
+
+
+#: each gate, and its reference
+GATES = [("_holding", _anywhere), ("_openings", _EveryWord)]
+
+
+def test_the_openings_are_the_searches_words() -> None:
+    pointer = anc102_prose_pointer
+    assert set(pointer._OPENINGS) == {*pointer.STORED_WORDS, *pointer.DETAILS_WORDS}
+    assert pointer._openings().strings == tuple(f"{w} " for w in pointer._OPENINGS)
+
+
+@pytest.mark.parametrize("gate", GATES)
 @pytest.mark.parametrize("folder", ["text", "agents", "heldout"])
 def test_the_gate_keeps_every_finding_on_the_corpora(
-    folder: str, monkeypatch: pytest.MonkeyPatch
+    folder: str, gate: tuple[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = CORPUS / folder
     config = Settings(root=str(root))
@@ -45,7 +65,7 @@ def test_the_gate_keeps_every_finding_on_the_corpora(
         return list(lint_paths(files, config, jobs=1).collect().findings)
 
     fast = lint()
-    monkeypatch.setattr(anc102_prose_pointer, "_holding", _anywhere)
+    monkeypatch.setattr(anc102_prose_pointer, *gate)
     assert lint() == fast
     assert any(finding.code == "ANC102" for finding in fast)  # type: ignore[attr-defined]
 
@@ -68,6 +88,11 @@ _PIECES = [
     "Withdrawn raw traces are at the dashboard.",
     "Completed complete records were in our sheet.",
     "Remaining, remaining data stays in their notebook.",
+    "Full\tlogs are in the archive.",
+    "More DETAILS in the runbook.",
+    "The original notes are in the thread. ",
+    "See [[doc#L1]] full notes.",
+    "ünïcode full logs are in the archive.",
     "x",
     "\n\n",
     " ",
@@ -75,11 +100,14 @@ _PIECES = [
 ]
 
 
+@pytest.mark.parametrize("gate", GATES)
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=6))
-def test_the_gate_keeps_findings_on_opening_words_in_every_place(pieces: list[str]) -> None:
+def test_the_gate_keeps_findings_on_opening_words_in_every_place(
+    gate: tuple[str, object], pieces: list[str]
+) -> None:
     text = "".join(pieces)
     fast = check_summary(text)
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(anc102_prose_pointer, "_holding", _anywhere)
+        patched.setattr(anc102_prose_pointer, *gate)
         assert check_summary(text) == fast

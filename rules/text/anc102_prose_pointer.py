@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary, Sentence
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.needles import NeedleSet
 from anchorlint.text.trigger_words import END, START, PhraseTrigger
 from anchorlint.text.trigger_words import alternatives as _any_of
 
@@ -194,8 +195,12 @@ def _searches(
         yield from ((sentence, (True, True, True)) for sentence in summary.sentences)
         return
     lowered = masked.lower()
-    stored = _holding(summary, lowered, STORED_WORDS)
-    details = _holding(summary, lowered, DETAILS_WORDS)
+    held = _openings().held(lowered)
+    if not held:
+        return  # no opening word before a space anywhere: most summaries
+    words = {_OPENINGS[index] for index in held}
+    stored = _holding(summary, lowered, tuple(w for w in STORED_WORDS if w in words))
+    details = _holding(summary, lowered, tuple(w for w in DETAILS_WORDS if w in words))
     for index in sorted(stored | details):
         yield summary.sentences[index], (index in stored, False, index in details)
 
@@ -222,6 +227,17 @@ def _holding(summary: AnalysedSummary, lowered: str, words: tuple[str, ...]) -> 
                 found.add(sentence.index)
             at = lowered.find(needle, at + 1)
     return found
+
+
+#: the opening words of STORED_IN and DETAILS_IN, each looked for before a space
+_OPENINGS = (*STORED_WORDS, *DETAILS_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _openings() -> NeedleSet:
+    """The opening words, each before a space, found in one pass over a summary's text: a
+    search a word reads the text ten times, though most summaries hold none of them."""
+    return NeedleSet(f"{word} " for word in _OPENINGS)
 
 
 #: the characters ``\b`` reads as word characters, in lower-cased ASCII text
