@@ -232,10 +232,14 @@ def _pin_parts(body: str, at: int) -> tuple[str, str] | None:
 def parse_key(
     body: str, start: int, end: int, form: str, raw: str, key_syntax: regex.Pattern[str]
 ) -> Anchor:
-    """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts."""
-    if form == "wiki" and _may_be_uri(body) and _URI_ONLY.fullmatch(body):
+    """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts.
+
+    Most keys hold no pin and are no URI: what those steps read first is asked here, a call
+    less each (as :func:`_may_be_uri` and :func:`_split_pin` ask it)."""
+    uri_like = form == "wiki" and ("://" in body or body.startswith(_URI_OPENINGS))
+    if uri_like and _URI_ONLY.fullmatch(body):
         return _anchor_of(start, end, form, raw, body, body)
-    rest, pin, pin_problem = _split_pin(body)
+    rest, pin, pin_problem = _split_pin(body) if "@" in body else (body, None, None)
     key, hash_mark, fragment_raw = rest.partition("#")
     fragment = parse_fragment(fragment_raw) if hash_mark and fragment_raw else None
     descriptive = form == "wiki" and (
@@ -260,7 +264,10 @@ _URI_ONLY = regex.compile(r"[a-z][a-z0-9+.-]{1,31}://\S{1,2048}|(?:urn|doi|mailt
 def _may_be_uri(body: str) -> bool:
     """Whether :data:`_URI_ONLY` can match ``body``: only with a ``://`` in it, or at a
     ``urn:``, ``doi:`` or ``mailto:`` that opens it."""
-    return "://" in body or body.startswith(("urn:", "doi:", "mailto:"))
+    return "://" in body or body.startswith(_URI_OPENINGS)
+
+
+_URI_OPENINGS = ("urn:", "doi:", "mailto:")
 
 
 def _trim_uri(uri: str) -> str:
