@@ -33,7 +33,6 @@ from anchorlint.text.anchor_starts import (
     matches_at,
     may_hold_any_case_commit,
     may_hold_lower_commit,
-    may_say_line,
     path_candidates,
     path_starts,
     path_starts_before_letter,
@@ -115,6 +114,13 @@ def _plan(settings: TextSettings) -> _Plan:
 Gate = Callable[[str], object]
 
 
+def may_say_line(text: str) -> bool:
+    """Whether "line" may occur in ``text`` as ``(?i:lines?)`` reads it: the only form that
+    can start at a backtick (`` `a.py` (line 4)``) needs it. In ASCII text that is "line" in
+    its lower case; the pattern's ``i`` also matches "İ", so other text may always hold it."""
+    return not text.isascii() or "line" in text.lower()
+
+
 def _needles_gate(needles: tuple[str, ...]) -> Gate:
     if len(needles) == 1:  # a call less for the forms of one needle ("#", "-", ".")
         (needle,) = needles
@@ -128,7 +134,7 @@ def _needles_gate(needles: tuple[str, ...]) -> Gate:
 #: it (a form that opens with a literal, such as ``#12``, is skipped to by the engine itself)
 _GATES: dict[str, Callable[[tuple[str, ...]], Gate]] = {
     COMMIT_FORM: lambda needles: may_hold_lower_commit,
-    UUID_FORM: lambda needles: lambda text: text.count("-") >= 4,
+    UUID_FORM: lambda needles: lambda text: _holds_four(text, "-"),
     COMMIT_AFTER_WORD_FORM: lambda needles: (
         lambda text: _says_commit_word(text, needles) and may_hold_any_case_commit(text)
     ),
@@ -294,3 +300,14 @@ def _holds_any(text: str, needles: tuple[str, ...]) -> bool:
         if needle in text:
             return True
     return False
+
+
+def _holds_four(text: str, mark: str) -> bool:
+    """``text.count(mark) >= 4`` for a single character, found in turn: a count reads the
+    whole text, a search stops at the fourth."""
+    at = -1
+    for _ in range(4):
+        at = text.find(mark, at + 1)
+        if at < 0:
+            return False
+    return True

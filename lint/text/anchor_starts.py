@@ -118,15 +118,7 @@ _PATH_MARKS = bytes(
 )
 
 
-def may_say_line(text: str) -> bool:
-    """Whether "line" may occur in ``text`` as ``(?i:lines?)`` reads it: the only form that
-    can start at a backtick (`` `a.py` (line 4)``) needs it. In ASCII text that is "line" in
-    its lower case; the pattern's ``i`` also matches "İ", so other text may always hold it."""
-    return not text.isascii() or "line" in text.lower()
-
-
-def path_starts_before_letter(text: str) -> list[int]:
-    """:func:`path_starts` for extensions that all start with an ASCII letter."""
+def path_starts_before_letter(text: str) -> list[int]:  # extensions all opening with a letter
     return path_starts(text, letter_after_dot=True)
 
 
@@ -163,13 +155,13 @@ def may_hold_any_case_commit(text: str) -> bool:
 
 def digit_after(text: str, mark: str) -> bool:
     r"""Whether a digit follows ``mark`` somewhere in ``text`` (``#12``), by string
-    search: marks are few in prose; where they are dense (hostile input) the answer is yes
-    and the form's own scan decides. ``isdigit`` holds for every character ``\d`` matches."""
-    if text.count(mark) > len(text) // DENSE:
-        return True
+    search: marks are few in prose; where they are dense (hostile input, counted as found)
+    the answer is yes and the form's own scan decides. ``isdigit`` holds for every ``\d``."""
+    most, counted = len(text) // DENSE, 0
     at = text.find(mark)
     while at >= 0:
-        if text[at + 1 : at + 2].isdigit():
+        counted += 1
+        if counted > most or text[at + 1 : at + 2].isdigit():
             return True
         at = text.find(mark, at + 1)
     return False
@@ -215,12 +207,14 @@ def ticket_starts(text: str) -> list[int] | None:
     """Where the ticket form (``ENG-4411``) can match: its name is a run of ``[A-Z0-9]`` with
     no word character or ``-`` before it, so it starts where the run of those characters
     right before a ``-`` and a digit starts (``isdigit`` holds for every ``\\d``). None
-    (try every position) where hyphens are dense."""
-    if text.count("-") > len(text) // DENSE:
-        return None
+    (try every position) where hyphens are dense, counted as they are found."""
+    most, counted = len(text) // DENSE, 0
     starts: list[int] = []
     at = text.find("-")
     while at >= 0:
+        counted += 1
+        if counted > most:
+            return None
         if text[at + 1 : at + 2].isdigit():
             start = at
             while start and text[start - 1] in _TICKET_CHARACTERS:
@@ -281,22 +275,29 @@ def union_needles(text: str, kinds: Iterable[str]) -> list[Needle] | None:
     run right before one), ascending; None when they are dense (see :func:`union_starts`).
 
     No needle ("[[", ":", "#") is a character of any run, so the run before a needle ends
-    after the needle before it: the forms' starts ascend with their needles."""
+    after the needle before it: the forms' starts ascend with their needles. Each kind is
+    counted as it is found, as ``count`` counts it (a count reads the whole text)."""
     wanted = frozenset(kinds)
     found: list[Needle] = []
+    most = len(text) // DENSE
     if "wiki" in wanted and "[[" in text:
-        if text.count("[[") > len(text) // DENSE:
-            return None
+        counted, counted_end = 0, 0
         at = text.find("[[")
         while at >= 0:  # every "[[", overlapping ones too, as ``(?=\[\[)`` finds them
+            if at >= counted_end:  # as count("[[") counts: no two counted overlap
+                counted, counted_end = counted + 1, at + 2
+                if counted > most:
+                    return None
             found.append((at, ()))
             at = text.find("[[", at + 1)
     uri, hashes = "uri" in wanted, "hash" in wanted
     if (uri or hashes) and ":" in text:
-        if text.count(":") > len(text) // DENSE:
-            return None
+        counted = 0
         colon = text.find(":")
         while colon >= 0:
+            counted += 1
+            if counted > most:
+                return None
             at_uri = uri and (
                 text.startswith("//", colon + 1) or text.endswith(_URI_WORDS, 0, colon)
             )
@@ -306,10 +307,12 @@ def union_needles(text: str, kinds: Iterable[str]) -> list[Needle] | None:
                 found.append((colon, _URI_RUNS))
             colon = text.find(":", colon + 1)
     if "pointer" in wanted and "#" in text:
-        if text.count("#") > len(text) // DENSE:
-            return None
+        counted = 0
         at = text.find("#")
         while at >= 0:
+            counted += 1
+            if counted > most:
+                return None
             before = text[at - 1 : at]  # a run before "#12" or " #" is empty: no start
             if before in _POINTER_ASCII or (before and not before.isascii()):
                 found.append((at, _POINTER_RUNS))
@@ -329,7 +332,8 @@ def _needle_starts(text: str, at: int, runs: tuple[regex.Pattern[str], ...]) -> 
     """The starts a needle stands for, ascending, each once."""
     if not runs:
         return [at]
-    starts = [start for run in runs for start in _run_before(text, at, run)]
+    # where the run right before the needle starts, if it is there (matches empty: never None)
+    starts = [start for run in runs if (start := run.match(text, 0, at).start()) < at]
     return sorted(set(starts)) if len(starts) > 1 else starts
 
 
@@ -358,12 +362,6 @@ def _starts_past(text: str, needles: list[Needle], found: list[regex.Match[str]]
                 yield start
         else:
             yield from _needle_starts(text, at, runs)
-
-
-def _run_before(text: str, at: int, run: regex.Pattern[str]) -> tuple[int, ...]:
-    """The start of the run of characters right before ``at``, if there is one."""
-    start = run.match(text, 0, at).start()  # matches empty: never None
-    return (start,) if start < at else ()
 
 
 def matches_at(
