@@ -265,8 +265,10 @@ def _apply(
         code, elision = rule.code, rule.counts_as_elision
         for hit in rule.check(summary, context):
             start = hit.start
-            line, column = summary.locate(start)
-            end = summary.locate(hit.end) if hit.end > start else (line, column)
+            if hit.end > start:
+                (line, column), end = summary.locate_span(start, hit.end)
+            else:
+                line, column = end = summary.locate(start)
             found.append(finding(path, code, hit.message, line, column, end, hit.fix))
             if suppressed is not None and suppressed(code, line, end[0]):
                 continue
@@ -312,8 +314,7 @@ def _occurrences(
                 continue
             if anchor.form in _UNQUALIFIABLE:
                 continue
-        line, column = summary.locate(anchor.start)
-        end_line, end_column = summary.locate(anchor.end)
+        (line, column), (end_line, end_column) = summary.locate_span(anchor.start, anchor.end)
         occurrences.append(
             (
                 sys.intern(anchor.key),

@@ -93,6 +93,20 @@ class AnalysedSummary:
         block = self.source.blocks[index]
         return block.positions.locate(min(offset - self.block_starts[index], len(block.text)))
 
+    def locate_span(self, start: int, end: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """``(locate(start), locate(end))``, the block found once when both are in it (a
+        hit's or an anchor's end nearly always is in its start's)."""
+        starts = self.block_starts
+        index = bisect_right(starts, start) - 1
+        if start >= 0 and index >= 0 and self.source.blocks:
+            base = starts[index]
+            following = index + 1
+            if base <= end and (following == len(starts) or end < starts[following]):
+                block = self.source.blocks[index]
+                length, locate = len(block.text), block.positions.locate
+                return locate(min(start - base, length)), locate(min(end - base, length))
+        return self.locate(start), self.locate(end)
+
     def sentence_at(self, offset: int) -> Sentence | None:
         index = bisect_right(self.sentence_starts, offset) - 1
         if index >= 0 and offset < self.sentences[index].end:
