@@ -34,3 +34,13 @@ def test_every_word_opens_with_a_stem() -> None:
 @given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join) | st.text(max_size=20))
 def test_the_gate_says_what_each_word_looked_for_says(text: str) -> None:
     assert anchor_scanners._says_commit_word(text, STEMS) == _reference(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(max_size=12), max_size=6))
+def test_a_text_lowered_once_is_the_texts_lower_case(texts: list[str]) -> None:
+    # the texts, then each again, then a copy of each: equal, but another string
+    copies = [t.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass") for t in texts]
+    for text in [*texts, *reversed(texts), *copies]:
+        assert anchor_scanners.lower_once(text) == text.lower()
+        assert anchor_scanners.lower_once(text) == text.lower()  # the one kept

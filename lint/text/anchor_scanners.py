@@ -118,7 +118,20 @@ def may_say_line(text: str) -> bool:
     """Whether "line" may occur in ``text`` as ``(?i:lines?)`` reads it: the only form that
     can start at a backtick (`` `a.py` (line 4)``) needs it. In ASCII text that is "line" in
     its lower case; the pattern's ``i`` also matches "İ", so other text may always hold it."""
-    return not text.isascii() or "line" in text.lower()
+    return not text.isascii() or "line" in lower_once(text)
+
+
+#: the last text asked for in lower case and its lower case (looked up by identity)
+_LAST_LOWER: list[tuple[str, str]] = []
+
+
+def lower_once(text: str) -> str:
+    """``text.lower()``, kept for the last text asked: the line form's gate, the commit-after-
+    word form's gate and the search for the blocks holding their words read one summary's
+    text in turn, and each lowered it anew."""
+    if not _LAST_LOWER or _LAST_LOWER[0][0] is not text:
+        _LAST_LOWER[:] = [(text, text.lower())]
+    return _LAST_LOWER[0][1]
 
 
 def _needles_gate(needles: tuple[str, ...]) -> Gate:
@@ -278,7 +291,7 @@ def _says_commit_word(text: str, needles: tuple[str, ...]) -> bool:
     "sha", but no "sha " or "sha:" (each of the ten in the whole text read it ten times)."""
     if not text.isascii():
         return True
-    lowered = text.lower()
+    lowered = lower_once(text)
     for word in needles:
         at = lowered.find(word)
         while at >= 0:

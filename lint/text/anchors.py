@@ -30,7 +30,7 @@ from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
 from anchorlint.text.anchor_parts import parse_key as parse_key
 from anchorlint.text.anchor_scanners import _forms as _forms
-from anchorlint.text.anchor_scanners import _full_scanner
+from anchorlint.text.anchor_scanners import _full_scanner, lower_once
 from anchorlint.text.anchor_scanners import _kinds as _kinds
 from anchorlint.text.anchor_scanners import _plan as _plan
 from anchorlint.text.anchor_scanners import _scanner as _scanner
@@ -196,7 +196,7 @@ def _scan_blocks(
             continue
         blocks: Iterable[int] = range(len(texts))
         if form.words is not None and (lowered or joined.isascii()):
-            lowered = lowered or joined.lower()
+            lowered = lowered or lower_once(joined)
             blocks = _blocks_holding(lowered, form.words, starts)
         for block in blocks:
             text = texts[block]
