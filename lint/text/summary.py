@@ -301,21 +301,24 @@ class _Made:
         token_start: int,
         token_end: int,
     ) -> None:
-        """A kept sentence, ``Sentence(…)`` made in one step as
-        :func:`~anchorlint.frozen.frozen_instance` makes one, its fields given here by name
-        (one is made for every sentence of every block, and passing them on as ``**fields``
-        builds and copies a dictionary more)."""
+        """A kept sentence, ``Sentence(…)`` made in one step: its fields' dictionary
+        written out and set at once (one is made for every sentence of every block; filling
+        the instance's own dictionary by keywords builds one dictionary more)."""
         sentence = _new(Sentence)
-        sentence.__dict__.update(
-            index=len(self.sentences),
-            start=start,
-            end=end,
-            block=block,
-            offset=offset,
-            anchors=anchors,
-            doc=doc,
-            token_start=token_start,
-            token_end=token_end,
+        _set_fields(
+            sentence,
+            "__dict__",
+            {
+                "index": len(self.sentences),
+                "start": start,
+                "end": end,
+                "block": block,
+                "offset": offset,
+                "anchors": anchors,
+                "doc": doc,
+                "token_start": token_start,
+                "token_end": token_end,
+            },
         )
         self.sentences.append(sentence)
         self.firsts.append(start)
@@ -379,6 +382,7 @@ def _allowed(allow: tuple[Any, ...], text: str) -> bool:
 
 
 _new = object.__new__
+_set_fields = object.__setattr__
 
 
 def _hits(
