@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
+from itertools import compress
 from typing import Any, NamedTuple, cast
 
 from anchorlint.text.spacy_startup import blank_english, import_spacy
@@ -87,6 +88,13 @@ class SentenceBoundaries:
             block.repair(starts, marks)
         doc.user_data[BOUNDS] = block.bounds(starts, idx)
         return doc
+
+
+def marked(orth: list[int], marks: frozenset[int], lo: int, size: int) -> list[int]:
+    """The indices in ``[lo, size)`` of the tokens in ``marks``, ascending, the tokens read
+    in C (``compress`` over ``map``): a comprehension costs Python steps on every token."""
+    window = orth if lo == 0 and size == len(orth) else orth[lo:size]
+    return list(compress(range(lo, size), map(marks.__contains__, window)))
 
 
 def _spellings(word: str) -> list[str]:
@@ -174,8 +182,7 @@ class _Block:
 
     def marks(self, marks: frozenset[int]) -> list[int]:
         """Where the block holds a sentence-ending mark or an "etc"."""
-        orth = self.orth
-        return [i for i in range(self.lo, self.size) if orth[i] in marks]
+        return marked(self.orth, marks, self.lo, self.size)
 
     def sent_starts(self, marks: list[int]) -> dict[int, int]:
         """Starts after ``lo`` as spaCy's Sentencizer finds them, from ``marks`` (ascending,
@@ -367,8 +374,8 @@ class Pipeline:
         doc = self.nlp.make_doc(SEPARATOR.join(texts))
         component = self.boundaries
         orth, idx = doc.to_array(_COLUMNS).T.tolist()
-        separator, marks = component.separator, component.marks
-        found = [i for i, o in enumerate(orth) if o in marks]
+        separator = component.separator
+        found = marked(orth, component.marks, 0, len(orth))
         cuts = [i for i in found if orth[i] == separator]
         if len(cuts) != len(texts) - 1:
             return []
