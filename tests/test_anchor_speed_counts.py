@@ -88,7 +88,7 @@ def test_the_union_needles_are_those_counted_first(text: str, kinds: tuple[str, 
 def test_the_other_finders_are_those_counted_first(text: str) -> None:
     assert anchor_starts.ticket_starts(text) == _ticket_starts(text)
     for mark in "#-":
-        assert anchor_starts.digit_after(text, mark) == _digit_after(text, mark)
+        assert anchor_scanners.digit_after(text, mark) == _digit_after(text, mark)
     assert anchor_scanners._holds_four(text, "-") == (text.count("-") >= 4)
 
 

@@ -64,19 +64,16 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
     ``isdigit`` holds for every ``\\d``); a space, ``(`` or ``,`` and the word "line" a few
     characters on (``a.py (line 4)``, ``a.py, at line 4``); or, from the backtick before
     the run, a backtick and such a "line" (`` `a.py` line 4``). Runs are found from the
-    ``.`` (rare) outwards, each once, so the text is read about once."""
+    ``.`` (rare) outwards, each once, so the text is read about once. In ASCII text (a byte
+    a character) the dots and the runs' ends are found in its bytes, marked once: a summary's
+    sentences end in a "." each, which a search of the text visited one call at a time."""
     candidates: list[tuple[int, bool]] = []
-    marks = b""  # the text's bytes with every path character marked, once a run is looked at
-    ascii = None  # whether the text is ASCII, once a run is looked at (a summary is long)
-    dot = text.find(".")
+    ascii = text.isascii()
+    marks = text.encode("ascii").translate(_PATH_MARKS) if ascii else b""
+    dot_mark = b".a" if letter_after_dot else b"."
+    dot = marks.find(dot_mark) if ascii else _next_dot(text, 0, letter_after_dot)
     while dot >= 0:
-        if letter_after_dot and not text[dot + 1 : dot + 2].isalpha():
-            dot = text.find(".", dot + 1)
-            continue
-        if ascii is None:
-            ascii = text.isascii()
-        if ascii:  # a byte a character: the run's ends are found in the bytes
-            marks = marks or text.encode("ascii").translate(_PATH_MARKS)
+        if ascii:
             at = marks.rfind(b" ", 0, dot) + 1
             end = marks.find(b" ", dot)
             end = len(text) if end < 0 else end
@@ -89,8 +86,16 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
         compact = after == ":" and text[end + 1 : end + 2].isdigit()
         line_after = after in _LINE_AFTER_PATH and line_near(text, end)
         candidates.append((at, not (compact or line_after)))
-        dot = text.find(".", end)
+        dot = marks.find(dot_mark, end) if ascii else _next_dot(text, end, letter_after_dot)
     return candidates
+
+
+def _next_dot(text: str, at: int, letter_after_dot: bool) -> int:
+    """The first "." from ``at`` a path may hold (one before a letter, if asked), or -1."""
+    dot = text.find(".", at)
+    while letter_after_dot and dot >= 0 and not text[dot + 1 : dot + 2].isalpha():
+        dot = text.find(".", dot + 1)
+    return dot
 
 
 def line_near(text: str, at: int) -> bool:
@@ -111,10 +116,13 @@ _LINE_WINDOW = 14
 _LINE_AFTER_PATH = frozenset(" (,")
 
 
-#: bytes of the ASCII path characters (``_PATH_CHARS``) to ``p``, every other byte to a space
+#: bytes of the ASCII path characters (``_PATH_CHARS``) to ``a`` (letters), ``.`` (itself) or
+#: ``p``, every other byte to a space
 _PATH_MARKS = bytes(
-    ord("p") if chr(b).isascii() and (chr(b).isalnum() or chr(b) in "_.@+~%/-") else ord(" ")
-    for b in range(256)
+    ord("a" if c.isalpha() else c if c == "." else "p")
+    if c.isascii() and (c.isalnum() or c in "_.@+~%/-")
+    else ord(" ")
+    for c in map(chr, range(256))
 )
 
 
@@ -151,20 +159,6 @@ def may_hold_commit(text: str, table: bytes = _HEX_BYTES) -> bool:
 def may_hold_any_case_commit(text: str) -> bool:
     """:func:`may_hold_commit` for hex digits of either case (a commit after "commit")."""
     return may_hold_commit(text, _ANY_CASE_HEX_BYTES)
-
-
-def digit_after(text: str, mark: str) -> bool:
-    r"""Whether a digit follows ``mark`` somewhere in ``text`` (``#12``), by string
-    search: marks are few in prose; where they are dense (hostile input, counted as found)
-    the answer is yes and the form's own scan decides. ``isdigit`` holds for every ``\d``."""
-    most, counted = len(text) // DENSE, 0
-    at = text.find(mark)
-    while at >= 0:
-        counted += 1
-        if counted > most or text[at + 1 : at + 2].isdigit():
-            return True
-        at = text.find(mark, at + 1)
-    return False
 
 
 #: the last text asked about and its bytes through :data:`_HEX_BYTES`: the commit form's gate
