@@ -199,8 +199,11 @@ def analyse(
             joined_offsets=True,
         )
         frameworks = framework_spans_of_blocks(texts, settings.lint_boilerplate)
+        # a block with nothing to mark or mask (most) is its own masked text, without a call
         parts = [
             _block_parts(block, settings, anchors, offset, framework)
+            if anchors or framework or block.code_spans or block.hidden_spans
+            else (anchors, block.text)
             for block, anchors, offset, framework in zip(
                 own, scanned, _block_starts(own), frameworks, strict=True
             )
