@@ -188,7 +188,7 @@ def test_anchor_kind_reaches_the_facts() -> None:
 
 
 def test_transcript_readers_cut_wrappers_by_the_boilerplate_list() -> None:
-    from anchorlint.text.boilerplate import CLAUDE_PREAMBLES, CLAUDE_TAIL, CODEX_PREFIX
+    from anchorlint.text.boilerplate_catalogue import CLAUDE_PREAMBLES, CLAUDE_TAIL, CODEX_PREFIX
     from anchorlint.text.documents.transcripts.wrappers import claude_body, codex_body, letta_body
 
     doubled = CODEX_PREFIX.replace("to assist", "to  assist")  # as some versions wrote it

@@ -9,17 +9,15 @@ body keeps its exact positions (it is a slice of the decoded text).
 
 from __future__ import annotations
 
-from anchorlint.text.boilerplate import (
+from anchorlint.text.boilerplate import leading_end, sentence_end, trailing_start
+from anchorlint.text.boilerplate_catalogue import (
     CLAUDE_PREAMBLES,
     CLAUDE_TAIL,
     CODEX_PREFIX,
     LETTA_LEADS,
-    leading_end,
-    sentence_end,
-    trailing_start,
 )
 
-#: the wording lives in one list, :mod:`anchorlint.text.boilerplate`, which also hides these
+#: the wording lives in one list, :mod:`anchorlint.text.boilerplate_catalogue`; its patterns hide these
 #: sentences from the text rules wherever they occur; this module only cuts them off the body
 __all__ = ["CLAUDE_PREAMBLES", "CODEX_PREFIX", "claude_body", "codex_body", "letta_body"]
 
