@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from anchorlint.text import anchors, summary
+from anchorlint.text import anchors, summary, summary_assembly
 from anchorlint.text.anchors import Anchor, Fragment
 
 
@@ -20,7 +20,7 @@ def test_an_anchor_made_in_one_step_is_the_constructors() -> None:
 
 
 def test_a_sentence_made_in_one_step_is_the_constructors() -> None:
-    maker = summary._Made()
+    maker = summary_assembly._Made()
     maker.add(2, 9, 1, 5, (), None, 0, 3)
     (made,) = maker.sentences
     expected = summary.Sentence(0, 2, 9, 1, 5, (), None, 0, 3)
@@ -37,13 +37,13 @@ def test_a_summary_made_in_one_step_is_the_constructors() -> None:
 
     text = "See [[ops/a]], etc.\n\nPer [[the earlier note]] as before."
     source = SummarySource("s.md", 1, 1, tuple(split_blocks(text)))
-    maker = summary._Made()
+    maker = summary_assembly._Made()
     maker.anchors.append(Anchor(4, 12, "wiki", "ops/a", "[[ops/a]]", "ops/a"))
     maker.add(0, 19, 0, 0, (), None, 0, 0)
     maker.starts.append(0)
     maker.docs.append(None)
     lexicon, pipeline = compile_lexicon(TextSettings()), Pipeline()
-    made = summary._summary(maker, source, text, text, lexicon, pipeline)
+    made = summary_assembly._summary(maker, source, text, text, lexicon, pipeline)
     expected = summary.AnalysedSummary(
         source,
         text,

@@ -118,4 +118,4 @@ def _assembled(texts: tuple[str, ...], parses: list[ParsedBlock]) -> list:
     source = _source(*texts)
     parts = [summary._block_parts(block, settings) for block in source.blocks]
     lexicon = summary.compile_lexicon(settings)
-    return list(summary._assemble(source, parts, list(parses), lexicon, Pipeline()).sentences)
+    return list(summary.assemble(source, parts, list(parses), lexicon, Pipeline()).sentences)

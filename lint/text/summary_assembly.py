@@ -1,0 +1,181 @@
+"""A summary put together from its analysed blocks: sentences, anchors, Docs and the marker
+hits inside kept sentences, in one pass over the blocks (see :func:`assemble`).
+
+Every summary goes through here once, so the objects are made in one step each (their
+fields' dictionaries written out) rather than by their constructors; tests hold the two equal
+(``tests/test_frozen_makers.py``).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Any
+
+from anchorlint.text.anchor_parts import Anchor
+from anchorlint.text.anchors import BLOCK_SEPARATOR
+from anchorlint.text.documents import SummarySource
+from anchorlint.text.lexicon import CompiledLexicon, Markers, user_search
+from anchorlint.text.marker_scan import marker_spans
+from anchorlint.text.nlp import ParsedBlock, Pipeline
+from anchorlint.text.summary_model import AnalysedSummary, Sentence
+
+
+def assemble(
+    source: SummarySource,
+    parts: list[tuple[list[Anchor], str]],
+    parses: list[ParsedBlock | None],
+    lexicon: CompiledLexicon,
+    pipeline: Pipeline,
+) -> AnalysedSummary:
+    """One summary from its blocks' anchors (offsets into the summary's text), masked texts
+    and (possibly absent) parses.
+
+    A block not parsed is one sentence, which holds every anchor of the block: most blocks
+    are, and they are made without the bounds and anchor filter of a parsed one."""
+    made = _Made()
+    allow = lexicon.allow
+    offset = 0
+    for block_index, (block, (shifted, _), parse) in enumerate(
+        zip(source.blocks, parts, parses, strict=False)
+    ):
+        made.starts.append(offset)
+        end = offset + len(block.text)
+        if shifted:  # offsets into the summary's text already
+            made.anchors += shifted
+        if parse is not None:
+            made.docs.append(parse[0])
+            _parsed_sentences(made, parse, block.text, shifted, block_index, offset, allow)
+        else:
+            made.docs.append(None)
+            if not allow or not _allowed(allow, block.text):
+                made.add(offset, end, block_index, offset, tuple(shifted), None, 0, 0)
+        offset = end + _SEPARATOR_LENGTH
+    text = BLOCK_SEPARATOR.join([block.text for block in source.blocks])
+    masked = BLOCK_SEPARATOR.join([masked for _, masked in parts])
+    return _summary(made, source, text, masked, lexicon, pipeline)
+
+
+_SEPARATOR_LENGTH = len(BLOCK_SEPARATOR)
+
+
+class _Made:
+    """What :func:`assemble` gathers block by block: the blocks' starts and Docs, the
+    summary's anchors, and its kept sentences with each one's start and end (for the marker
+    hits and ``sentence_at``)."""
+
+    __slots__ = ("anchors", "docs", "ends", "firsts", "sentences", "starts")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.docs: list[Any] = []
+        self.anchors: list[Anchor] = []
+        self.sentences: list[Sentence] = []
+        self.firsts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(
+        self,
+        start: int,
+        end: int,
+        block: int,
+        offset: int,
+        anchors: tuple[Anchor, ...],
+        doc: Any,
+        token_start: int,
+        token_end: int,
+    ) -> None:
+        """A kept sentence, ``Sentence(…)`` made in one step: its fields' dictionary
+        written out and set at once (one is made for every sentence of every block; filling
+        the instance's own dictionary by keywords builds one dictionary more)."""
+        sentence = _new(Sentence)
+        _set_fields(
+            sentence,
+            "__dict__",
+            {
+                "index": len(self.sentences),
+                "start": start,
+                "end": end,
+                "block": block,
+                "offset": offset,
+                "anchors": anchors,
+                "doc": doc,
+                "token_start": token_start,
+                "token_end": token_end,
+            },
+        )
+        self.sentences.append(sentence)
+        self.firsts.append(start)
+        self.ends.append(end)
+
+
+def _parsed_sentences(
+    made: _Made,
+    parse: ParsedBlock,
+    text: str,
+    shifted: list[Anchor],
+    block_index: int,
+    offset: int,
+    allow: tuple[Any, ...],
+) -> None:
+    """The kept sentences of a parsed block, each with the block's anchors inside it."""
+    doc, bounds, base = parse
+    for first, last, start_char, end_char in bounds:
+        if allow and _allowed(allow, text[start_char:end_char]):
+            continue
+        start, end = offset + start_char, offset + end_char
+        inside = tuple(a for a in shifted if start <= a.start < end) if shifted else ()
+        made.add(start, end, block_index, offset - base, inside, doc, first, last)
+
+
+def _summary(
+    made: _Made,
+    source: SummarySource,
+    text: str,
+    masked: str,
+    lexicon: CompiledLexicon,
+    pipeline: Pipeline,
+) -> AnalysedSummary:
+    """``AnalysedSummary(…)`` in one step, as :func:`~anchorlint.frozen.frozen_instance`
+    makes one, with what the cached properties would find, known here without reading every
+    sentence again (nor taking the lock a cached property takes the first time)."""
+    firsts, ends, anchors = made.firsts, made.ends, made.anchors
+    summary = _new(AnalysedSummary)
+    summary.__dict__.update(
+        source=source,
+        text=text,
+        masked=masked,
+        anchors=tuple(anchors),
+        sentences=tuple(made.sentences),
+        elisions=_hits(lexicon.elisions, masked, firsts, ends),
+        claims=_hits(lexicon.claims, masked, firsts, ends),
+        pipeline=pipeline,
+        block_starts=tuple(made.starts),
+        docs=tuple(made.docs),
+        anchor_count=None,
+        elision_count=None,
+        sentence_starts=tuple(firsts),
+        counted_anchors=sum([not a.descriptive for a in anchors]),
+    )
+    return summary
+
+
+def _allowed(allow: tuple[Any, ...], text: str) -> bool:
+    """Whether a sentence matches the boilerplate allowlist (and is dropped)."""
+    return any(user_search(p, text, "[text] allow") for p in allow)
+
+
+_new = object.__new__
+_set_fields = object.__setattr__
+
+
+def _hits(
+    markers: Markers, masked: str, starts: list[int], ends: list[int]
+) -> tuple[tuple[int, int], ...]:
+    """Marker matches that start inside a kept (not allowlisted) sentence, the sentences
+    given by their ``starts`` and ``ends``."""
+    found = []
+    for span in marker_spans(markers, masked):
+        index = bisect_right(starts, span[0]) - 1
+        if index >= 0 and span[0] < ends[index]:
+            found.append(span)
+    return tuple(found)
