@@ -18,15 +18,8 @@ import spacy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint.text.nlp import (
-    _NO_BOUNDARY_AFTER,
-    BOUNDS,
-    CITATION_MASK,
-    SEPARATOR,
-    Pipeline,
-    SentenceBoundaries,
-    _joinable,
-)
+from anchorlint.text.nlp import SEPARATOR, Pipeline, SentenceBoundaries, _joinable
+from anchorlint.text.sentence_starts import BOUNDS, CITATION_MASK, NO_BOUNDARY_AFTER
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -100,7 +93,7 @@ class _Reference:
         return (
             index - 2 >= self.lo
             and self.text(index - 1) == "."
-            and self.text(index - 2).lower() in _NO_BOUNDARY_AFTER
+            and self.text(index - 2).lower() in NO_BOUNDARY_AFTER
             and not self.doc[index - 2].whitespace_
         )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from anchorlint.text.nlp import marked
+from anchorlint.text.sentence_starts import marked
 
 #: token ids as spaCy's are (64-bit hashes), and a few small ones that repeat
 IDS = st.integers(min_value=0, max_value=6) | st.integers(min_value=0, max_value=2**64 - 1)

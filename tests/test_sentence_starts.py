@@ -10,7 +10,8 @@ import spacy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint.text.nlp import SentenceBoundaries, _Block
+from anchorlint.text.nlp import SentenceBoundaries
+from anchorlint.text.sentence_starts import TokenBlock
 
 PIECES = [
     "word",
@@ -56,7 +57,7 @@ def pipelines() -> tuple[object, object]:
 def _starts(component: SentenceBoundaries, doc: object) -> list[int]:
     """1 where the component's base rule starts a sentence, -1 elsewhere."""
     orth = [t.orth for t in doc]  # type: ignore[attr-defined]
-    block = _Block(component, doc, orth, 0, len(orth))
+    block = TokenBlock(component, doc, orth, 0, len(orth))
     found = block.sent_starts(block.marks(component.marks))
     return [1 if i == 0 or found.get(i) == 1 else -1 for i in range(len(orth))]
 

@@ -16,7 +16,8 @@ from anchorlint.text.anchors import BLOCK_SEPARATOR, find_anchors, find_block_an
 from anchorlint.text.boilerplate import framework_spans, framework_spans_of_blocks
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
 from anchorlint.text.lexicon import compile_lexicon
-from anchorlint.text.nlp import CITATION_MASK, Pipeline
+from anchorlint.text.nlp import Pipeline
+from anchorlint.text.sentence_starts import CITATION_MASK
 from anchorlint.text.summary_assembly import assemble
 from anchorlint.text.summary_model import AnalysedSummary, Sentence
 
