@@ -217,11 +217,7 @@ def framework_spans_of_blocks(
         if held and _any_second_needle(joined, held):
             return [_framework_spans_holding(text, held) for text in texts]
     # no block can hold a whole sentence: each is asked only whether it is a placeholder
-    starts = _placeholder_starts()
-    return [
-        [(0, len(text))] if text.strip()[:1] in starts and placeholder_span(text) else []
-        for text in texts
-    ]
+    return [_placeholder_spans(text) for text in texts]
 
 
 def _any_second_needle(joined: str, held: Sequence[str]) -> bool:
