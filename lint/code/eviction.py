@@ -13,7 +13,8 @@ whose body ends in ``continue``). A **drop** is
   branch that tests the item; ``xs[i] = Slot(text="[removed]")``).
 
 A drop is reported unless the function, or a same-module helper it hands the item to, keeps a
-record (:mod:`anchorlint.code.eviction_records`). Which lists are the context, and which
+record (:mod:`anchorlint.code.eviction_records`; what is only a placeholder is
+:mod:`anchorlint.code.eviction_placeholders`). Which lists are the context, and which
 lists hold linked items throughout, is :mod:`anchorlint.code.eviction_reading`; what a test
 says about an item is :func:`anchorlint.code.retrieval.linked_test` plus the provenance tests
 ANC303 reads.
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.eviction_placeholders import count_names, is_placeholder, local_values
 from anchorlint.code.eviction_reading import (
     FunctionContext,
     container_key,
@@ -35,7 +37,7 @@ from anchorlint.code.eviction_reading import (
     function_context,
     holder_class,
 )
-from anchorlint.code.eviction_records import count_names, is_placeholder, local_values, recorded
+from anchorlint.code.eviction_records import recorded
 from anchorlint.code.eviction_shapes import (
     INDEXED_ITEM,
     bound_to,
