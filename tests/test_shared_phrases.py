@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from anchorlint.config import Settings, TextSettings
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import TextContext
-from anchorlint.rules.text import anc101_anaphora_without_anchor as anc101
 from anchorlint.rules.text import anc102_prose_pointer as anc102
+from anchorlint.text import anaphora
 from anchorlint.text.match import PhraseTable, phrase_keys, rule_matcher
 from anchorlint.text.nlp import Pipeline
 
@@ -71,7 +71,7 @@ def _texts() -> list[str]:
 def _phrase_words() -> list[str]:
     words = {
         word
-        for phrases in (*anc101._phrases(EXTRAS[2]).values(), *anc102._phrases().values())
+        for phrases in (*anaphora.anaphora_phrases(EXTRAS[2]).values(), *anc102._phrases().values())
         for phrase in phrases
         for word in phrase.split()
     }
@@ -86,7 +86,7 @@ def _assert_views_give_own_matches(nlp: Any, texts: list[str], extra: tuple[str,
     own = _OWN.get(extra)
     if own is None:
         own = _OWN[extra] = {
-            "ANC101": _own_matcher(nlp, anc101._phrases(extra)),
+            "ANC101": _own_matcher(nlp, anaphora.anaphora_phrases(extra)),
             "ANC102": _own_matcher(nlp, anc102._phrases()),
         }
     table = _table(extra)
@@ -127,7 +127,7 @@ def test_no_label_or_phrase_is_both_rules(nlp: Any) -> None:
     """What keeps each rule's matches in its own matcher's order: the shared matcher holds
     no phrase under labels of both rules (only a user's extra anaphora can be an ANC102
     phrase, and it has the one ANC101 label "extra")."""
-    first, second = anc101._phrases(()), anc102._phrases()
+    first, second = anaphora.anaphora_phrases(()), anc102._phrases()
     assert not set(first) & set(second)
 
     def sequences(phrases: dict[str, list[str]]) -> set[tuple[str, ...]]:
