@@ -14,10 +14,10 @@ whose body ends in ``continue``). A **drop** is
 
 A drop is reported unless the function, or a same-module helper it hands the item to, keeps a
 record (:mod:`anchorlint.code.eviction_records`; what is only a placeholder is
-:mod:`anchorlint.code.eviction_placeholders`). Which lists are the context, and which
-lists hold linked items throughout, is :mod:`anchorlint.code.eviction_reading`; what a test
-says about an item is :func:`anchorlint.code.retrieval.linked_test` plus the provenance tests
-ANC303 reads.
+:mod:`anchorlint.code.eviction_placeholders`). Which lists are the context is
+:mod:`anchorlint.code.eviction_context`, which lists hold linked items throughout
+:mod:`anchorlint.code.eviction_reading`; what a test says about an item is
+:func:`anchorlint.code.retrieval.linked_test` plus the provenance tests ANC303 reads.
 """
 
 from __future__ import annotations
@@ -29,14 +29,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.eviction_context import function_context, holder_class
 from anchorlint.code.eviction_placeholders import count_names, is_placeholder, local_values
-from anchorlint.code.eviction_reading import (
-    FunctionContext,
-    container_key,
-    context_named,
-    function_context,
-    holder_class,
-)
+from anchorlint.code.eviction_reading import FunctionContext, container_key, context_named
 from anchorlint.code.eviction_records import recorded
 from anchorlint.code.eviction_shapes import (
     INDEXED_ITEM,
