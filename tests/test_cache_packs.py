@@ -192,7 +192,7 @@ def test_an_entry_gives_back_the_facts_and_findings_it_was_made_from(tmp_path: P
     ``fact_rows`` reads back agree."""
     from dataclasses import replace
 
-    from anchorlint.run import spool, warm
+    from anchorlint.run import spool, spool_packing, warm
     from anchorlint.run.engine import Worker
     from anchorlint.run.jobs import Job
 
@@ -205,7 +205,7 @@ def test_an_entry_gives_back_the_facts_and_findings_it_was_made_from(tmp_path: P
     done = warm.done_of(Job(target, 7), entry)
     assert list(spool.PackedFacts([done.facts])) == [replace(f, order=7) for f in result.facts]
     (block,) = done.packed
-    assert spool.unpack(block.path, block.data) == list(result.findings)
+    assert spool_packing.unpack(block.path, block.data) == list(result.findings)
 
 
 def _source_digest_by_rglob(roots: list[Path]) -> str:

@@ -1,7 +1,7 @@
 """The run's own shortcuts around the analysis hold to the slow paths they replace.
 
 Findings and facts made in one step (:func:`anchorlint.findings.new_finding`,
-:func:`anchorlint.run.spool.fact_of_row`) are what their constructors make; blocks are read
+:func:`anchorlint.run.spool_packing.fact_of_row`) are what their constructors make; blocks are read
 back the same whether or not they were compressed, and whether they were written to the
 spool's file one by one or in groups; batches cover every job once, in order; a suffix is
 what ``os.path.splitext`` says; the findings kept are those the filter kept before its
@@ -23,7 +23,7 @@ from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit, new_finding
 from anchorlint.registry import known_codes
-from anchorlint.run import kinds, spool
+from anchorlint.run import kinds, spool, spool_packing
 from anchorlint.run.filtering import keep
 from anchorlint.run.jobs import Job
 from anchorlint.run.pool import MIN_BATCH, _batched
@@ -68,7 +68,7 @@ def test_a_finding_made_in_one_step_is_the_constructors(fields: tuple[object, ..
 
 @given(facts)
 def test_facts_read_back_in_one_step_are_the_constructors(fact: SummaryFacts) -> None:
-    made = spool.fact_of_row(spool._fact_row(fact))
+    made = spool_packing.fact_of_row(spool_packing._fact_row(fact))
     assert type(made) is SummaryFacts and made == fact and repr(made) == repr(fact)
     assert all(type(a) is AnchorOccurrence for a in made.anchors)
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -83,7 +83,7 @@ def test_blocks_short_and_long_read_back_the_same(count: int) -> None:
     (block,) = spool.pack(found)
     compressed = block.data[:1] != b"\x80"  # a raw pickle starts with its protocol opcode
     assert compressed == (count == 2000)  # 2,000 rows are ~50 KB, past COMPRESS_FROM
-    assert spool.unpack("a.md", block.data) == found
+    assert spool_packing.unpack("a.md", block.data) == found
 
 
 @given(st.lists(st.sampled_from(["file", "chunk", "rows"]), max_size=300), st.integers(1, 4))
@@ -197,7 +197,10 @@ def test_blocks_written_in_groups_read_back_as_written_one_by_one(
 def test_a_finding_read_from_a_row_is_the_constructors(fields: tuple[object, ...]) -> None:
     built = Finding(*fields)  # type: ignore[arg-type]
     path, row = fields[0], fields[1:]
-    for made in (spool.finding_of_row(path, row), spool._finding_of_mixed_row(fields)):  # type: ignore[arg-type]
+    for made in (
+        spool_packing.finding_of_row(path, row),  # type: ignore[arg-type]
+        spool_packing._finding_of_mixed_row(fields),
+    ):
         assert type(made) is Finding
         assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
         assert made.fix == built.fix and made.fingerprint == built.fingerprint
@@ -212,7 +215,7 @@ def test_a_fact_row_is_its_fields_in_order(fact: SummaryFacts) -> None:
         tuple(getattr(a, f.name) for f in dataclasses.fields(AnchorOccurrence))
         for a in fact.anchors
     )
-    assert spool._fact_row(fact) == tuple(row)
+    assert spool_packing._fact_row(fact) == tuple(row)
 
 
 def _old_sort_findings(findings: list[Finding]) -> list[Finding]:
