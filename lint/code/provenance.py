@@ -2,13 +2,14 @@
 
 A span is retrieval-linked when it carries provenance: its class (in this module) declares a
 provenance attribute, it is built with one (``Chunk(text, doc_id=…)``), or the function reads
-one from it (``span.provenance``, ``span["doc_id"]``, ``span.get("pointer")``). A list holds
-such spans when it is annotated with such a class, filled with them, copied from such a list
-(``sorted(spans)``, ``spans[3:]``) or when its items have their label read
-(:mod:`anchorlint.code.provenance_lists`). The walk keeps, per path, the set of names whose
-provenance was tested *absent* (``if span.provenance is None``, ``if not span.anchor: …``, an
-early ``continue`` on the present branch, ``all(s.doc_id is None for s in spans)``); a span or
-list reaching a summarizer argument anywhere else is a rewrite-and-relabel.
+one from it (``span.provenance``, ``span["doc_id"]``, ``span.get("pointer")``), as learnt
+before the walk (:mod:`anchorlint.code.provenance_learning`). A list holds such spans when it
+is annotated with such a class, filled with them, copied from such a list (``sorted(spans)``,
+``spans[3:]``) or when its items have their label read (:mod:`anchorlint.code.provenance_lists`).
+The walk keeps, per path, the set of names whose provenance was tested *absent* (``if
+span.provenance is None``, ``if not span.anchor: …``, an early ``continue`` on the present
+branch, ``all(s.doc_id is None for s in spans)``); a span or list reaching a summarizer argument
+anywhere else is a rewrite-and-relabel.
 """
 
 from __future__ import annotations
@@ -21,25 +22,19 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import (
-    annotation_names,
     call_name,
     dotted,
     is_library_call,
     is_text_summarizer,
 )
-from anchorlint.code.provenance_lists import guarded_list, item_read_lists, stable_names
+from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
+from anchorlint.code.provenance_lists import guarded_list, stable_names
 from anchorlint.code.provenance_tests import (
     absence_test,
-    provenance_read,
     suites,
     terminates,
 )
-from anchorlint.code.retrieval import (
-    RETRIEVAL_KEYS,
-    linked_test,
-    retrieval_class,
-    retrieval_key,
-)
+from anchorlint.code.retrieval import RETRIEVAL_KEYS, linked_test
 from anchorlint.code.span_text import SpanTextMixin
 
 if TYPE_CHECKING:
@@ -64,141 +59,19 @@ class SpanToSummarizer(NamedTuple):
     text: bool = False
 
 
-def provenance_classes(module: AnalysedModule) -> dict[str, str]:
-    """Same-module classes that declare a provenance attribute, with that attribute."""
-    found: dict[str, str] = {}
-    attrs = module.names.provenance
-    for info in module.index.classes.values():
-        for node in walk(info.node.body):
-            target = None
-            if isinstance(node, (cst.AnnAssign, cst.AssignTarget)):
-                target = node.target
-            name = dotted(target) if target is not None else None
-            if name is not None and name.rsplit(".", 1)[-1].lower() in attrs:
-                found[info.name] = name.rsplit(".", 1)[-1]
-                break
-    return found
-
-
-class SpanWalker(SpanTextMixin):
-    """One function: learns its spans, then walks paths looking for summarizer arguments."""
+class SpanWalker(SpanLearning, SpanTextMixin):
+    """One function: learns its spans (:mod:`anchorlint.code.provenance_learning`), then walks
+    paths looking for summarizer arguments."""
 
     def __init__(self, module: AnalysedModule, info: FunctionInfo, classes: dict[str, str]) -> None:
+        super().__init__(info, module.names.provenance | RETRIEVAL_KEYS, classes)
         self.module = module
-        self.info = info
-        self.attrs: frozenset[str] = module.names.provenance | RETRIEVAL_KEYS
-        self.classes = classes
-        self.spans: dict[str, str] = {}
-        self.lists: dict[str, str] = {}
-        #: spans that are documents or tool results: their text is the span itself
-        self.whole: set[str] = set()
         #: names holding the text of linked spans (a prompt built from them, a list of lines)
         self.texts: dict[str, str] = {}
-        #: local names bound once and never shrunk: what is learnt of them holds everywhere
-        self.stable: frozenset[str] = frozenset()
         self.hits: list[SpanToSummarizer] = []
-        #: local mappings whose values are lists of linked spans (``by_doc: dict[str,
-        #: list[TextNode]]``), with the reason
-        self.groupings: dict[str, str] = {}
         #: lists holding tool results among chat turns (their items tested for a tool-result
         #: class), with the reason: read only when every item is rendered into a prompt
         self.mixed: dict[str, str] = {}
-
-    def learn(self) -> None:
-        """Spans by annotation, by construction and by the provenance the code reads."""
-        for param in [*self.info.params, *self.info.kwonly]:
-            self._learn_parameter(param)
-        reads: dict[cst.CSTNode, tuple[str, str]] = {}
-        for node in walk(self.info.node.body):
-            read = provenance_read(node, self.attrs)
-            if read is not None:
-                reads[node] = read
-                self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
-                if retrieval_key(read[1]) is not None:
-                    self.whole.add(read[0])
-            elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
-                self._learn_construction(node)
-            elif isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
-                self._learn_grouping(node.target.value, node.annotation.annotation)
-            elif isinstance(node, (cst.Call, cst.Comparison)):
-                linked = linked_test(node)
-                if linked is not None:
-                    self.spans.setdefault(linked.name, linked.reason)
-                    self.whole.add(linked.name)
-        if reads or self.lists or self.spans:
-            self.stable = stable_names(self.info)
-        if reads:
-            for name, reason in item_read_lists(self.info, reads, self.stable).items():
-                self.lists.setdefault(name, reason)
-
-    def _class_reason(self, names: set[str] | frozenset[str]) -> str | None:
-        declared = names & set(self.classes)
-        if declared:
-            cls = sorted(declared)[0]
-            return f"`{cls}` declares `{self.classes[cls]}`"
-        for cls in sorted(names):
-            kind = retrieval_class(cls)
-            if kind is not None:
-                return f"annotated `{cls}`: a {kind}"
-        return None
-
-    def _learn_grouping(self, name: str, annotation: cst.BaseExpression) -> None:
-        """``by_doc: dict[str, list[TextNode]]``: spans regrouped, each value a list of them."""
-        if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 2:
-            return
-        head = (dotted(annotation.value) or "").rsplit(".", 1)[-1]
-        value = annotation.slice[1].slice
-        if head not in ("dict", "Dict", "defaultdict", "DefaultDict") or not isinstance(
-            value, cst.Index
-        ):
-            return
-        inner = value.value
-        if not isinstance(inner, cst.Subscript) or dotted(inner.value) not in ("list", "List"):
-            return
-        reason = self._class_reason(annotation_names(cst.Annotation(inner)))
-        if reason is not None:
-            self.groupings[name] = reason
-
-    def _learn_parameter(self, param: cst.Param) -> None:
-        """``spans: list[Passage]`` (a class declaring provenance), ``docs: list[Document]``,
-        ``message: ToolMessage``: annotated as linked spans or lists of them."""
-        names = annotation_names(param.annotation)
-        declared = names & set(self.classes)
-        reason = None
-        if declared:
-            cls = sorted(declared)[0]
-            reason = f"`{cls}` declares `{self.classes[cls]}`"
-        else:
-            for cls in sorted(names):
-                kind = retrieval_class(cls)
-                if kind is not None:
-                    reason = f"annotated `{cls}`: a {kind}"
-                    self.whole.add(param.name.value)
-                    break
-        if reason is None:
-            return
-        ann = param.annotation.annotation if param.annotation else None
-        target = self.lists if isinstance(ann, cst.Subscript) else self.spans
-        target[param.name.value] = reason
-
-    def _learn_construction(self, node: cst.Assign) -> None:
-        call = node.value
-        if not isinstance(call, cst.Call):
-            return
-        name = call_name(call) or ""
-        keyword = next(
-            (a.keyword.value for a in call.args if a.keyword and a.keyword.value in self.attrs),
-            None,
-        )
-        reason = None
-        if name in self.classes:
-            reason = f"`{name}` declares `{self.classes[name]}`"
-        elif keyword is not None and name[:1].isupper():
-            reason = f"built with `{keyword}=`"
-        for target in node.targets:
-            key = dotted(target.target)
-            if reason is not None and key is not None:
-                self.spans.setdefault(key, reason)
 
     def run(self) -> list[SpanToSummarizer]:
         from anchorlint.code.mixed_lists import mixed_lists

@@ -1,0 +1,159 @@
+"""What the span walker knows before it walks a path: which names hold linked spans (ANC303).
+
+A first pass over one function, apart from the path walk in :mod:`anchorlint.code.provenance`
+because it answers a different question: not where a span goes, but which values are spans
+at all. Same-module classes that declare a provenance attribute are found once per module
+(:func:`provenance_classes`); within a function, spans are learnt from parameter annotations
+(``spans: list[Passage]``, ``message: ToolMessage``), from construction with a provenance
+keyword (``Chunk(text, doc_id=…)``), from the provenance the code reads (``span.doc_id``,
+``m["tool_call_id"]``) and from mappings annotated to group them (``by_doc: dict[str,
+list[TextNode]]``). The mixin fills the walker's ``spans``, ``lists``, ``whole``, ``stable``
+and ``groupings``; the walk then adds what assignments and loops make of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.guards import walk
+from anchorlint.code.names import annotation_names, call_name, dotted
+from anchorlint.code.provenance_lists import item_read_lists, stable_names
+from anchorlint.code.provenance_tests import provenance_read
+from anchorlint.code.retrieval import linked_test, retrieval_class, retrieval_key
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+    from anchorlint.code.index import FunctionInfo
+
+
+def provenance_classes(module: AnalysedModule) -> dict[str, str]:
+    """Same-module classes that declare a provenance attribute, with that attribute."""
+    found: dict[str, str] = {}
+    attrs = module.names.provenance
+    for info in module.index.classes.values():
+        for node in walk(info.node.body):
+            target = None
+            if isinstance(node, (cst.AnnAssign, cst.AssignTarget)):
+                target = node.target
+            name = dotted(target) if target is not None else None
+            if name is not None and name.rsplit(".", 1)[-1].lower() in attrs:
+                found[info.name] = name.rsplit(".", 1)[-1]
+                break
+    return found
+
+
+class SpanLearning:
+    """The walker's first pass (a mixin of :class:`anchorlint.code.provenance.SpanWalker`): the
+    tables it fills, which the walk then reads and extends."""
+
+    def __init__(self, info: FunctionInfo, attrs: frozenset[str], classes: dict[str, str]) -> None:
+        self.info = info
+        self.attrs = attrs
+        self.classes = classes
+        self.spans: dict[str, str] = {}
+        self.lists: dict[str, str] = {}
+        #: spans that are documents or tool results: their text is the span itself
+        self.whole: set[str] = set()
+        #: local names bound once and never shrunk: what is learnt of them holds everywhere
+        self.stable: frozenset[str] = frozenset()
+        #: local mappings whose values are lists of linked spans (``by_doc: dict[str,
+        #: list[TextNode]]``), with the reason
+        self.groupings: dict[str, str] = {}
+
+    def learn(self) -> None:
+        """Spans by annotation, by construction and by the provenance the code reads."""
+        for param in [*self.info.params, *self.info.kwonly]:
+            self._learn_parameter(param)
+        reads: dict[cst.CSTNode, tuple[str, str]] = {}
+        for node in walk(self.info.node.body):
+            read = provenance_read(node, self.attrs)
+            if read is not None:
+                reads[node] = read
+                self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
+                if retrieval_key(read[1]) is not None:
+                    self.whole.add(read[0])
+            elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+                self._learn_construction(node)
+            elif isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
+                self._learn_grouping(node.target.value, node.annotation.annotation)
+            elif isinstance(node, (cst.Call, cst.Comparison)):
+                linked = linked_test(node)
+                if linked is not None:
+                    self.spans.setdefault(linked.name, linked.reason)
+                    self.whole.add(linked.name)
+        if reads or self.lists or self.spans:
+            self.stable = stable_names(self.info)
+        if reads:
+            for name, reason in item_read_lists(self.info, reads, self.stable).items():
+                self.lists.setdefault(name, reason)
+
+    def _class_reason(self, names: set[str] | frozenset[str]) -> str | None:
+        declared = names & set(self.classes)
+        if declared:
+            cls = sorted(declared)[0]
+            return f"`{cls}` declares `{self.classes[cls]}`"
+        for cls in sorted(names):
+            kind = retrieval_class(cls)
+            if kind is not None:
+                return f"annotated `{cls}`: a {kind}"
+        return None
+
+    def _learn_grouping(self, name: str, annotation: cst.BaseExpression) -> None:
+        """``by_doc: dict[str, list[TextNode]]``: spans regrouped, each value a list of them."""
+        if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 2:
+            return
+        head = (dotted(annotation.value) or "").rsplit(".", 1)[-1]
+        value = annotation.slice[1].slice
+        if head not in ("dict", "Dict", "defaultdict", "DefaultDict") or not isinstance(
+            value, cst.Index
+        ):
+            return
+        inner = value.value
+        if not isinstance(inner, cst.Subscript) or dotted(inner.value) not in ("list", "List"):
+            return
+        reason = self._class_reason(annotation_names(cst.Annotation(inner)))
+        if reason is not None:
+            self.groupings[name] = reason
+
+    def _learn_parameter(self, param: cst.Param) -> None:
+        """``spans: list[Passage]`` (a class declaring provenance), ``docs: list[Document]``,
+        ``message: ToolMessage``: annotated as linked spans or lists of them."""
+        names = annotation_names(param.annotation)
+        declared = names & set(self.classes)
+        reason = None
+        if declared:
+            cls = sorted(declared)[0]
+            reason = f"`{cls}` declares `{self.classes[cls]}`"
+        else:
+            for cls in sorted(names):
+                kind = retrieval_class(cls)
+                if kind is not None:
+                    reason = f"annotated `{cls}`: a {kind}"
+                    self.whole.add(param.name.value)
+                    break
+        if reason is None:
+            return
+        ann = param.annotation.annotation if param.annotation else None
+        target = self.lists if isinstance(ann, cst.Subscript) else self.spans
+        target[param.name.value] = reason
+
+    def _learn_construction(self, node: cst.Assign) -> None:
+        call = node.value
+        if not isinstance(call, cst.Call):
+            return
+        name = call_name(call) or ""
+        keyword = next(
+            (a.keyword.value for a in call.args if a.keyword and a.keyword.value in self.attrs),
+            None,
+        )
+        reason = None
+        if name in self.classes:
+            reason = f"`{name}` declares `{self.classes[name]}`"
+        elif keyword is not None and name[:1].isupper():
+            reason = f"built with `{keyword}=`"
+        for target in node.targets:
+            key = dotted(target.target)
+            if reason is not None and key is not None:
+                self.spans.setdefault(key, reason)
