@@ -13,13 +13,14 @@ from anchorlint.text.documents.code_spans import (
     runs_code_spans,
     single_code_spans,
 )
+from anchorlint.text.documents.markdown_spans import inline_spans
 
 PIECES = ["`", "``", "```", " ", "a", "b.py", "\n", "[", "]", "*", "_", "(", ")", "[[x]]", ":", "-"]
 
 
 def _parsed(content: str) -> tuple[tuple[int, int], ...]:
     children = markdown._parser().parseInline(content)[0].children or []
-    return markdown._inline_spans(content, children)[0]
+    return inline_spans(content, children)[0]
 
 
 @settings(max_examples=2000, deadline=None)

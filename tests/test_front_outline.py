@@ -69,9 +69,9 @@ def test_the_placeholder_check_is_the_patterns(text: str) -> None:
 
 
 def test_a_block_without_inline_markup_has_the_spans_of_no_children() -> None:
-    from anchorlint.text.documents import markdown
+    from anchorlint.text.documents.markdown_spans import inline_spans
 
-    assert markdown._inline_spans("plain prose, no markup.", []) == ((), (), (), ())
+    assert inline_spans("plain prose, no markup.", []) == ((), (), (), ())
 
 
 _HEADING_MARK = regex.compile(r" *(\#{1,6}) (?! )")

@@ -3,7 +3,8 @@
 markdown-it-py decides the structure: fenced and indented code, HTML blocks and front
 matter never become blocks. Inline tokens carry no offsets, so each block's text is taken
 from the inline token's raw content and lined up with the source lines it came from; inline
-code, HTML and link targets are then located in that content in token order.
+code, HTML and link targets are then located in that content in token order
+(:mod:`~anchorlint.text.documents.markdown_spans`).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from anchorlint.text.documents import (
     SummarySource,
     block_of,
 )
-from anchorlint.text.documents.code_spans import closer_end, code_spans, parser_free
+from anchorlint.text.documents.code_spans import code_spans, parser_free
 from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, Piece, pieces
+from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.markdown_tables import wide_cells
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
@@ -251,7 +253,7 @@ def _marked_block(content: str, positions: PositionMap, kind: str) -> Block:
     children = _plain_children(content)
     if children is None:
         return block_of(content, positions, kind, code_spans(content))
-    return block_of(content, positions, kind, *_inline_spans(content, children))
+    return block_of(content, positions, kind, *inline_spans(content, children))
 
 
 def _plain_children(content: str) -> list[Token] | None:
@@ -294,114 +296,4 @@ def _inline_block(
         return block_of(content, builder.build(), kind, code_spans(content))
     if not children:  # no inline markup at all (most blocks): every span is empty
         return block_of(content, builder.build(), kind)
-    return block_of(content, builder.build(), kind, *_inline_spans(content, children))
-
-
-Spans = tuple[tuple[int, int], ...]
-
-
-def _inline_spans(
-    content: str, children: list[Token]
-) -> tuple[Spans, Spans, Spans, tuple[tuple[int, int, str], ...]]:
-    """Find code spans, inline HTML, link targets and reference links in token order."""
-    code: list[tuple[int, int]] = []
-    hidden: list[tuple[int, int]] = []
-    links: list[tuple[int, int]] = []
-    references: list[tuple[int, int, str]] = []
-    pending: tuple[int, str] | None = None  # an open reference link: its "[" and target
-    openings = _NextFinder(content, "](")
-    at = 0
-    for child in children:
-        if child.type == "text":
-            found = content.find(child.content, at)
-            if found >= 0:
-                at = found + len(child.content)
-        elif child.type == "code_inline":
-            span = _code_span(content, child.markup, at)
-            if span:
-                code.append(span)
-                at = span[1]
-        elif child.type == "html_inline":
-            found = content.find(child.content, at)
-            if found >= 0:
-                hidden.append((found, found + len(child.content)))
-                at = found + len(child.content)
-        elif child.type == "link_open":
-            span = _link_target(content, child, openings.next(at))
-            if span:
-                links.append(span)
-            else:
-                pending = _reference_opening(content, child, at)
-        elif child.type == "link_close" and pending is not None:
-            reference = _reference_end(content, pending, at)
-            if reference:
-                references.append(reference)
-                at = reference[1]
-            pending = None
-    return tuple(code), tuple(hidden), tuple(links), tuple(references)
-
-
-def _code_span(content: str, markup: str, at: int) -> tuple[int, int] | None:
-    """The code span markdown-it found: its opening run, closed by the next run of the same
-    length (a longer run in between is code, not its end)."""
-    opening = content.find(markup, at)
-    if opening < 0:
-        return None
-    end = closer_end(content, opening + len(markup), len(markup))
-    return (opening, end) if end >= 0 else None
-
-
-class _NextFinder:
-    """``content.find(needle, at)`` for ``at`` that only grow, in linear time overall: the
-    last answer stands until ``at`` passes it (60,000 shortcut references ``[a]`` with no
-    ``](`` after them would otherwise scan the rest of the block 60,000 times)."""
-
-    def __init__(self, content: str, needle: str) -> None:
-        self._content, self._needle, self._found, self._from = content, needle, -1, -1
-
-    def next(self, at: int) -> int:
-        if self._from < 0 or (self._found >= 0 and self._found < at) or at < self._from:
-            self._found, self._from = self._content.find(self._needle, at), at
-        return self._found
-
-
-def _link_target(content: str, token: Token, opening: int) -> tuple[int, int] | None:
-    """The written target of an inline link whose ``](`` is at ``opening``: the href right
-    after it (spaces or ``<`` between), else None (a reference link, or an autolink)."""
-    href = str(token.attrs.get("href", ""))
-    if not href or token.markup == "autolink" or opening < 0:
-        return None
-    found = opening + 2
-    while found < len(content) and content[found] in " <":
-        found += 1
-    return (found, found + len(href)) if content.startswith(href, found) else None
-
-
-def _reference_opening(content: str, token: Token, at: int) -> tuple[int, str] | None:
-    """The unescaped ``[`` a reference link opens with, and the target of its definition."""
-    href = str(token.attrs.get("href", ""))
-    if not href or token.markup == "autolink":
-        return None
-    opening = content.find("[", at)
-    while opening > 0 and content[opening - 1] == "\\":
-        opening = content.find("[", opening + 1)
-    return (opening, href) if opening >= 0 else None
-
-
-#: CommonMark's limit on a link label
-MAX_LABEL = 999
-
-
-def _reference_end(content: str, opening: tuple[int, str], at: int) -> tuple[int, int, str] | None:
-    """``[text][label]``, ``[text][]`` or ``[text]``: the span from the opening bracket to
-    the last closing one. ``at`` is already past the link text, so one search finds its end."""
-    start, href = opening
-    close = content.find("]", max(at, start))
-    if close < 0:
-        return None
-    end = close + 1
-    if content.startswith("[", end):
-        label_close = content.find("]", end, end + MAX_LABEL + 2)
-        if label_close >= 0:
-            end = label_close + 1
-    return (start, end, href)
+    return block_of(content, builder.build(), kind, *inline_spans(content, children))
