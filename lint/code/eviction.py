@@ -2,7 +2,8 @@
 
 The walk goes statement by statement through one function, keeping the tests on the path to
 each statement (``if isinstance(m, ToolMessage) and i < cutoff:``, and the negation of a test
-whose body ends in ``continue``). A **drop** is
+whose body ends in ``continue``; :mod:`anchorlint.code.eviction_walk`, with why an item it
+meets is linked). A **drop** is
 
 - a comprehension or ``filter()`` over a context list whose test leaves out items the reading
   calls retrieval-linked (``[m for m in body if not isinstance(m, FunctionResultMessage)]``),
@@ -23,40 +24,31 @@ record (:mod:`anchorlint.code.eviction_records`; what is only a placeholder is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
-from anchorlint.code.eviction_context import function_context, holder_class
 from anchorlint.code.eviction_placeholders import count_names, is_placeholder, local_values
-from anchorlint.code.eviction_reading import FunctionContext, container_key, context_named
+from anchorlint.code.eviction_reading import container_key, context_named
 from anchorlint.code.eviction_records import recorded
 from anchorlint.code.eviction_shapes import (
-    INDEXED_ITEM,
     bound_to,
     builds_context,
     code_of,
-    conjuncts,
     index_name,
     is_slice,
-    item_at_index,
     keeps_item,
     mentions,
     name_of,
 )
-from anchorlint.code.eviction_tests import IndexSets, LinkedLists, implies_linked
+from anchorlint.code.eviction_walk import FunctionWalk, Path
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import call_name, dotted, storage_key
-from anchorlint.code.provenance_tests import suites, terminates
-from anchorlint.code.retrieval import linked_test
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
-
-Path = tuple[tuple[cst.BaseExpression, bool], ...]
 
 
 #: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
@@ -71,42 +63,14 @@ class Eviction(NamedTuple):
     form: str
 
 
-@dataclass
-class _Loop:
-    """A ``for`` loop the walk is in: its item and index names and the list it runs over."""
-
-    item: str | None
-    index: str | None
-    container: str | None
-
-
-@dataclass
-class _State:
-    """What the walk knows at a statement: item aliases, and the loops and blocks it is in."""
-
-    #: item name → (list key, index name or None): ``m = msgs[i]``, ``for i, m in enumerate(msgs)``
-    aliases: dict[str, tuple[str, str | None]] = field(default_factory=dict)
-    loops: list[_Loop] = field(default_factory=list)
-    #: the blocks the walk is in, innermost last
-    suites: list[cst.CSTNode] = field(default_factory=list)
-
-
-class EvictionWalker:
+class EvictionWalker(FunctionWalk):
     """One function: finds drops, then asks whether each left a record."""
 
     def __init__(self, module: AnalysedModule, info: FunctionInfo) -> None:
-        self.module = module
-        self.info = info
-        owner_holds = holder_class(info.owner)
-        self.ctx: FunctionContext = function_context(info, owner_holds)
-        self.state = _State()
+        super().__init__(module, info)
         self.found: list[Eviction] = []
 
     # the rest is only needed once a function has a context list: computed on first use
-
-    @cached_property
-    def index_sets(self) -> IndexSets:
-        return IndexSets.of(self.module, self.info)
 
     @cached_property
     def counts(self) -> frozenset[str]:
@@ -116,88 +80,11 @@ class EvictionWalker:
     def locals(self) -> dict[str, list[cst.BaseExpression]]:
         return local_values(self.info.node)
 
-    @cached_property
-    def linked(self) -> LinkedLists:
-        return LinkedLists(self.module, self.info, self.ctx, self.index_sets)
-
-    def _item_reason(self, items: frozenset[str]) -> str | None:
-        """Linked because the item was taken from a list of linked items."""
-        for name in sorted(items):
-            alias = self.state.aliases.get(name)
-            if alias is not None:
-                reason = self.linked.reason(alias[0])
-                if reason is not None:
-                    return reason
-        return None
-
     def run(self) -> list[Eviction]:
         if not self.ctx.contexts:
             return []
         self.block(self.info.node.body, ())
         return self.found
-
-    def block(self, suite: cst.CSTNode | None, path: Path) -> None:
-        if isinstance(suite, cst.Else):
-            suite = suite.body
-        if isinstance(suite, cst.If):
-            self.statement(suite, path)
-            return
-        if isinstance(suite, cst.SimpleStatementSuite):
-            for small in suite.body:
-                self.small(small, path)
-            return
-        if suite is None:
-            return
-        self.state.suites.append(suite)
-        for statement in getattr(suite, "body", ()):
-            path = self.statement(statement, path)
-        self.state.suites.pop()
-
-    def statement(self, node: cst.CSTNode, path: Path) -> Path:
-        """Walks one statement; returns the path for the statements after it."""
-        if isinstance(node, cst.If):
-            self.expressions(node.test, path)
-            self.block(node.body, (*path, (node.test, True)))
-            self.block(node.orelse, (*path, (node.test, False)))
-            if terminates(node.body) and node.orelse is None:
-                return (*path, (node.test, False))
-            return path
-        if isinstance(node, cst.For):
-            self.expressions(node.iter, path)
-            self.state.loops.append(self._loop(node))
-            self.block(node.body, path)
-            self.state.loops.pop()
-            self.block(node.orelse, path)
-            return path
-        if isinstance(node, cst.SimpleStatementLine):
-            for small in node.body:
-                self.small(small, path)
-            return path
-        if isinstance(node, cst.While):
-            self.expressions(node.test, path)
-        for suite in suites(node):
-            self.block(suite, path)
-        return path
-
-    def _loop(self, node: cst.For) -> _Loop:
-        target: cst.BaseExpression = node.target
-        iterable = node.iter
-        index = None
-        if (
-            isinstance(iterable, cst.Call)
-            and dotted(iterable.func) == "enumerate"
-            and isinstance(target, cst.Tuple)
-            and len(target.elements) == 2
-        ):
-            index = dotted(target.elements[0].value)
-            target = target.elements[1].value
-        item = dotted(target) if isinstance(target, cst.Name) else None
-        container = container_key(iterable)
-        if container not in self.ctx.contexts:
-            container = None
-        if item is not None and container is not None:
-            self.state.aliases[item] = (container, index)
-        return _Loop(item, index, container)
 
     # -- drops ---------------------------------------------------------------------------
 
@@ -289,46 +176,57 @@ class EvictionWalker:
         if receiver is None:
             return
         if name in ("pop", "remove") and receiver in self.ctx.contexts:
-            if name == "pop":
-                index = name_of(call.args[0].value) if call.args else None
-                items = self._items_at(receiver, index) if index else frozenset()
-                items |= bound_to(statement, call)
-            else:
-                items = (
-                    frozenset(n for n in [name_of(call.args[0].value)] if n)
-                    if call.args
-                    else frozenset()
-                )
-            reason = (
-                self._path_reason(path, items)
-                or (self._indexed_reason(path, receiver, index) if name == "pop" else None)
-                or self._item_reason(items)
-                or self.linked.reason(receiver)
-            )
-            if reason is not None and self._mutation_escapes(receiver):
-                self._report(call, receiver, reason, f"`.{name}()`", items | {receiver + ".pop"})
+            self._removal(call, statement, path, name, receiver)
             return
         if name in ("append", "insert") and call.args and self.state.loops:
-            loop = self.state.loops[-1]
-            if loop.item is None or loop.container is None or receiver not in self.ctx.escaping:
-                return
-            value = call.args[-1].value
-            if dotted(value) == loop.item:
-                return
-            items = frozenset({loop.item})
-            reason = self._path_reason(path, items)
-            if (
-                reason is not None
-                and self._placeholder(value, items)
-                and not self._kept_beside(call, items)
-            ):
-                self._report(
-                    call,
-                    loop.container,
-                    reason,
-                    "replaced by a placeholder that does not say which",
-                    items,
-                )
+            self._loop_placeholder(call, path, receiver)
+
+    def _removal(
+        self, call: cst.Call, statement: cst.CSTNode, path: Path, name: str, receiver: str
+    ) -> None:
+        """``xs.pop(i)``, ``xs.remove(m)`` of a linked item from a context list."""
+        if name == "pop":
+            index = name_of(call.args[0].value) if call.args else None
+            items = self._items_at(receiver, index) if index else frozenset()
+            items |= bound_to(statement, call)
+        else:
+            items = (
+                frozenset(n for n in [name_of(call.args[0].value)] if n)
+                if call.args
+                else frozenset()
+            )
+        reason = (
+            self._path_reason(path, items)
+            or (self._indexed_reason(path, receiver, index) if name == "pop" else None)
+            or self._item_reason(items)
+            or self.linked.reason(receiver)
+        )
+        if reason is not None and self._mutation_escapes(receiver):
+            self._report(call, receiver, reason, f"`.{name}()`", items | {receiver + ".pop"})
+
+    def _loop_placeholder(self, call: cst.Call, path: Path, receiver: str) -> None:
+        """``out.append(Note(f"{n} lines omitted"))`` in a loop over a context list, in the
+        branch that tests the item: the item replaced by a placeholder in the list that escapes."""
+        loop = self.state.loops[-1]
+        if loop.item is None or loop.container is None or receiver not in self.ctx.escaping:
+            return
+        value = call.args[-1].value
+        if dotted(value) == loop.item:
+            return
+        items = frozenset({loop.item})
+        reason = self._path_reason(path, items)
+        if (
+            reason is not None
+            and self._placeholder(value, items)
+            and not self._kept_beside(call, items)
+        ):
+            self._report(
+                call,
+                loop.container,
+                reason,
+                "replaced by a placeholder that does not say which",
+                items,
+            )
 
     def _comprehension(
         self, comp: cst.ListComp | cst.GeneratorExp | cst.SetComp, statement: cst.CSTNode
@@ -386,25 +284,6 @@ class EvictionWalker:
             and context_named(statement.targets[0].target.value)
         )
 
-    def _drops_linked(
-        self, tests: list[cst.BaseExpression], item: str, indices: frozenset[str] = frozenset()
-    ) -> str | None:
-        """Why the items a filter with ``tests`` leaves out are linked: every test must say
-        so of the items it rejects; or one conjunct keeps only items that are no tool result
-        or document (``m["role"] != "tool" and not m.get("tool_calls")`` leaves out every
-        tool result, with some other messages)."""
-        reasons = [
-            implies_linked(t, False, frozenset({item}), indices, self.index_sets, self.module)
-            for t in tests
-        ]
-        if reasons and all(reasons):
-            return reasons[0]
-        for conjunct in conjuncts(tests):
-            found = linked_test(conjunct)
-            if found is not None and found.name == item and not found.present:
-                return found.reason
-        return None
-
     def _result_escapes(self, node: cst.CSTNode, statement: cst.CSTNode, key: str) -> bool:
         """Whether the filtered list becomes the context: stored back, handed on as the
         messages of a call, or returned. A method that returns a filtered copy of its own
@@ -431,45 +310,6 @@ class EvictionWalker:
         for sub in walk(statement):
             if isinstance(sub, cst.Arg) and sub.keyword is not None and node in set(walk(sub)):
                 return "stored" if context_named(sub.keyword.value) else None
-        return None
-
-    def _items_at(self, key: str, index: str | None) -> frozenset[str]:
-        """The names the item at ``key[index]`` is known by in this function."""
-        return frozenset(
-            name
-            for name, (container, at) in self.state.aliases.items()
-            if container == key and (index is None or at is None or at == index)
-        )
-
-    def _path_reason(self, path: Path, items: frozenset[str]) -> str | None:
-        if not items:
-            return None
-        indices = frozenset(
-            at for name, (_, at) in self.state.aliases.items() if name in items and at is not None
-        )
-        for test, value in reversed(path):
-            reason = implies_linked(test, value, items, indices, self.index_sets, self.module)
-            if reason is not None:
-                return reason
-        return None
-
-    def _indexed_reason(self, path: Path, key: str, index: str | None) -> str | None:
-        """``if isinstance(messages[i], ToolMessage): messages.pop(i)``: the item is tested
-        through its list and index, with no name of its own."""
-        if index is None:
-            return None
-        item = frozenset({INDEXED_ITEM})
-        for test, value in reversed(path):
-            reason = implies_linked(
-                item_at_index(test, key, index),
-                value,
-                item,
-                frozenset(),
-                self.index_sets,
-                self.module,
-            )
-            if reason is not None:
-                return reason.replace(INDEXED_ITEM, f"{key}[{index}]")
         return None
 
     def _kept_beside(self, call: cst.Call, items: frozenset[str]) -> bool:
