@@ -3,7 +3,9 @@
 Kept apart from :mod:`anchorlint.code.flow` (statements, frames, entry point) so each stays small.
 The evaluator knows Python's text and offset vocabulary: which ``str`` methods return text,
 which return positions, what ``re`` matches give, and which calls are byte codecs rather than
-summarizers. Unknown calls return no taint.
+summarizers. Unknown calls return no taint. It stands on two layers: the calls known without
+entering them (:mod:`anchorlint.code.flow_calls`) and the containers, whose subscripts, literals
+and comprehensions carry taint by their own rules (:mod:`anchorlint.code.flow_containers`).
 """
 
 from __future__ import annotations
@@ -12,26 +14,17 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.flow_calls import (
-    KnownCalls,
-)
-from anchorlint.code.kept_state import (
-    running_summary_name,
-    summary_type,
-    summary_type_test,
-    tool_output_test,
-)
+from anchorlint.code.flow_containers import ContainerFlow
+from anchorlint.code.kept_state import running_summary_name, summary_type
 from anchorlint.code.names import (
     call_name,
     call_receiver,
     children,
     dotted,
-    enumerated,
     is_library_call,
     is_positional_field,
-    storage_key,
 )
-from anchorlint.code.taint import HANDED_BACK, Taint
+from anchorlint.code.taint import Taint
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -58,7 +51,7 @@ _POINTERISH_BASES = (
 )
 
 
-class ExprEvaluator(KnownCalls):
+class ExprEvaluator(ContainerFlow):
     """Evaluates expressions to a :class:`Taint` (or None) and records sink facts."""
 
     def __init__(self, module: AnalysedModule) -> None:
@@ -127,15 +120,7 @@ class ExprEvaluator(KnownCalls):
         if isinstance(node, cst.Name):
             return env.get(node.value)
         if isinstance(node, cst.Attribute):
-            key = dotted(node)
-            if key is not None and key in env:
-                return env[key]
-            base = self.eval(node.value, env, frame)
-            if base is not None and base.kind is K.COMPACT:
-                return base
-            if running_summary_name(node.attr.value) and key is not None:
-                return Taint(K.COMPACT, node, f"the previous summary in `{key}`")
-            return self.kept_read(node, frame)
+            return self._attribute(node, env, frame)
         if isinstance(node, cst.Call):
             return self.eval_call(node, env, frame)
         if isinstance(node, cst.BinaryOperation):
@@ -175,6 +160,25 @@ class ExprEvaluator(KnownCalls):
             return value
         if isinstance(node, (cst.Lambda, cst.BaseString, cst.BaseNumber, cst.Ellipsis)):
             return None
+        self._eval_parts(node, env, frame)
+        return None
+
+    def _attribute(self, node: cst.Attribute, env: Env, frame: Frame) -> Taint | None:
+        """A bound name, an attribute of a summary, the previous summary kept on an object
+        (``self.running_summary``), or an output kept in a state mapping."""
+        K = self.kind
+        key = dotted(node)
+        if key is not None and key in env:
+            return env[key]
+        base = self.eval(node.value, env, frame)
+        if base is not None and base.kind is K.COMPACT:
+            return base
+        if running_summary_name(node.attr.value) and key is not None:
+            return Taint(K.COMPACT, node, f"the previous summary in `{key}`")
+        return self.kept_read(node, frame)
+
+    def _eval_parts(self, node: cst.CSTNode, env: Env, frame: Frame) -> None:
+        """Any other node carries no taint, but its expression parts may hit sinks."""
         for child in children(node):
             if isinstance(
                 child,
@@ -192,7 +196,6 @@ class ExprEvaluator(KnownCalls):
                 ),
             ):
                 self.eval(child, env, frame)
-        return None
 
     def _previous_summary(self, test: cst.BaseExpression) -> Taint | None:
         """``view[k] if isinstance(view[k], CondensationObservation) else …``: the value the
@@ -217,129 +220,6 @@ class ExprEvaluator(KnownCalls):
             if textual and side is not None and side.kind in (K.COMPACT, K.LINES):
                 return side.to(K.COMPACT)
         return None
-
-    def _subscript(self, node: cst.Subscript, env: Env, frame: Frame) -> Taint | None:
-        K = self.kind
-        stored = storage_key(node)
-        if stored is not None and stored in env:
-            return env[stored]
-        kept = self.kept_read(node, frame)
-        if kept is not None:
-            return kept
-        value = self.eval(node.value, env, frame)
-        is_slice = False
-        for element in node.slice:
-            if isinstance(element.slice, cst.Index):
-                self.eval(element.slice.value, env, frame)
-            elif isinstance(element.slice, cst.Slice):
-                is_slice = True
-                for part in (element.slice.lower, element.slice.upper, element.slice.step):
-                    self.eval(part, env, frame)
-        if value is None or value.kind in (K.MATCH, K.MATCHES):
-            return None  # a match group is extraction, not flow
-        if value.kind is K.TEXT_TUPLE:  # ``pair[0]``: only a literal index says which element
-            index = node.slice[0].slice if len(node.slice) == 1 else None
-            literal = index.value if isinstance(index, cst.Index) else None
-            return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
-        if value.kind is K.LINES:
-            return value if is_slice else value.to(K.COMPACT)
-        if value.kept_in.startswith(HANDED_BACK) and not is_slice:
-            picked = node.slice[0].slice if len(node.slice) == 1 else None
-            at_front = isinstance(picked, cst.Index) and isinstance(picked.value, cst.Integer)
-            return value if at_front else None  # items picked at computed positions
-        return value
-
-    def _sequence(
-        self, node: cst.Tuple | cst.List | cst.Set, env: Env, frame: Frame
-    ) -> Taint | None:
-        K = self.kind
-        taints = [self.eval(el.value, env, frame) for el in node.elements]
-        present = [t for t in taints if t is not None]
-        if any(t.kind is K.COMPACT for t in present):
-            return next(t for t in present if t.kind is K.COMPACT)
-        if present and all(t.kind is K.OFFSET for t in present):
-            return present[0]
-        return None
-
-    def _dict(self, node: cst.Dict, env: Env, frame: Frame) -> Taint | None:
-        """Records offsets under positional keys; a message dict holding an output
-        (``{"role": "user", "content": summary}``) carries it."""
-        held: Taint | None = None
-        for element in node.elements:
-            if not isinstance(element, cst.DictElement):
-                self.eval(element.value, env, frame)
-                continue
-            self.eval(element.key, env, frame)
-            value = self.eval(element.value, env, frame)
-            if held is None and value is not None and value.kind is self.kind.COMPACT:
-                held = value
-            key = element.key
-            if (
-                value is not None
-                and value.kind is self.kind.OFFSET
-                and isinstance(key, cst.SimpleString)
-                and is_positional_field(
-                    key.evaluated_value if isinstance(key.evaluated_value, str) else ""
-                )
-            ):
-                self.offset_sink(
-                    element.value, value, f"the `{key.evaluated_value!s}` key of a dict"
-                )
-        return held
-
-    def _comprehension(self, node: cst.CSTNode, env: Env, frame: Frame) -> Taint | None:
-        K = self.kind
-        inner = dict(env)
-        clause = node.for_in  # type: ignore[attr-defined]
-        previous: Taint | None = None
-        while clause is not None:
-            self.bind_iteration(clause.target, clause.iter, inner, frame)
-            for cond in clause.ifs:
-                self.eval(cond.test, inner, frame)
-                if tool_output_test(cond.test, clause.target):
-                    return None  # only tool results or documents pass: never a summary
-                test = summary_type_test(cond.test)
-                if test is not None and test[0] == dotted(clause.target):
-                    if not test[1]:
-                        return None  # ``not isinstance(e, SummaryEvent)``: summaries left out
-                    where = self.text(clause.iter)
-                    previous = Taint(
-                        K.COMPACT, cond, f"the previous summary, a `{test[2]}` read from `{where}`"
-                    )
-            clause = clause.inner_for_in
-        if previous is not None and not isinstance(node, cst.DictComp):
-            return previous
-        if isinstance(node, cst.DictComp):
-            self.eval(node.key, inner, frame)
-            self.eval(node.value, inner, frame)
-            return None
-        element = self.eval(node.elt, inner, frame)  # type: ignore[attr-defined]
-        return element if element is not None and element.kind is K.COMPACT else None
-
-    def bind_iteration(
-        self, target: cst.BaseExpression, iterable: cst.BaseExpression, env: Env, frame: Frame
-    ) -> None:
-        """``for i, line in enumerate(summary.splitlines())`` makes ``i`` a line offset."""
-        K = self.kind
-        parts = enumerated(target, iterable)
-        if parts is not None:
-            index, item, lines = parts
-            inner = self.eval(lines, env, frame)
-            index_taint = (
-                inner.to(K.OFFSET, self.text(lines)) if inner and inner.kind is K.LINES else None
-            )
-            self.bind(index, index_taint, env, frame)
-            self.bind(item, self._element(inner), env, frame)
-            return
-        self.bind(target, self._element(self.eval(iterable, env, frame)), env, frame)
-
-    def _element(self, taint: Taint | None) -> Taint | None:
-        K = self.kind
-        if taint is None:
-            return None
-        if taint.kind is K.MATCHES:
-            return taint.to(K.MATCH)
-        return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
 
     def check_returned_range(self, value: cst.BaseExpression, env: Env, frame: Frame) -> None:
         """``return i, i + len(q)`` (two offsets) or ``return range(i, j)`` / ``slice(i, j)``."""

@@ -1,0 +1,158 @@
+"""How taint passes through subscripts, literals and comprehensions (a layer of the evaluator).
+
+:class:`~anchorlint.code.flow_exprs.ExprEvaluator` dispatches on the kind of expression; the
+containers are apart because their reading is its own vocabulary: a slice of a summary's lines
+is still lines while one line of them is text, only a literal index picks an element of a
+``(text, stats)`` pair, a dict records offsets under positional keys, and a comprehension
+filtered on a summary class (``[e for e in events if isinstance(e, SummaryEvent)]``) is the
+previous summary. Loop headers bind here too: ``for i, line in enumerate(summary.splitlines())``
+makes ``i`` a line offset. The layer sits on :class:`~anchorlint.code.flow_calls.KnownCalls`
+and needs, besides what that one needs, the evaluator's ``kept_read`` and ``offset_sink``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.flow_calls import KnownCalls
+from anchorlint.code.kept_state import summary_type_test, tool_output_test
+from anchorlint.code.names import dotted, enumerated, is_positional_field, storage_key
+from anchorlint.code.taint import HANDED_BACK, Taint
+
+if TYPE_CHECKING:
+    from anchorlint.code.taint import Env, Frame
+
+
+class ContainerFlow(KnownCalls):
+    """Subscripts, tuples, lists, sets, dicts, comprehensions and loop targets."""
+
+    if TYPE_CHECKING:
+
+        def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None: ...
+
+        def offset_sink(self, node: cst.CSTNode, taint: Taint, sink: str) -> None: ...
+
+    def _subscript(self, node: cst.Subscript, env: Env, frame: Frame) -> Taint | None:
+        K = self.kind
+        stored = storage_key(node)
+        if stored is not None and stored in env:
+            return env[stored]
+        kept = self.kept_read(node, frame)
+        if kept is not None:
+            return kept
+        value = self.eval(node.value, env, frame)
+        is_slice = False
+        for element in node.slice:
+            if isinstance(element.slice, cst.Index):
+                self.eval(element.slice.value, env, frame)
+            elif isinstance(element.slice, cst.Slice):
+                is_slice = True
+                for part in (element.slice.lower, element.slice.upper, element.slice.step):
+                    self.eval(part, env, frame)
+        if value is None or value.kind in (K.MATCH, K.MATCHES):
+            return None  # a match group is extraction, not flow
+        if value.kind is K.TEXT_TUPLE:  # ``pair[0]``: only a literal index says which element
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            literal = index.value if isinstance(index, cst.Index) else None
+            return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
+        if value.kind is K.LINES:
+            return value if is_slice else value.to(K.COMPACT)
+        if value.kept_in.startswith(HANDED_BACK) and not is_slice:
+            picked = node.slice[0].slice if len(node.slice) == 1 else None
+            at_front = isinstance(picked, cst.Index) and isinstance(picked.value, cst.Integer)
+            return value if at_front else None  # items picked at computed positions
+        return value
+
+    def _sequence(
+        self, node: cst.Tuple | cst.List | cst.Set, env: Env, frame: Frame
+    ) -> Taint | None:
+        K = self.kind
+        taints = [self.eval(el.value, env, frame) for el in node.elements]
+        present = [t for t in taints if t is not None]
+        if any(t.kind is K.COMPACT for t in present):
+            return next(t for t in present if t.kind is K.COMPACT)
+        if present and all(t.kind is K.OFFSET for t in present):
+            return present[0]
+        return None
+
+    def _dict(self, node: cst.Dict, env: Env, frame: Frame) -> Taint | None:
+        """Records offsets under positional keys; a message dict holding an output
+        (``{"role": "user", "content": summary}``) carries it."""
+        held: Taint | None = None
+        for element in node.elements:
+            if not isinstance(element, cst.DictElement):
+                self.eval(element.value, env, frame)
+                continue
+            self.eval(element.key, env, frame)
+            value = self.eval(element.value, env, frame)
+            if held is None and value is not None and value.kind is self.kind.COMPACT:
+                held = value
+            key = element.key
+            if (
+                value is not None
+                and value.kind is self.kind.OFFSET
+                and isinstance(key, cst.SimpleString)
+                and is_positional_field(
+                    key.evaluated_value if isinstance(key.evaluated_value, str) else ""
+                )
+            ):
+                self.offset_sink(
+                    element.value, value, f"the `{key.evaluated_value!s}` key of a dict"
+                )
+        return held
+
+    def _comprehension(self, node: cst.CSTNode, env: Env, frame: Frame) -> Taint | None:
+        K = self.kind
+        inner = dict(env)
+        clause = node.for_in  # type: ignore[attr-defined]
+        previous: Taint | None = None
+        while clause is not None:
+            self.bind_iteration(clause.target, clause.iter, inner, frame)
+            for cond in clause.ifs:
+                self.eval(cond.test, inner, frame)
+                if tool_output_test(cond.test, clause.target):
+                    return None  # only tool results or documents pass: never a summary
+                test = summary_type_test(cond.test)
+                if test is not None and test[0] == dotted(clause.target):
+                    if not test[1]:
+                        return None  # ``not isinstance(e, SummaryEvent)``: summaries left out
+                    where = self.text(clause.iter)
+                    previous = Taint(
+                        K.COMPACT, cond, f"the previous summary, a `{test[2]}` read from `{where}`"
+                    )
+            clause = clause.inner_for_in
+        if previous is not None and not isinstance(node, cst.DictComp):
+            return previous
+        if isinstance(node, cst.DictComp):
+            self.eval(node.key, inner, frame)
+            self.eval(node.value, inner, frame)
+            return None
+        element = self.eval(node.elt, inner, frame)  # type: ignore[attr-defined]
+        return element if element is not None and element.kind is K.COMPACT else None
+
+    def bind_iteration(
+        self, target: cst.BaseExpression, iterable: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``for i, line in enumerate(summary.splitlines())`` makes ``i`` a line offset."""
+        K = self.kind
+        parts = enumerated(target, iterable)
+        if parts is not None:
+            index, item, lines = parts
+            inner = self.eval(lines, env, frame)
+            index_taint = (
+                inner.to(K.OFFSET, self.text(lines)) if inner and inner.kind is K.LINES else None
+            )
+            self.bind(index, index_taint, env, frame)
+            self.bind(item, self._element(inner), env, frame)
+            return
+        self.bind(target, self._element(self.eval(iterable, env, frame)), env, frame)
+
+    def _element(self, taint: Taint | None) -> Taint | None:
+        K = self.kind
+        if taint is None:
+            return None
+        if taint.kind is K.MATCHES:
+            return taint.to(K.MATCH)
+        return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
