@@ -17,12 +17,11 @@ import hypothesis.strategies as st
 import pytest
 
 from anchorlint.config import Settings, TextSettings
-from anchorlint.rules.text import anc102_prose_pointer as anc102
 from anchorlint.run.context import LintContext
 from anchorlint.run.discovery import discover
 from anchorlint.run.engine import Worker
 from anchorlint.run.pool import lint_paths
-from anchorlint.text import anaphora
+from anchorlint.text import anaphora, prose_pointers
 from anchorlint.text.nlp import Pipeline
 
 ROOT = Path(__file__).parent.parent
@@ -55,7 +54,7 @@ def _both(text: str, suffix: str = ".md", settings: Settings | None = None) -> t
 def _phrases() -> list[str]:
     """Every phrase the two sentence rules match, one in five (a sample of each label)."""
     phrases = [p for group in anaphora.anaphora_phrases(()).values() for p in group]
-    phrases += [p for group in anc102._phrases().values() for p in group]
+    phrases += [p for group in prose_pointers.pointer_phrases().values() for p in group]
     return sorted(set(phrases))[::5] + ["the previous", "the former", "per the", "line"]
 
 
@@ -64,7 +63,7 @@ _AFTER = sorted(
     {
         *sorted(anaphora.WORLD_AFTER_ORDINAL)[::3],
         *anaphora.CONTEXT_NOUNS[::4],
-        *anc102.DOCUMENT_NOUNS[::9],
+        *prose_pointers.DOCUMENT_NOUNS[::9],
         "second",
         "release",
         "today",

@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 from anchorlint.config import Settings, TextSettings
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import TextContext
-from anchorlint.rules.text import anc102_prose_pointer as anc102
-from anchorlint.text import anaphora
+from anchorlint.text import anaphora, prose_pointers
 from anchorlint.text.match import PhraseTable, phrase_keys, rule_matcher
 from anchorlint.text.nlp import Pipeline
 
@@ -71,7 +70,10 @@ def _texts() -> list[str]:
 def _phrase_words() -> list[str]:
     words = {
         word
-        for phrases in (*anaphora.anaphora_phrases(EXTRAS[2]).values(), *anc102._phrases().values())
+        for phrases in (
+            *anaphora.anaphora_phrases(EXTRAS[2]).values(),
+            *prose_pointers.pointer_phrases().values(),
+        )
         for phrase in phrases
         for word in phrase.split()
     }
@@ -87,7 +89,7 @@ def _assert_views_give_own_matches(nlp: Any, texts: list[str], extra: tuple[str,
     if own is None:
         own = _OWN[extra] = {
             "ANC101": _own_matcher(nlp, anaphora.anaphora_phrases(extra)),
-            "ANC102": _own_matcher(nlp, anc102._phrases()),
+            "ANC102": _own_matcher(nlp, prose_pointers.pointer_phrases()),
         }
     table = _table(extra)
     views = {code: table.matcher(code)[1](nlp) for code in ("ANC101", "ANC102")}
@@ -127,7 +129,7 @@ def test_no_label_or_phrase_is_both_rules(nlp: Any) -> None:
     """What keeps each rule's matches in its own matcher's order: the shared matcher holds
     no phrase under labels of both rules (only a user's extra anaphora can be an ANC102
     phrase, and it has the one ANC101 label "extra")."""
-    first, second = anaphora.anaphora_phrases(()), anc102._phrases()
+    first, second = anaphora.anaphora_phrases(()), prose_pointers.pointer_phrases()
     assert not set(first) & set(second)
 
     def sequences(phrases: dict[str, list[str]]) -> set[tuple[str, ...]]:

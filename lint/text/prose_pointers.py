@@ -1,0 +1,315 @@
+"""What ANC102 (prose-pointer) reads a description of a source by: its phrase openings, what
+must follow them, and the searches for descriptions no phrase opens.
+
+Apart from the rule, which reads as its page, its examples and its check: the word lists, the
+phrase openings by label for the PhraseMatcher (:func:`pointer_phrases`), where the pointer a
+hit opens ends (:func:`pointer_end`: its section number or document noun, none when it points
+into the summary itself), the patterns for "the full logs are in the archive", "§4.2" and
+"details are in the design doc" with the one pass that picks the sentences they search
+(:func:`sentence_searches`), and the triggers of the parse gate (:data:`PHRASE_TRIGGERS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import regex
+
+from anchorlint.text.needles import NeedleSet
+from anchorlint.text.trigger_words import END, START, PhraseTrigger
+from anchorlint.text.trigger_words import alternatives as _any_of
+
+if TYPE_CHECKING:
+    from anchorlint.text.match import PhraseHit
+    from anchorlint.text.summary import AnalysedSummary, Sentence
+
+DOCUMENT_NOUNS = """
+doc docs document documents documentation spec specs specification config configs
+configuration runbook runbooks playbook ledger log logs note notes memo report postmortem
+post-mortem rfc readme changelog wiki ticket thread email transcript minutes handbook manual
+guide policy contract proposal brief adr dashboard spreadsheet sheet writeup write-up appendix
+diagram deck slides paper article audit schema notebook checklist roadmap charter file manifest
+page chapter section table figure model analysis agreement draft export form recording invoice
+review study survey benchmark evaluation retro retrospective announcement screenshot dump trace
+record records notice letter catalog sow reference
+""".split()
+SECTION_WORDS = """
+§ section sections chapter appendix table figure fig page pages line lines paragraph clause
+row step item
+""".split()
+DESCRIBING_VERBS = """
+described specified documented outlined defined detailed explained stated noted recorded
+shown listed captured written laid
+""".split()
+POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
+DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
+#: nouns that, after "this", name the summary itself ("as outlined in this document")
+SELF_NOUNS = frozenset("document summary recap digest handoff note page section writeup".split())
+#: modifiers of a pointer into what comes next in the summary ("the following section")
+FORWARD_WORDS = frozenset({"following", "next", "below"})
+#: modifiers allowed between the determiner and the document noun ("the customer's admin console")
+MAX_MODIFIERS = 4
+#: "the full logs are in the archive": where the rest of a source lives, told as a place
+STORED_IN = regex.compile(
+    r"\b(?:full|complete|raw|detailed|entire|original|remaining) (?:logs?|output|outputs|details"
+    r"|transcripts?|history|traces?|notes|data|numbers|results|reports?|records?|diffs?"
+    r"|discussion|conversation|context|messages) (?:is|are|was|were|can be found|lives?|sits?"
+    r"|stays?|remains?)(?: (?:kept|stored|saved|archived|available|attached|filed))?"
+    r" (?:in|on|at|under|inside) (?:the|our|this|that|their|its) [a-z][\w-]{1,40}",
+    regex.IGNORECASE,
+)
+#: "details are in the design doc", "the rationale is in the ADR": the rest of the matter sent
+#: to a source by description; the document noun is checked after the match
+DETAILS_IN = regex.compile(
+    r"\b(?:(?:the |more |further |full |all )?details|(?:the )?specifics|the rationale)"
+    # "details on the config change" are about it, not in it: "on" needs a verb before it
+    r" (?:(?:(?:are|is|can be found|live|lives|sit|sits|remain|remains) )?"
+    r"(?:(?:documented|described|written up|recorded|kept|captured) )?in"
+    r"|(?:are|is|can be found|live|lives|sit|sits) (?:(?:documented|recorded|kept) )?on)"
+    r" (?:the|our|that|their|its) (?P<words>(?:[\w-]{1,30} ){0,3}[\w-]{1,30})\b",
+    regex.IGNORECASE,
+)
+#: "(spec §4.2)", "§Q6": a section of a source the sentence does not name by key; found by a
+#: regex, since "§4.2" holds no trigger word to have its block parsed
+SECTION_SIGN = regex.compile(r"(?<![\w§])§{1,2}[ \t]?[\w][\w.\-]{0,40}")
+STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
+DETAILS_WORDS = ("details", "specifics", "rationale")
+
+
+def pointer_phrases() -> dict[str, list[str]]:
+    """Phrase openings by label, spelled out for a PhraseMatcher; what must follow them (a
+    document noun, a section number) is checked in Python after the match."""
+    dets = DETERMINERS
+    looking = ("see", "cf.", "consult")
+    return {
+        "noun": [
+            *(f"{w} {d}" for w in (*looking, "per") for d in dets),
+            *(f"{w} to {d}" for w in ("according", "refer", "referring", "refers") for d in dets),
+            *(f"as {v} {p} {d}" for v in DESCRIBING_VERBS for p in ("in", "by") for d in dets),
+            *(f"as laid out in {d}" for d in dets),
+        ],
+        "see-section": [f"{w} {s}" for w in looking for s in SECTION_WORDS],
+        "section": list(SECTION_WORDS),
+    }
+
+
+@lru_cache(maxsize=8)
+def document_nouns(extra: tuple[str, ...]) -> frozenset[str]:
+    """The document nouns with the user's, made once per setting, not once per summary."""
+    return frozenset(DOCUMENT_NOUNS + [noun.lower() for noun in extra])
+
+
+def _section_number(doc: Any, index: int) -> bool:
+    """``section 4``, ``line 120``, ``§3.2``: a section word with its number."""
+    token = doc[index]
+    if token.text.startswith("§") and any(c.isdigit() for c in token.text):
+        return True
+    return index + 1 < len(doc) and doc[index + 1].like_num
+
+
+def _section_of_document(doc: Any, index: int) -> bool:
+    """``line 120 of the log``: a numbered section followed by "of/in the"."""
+    after = index + (1 if doc[index].text.startswith("§") and len(doc[index]) > 1 else 2)
+    if after < len(doc) and doc[after].text == "(":  # "line 88 (in the upload handler)"
+        after += 1
+    return (
+        after + 1 < len(doc)
+        and doc[after].lower_ in ("of", "in")
+        and doc[after + 1].lower_ in DETERMINERS
+    )
+
+
+def _section_end(doc: Any, index: int) -> int:
+    """Token index just past the number of a section word (``line 120``, ``§4.2``), so the
+    finding quotes the whole pointer and not the bare word."""
+    if doc[index].text.startswith("§") and any(c.isdigit() for c in doc[index].text):
+        return index + 1
+    return index + 2 if index + 1 < len(doc) and doc[index + 1].like_num else index + 1
+
+
+def _says_identity(hit: PhraseHit) -> bool:
+    """``both keys refer to the same entry`` states that two things are one, it points
+    nowhere; only the imperative ("Refer to the same runbook", "please refer to …") does."""
+    doc, first = hit.doc, hit.token_start
+    if hit.word(0) not in ("refer", "refers", "referring"):
+        return False
+    if hit.token_end >= hit.sentence.token_end or doc[hit.token_end].lower_ != "same":
+        return False
+    return first > hit.sentence.token_start and doc[first - 1].lower_ != "please"
+
+
+def _points_inside(hit: PhraseHit, end: int) -> bool:
+    """``the table below``, ``the following section``, ``this summary``: a pointer into the
+    summary itself. A forward reference cannot reach context that compaction dropped; a
+    backward one ("the table above") can, so it still counts."""
+    doc = hit.doc
+    if hit.word(-1) == "this" and doc[end - 1].lower_ in SELF_NOUNS:
+        return True
+    if any(doc[i].lower_ in FORWARD_WORDS for i in range(hit.token_end, end)):
+        return True
+    for index in range(end, min(end + MAX_MODIFIERS, hit.sentence.token_end)):
+        if doc[index].is_punct:
+            break
+        if doc[index].lower_ == "below":
+            return True
+    return False
+
+
+def _document_noun_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
+    """Token index just past the document noun that ends the phrase, if one does."""
+    stop = min(hit.token_end + MAX_MODIFIERS + 1, hit.sentence.token_end)
+    for index in range(hit.token_end, stop):
+        token = hit.doc[index]
+        if token.is_punct:
+            return None
+        if token.lower_ in nouns:
+            return index + 1
+    return None
+
+
+def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
+    """Token index just past the pointer a hit opens (its section number, its document
+    noun), None when the hit is no pointer."""
+    doc, last = hit.doc, hit.token_end - 1
+    if hit.label == "see-section":
+        return _section_end(doc, last) if _section_number(doc, last) else None
+    if hit.label == "section":
+        numbered = _section_number(doc, last)
+        if numbered and (doc[last].text == "§" or _section_of_document(doc, last)):
+            return _section_end(doc, last)
+        return None
+    if _says_identity(hit):
+        return None
+    end = _document_noun_end(hit, nouns)
+    return None if end is None or _points_inside(hit, end) else end
+
+
+def sentence_searches(
+    summary: AnalysedSummary,
+) -> Iterator[tuple[Sentence, tuple[bool, bool, bool]]]:
+    """Each sentence in which STORED_IN, SECTION_SIGN or DETAILS_IN can match, with whether
+    each can.
+
+    Every match holds one of its opening words (STORED_WORDS, "§", DETAILS_WORDS), so only a
+    sentence holding one can hold a match. Looked for in ASCII text only, lower-cased (where
+    matching without case is matching the lower-cased text), where "§" cannot occur; other
+    text is searched sentence by sentence with all three."""
+    masked = summary.masked
+    if not masked.isascii():
+        yield from ((sentence, (True, True, True)) for sentence in summary.sentences)
+        return
+    lowered = masked.lower()
+    held = _openings().held(lowered)
+    if not held:
+        return  # no opening word before a space anywhere: most summaries
+    words = {_OPENINGS[index] for index in held}
+    stored = _holding(summary, lowered, tuple(w for w in STORED_WORDS if w in words))
+    details = _holding(summary, lowered, tuple(w for w in DETAILS_WORDS if w in words))
+    for index in sorted(stored | details):
+        yield summary.sentences[index], (index in stored, False, index in details)
+
+
+def _holding(summary: AnalysedSummary, lowered: str, words: tuple[str, ...]) -> set[int]:
+    """Indices of the sentences in which one of ``words`` starts as a word and is followed
+    by a space, as it is in every match of STORED_IN and DETAILS_IN: after ``\b`` or
+    after the space of "the details" (the optional words before it), and before the space
+    that comes next in both patterns.
+
+    The word is no part of a longer one ("successfully", "completed", "drawn" are in much
+    prose), which leaves few sentences for the patterns (``regex``, dear per sentence) to
+    search. At the sentence's start it is taken whatever comes before (the searches start
+    there)."""
+    found: set[int] = set()
+    for word in words:
+        needle = word + " "
+        at = lowered.find(needle)
+        while at >= 0:
+            sentence = summary.sentence_at(at)
+            if sentence is not None and (
+                at == sentence.start or lowered[at - 1] not in _WORD_CHARACTERS
+            ):
+                found.add(sentence.index)
+            at = lowered.find(needle, at + 1)
+    return found
+
+
+#: the opening words of STORED_IN and DETAILS_IN, each looked for before a space
+_OPENINGS = (*STORED_WORDS, *DETAILS_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _openings() -> NeedleSet:
+    """The opening words, each before a space, found in one pass over a summary's text: a
+    search a word reads the text ten times, though most summaries hold none of them."""
+    return NeedleSet(f"{word} " for word in _OPENINGS)
+
+
+#: the characters ``\b`` reads as word characters, in lower-cased ASCII text
+_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def described_source(
+    masked: str, sentence: Sentence, nouns: frozenset[str], searches: tuple[bool, bool, bool]
+) -> tuple[int, int] | None:
+    """The span of the first "the full logs are in the archive", "§4.2" or "details are in
+    the design doc" in the sentence, searched for where ``searches`` says each can match."""
+    start, end = sentence.start, sentence.end
+    stored, section, details = searches
+    found = STORED_IN.search(masked, start, end) if stored else None
+    found = found or (SECTION_SIGN.search(masked, start, end) if section else None)
+    if found is not None:
+        return found.span()
+    return _details_in(masked, start, end, nouns) if details else None
+
+
+def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple[int, int] | None:
+    """The span of the first "details are in the design doc" in ``text[start:end]``, up to
+    its document noun ("details are in the morning standup" names no source), else None."""
+    for found in DETAILS_IN.finditer(text, start, end):
+        at = found.start("words")
+        for word in found["words"].split(" "):
+            at += len(word)
+            if word.lower() in FORWARD_WORDS:
+                break  # "details are in the following section": inside the summary
+            if word.lower() in nouns:
+                if text[at : at + 7].lower().strip().startswith("below"):
+                    break  # "details are in the table below"
+                return found.start(), at
+            at += 1
+    return None
+
+
+def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
+    """What a block must hold for a pointer to be found in it, as patterns over its
+    lower-cased text (ASCII: "§" cannot occur, and no pattern asks for it).
+
+    A phrase's words are separated by one space, punctuation ("cf.") by one or none, and
+    its first word stands alone; a determiner may be split off before a letter ("thatll"),
+    so no pattern asks what follows one. A section word is a pointer only before a number
+    and "of"/"in" and a determiner (:func:`_section_of_document`), or after "see". The
+    searches by description hold their opening word (a word boundary before it); without
+    that boundary their patterns find every match in any one sentence of the block.
+    """
+    dets = _any_of(DETERMINERS)
+    sections = tuple(w for w in SECTION_WORDS if w.isascii())
+    looking = "(?:see |consult |cf ?\\. ?)"
+    openings = (
+        f"(?:(?:see|consult|per) |cf ?\\. ?|(?:according|refer|referring|refers) to "
+        f"|as {_any_of(DESCRIBING_VERBS)} (?:in|by) |as laid out in )"
+    )
+    pointing = ("see", "consult", "per", "cf", "according", "refer", "referring", "refers")
+    return (
+        PhraseTrigger((*pointing, *DESCRIBING_VERBS), f"{START}{openings}{dets}"),
+        PhraseTrigger(("see", "consult", "cf"), f"{START}{looking}{_any_of(sections)}{END}"),
+        PhraseTrigger(
+            (*sections, "§"),
+            f"{START}{_any_of(sections)}{END} ?\\S+ ?(?:\\( ?)?(?:of|in) {dets}",
+        ),
+        PhraseTrigger(STORED_WORDS, STORED_IN.pattern.replace("\\b", "")),
+        PhraseTrigger(DETAILS_WORDS, DETAILS_IN.pattern.replace("\\b", "")),
+    )
+
+
+PHRASE_TRIGGERS = _phrase_triggers()
