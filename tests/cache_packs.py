@@ -1,4 +1,4 @@
-"""Reading and rewriting the cache's packs in tests (see :mod:`anchorlint.run.cache_packs`)."""
+"""Reading and rewriting the cache's packs in tests (:mod:`anchorlint.run.cache_pack_format`)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from anchorlint.run import cache_keys, cache_packs
+from anchorlint.run import cache_keys, cache_pack_format
 
 
 def pack_files(root: Path) -> list[Path]:
     """The packs of the cache below ``root``."""
-    folder = root / ".anchorlint_cache" / cache_packs.PACKS
-    return sorted(p for p in folder.glob(f"*{cache_packs.PACK_SUFFIX}") if p.is_file())
+    folder = root / ".anchorlint_cache" / cache_pack_format.PACKS
+    return sorted(p for p in folder.glob(f"*{cache_pack_format.PACK_SUFFIX}") if p.is_file())
 
 
 def entries(root: Path) -> list[list[Any]]:
@@ -51,5 +51,5 @@ def rewrite(root: Path, edit: Callable[[list[Any]], str | None]) -> int:
             edited += new is not None
             key = cache_keys.EntryKey(path, start, end, digest, (size, mtime, ctime, inode))
             keyed.append((key, line if new is None else new))
-        pack.write_bytes(cache_packs.pack_bytes(keyed))
+        pack.write_bytes(cache_pack_format.pack_bytes(keyed))
     return edited
