@@ -1,6 +1,6 @@
 """The child walk's type table, read from each type's ancestry, agrees with ``issubclass``.
 
-:func:`anchorlint.code.names.children` sorts field values by exact type, and fills its table
+:func:`anchorlint.code.nodes.children` sorts field values by exact type, and fills its table
 from the type's ``__mro__`` rather than ``issubclass`` against LibCST's abstract classes (which
 walks every subclass the first time a type is not one). The two agree only while LibCST
 registers no virtual subclass: this holds them together over every node type LibCST defines.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst._maybe_sentinel
 
-from anchorlint.code import names
+from anchorlint.code import nodes
 
 
 def every_node_type() -> set[type]:
@@ -27,7 +27,7 @@ def every_node_type() -> set[type]:
 
 def by_issubclass(kind: type) -> int:
     if issubclass(kind, cst.CSTNode):
-        return 0 if issubclass(kind, names._LEAF_TYPES) else 1
+        return 0 if issubclass(kind, nodes._LEAF_TYPES) else 1
     return 2 if issubclass(kind, (list, tuple)) else 0
 
 
@@ -36,12 +36,12 @@ def test_value_kinds_agree_with_issubclass() -> None:
     kinds = sorted(every_node_type(), key=lambda k: k.__qualname__) + others
     assert len(kinds) > 200
     for kind in kinds:
-        assert names._value_kind(kind) == by_issubclass(kind), kind
+        assert nodes._value_kind(kind) == by_issubclass(kind), kind
 
 
 def test_children_skip_whitespace_and_keep_nodes_in_order() -> None:
     module = cst.parse_module("x = f(a, b)  # note\n")
     assign = module.body[0].body[0]  # type: ignore[attr-defined]
-    assert [type(c).__name__ for c in names.children(assign)] == ["AssignTarget", "Call"]
+    assert [type(c).__name__ for c in nodes.children(assign)] == ["AssignTarget", "Call"]
     call = assign.value
-    assert [type(c).__name__ for c in names.children(call)] == ["Name", "Arg", "Arg"]
+    assert [type(c).__name__ for c in nodes.children(call)] == ["Name", "Arg", "Arg"]

@@ -18,7 +18,8 @@ import libcst as cst
 
 from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.kept_state import summary_type_test, tool_output_test
-from anchorlint.code.names import dotted, enumerated, is_positional_field, storage_key
+from anchorlint.code.names import is_positional_field
+from anchorlint.code.nodes import dotted, enumerated, storage_key
 from anchorlint.code.taint import HANDED_BACK, Taint
 
 if TYPE_CHECKING:

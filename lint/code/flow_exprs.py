@@ -16,14 +16,8 @@ import libcst as cst
 
 from anchorlint.code.flow_containers import ContainerFlow
 from anchorlint.code.kept_state import running_summary_name, summary_type
-from anchorlint.code.names import (
-    call_name,
-    call_receiver,
-    children,
-    dotted,
-    is_library_call,
-    is_positional_field,
-)
+from anchorlint.code.names import is_library_call, is_positional_field
+from anchorlint.code.nodes import call_name, call_receiver, children, dotted
 from anchorlint.code.taint import Taint
 
 if TYPE_CHECKING:

@@ -4,16 +4,27 @@ Every question is answered from the last segment of a dotted name, lower-cased, 
 underscores removed, so ``llm.summarize`` and ``self._condense`` match the ``summar`` and
 ``condens`` prefixes. The helpers are pure functions over strings and LibCST nodes; the
 prefix lists come from :class:`~anchorlint.config.CodeSettings` so configuration extends them.
+What only reads the syntax (``dotted``, ``call_name``, ``children``, …) is in
+:mod:`anchorlint.code.nodes`; it is named here too, where the code modules and rules import it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import NamedTuple
 
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
+
+# the node readers (code/nodes.py) that the code modules and rules import from here
+from anchorlint.code.nodes import annotation_names as annotation_names
+from anchorlint.code.nodes import call_name as call_name
+from anchorlint.code.nodes import call_receiver as call_receiver
+from anchorlint.code.nodes import children as children
+from anchorlint.code.nodes import dotted as dotted
+from anchorlint.code.nodes import enumerated as enumerated
+from anchorlint.code.nodes import names_in as names_in
+from anchorlint.code.nodes import storage_key as storage_key
 from anchorlint.config import CodeSettings
 
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers
@@ -196,129 +207,6 @@ def is_document_field(name: str, *, pointer_named: bool = False) -> bool:
 def is_summary_param(name: str) -> bool:
     low = name.lower().lstrip("_")
     return low.startswith(SUMMARY_PARAM_PREFIXES)
-
-
-def dotted(node: cst.BaseExpression) -> str | None:
-    """``a.b.c`` for a chain of names, else None."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = dotted(node.value)
-        return f"{base}.{node.attr.value}" if base is not None else None
-    return None
-
-
-def storage_key(node: cst.BaseExpression) -> str | None:
-    """``a.b`` for names and attributes, ``a["k"]`` for a constant-key subscript of one."""
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
-        index = node.slice[0].slice
-        base = dotted(node.value)
-        if base is not None and isinstance(index, cst.Index):
-            key = index.value
-            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-                return f"{base}[{key.evaluated_value!r}]"
-        return None
-    return dotted(node)
-
-
-def call_name(call: cst.Call) -> str | None:
-    """The last name segment of the called expression (``summarize`` for ``llm.summarize``)."""
-    func = call.func
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return None
-
-
-def call_receiver(call: cst.Call) -> cst.BaseExpression | None:
-    return call.func.value if isinstance(call.func, cst.Attribute) else None
-
-
-def enumerated(
-    target: cst.BaseExpression, iterable: cst.BaseExpression
-) -> tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression] | None:
-    """``for i, x in enumerate(xs)`` → (``i``, ``x``, ``xs``); None for any other loop header."""
-    if (
-        isinstance(iterable, cst.Call)
-        and dotted(iterable.func) == "enumerate"
-        and iterable.args
-        and isinstance(target, cst.Tuple)
-        and len(target.elements) == 2
-    ):
-        return target.elements[0].value, target.elements[1].value, iterable.args[0].value
-    return None
-
-
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-_LEAF_TYPES = (cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.Newline, cst.Comment)
-#: what a field value of each type is: 1 a child node, 2 a sequence, 0 neither (whitespace,
-#: comments, strings, sentinels). A dictionary lookup by exact type instead of ``isinstance``
-#: against LibCST's abstract classes, which is most of the cost of a walk.
-_VALUE_KIND: dict[type, int] = {}
-
-
-def _value_kind(kind: type) -> int:
-    # read in the type's own ancestry, not with ``issubclass``: against one of LibCST's
-    # abstract classes that walks every subclass the first time a type is not one (``str``
-    # against CSTNode: hundreds), some 3,000 checks on a module's first walk. LibCST registers
-    # no virtual subclass, so the two agree (a test holds them to it).
-    ancestry = kind.__mro__
-    if cst.CSTNode in ancestry:
-        found = 0 if any(leaf in ancestry for leaf in _LEAF_TYPES) else 1
-    else:
-        found = 2 if issubclass(kind, (list, tuple)) else 0
-    _VALUE_KIND[kind] = found
-    return found
-
-
-def _fields(kind: type) -> tuple[str, ...]:
-    names = tuple(f.name for f in dataclasses.fields(kind))
-    _CHILD_FIELDS[kind] = names
-    return names
-
-
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The child nodes of ``node`` in source order, without whitespace and comments.
-
-    ``CSTNode.children`` rebuilds the node through a visitor on every access; reading the
-    dataclass fields directly is an order of magnitude cheaper, which matters on big trees.
-    """
-    kinds = _VALUE_KIND
-    names = _CHILD_FIELDS.get(type(node)) or _fields(type(node))
-    out: list[cst.CSTNode] = []
-    for name in names:
-        value = getattr(node, name)
-        kind = kinds.get(type(value))
-        if kind is None:
-            kind = _value_kind(type(value))
-        if kind == 1:
-            out.append(value)
-        elif kind == 2:
-            for item in value:
-                each = kinds.get(type(item))
-                if each is None:
-                    each = _value_kind(type(item))
-                if each == 1:
-                    out.append(item)
-    return out
-
-
-def names_in(node: cst.CSTNode) -> set[str]:
-    """Every identifier (names and attribute names) inside ``node``: cheap text-ish facts."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name):
-            found.add(current.value)
-            continue
-        stack.extend(children(current))
-    return found
-
-
-def annotation_names(annotation: cst.Annotation | None) -> set[str]:
-    return names_in(annotation.annotation) if annotation is not None else set()
 
 
 def is_library_call(call: cst.Call, name: str, codec_names: frozenset[str]) -> bool:

@@ -21,12 +21,8 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.names import (
-    call_name,
-    dotted,
-    is_library_call,
-    is_text_summarizer,
-)
+from anchorlint.code.names import is_library_call, is_text_summarizer
+from anchorlint.code.nodes import call_name, dotted
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
 from anchorlint.code.provenance_lists import guarded_list, stable_names
 from anchorlint.code.provenance_tests import (

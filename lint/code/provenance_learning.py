@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.names import annotation_names, call_name, dotted
+from anchorlint.code.nodes import annotation_names, call_name, dotted
 from anchorlint.code.provenance_lists import item_read_lists, stable_names
 from anchorlint.code.provenance_tests import provenance_read
 from anchorlint.code.retrieval import linked_test, retrieval_class, retrieval_key
