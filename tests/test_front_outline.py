@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.text import boilerplate
-from anchorlint.text.documents import plain_markdown
+from anchorlint.text.documents import plain_markdown_lines
 
 OPENINGS = ["", "a", "Z", "1. x", "12) y", "1x", "123456789.", "**a", "**", "* a", "é", "ß"]
 OPENINGS += ["1.5", "1.\t", "`a", "``a", "```", "[[a]]", "[x]: y"]
@@ -20,12 +20,12 @@ LINE = st.text(max_size=12) | st.lists(
 @settings(max_examples=1000, deadline=None)
 @given(LINE, st.integers(0, 3))
 def test_what_opens_text_is_what_the_pattern_says(line: str, at: int) -> None:
-    expected = plain_markdown._OPENS_TEXT.match(line, at) is not None
-    assert plain_markdown._opens_text(line, at) == expected
+    expected = plain_markdown_lines._OPENS_TEXT.match(line, at) is not None
+    assert plain_markdown_lines._opens_text(line, at) == expected
 
 
 def _fence_by_pattern(line: str) -> tuple[str, int] | None:
-    opened = plain_markdown._FENCE_OPEN.fullmatch(line)
+    opened = plain_markdown_lines._FENCE_OPEN.fullmatch(line)
     if opened is None or "|" in line:
         return None
     marker = opened[1] or opened[2]
@@ -40,7 +40,7 @@ def _fence_by_pattern(line: str) -> tuple[str, int] | None:
     | st.text(max_size=10)
 )
 def test_a_fence_is_what_the_pattern_finds(line: str) -> None:
-    assert plain_markdown._fence(line) == _fence_by_pattern(line)
+    assert plain_markdown_lines.opened_fence(line) == _fence_by_pattern(line)
 
 
 def test_every_space_the_placeholder_pattern_skips_is_stripped() -> None:
@@ -78,7 +78,7 @@ _HEADING_MARK = regex.compile(r" *(\#{1,6}) (?! )")
 _LIST_MARKER = regex.compile(r" *(?:[-*+]|(\d{1,9})[.)]) ")
 
 
-def _classify_by_patterns(line: str) -> plain_markdown.Shape | None:
+def _classify_by_patterns(line: str) -> plain_markdown_lines.Shape | None:
     """The line classification by patterns: a heading's marks, then a list marker, then
     text, each after the line's spaces."""
     if "\t" in line or line != line.rstrip():
@@ -91,11 +91,11 @@ def _classify_by_patterns(line: str) -> plain_markdown.Shape | None:
         return None
     marker = _LIST_MARKER.match(line)
     if marker is not None:
-        if not plain_markdown._opens_text(line, marker.end()):
+        if not plain_markdown_lines._opens_text(line, marker.end()):
             return None
         kind = "bullet" if marker[1] is None else "one" if int(marker[1]) == 1 else "number"
         return kind, indent, marker.end()
-    return ("text", indent, indent) if plain_markdown._opens_text(line, indent) else None
+    return ("text", indent, indent) if plain_markdown_lines._opens_text(line, indent) else None
 
 
 @settings(max_examples=1500, deadline=None)
@@ -110,4 +110,4 @@ def _classify_by_patterns(line: str) -> plain_markdown.Shape | None:
     ).map("".join)
 )
 def test_a_line_is_classified_as_by_its_patterns(line: str) -> None:
-    assert plain_markdown._classify(line) == _classify_by_patterns(line)
+    assert plain_markdown_lines.classify(line) == _classify_by_patterns(line)

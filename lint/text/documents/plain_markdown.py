@@ -46,203 +46,52 @@ markdown-it-py's list rule where the two could part):
   many of the same character, then only spaces), the end of the file, or, in a list item,
   the first line with text left of the item's content, which is then read again;
 - a table whose header row (``|`` at column 0) follows a blank line, the file's start or
-  its front matter, over a delimiter row as :func:`_table` checks it, with every row as many
-  cells as the header, is read as markdown-it's table rule reads it: the blank line above
-  heads no table of which the header would be the delimiter row (and no other accepted
-  line is followed by a delimiter row), and without a backslash (which could escape a
-  ``|``) a row splits at every ``|``; each cell's content is trimmed and an empty one
-  makes no block. Its rows go on up to a blank line; any other line there (a row of
-  another width, text, a heading, an item) takes the parser, which would end the table at
-  some of them and fill in or drop cells at others;
+  its front matter, over a delimiter row as :func:`~.plain_markdown_lines.table_header`
+  checks it, with every row as many cells as the header, is read as markdown-it's table
+  rule reads it: the blank line above heads no table of which the header would be the
+  delimiter row (and no other accepted line is followed by a delimiter row), and without a
+  backslash (which could escape a ``|``) a row splits at every ``|``; each cell's content is
+  trimmed and an empty one makes no block. Its rows go on up to a blank line; any other line
+  there (a row of another width, text, a heading, an item) takes the parser, which would end
+  the table at some of them and fill in or drop cells at others;
 - a line four or more spaces right of its container's column, with no paragraph open,
   opens indented code in that container (markdown-it reaches it leaving every deeper item,
   whose lists end at it as code); the code goes on over blank lines and lines as far in,
   and holds no block. Under an open paragraph such a line is a continuation whatever it
   holds, which the parser reads;
 - front matter (a first line of three or more dashes, up to its closing line, as
-  :func:`_front_matter` reads the plugin's rule) holds no block; the file goes on from the
-  line after it as from a file's start.
+  :func:`~.plain_markdown_lines.front_matter` reads the plugin's rule) holds no block; the
+  file goes on from the line after it as from a file's start.
+
+The shape of each line (:mod:`~anchorlint.text.documents.plain_markdown_lines`) is decided
+apart from the scan, which keeps the open containers and paragraph and makes the blocks.
 """
 
 from __future__ import annotations
 
-import regex
 from markdown_it.common.utils import mdTrim
 
-#: how paragraph text may open: a letter, a digit, a quote, a parenthesis, a bracket, ``**``
-#: before a word or a code span's backquotes (one or two, never a fence's three), but never a
-#: list number ("1. " / "1)" at the end of a line; "1.5" is text). Only the opening is a
-#: pattern; the rest of a line is checked with string methods, so no line can make the scan
-#: backtrack.
-_OPENS_TEXT = regex.compile(
-    r"(?!\d{1,9}[.)](?:[ \t]|$))(?:[\p{L}\p{N}\"'(\[\u201c\u2018]|\*\*[\p{L}\p{N}]|`(?!``))"
+from anchorlint.text.documents.plain_markdown_lines import (
+    ASCII_OPENERS,
+    FENCE_CHARACTERS,
+    Shape,
+    classify,
+    closes_fence,
+    front_matter,
+    in_item_fence,
+    opened_fence,
+    table_header,
+    table_row,
 )
-#: a fence's opening line: its marker, then an info string (a backquote fence's holds none)
-_FENCE_OPEN = regex.compile(r"(`{3,})[^`\t]*|(~{3,})[^\t]*")
 
-
-#: ASCII characters that open paragraph text by themselves (``_OPENS_TEXT``'s letters,
-#: quotes and brackets); an ASCII digit, ``*`` or a backquote needs the pattern, any other
-#: ASCII character opens none
-_ASCII_OPENERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\"'([")
-
-
-def _opens_text(line: str, at: int = 0) -> bool:
-    """``_OPENS_TEXT.match(line, at)``, decided without the pattern when the first character
-    is ASCII and neither a digit, ``*`` nor a backquote: a regex call costs more than the rest
-    of a line's classification."""
-    first = line[at : at + 1]
-    if first in _ASCII_OPENERS:
-        return True
-    if first.isascii() and not first.isdigit() and first not in "*`":
-        return False
-    return _OPENS_TEXT.match(line, at) is not None
-
-
-#: a line's shape: its kind ("text", "heading", "bullet", "one" for a list number 1, "number"
-#: for any other), its indentation and the column its content opens at
-Shape = tuple[str, int, int]
-
-_TEXT: Shape = ("text", 0, 0)
 #: the most list items open at once: each opens two token levels, and markdown-it stops
 #: reading at level 20
 _DEEPEST_ITEMS = 8
-_DIGITS = "0123456789"
-
-
-def _classify(line: str) -> Shape | None:
-    """The shape of a plain line, None for anything else. Lines with a tab or whitespace at
-    either end take the parser (indentation, hard breaks), but for the spaces in front of a
-    nested line; so do headings with a closing ``#`` sequence, list markers followed by more
-    than one space and lines opening with any other character than ``_OPENS_TEXT`` allows.
-    """
-    if "\t" in line or line != line.rstrip():
-        return None
-    first = line[:1]  # compared as a character: a method call costs more than the rest
-    if first in _ASCII_OPENERS:  # most lines: text (no other shape opens with one)
-        return _TEXT
-    indent = 0
-    if first == " ":
-        indent = len(line) - len(line.lstrip(" "))
-        first = line[indent]
-        if first in _ASCII_OPENERS:
-            return "text", indent, indent
-    if first == "#":
-        return _heading(line, indent)
-    if first in "-*+" and line[indent + 1 : indent + 2] == " ":
-        return ("bullet", indent, indent + 2) if _opens_text(line, indent + 2) else None
-    if first in _DIGITS:
-        return _numbered(line, indent)
-    return ("text", indent, indent) if _opens_text(line, indent) else None
-
-
-def _heading(line: str, indent: int) -> Shape | None:
-    """One to six marks, then one space and the content (no closing sequence)."""
-    body = line[indent:].lstrip("#")
-    marks = len(line) - indent - len(body)
-    if marks > 6 or body[:1] != " " or line.endswith("#") or body[1:2].isspace():
-        return None
-    return "heading", indent, indent + marks + 1
-
-
-def _numbered(line: str, indent: int) -> Shape | None:
-    """A list number (one to nine digits, ``.`` or ``)``, one space) before text, or text
-    opening with a digit."""
-    after = len(line) - len(line[indent:].lstrip(_DIGITS))
-    if (
-        after - indent > 9
-        or line[after : after + 1] not in (".", ")")
-        or line[after + 1 : after + 2] != " "
-    ):
-        return ("text", indent, indent) if _opens_text(line, indent) else None
-    if not _opens_text(line, after + 2):
-        return None
-    return "one" if int(line[indent:after]) == 1 else "number", indent, after + 2
 
 
 #: one prose block as markdown-it's inline token would give it: the 0-based line of its first
 #: content line, its content and its kind (a plain tuple: one is made for every block)
 Inline = tuple[int, str, str]
-
-
-#: how every fence opens, and the characters it opens with (a cheaper first test per line)
-_FENCE_MARKS = ("```", "~~~")
-_FENCE_CHARACTERS = "`~"
-
-
-def _fence(line: str) -> tuple[str, int] | None:
-    """The character and length of the fence a line opens, if it opens one. A line with a
-    ``|`` is left alone: over a delimiter row it is a table's header (the table rule comes
-    first), so the parser decides."""
-    if not line.startswith(_FENCE_MARKS):  # as every match of the pattern does
-        return None
-    opened = _FENCE_OPEN.fullmatch(line)
-    if opened is None or "|" in line:
-        return None
-    marker = opened[1] or opened[2]
-    return marker[0], len(marker)
-
-
-def _closes(line: str, fence: tuple[str, int]) -> bool:
-    """Whether a line closes the fence: up to three spaces, at least as many of the fence's
-    character, then only spaces or tabs."""
-    body = line.lstrip(" ")
-    if len(line) - len(body) > 3:
-        return False
-    body = body.rstrip(" \t")
-    character, length = fence
-    return len(body) >= length and body == character * len(body)
-
-
-def _in_item_fence(line: str, fence: tuple[str, int], column: int, closer: str) -> int:
-    """How a line reads inside a fence opened in a list item whose content is at ``column``:
-    0 code, 1 the closing fence, 2 a line left of the content (it closes the item and the
-    fence unclosed, and is read again), -1 indentation with a tab (the parser's)."""
-    body = line.lstrip(" ")
-    if not body:
-        return 0
-    if body[0] == "\t":
-        return -1
-    if len(line) - len(body) < column:
-        return 2
-    return 1 if closer in body and _closes(line[column:], fence) else 0
-
-
-def _row(line: str) -> list[str] | None:
-    """A table row's cells as markdown-it splits them (a backslash, which could escape a
-    ``|``, takes the parser), or None for a line that is not a plain row at column 0."""
-    if line[:1] != "|" or "\\" in line or "\t" in line or line != line.rstrip():
-        return None
-    cells = line.split("|")[1:]
-    if cells and not cells[-1]:
-        cells.pop()
-    return cells
-
-
-#: what a delimiter row's cell holds: dashes, a colon at either end for the alignment
-_ALIGNMENT = regex.compile(r":?-+:?")
-
-
-def _table(lines: list[str], number: int) -> list[str] | None:
-    """The header cells of a table whose header row is ``lines[number]``, None if the two
-    lines there open none (or one the parser must read): the delimiter row under it, a row
-    too, holds only ``|``, ``-``, ``:`` and spaces, every cell of it but an empty first or
-    last is dashes with a colon at either end, and there are as many as the header's
-    cells."""
-    header = _row(lines[number])
-    delimiter = lines[number + 1] if number + 1 < len(lines) else ""
-    if not header or _row(delimiter) is None or delimiter.strip("|-: ") or len(delimiter) < 2:
-        return None
-    columns = delimiter.split("|")
-    aligned = 0
-    for index, column in enumerate(columns):
-        cell = column.strip(" ")
-        if not cell and index in (0, len(columns) - 1):
-            continue
-        if _ALIGNMENT.fullmatch(cell) is None:
-            return None
-        aligned += 1
-    return header if aligned == len(header) else None
 
 
 def _cells(blocks: list[Inline], number: int, cells: list[str]) -> None:
@@ -253,31 +102,9 @@ def _cells(blocks: list[Inline], number: int, cells: list[str]) -> None:
             blocks.append((number, content, "cell"))
 
 
-def _front_matter(lines: list[str]) -> int | None:
-    """How many lines front matter takes at the top (0: none), None for the parser. The
-    plugin takes a first line opening with three or more dashes, whatever follows them, up
-    to the first line that is ``...`` at column 0 or, less than four columns in, at least as
-    many dashes, each then only spaces or tabs; unclosed, it is no front matter."""
-    if not lines or not lines[0].startswith("---"):
-        return 0
-    dashes = len(lines[0]) - len(lines[0].lstrip("-"))
-    for number in range(1, len(lines)):
-        line = lines[number]
-        body = line.lstrip(" ")
-        if body[:1] == "\t":
-            return None  # a tab counts to the next multiple of four columns
-        if len(body) == len(line) and line.startswith("...") and not line[3:].strip(" \t"):
-            return number + 1
-        if len(line) - len(body) < 4 and body.startswith("-"):
-            run = len(body) - len(body.lstrip("-"))
-            if run >= dashes and not body[run:].strip(" \t"):
-                return number + 1
-    return None
-
-
 def plain_outline(lines: list[str]) -> list[Inline] | None:
     """The inline blocks of a file made only of plain lines, or None to use the parser."""
-    skip = _front_matter(lines)
+    skip = front_matter(lines)
     if skip is None:
         return None
     blocks: list[Inline] = []
@@ -296,7 +123,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                     fence = "|", fence[1]
                     continue
                 if line.strip(" "):
-                    cells = _row(line)
+                    cells = table_row(line)
                     if cells is None or len(cells) != fence[1]:
                         return None
                     _cells(blocks, number, cells)
@@ -310,11 +137,11 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                     continue
                 fence = None  # the line is read again
             elif not fence_column:
-                if closer in line and _closes(line, fence):
+                if closer in line and closes_fence(line, fence):
                     fence = None
                 continue
             else:
-                reading = _in_item_fence(line, fence, fence_column, closer)
+                reading = in_item_fence(line, fence, fence_column, closer)
                 if reading < 0:
                     return None
                 if reading < 2:
@@ -327,7 +154,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 paragraph = []
             continue
         first = line[0]
-        if first in _ASCII_OPENERS:  # text at column 0, the commonest line (see _classify)
+        if first in ASCII_OPENERS:  # text at column 0, the commonest line (see classify)
             if "\t" in line or line != line.rstrip():
                 return None
             if not paragraph:  # a paragraph in the file, after every list item
@@ -337,7 +164,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 return None
             paragraph.append(line)  # else a continuation (lazy under a list item)
             continue
-        if first == "-" and line[1:2] == " " and line[2:3] in _ASCII_OPENERS:
+        if first == "-" and line[1:2] == " " and line[2:3] in ASCII_OPENERS:
             if "\t" in line or line != line.rstrip():  # a bullet at column 0, the next commonest
                 return None
             if paragraph:  # which it interrupts
@@ -349,7 +176,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 return None
             continue
         if first == "|":  # a table after a blank line (or first), or the parser's
-            header = None if paragraph else _table(lines, number)
+            header = None if paragraph else table_header(lines, number)
             if header is None or (number > skip and lines[number - 1].strip(" ")):
                 return None
             del columns[1:]
@@ -369,12 +196,12 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 fence = " ", columns[depth] + 4
                 continue
         found: Shape | None
-        if body[0] in _FENCE_CHARACTERS and (fence := _fence(body)) is not None:
+        if body[0] in FENCE_CHARACTERS and (fence := opened_fence(body)) is not None:
             closer = fence[0] * fence[1]
             indent = len(line) - len(body)
             found = "fence", indent, indent
         else:
-            found = _classify(line)
+            found = classify(line)
             if found is None:
                 return None
         kind, indent, column = found
