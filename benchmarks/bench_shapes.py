@@ -17,8 +17,8 @@ from corpus import write_jsonl_store, write_structured
 
 
 def section_shapes(args: argparse.Namespace, runner: Any, report: Any, helpers: Any) -> None:
-    """Throughput per worker count on both shapes; ``helpers`` is run.py's module (the
-    command builders and formatting live there)."""
+    """Throughput per worker count on both shapes; ``helpers`` is the module
+    run.py hands in, ``run_harness`` (the command builders and formatting live there)."""
     report.say("## 6. Real-shaped inputs: long structured summaries and a JSON Lines store")
     report.say()
     structured = write_structured(
