@@ -41,7 +41,7 @@ def lint_rows_job(worker: Any, job: Job) -> FileResult:
     """The findings and facts of one job of rows (a fragment, or a database source)."""
     from anchorlint.records import label, lint_rows
     from anchorlint.run.results import FileResult
-    from anchorlint.run.spool import Packer
+    from anchorlint.run.spool_packing import Packer
 
     settings = worker.settings
     source, batches = _source(job, settings)

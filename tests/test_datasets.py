@@ -136,7 +136,7 @@ def test_the_parent_keeps_a_job_of_many_records_as_few_blocks_in_report_order() 
     import random
 
     from anchorlint.findings import Finding, sort_findings
-    from anchorlint.run import spool
+    from anchorlint.run import spool, spool_packing
 
     rng = random.Random(5)
     jobs = [
@@ -152,7 +152,7 @@ def test_the_parent_keeps_a_job_of_many_records_as_few_blocks_in_report_order() 
     store = spool.FindingSpool()
     blocks = 0
     for job in [*jobs, single[:1], single[1:]]:
-        for packed in spool.pack(job):
+        for packed in spool_packing.pack(job):
             store.add(packed)
             blocks += 1
     everything = [f for job in jobs for f in job] + single + extra

@@ -73,14 +73,14 @@ def test_facts_read_back_in_one_step_are_the_constructors(fact: SummaryFacts) ->
     assert all(type(a) is AnchorOccurrence for a in made.anchors)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.line = 0  # type: ignore[misc]
-    data, count = spool.pack_facts([fact, fact])
+    data, count = spool_packing.pack_facts([fact, fact])
     assert count == 2 and list(spool.PackedFacts([(data, count)])) == [fact, fact]
 
 
 @pytest.mark.parametrize("count", [1, 3, 2000])
 def test_blocks_short_and_long_read_back_the_same(count: int) -> None:
     found = [Finding("a.md", line, 1, "ANC101", f"m{line % 7}", line, 4) for line in range(count)]
-    (block,) = spool.pack(found)
+    (block,) = spool_packing.pack(found)
     compressed = block.data[:1] != b"\x80"  # a raw pickle starts with its protocol opcode
     assert compressed == (count == 2000)  # 2,000 rows are ~50 KB, past COMPRESS_FROM
     assert spool_packing.unpack("a.md", block.data) == found
@@ -178,10 +178,10 @@ def test_blocks_written_in_groups_read_back_as_written_one_by_one(
                 for number, lines in enumerate(files):
                     path = f"f{number}.md"
                     found = [Finding(path, n, 1, "ANC101", "m" * n) for n in lines]
-                    for block in spool.pack(found):
+                    for block in spool_packing.pack(found):
                         spooler.add(block)
                     fact = SummaryFacts(path, 1, 1, (), len(lines), 0, False, None, None, 0, ())
-                    spooler.add_facts(path, spool.pack_facts([fact]))
+                    spooler.add_facts(path, spool_packing.pack_facts([fact]))
                     if number % 3 == 1:
                         seen.append(list(spooler.facts([path])))
                 spooler.add_late([Finding("f0.md", 2, 2, "ANC107", "late")])
@@ -282,11 +282,13 @@ def test_a_finished_job_carries_the_result_without_its_findings() -> None:
     done = finish(result)
     expected = FileResult("a.md", (), (), suppressions, ("boom",), False)
     assert done.result == expected and vars(done.result) == vars(expected)
-    assert done.packed == spool.pack(found) and done.facts == spool.pack_facts([fact])
+    assert done.packed == spool_packing.pack(found) and done.facts == spool_packing.pack_facts(
+        [fact]
+    )
     for pickled in (pickle.loads(pickle.dumps(done)), pickle.loads(pickle.dumps(done, 2))):
         assert type(pickled) is JobDone and pickled == done
         assert type(pickled.result) is FileResult and vars(pickled.result) == vars(expected)
-        assert all(type(p) is spool.Packed for p in pickled.packed)
+        assert all(type(p) is spool_packing.Packed for p in pickled.packed)
 
 
 def _old_flake8_lines(findings: list[Finding]) -> str:

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.findings import Finding, Fix, TextEdit, sort_findings
-from anchorlint.run.spool import FindingSpool, pack
+from anchorlint.run.spool import FindingSpool
+from anchorlint.run.spool_packing import pack
 
 FIX = Fix("pin", (TextEdit(1, 1, 1, 2, "x"),))
 finding = st.builds(
@@ -89,7 +90,8 @@ def test_findings_are_not_all_in_memory_at_once() -> None:
 
 def test_packed_facts_read_the_same_on_every_pass() -> None:
     from anchorlint.facts import AnchorOccurrence, SummaryFacts
-    from anchorlint.run.spool import PackedFacts, pack_facts
+    from anchorlint.run.spool import PackedFacts
+    from anchorlint.run.spool_packing import pack_facts
 
     anchor = AnchorOccurrence("doc_7", "doc_7#L3-4", 2, 5, 2, 15, "pointer")
     facts = [SummaryFacts("big.jsonl", line, 1, (anchor,), 1, 0, False) for line in range(1, 9)]
@@ -117,7 +119,7 @@ many_paths = st.builds(
 def test_a_job_packed_batch_by_batch_reads_back_as_packed_at_once(
     batches: list[list[Finding]],
 ) -> None:
-    from anchorlint.run.spool import Packer
+    from anchorlint.run.spool_packing import Packer
 
     packer = Packer()
     for batch in batches:

@@ -154,7 +154,7 @@ def fix_of(item: dict[str, Any] | None) -> Fix | None:
 
 
 def fact_rows(path: str, rows: list[list[Any]], order: int) -> list[list[Any]]:
-    """An entry's fact rows as :func:`anchorlint.run.spool.pack_facts` lays them out: with
+    """An entry's fact rows as :func:`anchorlint.run.spool_packing.pack_facts` lays them out: with
     their path, at ``order`` in this run, their keys a tuple (anchors stay rows)."""
     if set(map(type, rows)) - {list} or set(map(len, rows)) - {len(FACT_FIELDS)}:
         raise ValueError("a fact row of another shape")

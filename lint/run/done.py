@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from anchorlint.frozen import frozen_copy
 from anchorlint.run.results import FileResult
-from anchorlint.run.spool import Data, Packed, pack, pack_facts
+from anchorlint.run.spool_packing import Data, Packed, pack, pack_facts
 
 
 class JobDone(NamedTuple):

@@ -24,7 +24,8 @@ from anchorlint.run.engine import Worker
 from anchorlint.run.jobs import Job, is_rows, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
 from anchorlint.run.runlevel import collector_paused, run_rules
-from anchorlint.run.spool import FindingSpool, pack_facts
+from anchorlint.run.spool import FindingSpool
+from anchorlint.run.spool_packing import pack_facts
 
 if TYPE_CHECKING:
     from anchorlint.run.cache import ResultCache

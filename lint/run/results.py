@@ -28,7 +28,7 @@ class FileResult:
     #: the file (or chunk) could not be decoded: its one finding is ANC001, and a chunk
     #: that says so stands for its whole file, as a single pass would stop there
     unreadable: bool = False
-    #: findings packed where they were made (:class:`anchorlint.run.spool.Packer`: a job of
+    #: findings packed where they were made (:class:`anchorlint.run.spool_packing.Packer`: a job of
     #: many rows), besides ``findings``
     packed: tuple[Any, ...] = ()
 

@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from anchorlint.run.engine import run_level
-from anchorlint.run.spool import FindingSpool, PackedFacts, pack_facts
+from anchorlint.run.spool import FindingSpool, PackedFacts
+from anchorlint.run.spool_packing import pack_facts
 
 if TYPE_CHECKING:
     from anchorlint.facts import SummaryFacts

@@ -43,12 +43,6 @@ from anchorlint.run.spool_packing import (
     unpack_mixed,
 )
 
-# packing names other modules of the run import from here
-from anchorlint.run.spool_packing import Packer as Packer
-from anchorlint.run.spool_packing import fact_of_row as fact_of_row
-from anchorlint.run.spool_packing import pack as pack
-from anchorlint.run.spool_packing import pack_facts as pack_facts
-
 #: bytes of packed findings kept in memory before the spool moves to a temporary file (the
 #: buffer's pages stay with the process after the move, so it is kept small)
 IN_MEMORY = 2 << 20

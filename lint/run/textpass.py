@@ -23,7 +23,7 @@ from anchorlint.rulebase import TextContext, TextRule
 from anchorlint.run.context import LintContext
 from anchorlint.run.kinds import FileKind
 from anchorlint.run.results import finding
-from anchorlint.run.spool import fact_of_row
+from anchorlint.run.spool_packing import fact_of_row
 from anchorlint.run.suppressions import Suppressions
 from anchorlint.run.wide import WideFacts
 from anchorlint.text.documents import (

@@ -29,7 +29,7 @@ from anchorlint.run.cache_packs import ENTRY_FIELDS
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
 from anchorlint.run.runlevel import collector_paused
-from anchorlint.run.spool import Packed
+from anchorlint.run.spool_packing import Packed
 
 if TYPE_CHECKING:
     from anchorlint.run.cache_packs import Hit, PackReader
