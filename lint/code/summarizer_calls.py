@@ -16,8 +16,13 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import NameSets, returns_non_text, text_tuple_positions
-from anchorlint.code.nodes import annotation_names, dotted
+from anchorlint.code.names import (
+    NameSets,
+    annotation_names,
+    dotted,
+    returns_non_text,
+    text_tuple_positions,
+)
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
