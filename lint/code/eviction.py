@@ -45,7 +45,7 @@ from anchorlint.code.eviction_shapes import (
 from anchorlint.code.eviction_walk import FunctionWalk, Path
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.names import call_name, dotted, storage_key
+from anchorlint.code.nodes import call_name, dotted, storage_key
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule

@@ -26,7 +26,7 @@ from anchorlint.code.eviction_reading import (
 )
 from anchorlint.code.guards import walk
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import call_name, dotted, storage_key
+from anchorlint.code.nodes import call_name, dotted, storage_key
 
 if TYPE_CHECKING:
     from anchorlint.code.index import FunctionInfo

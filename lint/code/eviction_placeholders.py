@@ -18,7 +18,7 @@ import libcst as cst
 
 from anchorlint.code.eviction_reading import read_of
 from anchorlint.code.guards import walk
-from anchorlint.code.names import call_name, children, dotted
+from anchorlint.code.nodes import call_name, children, dotted
 
 #: item fields a placeholder may show without identifying the item
 _ANONYMOUS_FIELDS = frozenset({"role", "type", "kind"})

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.names import annotation_names, call_name, children, dotted, storage_key
+from anchorlint.code.nodes import annotation_names, call_name, children, dotted, storage_key
 from anchorlint.code.retrieval import retrieval_class, retrieval_key
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from anchorlint.code.eviction_reading import FunctionContext, container_key, rea
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo, ModuleIndex
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import call_name, children, dotted
+from anchorlint.code.nodes import call_name, children, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule

@@ -9,7 +9,7 @@ import libcst as cst
 
 from anchorlint.code.eviction_reading import context_named
 from anchorlint.code.guards import walk
-from anchorlint.code.names import dotted
+from anchorlint.code.nodes import dotted
 
 #: verbs of a method that builds the model's context from kept state (``get_messages``)
 _BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})

@@ -21,8 +21,8 @@ from anchorlint.code.eviction_reading import (
     linked_annotation,
 )
 from anchorlint.code.guards import walk
-from anchorlint.code.names import call_name, dotted, storage_key
-from anchorlint.code.provenance import absence_test
+from anchorlint.code.nodes import call_name, dotted, storage_key
+from anchorlint.code.provenance_tests import absence_test
 from anchorlint.code.retrieval import linked_test
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from anchorlint.code.eviction_reading import FunctionContext, container_key
 from anchorlint.code.eviction_shapes import INDEXED_ITEM, conjuncts, item_at_index
 from anchorlint.code.eviction_tests import IndexSets, LinkedLists, implies_linked
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.names import dotted
+from anchorlint.code.nodes import dotted
 from anchorlint.code.provenance_tests import suites, terminates
 from anchorlint.code.retrieval import linked_test
 

@@ -32,7 +32,8 @@ from anchorlint.code.kept_state import (
     state_parameter,
     summary_type_test,
 )
-from anchorlint.code.names import is_positional_field, storage_key
+from anchorlint.code.names import is_positional_field
+from anchorlint.code.nodes import storage_key
 from anchorlint.code.taint import (
     Env,
     FlowFacts,

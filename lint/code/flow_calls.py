@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.names import dotted, storage_key
+from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 

@@ -22,7 +22,7 @@ from anchorlint.code.kept_state import (
     spliced,
     state_parameter,
 )
-from anchorlint.code.names import dotted
+from anchorlint.code.nodes import dotted
 from anchorlint.code.taint import HANDED_BACK, Env, Frame, Kind, Taint
 
 if TYPE_CHECKING:

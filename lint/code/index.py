@@ -15,7 +15,8 @@ from typing import NamedTuple, TypeVar
 
 import libcst as cst
 
-from anchorlint.code.names import CODEC_MODULES, NameSets, annotation_names, children, dotted
+from anchorlint.code.names import CODEC_MODULES, NameSets
+from anchorlint.code.nodes import annotation_names, children, dotted
 
 _T = TypeVar("_T")
 

@@ -15,7 +15,7 @@ import libcst as cst
 
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import annotation_names, call_name, dotted
+from anchorlint.code.nodes import annotation_names, call_name, dotted
 
 #: parameters and fields named like the summary of the previous call
 _RUNNING_SUMMARY = LazyPattern(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.names import dotted
+from anchorlint.code.nodes import dotted
 from anchorlint.code.retrieval import retrieval_class
 
 if TYPE_CHECKING:

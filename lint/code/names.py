@@ -5,7 +5,7 @@ underscores removed, so ``llm.summarize`` and ``self._condense`` match the ``sum
 ``condens`` prefixes. The helpers are pure functions over strings and LibCST nodes; the
 prefix lists come from :class:`~anchorlint.config.CodeSettings` so configuration extends them.
 What only reads the syntax (``dotted``, ``call_name``, ``children``, …) is in
-:mod:`anchorlint.code.nodes`; it is named here too, where the code modules and rules import it.
+:mod:`anchorlint.code.nodes`.
 """
 
 from __future__ import annotations
@@ -15,16 +15,7 @@ from typing import NamedTuple
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-
-# the node readers (code/nodes.py) that the code modules and rules import from here
-from anchorlint.code.nodes import annotation_names as annotation_names
-from anchorlint.code.nodes import call_name as call_name
-from anchorlint.code.nodes import call_receiver as call_receiver
-from anchorlint.code.nodes import children as children
-from anchorlint.code.nodes import dotted as dotted
-from anchorlint.code.nodes import enumerated as enumerated
-from anchorlint.code.nodes import names_in as names_in
-from anchorlint.code.nodes import storage_key as storage_key
+from anchorlint.code.nodes import call_receiver, dotted
 from anchorlint.config import CodeSettings
 
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers

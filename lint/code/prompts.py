@@ -21,7 +21,7 @@ from typing import NamedTuple
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import call_name, call_receiver, children, dotted, names_in
+from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
 
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
 #: the common provider-neutral clients

@@ -29,7 +29,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.names import call_name, call_receiver, children, dotted, enumerated, names_in
+from anchorlint.code.nodes import call_name, call_receiver, children, dotted, enumerated, names_in
 
 #: list methods that take items out: a list shrunk in place may have lost its linked spans
 _SHRINKING = frozenset({"remove", "pop", "popleft", "clear", "discard"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from anchorlint.code.names import call_name, dotted
+from anchorlint.code.nodes import call_name, dotted
 from anchorlint.code.retrieval import linked_test
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)

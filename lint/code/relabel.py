@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import children, dotted
+from anchorlint.code.nodes import children, dotted
 
 #: classes of documents, nodes and spans that carry provenance next to their text
 _CARRIER = LazyPattern(r"Document|Node|Span|Chunk|Passage|Excerpt|Record|Message|Event")

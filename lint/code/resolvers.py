@@ -18,7 +18,8 @@ from anchorlint.code.flow import source_parameter
 from anchorlint.code.flow_calls import LINE_METHODS, TEXT_METHODS
 from anchorlint.code.guards import IdentityTest, identity_tests, walk
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.names import NameSets, annotation_names, call_name, call_receiver, dotted
+from anchorlint.code.names import NameSets
+from anchorlint.code.nodes import annotation_names, call_name, call_receiver, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule

@@ -27,7 +27,7 @@ from typing import NamedTuple
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import call_name, dotted
+from anchorlint.code.nodes import call_name, dotted
 
 #: keys and attributes whose read says a value is a tool result
 TOOL_RESULT_KEYS = frozenset({"tool_call_id", "call_id"})

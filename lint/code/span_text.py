@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.names import call_name, dotted, names_in
+from anchorlint.code.nodes import call_name, dotted, names_in
 from anchorlint.code.retrieval import linked_test
 
 if TYPE_CHECKING:

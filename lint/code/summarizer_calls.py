@@ -16,13 +16,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import (
-    NameSets,
-    annotation_names,
-    dotted,
-    returns_non_text,
-    text_tuple_positions,
-)
+from anchorlint.code.names import NameSets, returns_non_text, text_tuple_positions
+from anchorlint.code.nodes import annotation_names, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule

@@ -190,7 +190,8 @@ def _same_name_calls(module: AnalysedModule, leaked: set[int]) -> Iterator[CodeH
     import libcst as cst
 
     from anchorlint.code.guards import walk
-    from anchorlint.code.names import call_name, is_summary_param
+    from anchorlint.code.names import is_summary_param
+    from anchorlint.code.nodes import call_name
 
     index = module.index
     if not _SUMMARY_KEYWORD.search(module.source) and not any(
@@ -214,7 +215,8 @@ def _same_name(
     module: AnalysedModule, call: cst.Call, scope: FunctionInfo | None
 ) -> CodeHit | None:
     from anchorlint.code.flow import argument_names, source_parameter
-    from anchorlint.code.names import call_name, dotted, is_summary_param
+    from anchorlint.code.names import is_summary_param
+    from anchorlint.code.nodes import call_name, dotted
 
     callee = module.index.lookup(call, scope.owner if scope else None)
     source = source_parameter(callee, module.names) if callee is not None else None

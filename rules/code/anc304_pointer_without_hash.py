@@ -29,11 +29,7 @@ def _fields(info: ClassInfo) -> tuple[list[str], bool]:
     """Declared field names, and whether the class body declares any annotated field."""
     import libcst as cst
 
-    from anchorlint.code.names import (
-        annotation_names,
-        call_name,
-        dotted,
-    )
+    from anchorlint.code.nodes import annotation_names, call_name, dotted
 
     names: list[str] = []
     annotated = False
@@ -332,9 +328,7 @@ def _all_fields(
     """Fields including same-module bases; None when a base is unknown (it may hold a hash)."""
     import libcst as cst
 
-    from anchorlint.code.names import (
-        dotted,
-    )
+    from anchorlint.code.nodes import dotted
 
     if info.name in seen:
         return None
