@@ -33,16 +33,6 @@ CLIP_SINKS = frozenset(
     """debug info warning warn error exception critical log print write writelines execute
     executemany insert insert_one save store put upsert setex""".split()
 )
-_POINTERISH_BASES = (
-    "pointer",
-    "citation",
-    "span",
-    "provenance",
-    "anchor",
-    "locator",
-    "ptr",
-    "cite",
-)
 
 
 class ExprEvaluator(ContainerFlow):
