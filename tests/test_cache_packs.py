@@ -12,7 +12,7 @@ from cache_packs import entries, index_rows, pack_files
 from conftest import run_cli, write_tree
 
 from anchorlint.config import Settings
-from anchorlint.run import cache, cache_keys, cache_packs, pool
+from anchorlint.run import cache, cache_keys, cache_pack_format, cache_packs, pool
 
 TREE = {
     "notes/a.md": "As noted earlier, the cutover slipped.\n\nSee [[ops/a#L1-2]].\n",
@@ -182,7 +182,7 @@ def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "anchorlint.toml").write_text('cache-dir = "build/lint-cache"\n')
     first = run_cli("check", ".", cwd=tmp_path).stdout
     assert pack_files(tmp_path) == []
-    assert list((tmp_path / "build/lint-cache" / cache_packs.PACKS).glob("*.pack"))
+    assert list((tmp_path / "build/lint-cache" / cache_pack_format.PACKS).glob("*.pack"))
     assert run_cli("check", ".", cwd=tmp_path).stdout == first
 
 

@@ -31,7 +31,8 @@ from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.findings import Finding, Fix, TextEdit, sort_findings
 from anchorlint.run import safe_files
 from anchorlint.run.cache_keys import EntryKey
-from anchorlint.run.cache_packs import PACKS, SHARD_CHARS, WRITERS, PackReader, writer_of
+from anchorlint.run.cache_pack_format import PACKS, SHARD_CHARS
+from anchorlint.run.cache_packs import WRITERS, PackReader, writer_of
 from anchorlint.run.results import FileResult
 from anchorlint.run.suppressions import Directive, Suppressions
 

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from anchorlint.run import safe_files
 from anchorlint.run.cache_keys import CACHE_FORMAT, NO_STAMP, EntryKey
-from anchorlint.run.cache_pack_format import ENTRY_FIELDS as ENTRY_FIELDS  # run.warm reads it here
 from anchorlint.run.cache_pack_format import (
     MAGIC,
     PACK_SUFFIX,
@@ -39,7 +38,6 @@ from anchorlint.run.cache_pack_format import (
     pack_index,
     read_pack,
 )
-from anchorlint.run.cache_pack_format import PACKS as PACKS  # run.cache reads it here
 
 if TYPE_CHECKING:
     from anchorlint.run.cache import ResultCache

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from anchorlint.frozen import frozen_copy
 from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_rows, fix_of
 from anchorlint.run.cache_keys import JobKeys
-from anchorlint.run.cache_packs import ENTRY_FIELDS
+from anchorlint.run.cache_pack_format import ENTRY_FIELDS
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
 from anchorlint.run.runlevel import collector_paused
