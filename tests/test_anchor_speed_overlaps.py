@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import TextSettings
-from anchorlint.text import anchors
+from anchorlint.text import anchor_parts, anchor_scanners, anchors
 from tests.test_anchor_blocks import EDGE_PIECES, SETTINGS
 
 #: pieces whose matches overlap across forms: a ticket inside a pointer's or wiki key's
@@ -26,7 +26,7 @@ def _reference(
     found: list[anchors.Anchor], waiting: list[anchors._Waiting], configured: TextSettings
 ) -> list[anchors.Anchor]:
     key_syntax = anchors.compile_settings(configured)[0]
-    made = anchors._made(waiting, key_syntax, anchors._plan(configured)[0])
+    made = anchors._made(waiting, key_syntax, anchor_scanners._plan(configured)[0])
     return anchors._without_overlaps(found + made)
 
 
@@ -36,7 +36,7 @@ def test_the_waiting_matches_kept_are_those_every_anchor_made_would_keep(
     texts: list[str], configured: TextSettings, joined_offsets: bool
 ) -> None:
     key_syntax = anchors.compile_settings(configured)[0]
-    kinds = anchors._plan(configured)[0]
+    kinds = anchor_scanners._plan(configured)[0]
     joined = anchors.BLOCK_SEPARATOR.join(texts)
     starts = [
         sum(len(t) + len(anchors.BLOCK_SEPARATOR) for t in texts[:i]) for i in range(len(texts))
@@ -79,7 +79,7 @@ def test_a_ticket_in_a_pointers_fragment_is_never_made() -> None:
 
     anchors._anchor = counted  # type: ignore[assignment]
     try:
-        kept = anchors._kept(found[0], waiting[0], key_syntax, anchors._plan(configured)[0])
+        kept = anchors._kept(found[0], waiting[0], key_syntax, anchor_scanners._plan(configured)[0])
     finally:
         anchors._anchor = original
     assert [(a.form, a.raw) for a in kept] == [("pointer", "doc_25#L25-281")]
@@ -95,10 +95,15 @@ def test_on_a_tie_the_union_anchor_comes_first_as_in_the_list() -> None:
     found, waiting = anchors._scan_blocks(joined, texts, starts, starts, key_syntax, configured)
     assert found[1] == [] and len(waiting[1]) == 2
     # a union anchor of each waiting one's span, and one a character longer
-    union = [anchors._anchor_of(0, 6, "wiki", "u", "u", "u")]
-    union.append(anchors._anchor_of(11, 17, "wiki", "v", "v", "v"))
-    kinds = anchors._plan(configured)[0]
-    for chosen in (union, union[:1], union[1:], [anchors._anchor_of(0, 7, "wiki", "w", "w", "w")]):
+    union = [anchor_parts._anchor_of(0, 6, "wiki", "u", "u", "u")]
+    union.append(anchor_parts._anchor_of(11, 17, "wiki", "v", "v", "v"))
+    kinds = anchor_scanners._plan(configured)[0]
+    for chosen in (
+        union,
+        union[:1],
+        union[1:],
+        [anchor_parts._anchor_of(0, 7, "wiki", "w", "w", "w")],
+    ):
         kept = anchors._kept(list(chosen), list(waiting[1]), key_syntax, kinds)
         assert kept == _reference(list(chosen), waiting[1], configured)
         assert (kept[0] is chosen[0]) == (chosen[0].start == 0)

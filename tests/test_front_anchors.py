@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anchorlint.config import TextSettings
-from anchorlint.text import anchors
+from anchorlint.text import anchor_parts, anchor_scanners, anchors
 from anchorlint.text.anchor_forms import NOT_TICKETS, not_a_commit, not_a_path, private_host
 
 PIECES = [
@@ -34,37 +34,37 @@ def _anchor_by_name(
     if kind == "wiki":
         return anchors.parse_key(body, match.start(), match.end(), "wiki", match[0], key_syntax)
     if kind == "uri":
-        body = anchors._trim_uri(body)
+        body = anchor_parts._trim_uri(body)
         if body.count(":") and len(body) > body.index(":") + 1 and not private_host(body):
-            return anchors._anchor_of(start, start + len(body), "uri", body, body, body)
+            return anchor_parts._anchor_of(start, start + len(body), "uri", body, body, body)
         return None
     if kind == "hash":
-        return anchors._anchor_of(start, end, "hash", body, body, body.lower())
+        return anchor_parts._anchor_of(start, end, "hash", body, body, body.lower())
     if kind == "pointer":
         if body.endswith(".") and "#L" not in body and "=" not in body:
             body = body.rstrip(".")
         return anchors.parse_key(body, start, start + len(body), "pointer", body, key_syntax)
-    if kind in anchors._LINE_GROUPS:
+    if kind in anchor_parts._LINE_GROUPS:
         if "line" not in kinds:
             return None
-        path_group, first_group, last_group, notation = anchors._LINE_GROUPS[kind]
+        path_group, first_group, last_group, notation = anchor_parts._LINE_GROUPS[kind]
         if not_a_path(match[path_group]):
             return None
         first = int(match[first_group])
         last = int(match[last_group]) if match[last_group] else first
         raw = f"L{first}" if last == first else f"L{first}-{last}"
-        fragment = anchors._fragment_of("lines", first, last, raw)
-        return anchors._anchor_of(
+        fragment = anchor_parts._fragment_of("lines", first, last, raw)
+        return anchor_parts._anchor_of(
             start, end, "line", body, body, match[path_group], fragment, notation=notation
         )
     if kind == "path":
         wanted = "path" in kinds and not not_a_path(body)
-        return anchors._anchor_of(start, end, "path", body, body, body) if wanted else None
+        return anchor_parts._anchor_of(start, end, "path", body, body, body) if wanted else None
     if (kind == "issue" and match.groupdict().get("ticket") in NOT_TICKETS) or (
         kind == "commit" and not_a_commit(body)
     ):
         return None
-    return anchors._anchor_of(
+    return anchor_parts._anchor_of(
         start, end, kind, body, body, body.lower() if kind != "issue" else body
     )
 
@@ -72,10 +72,10 @@ def _anchor_by_name(
 def _slow_scan(text: str, configured: TextSettings) -> list[anchors.Anchor]:
     """Every form scanned at every position: the full union, then each separate form."""
     key_syntax, _ = anchors.compile_settings(configured)
-    kinds, forms, separate = anchors._plan(configured)
+    kinds, forms, separate = anchor_scanners._plan(configured)
     matches = []
     if forms:
-        union = anchors._scanner(configured.path_extensions, kinds, (True,) * len(forms))
+        union = anchor_scanners._scanner(configured.path_extensions, kinds, (True,) * len(forms))
         matches.extend(union.finditer(text))
     for form in separate:
         matches.extend(form.pattern.finditer(text))
@@ -113,13 +113,13 @@ def test_groups_read_by_number_are_the_groups_read_by_name(text: str) -> None:
     """Each match's anchor, read from ``regs``, is the one read group by group by name."""
     configured = TextSettings()
     key_syntax, _ = anchors.compile_settings(configured)
-    kinds, forms, separate = anchors._plan(configured)
-    union = anchors._scanner(configured.path_extensions, kinds, (True,) * len(forms))
+    kinds, forms, separate = anchor_scanners._plan(configured)
+    union = anchor_scanners._scanner(configured.path_extensions, kinds, (True,) * len(forms))
     for pattern in (union, *(f.pattern for f in separate)):
-        groups = anchors._group_numbers(pattern)
+        groups = anchor_parts._group_numbers(pattern)
         for match in pattern.finditer(text):
             expected = _anchor_by_name(match, key_syntax, kinds)
-            assert anchors._anchor(match, groups, text, key_syntax, kinds) == expected
+            assert anchor_parts._anchor(match, groups, text, key_syntax, kinds) == expected
 
 
 HEXISH = st.lists(
@@ -173,11 +173,11 @@ def test_the_path_form_tried_at_its_starts_finds_every_match(text: str) -> None:
     leave every match of the path form."""
     from anchorlint.text.anchor_starts import matches_at
 
-    kinds = anchors._kinds(())
+    kinds = anchor_scanners._kinds(())
     for extensions in ((), ("7z", "py", "k")):
         (form, finder) = next(
             (f.pattern, f.finder)
-            for f in anchors._separate_forms(extensions, kinds)
+            for f in anchor_scanners._separate_forms(extensions, kinds)
             if f.finder is not None
         )
         expected = [(m.lastgroup, m.span()) for m in form.finditer(text)]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from anchorlint.text import anchors, summary, summary_assembly
+from anchorlint.text import anchor_parts, summary, summary_assembly
 from anchorlint.text.anchors import Anchor, Fragment
 
 
 def test_an_anchor_made_in_one_step_is_the_constructors() -> None:
-    fragment = anchors._fragment_of("lines", 3, 4, "L3-4")
+    fragment = anchor_parts._fragment_of("lines", 3, 4, "L3-4")
     assert fragment == Fragment("lines", 3, 4, "L3-4")
-    made = anchors._anchor_of(
+    made = anchor_parts._anchor_of(
         1, 9, "line", "a.py:3", "a.py:3", "a.py", fragment, notation="compact"
     )
     expected = Anchor(1, 9, "line", "a.py:3", "a.py:3", "a.py", fragment, notation="compact")

@@ -15,27 +15,16 @@ import regex
 
 from anchorlint.config import TextSettings
 from anchorlint.text.anchor_forms import ISSUE_FORM, UUID_FORM
-from anchorlint.text.anchor_parts import _LINE_GROUPS as _LINE_GROUPS
 from anchorlint.text.anchor_parts import DEFAULT_KEY_PATTERN as DEFAULT_KEY_PATTERN
 from anchorlint.text.anchor_parts import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_parts import Anchor as Anchor
 from anchorlint.text.anchor_parts import Fragment as Fragment
 from anchorlint.text.anchor_parts import Pin as Pin
-from anchorlint.text.anchor_parts import _anchor as _anchor
-from anchorlint.text.anchor_parts import _anchor_of as _anchor_of
-from anchorlint.text.anchor_parts import _fragment_of as _fragment_of
-from anchorlint.text.anchor_parts import _group_numbers as _group_numbers
-from anchorlint.text.anchor_parts import _trim_uri as _trim_uri
+from anchorlint.text.anchor_parts import _anchor, _anchor_of, _group_numbers
 from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
 from anchorlint.text.anchor_parts import parse_key as parse_key
-from anchorlint.text.anchor_scanners import _forms as _forms
-from anchorlint.text.anchor_scanners import _full_scanner, lower_once
-from anchorlint.text.anchor_scanners import _kinds as _kinds
-from anchorlint.text.anchor_scanners import _plan as _plan
-from anchorlint.text.anchor_scanners import _scanner as _scanner
-from anchorlint.text.anchor_scanners import _scanner_for as _scanner_for
-from anchorlint.text.anchor_scanners import _separate_forms as _separate_forms
+from anchorlint.text.anchor_scanners import _full_scanner, _plan, _scanner_for, lower_once
 from anchorlint.text.anchor_starts import matches_at, union_matches, union_needles
 
 
