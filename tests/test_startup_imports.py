@@ -107,6 +107,7 @@ def test_plain_python_imports_neither_spacy_nor_libcst_nor_text_rules(tmp_path: 
         "anchorlint.run.cache",
         "anchorlint.run.cache_keys",
         "anchorlint.run.cache_packs",
+        "anchorlint.run.cache_pack_format",
     ):
         assert not loaded(result, unused), unused
     # the code rules are read (their prefilter decides), never the other families
