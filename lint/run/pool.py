@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
+from anchorlint.run.collector import collector_paused, collector_spaced, space_collections
 from anchorlint.run.context import store_configured
 from anchorlint.run.done import JobDone, finish
 from anchorlint.run.engine import Worker
 from anchorlint.run.jobs import Job, is_rows, plan_jobs
 from anchorlint.run.results import FileResult, RunResult, join
-from anchorlint.run.runlevel import collector_paused, run_rules
+from anchorlint.run.runlevel import run_rules
 from anchorlint.run.spool import FindingSpool
 from anchorlint.run.spool_packing import pack_facts
 
@@ -110,7 +111,7 @@ def lint_paths(
     jobs = 1 if store is not None else (jobs or os.cpu_count() or 1)
     gathered = _Gathered()
     try:
-        with Progress(len(paths), quiet=quiet) as progress:
+        with Progress(len(paths), quiet=quiet) as progress, collector_spaced():
             for done in _lint_many(worker, paths, jobs):
                 gathered.add(done)
                 progress.advance()
@@ -182,6 +183,7 @@ def _init_process(
 
     prepare_worker()
     show_once()
+    space_collections()
     if _PARENT_WORKER:
         _PROCESS_WORKER.append(_PARENT_WORKER[0])
         return

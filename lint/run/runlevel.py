@@ -20,10 +20,8 @@ everything: the spool merges late findings in sort order.
 
 from __future__ import annotations
 
-import gc
 import zlib
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from anchorlint.run.engine import run_level
@@ -104,33 +102,3 @@ def _buckets(facts: PackedFacts, spool: FindingSpool) -> Iterator[tuple[SummaryF
         bucket = tuple(spool.facts([name]))
         if bucket:
             yield bucket
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while inside (as it was on the way out): for
-    the parent's steps that make objects by the hundred thousand, none of them in a cycle
-    (every summary's facts made again for the run rules; the cache's answers), which each
-    collection would walk again for nothing. On the way out they are made old
-    (:func:`_made_old`), so the next young collection does not walk them either."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            _made_old()
-            gc.enable()
-
-
-def _made_old() -> None:
-    """Every object the collector tracks moved to its oldest generation without a walk: a
-    freeze and a thaw, each a splice of its lists. Made while the collector was paused, they
-    would all be young, and the first allocation after it resumed would set off a young
-    collection that walks every one of them (a fifth of the parent's work in a warm run over
-    4,653 files, which the cache answers whole). A cycle among them is freed by the next full
-    collection instead. Only while nothing is frozen: a thaw thaws everything, and what the
-    imports of spaCy and LibCST froze (:mod:`anchorlint.text.nlp`) stays frozen."""
-    if gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()

@@ -1,5 +1,6 @@
-"""The collector pause of the parent's bulk steps: what it made is old on the way out, and what
-an import froze stays frozen.
+"""The collector during a run: the parent's bulk steps pause it (what they made is old on
+the way out, and what an import froze stays frozen), and linting collects young objects less
+often (the limits restored after, a caller's own limit kept).
 
 Each case runs in a fresh interpreter: the collector's generations are process-wide, and the
 test process has frozen or collected who knows what by the time it gets here.
@@ -27,7 +28,7 @@ def test_what_the_pause_made_is_old_and_no_young_collection_walks_it() -> None:
     out = _run(
         """
         import gc
-        from anchorlint.run.runlevel import collector_paused
+        from anchorlint.run.collector import collector_paused
         gc.collect()  # every generation's count at zero: no older collection is due
         with collector_paused():
             rows = [[i, str(i)] for i in range(50_000)]
@@ -43,7 +44,7 @@ def test_objects_an_import_froze_stay_frozen() -> None:
     out = _run(
         """
         import gc
-        from anchorlint.run.runlevel import collector_paused
+        from anchorlint.run.collector import collector_paused
         kept = [[i] for i in range(1_000)]
         gc.freeze()
         frozen = gc.get_freeze_count()
@@ -59,7 +60,7 @@ def test_a_collector_turned_off_by_the_caller_stays_off() -> None:
     out = _run(
         """
         import gc
-        from anchorlint.run.runlevel import collector_paused
+        from anchorlint.run.collector import collector_paused
         gc.disable()
         with collector_paused():
             rows = [[i] for i in range(10_000)]
@@ -67,3 +68,33 @@ def test_a_collector_turned_off_by_the_caller_stays_off() -> None:
         """
     )
     assert out == "False 0"
+
+
+def test_a_lint_collects_young_objects_less_often_and_restores_the_limits() -> None:
+    out = _run(
+        """
+        import gc
+        from anchorlint.run.collector import LINT_YOUNG_LIMIT, collector_spaced
+        gc.set_threshold(700, 10, 10)
+        with collector_spaced():
+            inside = gc.get_threshold()
+        print(inside == (LINT_YOUNG_LIMIT, 10, 10), gc.get_threshold() == (700, 10, 10))
+        """
+    )
+    assert out == "True True"
+
+
+def test_a_limit_set_higher_or_to_zero_by_the_caller_is_kept() -> None:
+    out = _run(
+        """
+        import gc
+        from anchorlint.run.collector import LINT_YOUNG_LIMIT, collector_spaced
+        kept = []
+        for limit in (0, LINT_YOUNG_LIMIT * 5):
+            gc.set_threshold(limit, 10, 10)
+            with collector_spaced():
+                kept.append(gc.get_threshold()[0] == limit)
+        print(all(kept))
+        """
+    )
+    assert out == "True"
