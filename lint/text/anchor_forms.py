@@ -125,7 +125,7 @@ _TICKET = r"(?P<issue>(?P<ticket>[A-Z](?<![\w-].)[A-Z0-9]{1,9})-\d{1,9})" + _END
 #: (kind, pattern, needles): each scanned on its own, since in one union with the others
 #: their literal first characters no longer let the engine skip ahead
 #: the bare commit form, which :func:`~anchorlint.text.anchor_starts.commit_starts` serves,
-#: and the others by name, for the cheap tests that let each be skipped (``anchors._GATES``)
+#: and the others by name, for the cheap tests that let each be skipped (``anchor_scanners._GATES``)
 COMMIT_FORM = _COMMIT
 UUID_FORM = _UUID
 COMMIT_AFTER_WORD_FORM = _COMMIT_AFTER_WORD
