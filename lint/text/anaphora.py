@@ -128,6 +128,10 @@ PAIR_CUES = frozenset(
 PAIR_LOOKBACK = 40
 
 
+#: the words that point at a noun "above" (``the log above``, ``those results above``)
+_POINTING_WORDS = ("the", "this", "that", "these", "those")
+
+
 def anaphora_phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
     """Every anaphoric phrase by label, spelled out: a PhraseMatcher finds thousands of
     phrases with one hash lookup per token, far cheaper than alternatives in a Matcher."""
@@ -159,16 +163,8 @@ def anaphora_phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
             for n in CONTEXT_NOUNS
         ]
         + [f"last {m}{n}" for m in CONTEXT_MODIFIERS for n in LAST_NOUNS],
-        "noun-above": [
-            f"{d} {n} above"
-            for d in ("the", "this", "that", "these", "those")
-            for n in CONTEXT_NOUNS
-        ],
-        "output-above": [
-            f"{d} {n} above"
-            for d in ("the", "this", "that", "these", "those")
-            for n in OUTPUT_NOUNS
-        ]
+        "noun-above": [f"{d} {n} above" for d in _POINTING_WORDS for n in CONTEXT_NOUNS],
+        "output-above": [f"{d} {n} above" for d in _POINTING_WORDS for n in OUTPUT_NOUNS]
         + ["the stack trace above"],
         "left-off": LEFT_OFF,
         "extra": [phrase.lower() for phrase in extra],
