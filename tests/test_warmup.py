@@ -72,6 +72,33 @@ def test_two_workers_lint_with_the_parents_pipeline(tmp_path: Path, builds: Path
     assert {f.code for f in two.findings} >= {"ANC101"}
 
 
+@pytest.mark.skipif(
+    not warmup.inherits_parent(), reason="workers are forked only where fork is the start method"
+)
+def test_two_workers_share_the_parents_phrase_matcher(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rules' phrase matcher (thousands of phrases, tokenised once) is built by the
+    warm-up too, so no worker builds its own on its first summary with a trigger word."""
+    from anchorlint.text import match
+
+    log = tmp_path / "matchers.log"
+    real = match._SharedMatcher.__init__
+
+    def counted(self: object, *args: object) -> None:
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"{os.getpid()}\n")
+        real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(match._SharedMatcher, "__init__", counted)
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    paths = _tree(corpus, 24)
+    run = pool.lint_paths(paths, Settings(root=str(corpus)), jobs=2, quiet=True).collect()
+    assert "ANC101" in {f.code for f in run.findings}  # its phrases were matched
+    assert _built_by(log) == [os.getpid()]
+
+
 def test_a_run_over_code_alone_loads_no_pipeline(tmp_path: Path, builds: Path) -> None:
     paths = _tree(tmp_path, 0, modules=6)
     worker = Worker(Settings(root=str(tmp_path)))

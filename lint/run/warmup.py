@@ -21,9 +21,14 @@ from anchorlint.run.kinds import kind_of
 
 #: a summary of a few lines, linted once and dropped: it takes the route every summary takes
 #: (front end, anchors, the spaCy pipeline, the rules), so what that route loads on first
-#: use is loaded by the time workers fork
+#: use is loaded by the time workers fork. Its second sentence holds a trigger word and no
+#: anchor, so the rules match it against their phrases: the phrase matcher (some 130 M
+#: instructions to build) is then built once here, not once in each worker
 SAMPLE_PATH = "<warm-up>.md"
-SAMPLE = "# Notes\n\nThe change in `run.py` is above; see docs/notes.md:12 for the rest.\n"
+SAMPLE = (
+    "# Notes\n\nThe change in `run.py` is above; see docs/notes.md:12 for the rest."
+    " As noted above, it stays.\n"
+)
 
 
 def inherits_parent() -> bool:
