@@ -167,6 +167,23 @@ def test_summary_imports_no_code_rule_and_no_libcst(tmp_path: Path) -> None:
     assert loaded(result, "anchorlint.rules.code") == ["anchorlint.rules.code"]
 
 
+def test_plain_summary_imports_no_markdown_parser(tmp_path: Path) -> None:
+    """Plain Markdown is read without markdown-it; a link, inline HTML or a table brings it
+    in, where the findings need it."""
+    plain = probe(tmp_path, "plain.md", SUMMARY)
+    assert plain["status"] == 1 and "ANC101" in str(plain["out"])
+    assert not loaded(plain, "markdown_it") and not loaded(plain, "mdit_py_plugins")
+    linked = SUMMARY + "\nThe plan is in [the design](docs/design.md).\n"
+    for name, text in (
+        ("link.md", linked),
+        ("html.md", SUMMARY + "\nThe retry <b>stays</b>.\n"),
+        ("table.md", SUMMARY + "\n| step | state |\n| --- | --- |\n| parser | done |\n"),
+    ):
+        result = probe(tmp_path, name, text)
+        assert result["status"] == 1 and "ANC101" in str(result["out"]), name
+        assert loaded(result, "markdown_it"), name
+
+
 def test_unknown_code_is_still_a_configuration_error(tmp_path: Path) -> None:
     target = tmp_path / "plain.py"
     target.write_text(PLAIN, encoding="utf-8")

@@ -83,6 +83,9 @@ class LongSummary:
 
 #: a source longer than this (in characters) is read as a :class:`LongSummary`
 STREAM_CHARS = 1 << 18
+#: a Markdown source longer than this (in characters) is parsed in pieces of about this size
+#: (:mod:`~anchorlint.text.documents.markdown_pieces`)
+PIECE_CHARS = 1 << 20
 
 
 @dataclass(frozen=True)

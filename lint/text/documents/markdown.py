@@ -5,6 +5,11 @@ matter never become blocks. Inline tokens carry no offsets, so each block's text
 from the inline token's raw content and lined up with the source lines it came from; inline
 code, HTML and link targets are then located in that content in token order
 (:mod:`~anchorlint.text.documents.markdown_spans`).
+
+Most summaries are plain Markdown, which :func:`~.plain_markdown.plain_outline` reads as
+markdown-it would, without it; markdown-it (and what uses its tokens) is imported on the
+first source that needs the parser (a link, HTML, a long source), not at start-up, where
+it is a twentieth of a one-file run.
 """
 
 from __future__ import annotations
@@ -13,14 +18,11 @@ import heapq
 import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
-from mdit_py_plugins.front_matter import front_matter_plugin
+from typing import TYPE_CHECKING, TypeAlias
 
 from anchorlint.positions import MapBuilder, PositionMap, one_point_map, physical_lines
 from anchorlint.text.documents import (
+    PIECE_CHARS,
     STREAM_CHARS,
     Block,
     LongSummary,
@@ -29,13 +31,15 @@ from anchorlint.text.documents import (
     block_of,
 )
 from anchorlint.text.documents.code_spans import code_spans, parser_free
-from anchorlint.text.documents.markdown_pieces import PIECE_CHARS, Piece, pieces
 from anchorlint.text.documents.markdown_spans import inline_spans
-from anchorlint.text.documents.markdown_tables import wide_cells
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
 if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
     from anchorlint.config import Settings
+    from anchorlint.text.documents.markdown_pieces import Piece
 
 _PARENT_KINDS = {
     "heading_open": "heading",
@@ -47,6 +51,9 @@ _PARENT_KINDS = {
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.front_matter import front_matter_plugin
+
     return MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
 
 
@@ -83,7 +90,7 @@ def _parsed_blocks(source: str, lines: list[str]) -> Iterator[Block]:
         yield _inline_block(content, children, first_line, lines, cursor, kind)
 
 
-Inlines = Iterator[tuple[int, str, str, list[Token] | None]]
+Inlines: TypeAlias = "Iterator[tuple[int, str, str, list[Token] | None]]"
 
 #: a source with more pipes than this is read in pieces however short, so that a very wide
 #: table in it is read row by row (see :mod:`~anchorlint.text.documents.markdown_tables`)
@@ -93,6 +100,9 @@ WIDE_PIPES = 20_000
 @lru_cache(maxsize=1)
 def _definitions_parser() -> MarkdownIt:
     """Blocks only: what collects the link reference definitions of a document."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.front_matter import front_matter_plugin
+
     return MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
 
 
@@ -110,6 +120,9 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
     takes the outline (what markdown-it would read there, with nothing defined elsewhere),
     but for a wide table's, whose cells the outline would hold all at once.
     """
+    from anchorlint.text.documents.markdown_pieces import pieces
+    from anchorlint.text.documents.markdown_tables import wide_cells
+
     bounds = pieces(source, PIECE_CHARS)
     env: dict[str, object] = {}
     for piece in bounds:  # a definition needs "]:": most long files hold none; no table row

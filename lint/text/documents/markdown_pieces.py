@@ -33,8 +33,7 @@ from typing import NamedTuple, TypeVar
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit
 
-#: a source longer than this (in characters) is parsed in pieces of about this size
-PIECE_CHARS = 1 << 20
+from anchorlint.text.documents import PIECE_CHARS
 
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
 _HTML_BLOCKS = (

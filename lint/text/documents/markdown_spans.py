@@ -8,9 +8,12 @@ tokens carry no offsets, so each is searched for from where the one before it en
 
 from __future__ import annotations
 
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from anchorlint.text.documents.code_spans import closer_end
+
+if TYPE_CHECKING:  # tokens are read here, never made: markdown-it is imported where they are
+    from markdown_it.token import Token
 
 Spans = tuple[tuple[int, int], ...]
 

@@ -69,8 +69,6 @@ apart from the scan, which keeps the open containers and paragraph and makes the
 
 from __future__ import annotations
 
-from markdown_it.common.utils import mdTrim
-
 from anchorlint.text.documents.plain_markdown_lines import (
     ASCII_OPENERS,
     FENCE_CHARACTERS,
@@ -95,7 +93,11 @@ Inline = tuple[int, str, str]
 
 
 def _cells(blocks: list[Inline], number: int, cells: list[str]) -> None:
-    """A row's cells as blocks, but the empty ones (markdown-it's content: each trimmed)."""
+    """A row's cells as blocks, but the empty ones (markdown-it's content: each trimmed
+    with markdown-it's own trim, imported with the first table: a summary without one
+    needs nothing of markdown-it)."""
+    from markdown_it.common.utils import mdTrim
+
     for cell in cells:
         content = mdTrim(cell)
         if content.strip():
