@@ -30,40 +30,62 @@ def section_shapes(args: argparse.Namespace, runner: Any, report: Any, helpers: 
     report.say(
         f"{len(structured.files)} long structured summaries ({structured.megabytes:.1f} MB, "
         f"10–40 KB each) and one JSON Lines store of {args.store_records:,} records "
-        f"({store.megabytes:.1f} MB); `anchorlint check --no-cache --jobs N`, seed {args.seed}."
+        f"({store.megabytes:.1f} MB); `anchorlint check --no-cache --jobs N`, seed {args.seed}; "
+        f"each row the median of {args.rounds} rounds, each round running every row once."
     )
     report.say()
     rows = []
     rates: dict[tuple[str, int], float] = {}
-    for name, corpus, target in (
-        ("structured", structured, structured.root),
-        ("JSON Lines store", store, store.files[0]),
+    inputs = [
+        (name, corpus, jobs, target)
+        for name, corpus, target in (
+            ("structured", structured, structured.root),
+            ("JSON Lines store", store, store.files[0]),
+        )
+        for jobs in args.jobs
+    ]
+    cases = [
+        helpers.Case(
+            "anchorlint",
+            jobs,
+            helpers.anchorlint(str(target), "--jobs", str(jobs), "--no-cache"),
+            runner.workdir,
+            helpers.zero_or_one,
+        )
+        for _, _, jobs, target in inputs
+    ]
+    for (name, corpus, jobs, _), sample in zip(
+        inputs, runner.rounds(cases, args.rounds), strict=True
     ):
-        for jobs in args.jobs:
-            sample = runner.run(
-                "anchorlint",
+        rate = corpus.megabytes / sample.wall
+        rates[(name, jobs)] = rate
+        rows.append(
+            [
+                name,
+                f"{corpus.megabytes:.1f}",
                 jobs,
-                helpers.anchorlint(str(target), "--jobs", str(jobs), "--no-cache"),
-                runner.workdir,
-                helpers.zero_or_one,
-            )
-            rate = corpus.megabytes / sample.wall
-            rates[(name, jobs)] = rate
-            rows.append(
-                [
-                    name,
-                    f"{corpus.megabytes:.1f}",
-                    jobs,
-                    helpers.fmt(sample.wall),
-                    helpers.fmt(sample.cpu),
-                    helpers.fmt(rate),
-                    helpers.fmt(corpus.megabytes / sample.cpu) if sample.cpu else "n/a",
-                    helpers.fmt(sample.rss_mib, 0),
-                    sample.findings,
-                ]
-            )
+                helpers.fmt(sample.wall),
+                helpers.fmt_spread(sample),
+                helpers.fmt(sample.cpu),
+                helpers.fmt(rate),
+                helpers.fmt(corpus.megabytes / sample.cpu) if sample.cpu else "n/a",
+                helpers.fmt(sample.rss_mib, 0),
+                sample.findings,
+            ]
+        )
     report.table(
-        ["input", "MB", "jobs", "wall s", "CPU s", "MB/s", "MB/CPU-s", "peak RSS MiB", "lines"],
+        [
+            "input",
+            "MB",
+            "jobs",
+            "wall s",
+            "min–max s",
+            "CPU s",
+            "MB/s",
+            "MB/CPU-s",
+            "peak RSS MiB",
+            "lines",
+        ],
         rows,
     )
     one, two = min(args.jobs), max(args.jobs)

@@ -11,6 +11,9 @@ that every file needs fully analysed), ``startup`` (one small file, median of se
 ``cache`` (a cold and a warm ``anchorlint check`` over an unchanged tree) and ``shapes``
 (long structured summaries and a JSON Lines store of 100k records, see ``bench_shapes.py``).
 
+The throughput and cache sections run each case in ``--rounds`` interleaved rounds and keep
+the medians (see ``benchmarks/README.md``).
+
 Every run is a fresh subprocess started by a tiny wrapper process of its own, which times it
 with ``time.perf_counter`` and reads its own ``RUSAGE_CHILDREN``: wall time, CPU time (user +
 system of the whole process tree) and peak RSS (the largest single process of the tree) are
@@ -98,6 +101,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--compactors", type=int, default=300, help="compactor-dense files")
     parser.add_argument("--repeat", type=int, default=5, help="start-up runs per case")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds of the throughput and cache runs (every case once per round, medians kept)",
+    )
     parser.add_argument(
         "--cache-mb", type=float, help="MB of summaries in the cache tree (default 5; quick 1)"
     )

@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 # The wrapper: one per measured run. It starts the command, waits for it, and reports the
 # rusage of its own children only (the command and everything the command waited for).
@@ -81,6 +83,36 @@ class Sample:
     findings: int
     note: str = ""
     extrapolated: bool = False
+    #: the fastest and the slowest wall time of the rounds this is the median of (None: one run)
+    spread: tuple[float, float] | None = None
+
+
+class Case(NamedTuple):
+    """One command to measure, as :meth:`Runner.run` takes it."""
+
+    tool: str
+    jobs: int | str
+    cmd: list[str]
+    cwd: Path
+    ok: Callable[[int], bool]
+
+
+def median_sample(samples: Sequence[Sample]) -> Sample:
+    """One case's rounds as one sample: the median wall and CPU time, the largest peak RSS,
+    and the spread of the walls. Every round must print as many lines: a round that did
+    other work is not a round of the same case."""
+    lines = {s.findings for s in samples}
+    if len(lines) != 1:
+        raise SystemExit(f"{samples[0].tool} printed {sorted(lines)} lines in its rounds")
+    walls = [s.wall for s in samples]
+    rss = [s.rss_mib for s in samples if s.rss_mib is not None]
+    return replace(
+        samples[0],
+        wall=statistics.median(walls),
+        cpu=statistics.median(s.cpu for s in samples),
+        rss_mib=max(rss) if rss else None,
+        spread=(min(walls), max(walls)) if len(samples) > 1 else None,
+    )
 
 
 class Runner:
@@ -139,6 +171,16 @@ class Runner:
             )
         return sample
 
+    def rounds(self, cases: Sequence[Case], count: int) -> list[Sample]:
+        """Each case's median over ``count`` rounds, a round running every case once in
+        order: a slow spell of a shared machine then falls on every case alike, and a ratio
+        of two cases (two jobs to one, anchorlint to a peer) compares runs made side by side."""
+        runs: list[list[Sample]] = [[] for _ in cases]
+        for _ in range(max(count, 1)):
+            for case, samples in zip(cases, runs, strict=True):
+                samples.append(self.run(*case))
+        return [median_sample(samples) for samples in runs]
+
 
 def zero_or_one(rc: int) -> bool:
     return rc in (0, 1)
@@ -170,6 +212,14 @@ def fixit(jobs: int, *args: str) -> list[str]:
 
 def fmt(value: float | None, digits: int = 2) -> str:
     return "n/a" if value is None else f"{value:,.{digits}f}"
+
+
+def fmt_spread(sample: Sample) -> str:
+    """The fastest and slowest wall time of a sample's rounds (one run: its wall time)."""
+    if sample.extrapolated:
+        return "n/a"
+    low, high = sample.spread or (sample.wall, sample.wall)
+    return f"{low:.2f}–{high:.2f}"
 
 
 def ratio(ours: float, theirs: float) -> float:

@@ -17,12 +17,15 @@ from pathlib import Path
 
 from corpus import Corpus, write_compactors, write_summaries
 from run_harness import (
+    Case,
     Runner,
     Sample,
     anchorlint,
     fixit_ok,
     flake8,
     fmt,
+    fmt_spread,
+    median_sample,
     proselint,
     ratio,
     tool_label,
@@ -39,7 +42,9 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
     report.say(
         f"Generated Markdown summaries of about 1 KB each (seed {args.seed}); every tool gets the "
         "corpus directory in one invocation. proselint has no worker option: it runs in one "
-        "process. anchorlint runs with `--no-cache`."
+        f"process. anchorlint runs with `--no-cache`. Each row is the median of {args.rounds} "
+        "rounds, each round running every row once in turn (min–max: the fastest and slowest "
+        "wall time)."
     )
     report.say()
     rows = []
@@ -50,8 +55,8 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
         corpus = write_summaries(
             runner.workdir / f"summaries-{size:g}mb", int(size * 1e6), args.seed
         )
-        samples = [
-            runner.run(
+        cases = [
+            Case(
                 "anchorlint",
                 jobs,
                 anchorlint(str(corpus.root), "--jobs", str(jobs), "--no-cache"),
@@ -60,10 +65,14 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
             )
             for jobs in args.jobs
         ]
-        if base is None or size <= args.proselint_max_mb:
-            peer = runner.run(
-                "proselint", 1, proselint(str(corpus.root)), runner.workdir, zero_or_one
+        measure_peer = base is None or size <= args.proselint_max_mb
+        if measure_peer:
+            cases.append(
+                Case("proselint", 1, proselint(str(corpus.root)), runner.workdir, zero_or_one)
             )
+        samples = runner.rounds(cases, args.rounds)
+        if measure_peer:
+            peer = samples.pop()
             base = (corpus, peer)
         else:
             small, measured = base
@@ -90,6 +99,7 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
                     tool_label(sample),
                     sample.jobs,
                     fmt(sample.wall),
+                    fmt_spread(sample),
                     fmt(sample.cpu),
                     fmt(rate),
                     fmt(corpus.megabytes / sample.cpu) if sample.cpu else "n/a",
@@ -109,6 +119,7 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
             "tool",
             "jobs",
             "wall s",
+            "min–max s",
             "CPU s",
             "MB/s",
             "MB/CPU-s",
@@ -247,30 +258,45 @@ def section_cache(args: argparse.Namespace, runner: Runner, report: Report) -> N
     write_compactors(root / "compactors", args.compactors, args.seed)
     jobs = max(args.jobs)
     cmd = anchorlint(".", "--jobs", str(jobs))
-    shutil.rmtree(root / CACHE_DIR, ignore_errors=True)
-    cold = runner.run("anchorlint", jobs, cmd, root, zero_or_one)
-    if not (root / CACHE_DIR).exists():
+    colds: list[Sample] = []
+    warms: list[Sample] = []
+    for _ in range(max(args.rounds, 1)):  # a round: the cache deleted, a cold run, a warm one
+        shutil.rmtree(root / CACHE_DIR, ignore_errors=True)
+        colds.append(runner.run("anchorlint", jobs, cmd, root, zero_or_one))
+        if not (root / CACHE_DIR).exists():
+            break
+        warms.append(runner.run("anchorlint", jobs, cmd, root, zero_or_one))
+    if not warms:
         report.say(
             f"cache: not available (no `{CACHE_DIR}` after `anchorlint check .` in the tree)"
         )
         report.say()
         report.verdict(None, "warm rerun < 10 % of cold: cache: not available")
         return
-    warm = runner.run("anchorlint", jobs, cmd, root, zero_or_one)
+    cold, warm = median_sample(colds), median_sample(warms)
     share = warm.wall / cold.wall
     report.say(
         f"`anchorlint check . --jobs {jobs}` (cache on) over {corpus.megabytes:.1f} MB of "
         f"summaries and {args.compactors} compactor modules: cold after deleting `{CACHE_DIR}`, "
-        "then warm over the unchanged tree."
+        f"then warm over the unchanged tree; medians of {len(warms)} rounds of the two."
     )
     report.say()
     report.table(
-        ["run", "wall s", "CPU s", "peak RSS MiB", "output lines", "÷ cold"],
+        ["run", "wall s", "min–max s", "CPU s", "peak RSS MiB", "output lines", "÷ cold"],
         [
-            ["cold", fmt(cold.wall), fmt(cold.cpu), fmt(cold.rss_mib, 0), cold.findings, "1.00"],
+            [
+                "cold",
+                fmt(cold.wall),
+                fmt_spread(cold),
+                fmt(cold.cpu),
+                fmt(cold.rss_mib, 0),
+                cold.findings,
+                "1.00",
+            ],
             [
                 "warm",
                 fmt(warm.wall),
+                fmt_spread(warm),
                 fmt(warm.cpu),
                 fmt(warm.rss_mib, 0),
                 warm.findings,
