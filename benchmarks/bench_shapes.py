@@ -64,28 +64,12 @@ def section_shapes(args: argparse.Namespace, runner: Any, report: Any, helpers: 
                 name,
                 f"{corpus.megabytes:.1f}",
                 jobs,
-                helpers.fmt(sample.wall),
-                helpers.fmt_spread(sample),
-                helpers.fmt(sample.cpu),
-                helpers.fmt(rate),
-                helpers.fmt(corpus.megabytes / sample.cpu) if sample.cpu else "n/a",
-                helpers.fmt(sample.rss_mib, 0),
+                *helpers.rate_cells(sample, corpus.megabytes),
                 sample.findings,
             ]
         )
     report.table(
-        [
-            "input",
-            "MB",
-            "jobs",
-            "wall s",
-            "min–max s",
-            "CPU s",
-            "MB/s",
-            "MB/CPU-s",
-            "peak RSS MiB",
-            "lines",
-        ],
+        ["input", "MB", "jobs", *helpers.RATE_COLUMNS, "lines"],
         rows,
     )
     one, two = min(args.jobs), max(args.jobs)

@@ -214,6 +214,22 @@ def fmt(value: float | None, digits: int = 2) -> str:
     return "n/a" if value is None else f"{value:,.{digits}f}"
 
 
+#: the columns :func:`rate_cells` fills, in its order
+RATE_COLUMNS = ["wall s", "min–max s", "CPU s", "MB/s", "MB/CPU-s", "peak RSS MiB"]
+
+
+def rate_cells(sample: Sample, megabytes: float) -> list[str]:
+    """A throughput row's measured cells (:data:`RATE_COLUMNS`) for ``megabytes`` of input."""
+    return [
+        fmt(sample.wall),
+        fmt_spread(sample),
+        fmt(sample.cpu),
+        fmt(megabytes / sample.wall),
+        fmt(megabytes / sample.cpu) if sample.cpu else "n/a",
+        fmt(sample.rss_mib, 0),
+    ]
+
+
 def fmt_spread(sample: Sample) -> str:
     """The fastest and slowest wall time of a sample's rounds (one run: its wall time)."""
     if sample.extrapolated:

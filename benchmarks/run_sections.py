@@ -17,6 +17,7 @@ from pathlib import Path
 
 from corpus import Corpus, write_compactors, write_summaries
 from run_harness import (
+    RATE_COLUMNS,
     Case,
     Runner,
     Sample,
@@ -27,6 +28,7 @@ from run_harness import (
     fmt_spread,
     median_sample,
     proselint,
+    rate_cells,
     ratio,
     tool_label,
     zero_or_one,
@@ -98,12 +100,7 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
                     len(corpus.files),
                     tool_label(sample),
                     sample.jobs,
-                    fmt(sample.wall),
-                    fmt_spread(sample),
-                    fmt(sample.cpu),
-                    fmt(rate),
-                    fmt(corpus.megabytes / sample.cpu) if sample.cpu else "n/a",
-                    fmt(sample.rss_mib, 0),
+                    *rate_cells(sample, corpus.megabytes),
                     sample.findings,
                     f"{ratio(rate, peer_rate):.2f}×" if is_ours else "1.00×",
                 ]
@@ -118,12 +115,7 @@ def section_summaries(args: argparse.Namespace, runner: Runner, report: Report) 
             "files",
             "tool",
             "jobs",
-            "wall s",
-            "min–max s",
-            "CPU s",
-            "MB/s",
-            "MB/CPU-s",
-            "peak RSS MiB",
+            *RATE_COLUMNS,
             "output lines",
             "÷ proselint",
         ],
