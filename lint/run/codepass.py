@@ -50,16 +50,10 @@ def _import_front() -> None:
     them again, cost some 68 million instructions of one compactor file's start-up (a seventh
     of what it adds to importing LibCST). They are then frozen out of every later collection,
     as the text pass does with spaCy's (:mod:`anchorlint.text.nlp`)."""
-    import gc
+    from anchorlint.collector import frozen_for_life
 
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with frozen_for_life():
         import anchorlint.code.front  # noqa: F401
-    finally:
-        if collecting:
-            gc.freeze()
-            gc.enable()
 
 
 def _syntax_error(path: str, text: str) -> Finding | None:

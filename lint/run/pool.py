@@ -15,10 +15,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from anchorlint.collector import collector_paused, collector_spaced, space_collections
 from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
-from anchorlint.run.collector import collector_paused, collector_spaced, space_collections
 from anchorlint.run.context import store_configured
 from anchorlint.run.done import JobDone, finish
 from anchorlint.run.engine import Worker

@@ -22,11 +22,11 @@ from functools import partial
 from operator import eq, itemgetter, le, lt
 from typing import TYPE_CHECKING, Any
 
+from anchorlint.collector import collector_paused
 from anchorlint.frozen import frozen_copy
 from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_rows, fix_of
 from anchorlint.run.cache_keys import JobKeys
 from anchorlint.run.cache_pack_format import ENTRY_FIELDS
-from anchorlint.run.collector import collector_paused
 from anchorlint.run.done import JobDone
 from anchorlint.run.results import FileResult
 from anchorlint.run.spool_packing import Packed

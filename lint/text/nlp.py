@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple, cast
 
+from anchorlint.collector import frozen_for_life
 from anchorlint.text.sentence_starts import (
     BOUNDS,
     LENGTH_SHIFT,
@@ -111,11 +112,7 @@ class Pipeline:
         spaCy allocates some hundred thousand objects that live as long as the process, and
         the collections they set off cost a tenth of the import. They are then frozen out of
         every later collection (one per few hundred blocks would walk them all again)."""
-        import gc
-
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with frozen_for_life():
             spacy = import_spacy()
             _register_component()
             if self.model:
@@ -123,10 +120,6 @@ class Pipeline:
             else:
                 nlp = blank_english()
             nlp.add_pipe(COMPONENT, last=True)
-        finally:
-            if collecting:
-                gc.freeze()
-                gc.enable()
         return nlp
 
     def pipe(self, texts: Sequence[str]) -> list[Any]:
