@@ -204,8 +204,8 @@ def _lint_batch(batch: list[Job]) -> list[JobDone]:
 #: a pool's batches shrink as the run nears its end, each a share of what is left per worker
 #: (1 / this), so the last ones are small: no worker waits while another finishes a big one.
 #: They shrink down to one job: the last jobs of long summaries (30 KB, a hundredth of a second
-#: each) in batches of eight left one worker idle for 50-80 ms at the end of every run, while
-#: the thirty batches more that one-job batches make over 4,353 short summaries cost 0.1 % of
+#: each) in batches of eight left one worker idle for 50-84 ms at the end of every run, while
+#: the nineteen batches more that one-job batches make over 4,353 short summaries cost 0.1 % of
 #: their instructions (every batch is queued at the start: no worker waits for its next)
 BATCH_SHARE = 4
 

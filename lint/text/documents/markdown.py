@@ -8,8 +8,8 @@ code, HTML and link targets are then located in that content in token order
 
 Most summaries are plain Markdown, which :func:`~.plain_markdown.plain_outline` reads as
 markdown-it would, without it; markdown-it (and what uses its tokens) is imported on the
-first source that needs the parser (a link, HTML, a long source), not at start-up, where
-it is a twentieth of a one-file run.
+first source that needs it (a link, inline HTML, a table, a long source), not at start-up,
+where it was a twentieth of a one-file run.
 """
 
 from __future__ import annotations
