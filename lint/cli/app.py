@@ -77,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _freeze_at_exit()
+    _one_blas_thread()
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:
@@ -125,6 +126,18 @@ def _freeze_at_exit() -> None:
 
 
 _AT_EXIT: list[object] = []
+
+
+def _one_blas_thread() -> None:
+    """One OpenBLAS thread for the numpy that spaCy imports, unless the user chose a number:
+    numpy starts a thread per core as it loads, and each spins for some 90 ms of CPU time
+    waiting for matrix work that never comes (spaCy's blank pipeline does none, and its
+    trained ones multiply with their own library), a seventh of the CPU time of a run over one
+    summary, taken from whatever else the machine runs. Set only before numpy is imported,
+    and only by the command line, whose process is anchorlint's own (a program that imports
+    anchorlint, or runs it as a flake8 plugin, keeps its threads)."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def _silence_stdout() -> None:
