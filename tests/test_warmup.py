@@ -22,11 +22,16 @@ SUMMARY = (
 MODULE = "def compact(history):\n    return history[-5:]\n"
 
 
-def _tree(root: Path, summaries: int, modules: int = 0) -> list[str]:
+#: a sentence the prose-pointer rule (ANC102) flags, added to the summaries where asked
+POINTER = "\nPer the config, the pool holds 52 connections.\n"
+
+
+def _tree(root: Path, summaries: int, modules: int = 0, pointer: bool = False) -> list[str]:
     paths = []
     for index in range(summaries):
         path = root / f"s{index:02d}.md"
-        path.write_text(SUMMARY.replace("retry", f"retry {index}"), encoding="utf-8")
+        text = SUMMARY.replace("retry", f"retry {index}") + (POINTER if pointer else "")
+        path.write_text(text, encoding="utf-8")
         paths.append(str(path))
     for index in range(modules):
         path = root / f"m{index:02d}.py"
@@ -75,11 +80,17 @@ def test_two_workers_lint_with_the_parents_pipeline(tmp_path: Path, builds: Path
 @pytest.mark.skipif(
     not warmup.inherits_parent(), reason="workers are forked only where fork is the start method"
 )
+@pytest.mark.parametrize(
+    ("select", "code"),
+    [((), "ANC101"), (("ANC102",), "ANC102")],
+    ids=["every rule", "a prose pointer rule alone"],
+)
 def test_two_workers_share_the_parents_phrase_matcher(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, select: tuple[str, ...], code: str
 ) -> None:
     """The rules' phrase matcher (thousands of phrases, tokenised once) is built by the
-    warm-up too, so no worker builds its own on its first summary with a trigger word."""
+    warm-up too, whichever rules declare the phrases, so no worker builds its own on its
+    first summary with a trigger word."""
     from anchorlint.text import match
 
     log = tmp_path / "matchers.log"
@@ -93,9 +104,10 @@ def test_two_workers_share_the_parents_phrase_matcher(
     monkeypatch.setattr(match._SharedMatcher, "__init__", counted)
     corpus = tmp_path / "corpus"
     corpus.mkdir()
-    paths = _tree(corpus, 24)
-    run = pool.lint_paths(paths, Settings(root=str(corpus)), jobs=2, quiet=True).collect()
-    assert "ANC101" in {f.code for f in run.findings}  # its phrases were matched
+    paths = _tree(corpus, 24, pointer=True)
+    settings = Settings(root=str(corpus), select=select)
+    run = pool.lint_paths(paths, settings, jobs=2, quiet=True).collect()
+    assert code in {f.code for f in run.findings}  # its phrases were matched
     assert _built_by(log) == [os.getpid()]
 
 

@@ -236,6 +236,19 @@ def _phases(context: LintContext) -> _Phases:
     return phases
 
 
+def build_phrase_matchers(context: LintContext) -> None:
+    """Build now the phrase matcher the enabled text rules share (each rule's view of the
+    run's phrase table), which would otherwise be built on the first summary one of them
+    matches: the warm-up does this before pool workers fork, so that no worker builds its own
+    (thousands of phrases tokenised, some 130 M instructions)."""
+    table = _phases(context).context.phrases
+    if table is None:
+        return
+    pipeline = context.pipeline
+    for code in sorted(table.codes):
+        pipeline.matcher(*table.matcher(code))
+
+
 def _run_rules(
     rules: _Phases, summary: AnalysedSummary, suppressions: Suppressions
 ) -> tuple[list[Finding], frozenset[tuple[str, int]]]:

@@ -21,14 +21,10 @@ from anchorlint.run.kinds import kind_of
 
 #: a summary of a few lines, linted once and dropped: it takes the route every summary takes
 #: (front end, anchors, the spaCy pipeline, the rules), so what that route loads on first
-#: use is loaded by the time workers fork. Its second sentence holds a trigger word and no
-#: anchor, so the rules match it against their phrases: the phrase matcher (some 130 M
-#: instructions to build) is then built once here, not once in each worker
+#: use is loaded by the time workers fork (the rules' phrase matcher, which a summary builds
+#: only when a rule matches it, is built on its own: :func:`prepare`)
 SAMPLE_PATH = "<warm-up>.md"
-SAMPLE = (
-    "# Notes\n\nThe change in `run.py` is above; see docs/notes.md:12 for the rest."
-    " As noted above, it stays.\n"
-)
+SAMPLE = "# Notes\n\nThe change in `run.py` is above; see docs/notes.md:12 for the rest.\n"
 
 
 def inherits_parent() -> bool:
@@ -41,9 +37,12 @@ def prepare(worker: Worker, jobs: Sequence[Job]) -> bool:
     something was loaded (the workers then lint with ``worker``)."""
     if not inherits_parent() or not _has_summaries(jobs) or not worker.context.text_rules:
         return False
+    from anchorlint.run.textpass import build_phrase_matchers
+
     try:
         worker.context.pipeline.nlp  # noqa: B018 - built here, before the fork, on purpose
         worker.lint_text(SAMPLE_PATH, SAMPLE)
+        build_phrase_matchers(worker.context)
     except Exception:  # noqa: BLE001 - each worker then meets it on its first file, and reports it there
         return False
     return True
