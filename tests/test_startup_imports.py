@@ -8,6 +8,7 @@ pull in spaCy or LibCST, a compactor module not the text rules, a summary not th
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -28,7 +29,7 @@ from anchorlint.rulebase import RunRule
 
 PROBE = textwrap.dedent(
     """
-    import contextlib, gc, io, json, sys
+    import contextlib, gc, io, json, os, sys
     from anchorlint.cli.app import main
     from anchorlint.code.lazy_pattern import LazyPattern
     out = io.StringIO()
@@ -50,6 +51,10 @@ PROBE = textwrap.dedent(
                 "compiled": compiled,
                 "frozen": gc.get_freeze_count(),
                 "collecting": gc.isenabled(),
+                "blas": os.environ.get("OPENBLAS_NUM_THREADS"),
+                "threads": (
+                    len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else None
+                ),
             }
         )
     )
@@ -75,14 +80,22 @@ COMPACTOR = textwrap.dedent(
 SUMMARY = "# Session summary\n\nWe fixed the parser, as discussed earlier.\n"
 
 
-def probe(tmp_path: Path, name: str, text: str, *extra: str) -> dict[str, object]:
+def probe(
+    tmp_path: Path, name: str, text: str, *extra: str, blas: str | None = None
+) -> dict[str, object]:
+    """``anchorlint check`` of one file in a fresh interpreter, ``OPENBLAS_NUM_THREADS`` unset
+    (or ``blas``), and what it left in ``sys.modules`` and the collector."""
     target = tmp_path / name
     target.write_text(text, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if blas is not None:
+        env["OPENBLAS_NUM_THREADS"] = blas
     done = subprocess.run(
         [sys.executable, "-c", PROBE, "check", str(target), "--no-cache", *extra],
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=env,
         check=True,
     )
     result: dict[str, object] = json.loads(done.stdout)
@@ -182,6 +195,34 @@ def test_plain_summary_imports_no_markdown_parser(tmp_path: Path) -> None:
         result = probe(tmp_path, name, text)
         assert result["status"] == 1 and "ANC101" in str(result["out"]), name
         assert loaded(result, "markdown_it"), name
+
+
+def test_a_summary_run_loads_numpy_with_one_blas_thread(tmp_path: Path) -> None:
+    """numpy, which spaCy imports, would start an OpenBLAS thread per core that spins waiting
+    for matrix work a linter never gives it."""
+    result = probe(tmp_path, "summary.md", SUMMARY)
+    assert result["status"] == 1 and loaded(result, "numpy")  # spaCy was loaded
+    assert result["blas"] == "1"
+    if result["threads"] is not None:  # Linux: the process is its main thread alone
+        assert result["threads"] == 1
+
+
+def test_a_users_own_number_of_blas_threads_is_kept(tmp_path: Path) -> None:
+    result = probe(tmp_path, "summary.md", SUMMARY, blas="2")
+    assert result["status"] == 1 and result["blas"] == "2"
+
+
+def test_importing_anchorlint_leaves_the_blas_threads_alone() -> None:
+    """A program that imports anchorlint (the API, the flake8 plugin) keeps its threads."""
+    code = (
+        "import os, anchorlint.api, anchorlint.editor.flake8;"
+        " print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "None"
 
 
 def test_unknown_code_is_still_a_configuration_error(tmp_path: Path) -> None:
