@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import sys
 from pathlib import Path
 
@@ -221,19 +220,19 @@ def _startup_rows(
     medians: dict[tuple[str, str], float] = {}
     for tool, label, path, cmd in cases:
         ok = fixit_ok if tool == "fixit" else zero_or_one
-        samples = [runner.run(tool, 1, cmd, folder, ok) for _ in range(args.repeat)]
-        walls = sorted(s.wall for s in samples)
-        medians[(tool, label)] = statistics.median(walls)
+        sample = median_sample([runner.run(tool, 1, cmd, folder, ok) for _ in range(args.repeat)])
+        low, high = sample.spread or (sample.wall, sample.wall)
+        medians[(tool, label)] = sample.wall
         size = f" ({path.stat().st_size:,} B)" if path is not None else ""
         rows.append(
             [
                 tool,
                 label + size,
-                f"{medians[(tool, label)]:.3f}",
-                f"{walls[0]:.3f}",
-                f"{walls[-1]:.3f}",
-                f"{statistics.median(s.cpu for s in samples):.3f}",
-                fmt(max(s.rss_mib or 0 for s in samples), 0),
+                f"{sample.wall:.3f}",
+                f"{low:.3f}",
+                f"{high:.3f}",
+                f"{sample.cpu:.3f}",
+                fmt(sample.rss_mib or 0, 0),
             ]
         )
     report.table(
