@@ -38,6 +38,13 @@ KINDS = [
     ("filed as acme/api#123", "issue", "acme/api#123"),
     ("ticket ENG-4411", "issue", "ENG-4411"),
     ("id 550e8400-e29b-41d4-a716-446655440000", "uuid", "550e8400-e29b-41d4-a716-446655440000"),
+    # folders and files whose names start with a dot, as agents' own notes cite them
+    ("the job is in .github/workflows/ci.yml now", "path", ".github/workflows/ci.yml"),
+    ("see `.cursor/rules/memory.md`", "path", ".cursor/rules/memory.md"),
+    ("lint config in .eslintrc.json", "path", ".eslintrc.json"),
+    ("settings in ~/.config/app/settings.toml", "path", "~/.config/app/settings.toml"),
+    ("the workflow ../.github/workflows/ci.yml", "path", "../.github/workflows/ci.yml"),
+    ("at .github/workflows/ci.yml:14", "line", ".github/workflows/ci.yml:14"),
 ]
 
 
@@ -57,6 +64,7 @@ NOT_ANCHORS = [
     "served at http://localhost:5173 and http://127.0.0.1:8080/x and http://192.168.1.4/a",
     "and/or, km/h, 11/03/2026",
     "a plain word deadbeef",
+    "an ellipsis ...then more, and .5 s",
 ]
 
 

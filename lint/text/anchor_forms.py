@@ -37,10 +37,12 @@ _LINES = r"(?P<{a}>\d{{1,9}})(?:[ ]?[-–][ ]?(?P<{b}>\d{{1,9}}))?"
 
 def _path_body(extensions: tuple[str, ...]) -> str:
     """A path with a ``/`` and an extension on its last segment, or a bare file name whose
-    extension is one of ``extensions``."""
+    extension is one of ``extensions``; either may start with a dot (``.github/ci.yml``,
+    ``~/.config/app.toml``, ``.eslintrc.json``), as agents' notes cite such folders and files.
+    Only the first segment may: a dot before every segment cost the scan 1 % more."""
     names = "|".join(sorted((regex.escape(e) for e in extensions), key=len, reverse=True))
-    bare = rf"|{_SEGMENT}\.(?i:{names})" if names else ""
-    return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
+    bare = rf"|\.?{_SEGMENT}\.(?i:{names})" if names else ""
+    return rf"(?:(?:\.{{1,2}}/|~/|/)?\.?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
 
 
 def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
