@@ -196,6 +196,11 @@ def is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
     nxt = _after(hit, 1)
     last = hit.word(-1)
+    if nxt is not None and nxt.text == "-" and _glued(hit.doc[hit.token_end - 1], nxt):
+        # the last word runs on into a compound ("the prior pass-rate", "the previous
+        # run-time flag"): not the phrase, unless it points ("the above-mentioned flag")
+        compound = _after(hit, 2)
+        return compound is not None and compound.lower_ not in REFERRING_VERBS
     if hit.label == "from-back":  # "from earlier today", "from before the migration": time
         return nxt is not None and (
             nxt.lower_ in TIME_WORDS or nxt.lower_ in ("the", "a", "an") or _names_referent(nxt)
@@ -221,6 +226,11 @@ def is_world_reference(hit: PhraseHit) -> bool:
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
+
+
+def _glued(word: Any, dash: Any) -> bool:
+    """A hyphen written between two words with no space on either side ("pass-rate")."""
+    return not word.whitespace_ and not dash.whitespace_
 
 
 def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:

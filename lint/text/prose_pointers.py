@@ -74,6 +74,17 @@ DETAILS_IN = regex.compile(
 #: "(spec §4.2)", "§Q6": a section of a source the sentence does not name by key; found by a
 #: regex, since "§4.2" holds no trigger word to have its block parsed
 SECTION_SIGN = regex.compile(r"(?<![\w§])§{1,2}[ \t]?[\w][\w.\-]{0,40}")
+#: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
+#: issues", "Section 2: Gaps", "3. Rollout"
+HEADING_NUMBER = regex.compile(
+    r"(?:§{1,2} ?|(?:section|sec\.|part|step) )?(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)",
+    regex.IGNORECASE,
+)
+#: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
+SECTION_POINTER = regex.compile(
+    r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)",
+    regex.IGNORECASE,
+)
 STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
 DETAILS_WORDS = ("details", "specifics", "rationale")
 
@@ -313,3 +324,26 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
 
 
 PHRASE_TRIGGERS = _phrase_triggers()
+
+
+def own_sections(summary: AnalysedSummary) -> frozenset[str]:
+    """The numbers the summary's own headings open with ("## 1.4 How to deploy": "1.4"),
+    lower-cased: handoff notes number their sections and point to them."""
+    found = set()
+    for block in summary.source.blocks:
+        if block.kind == "heading":
+            match = HEADING_NUMBER.match(block.text)
+            if match is not None:
+                found.add(match.group(1).lower())
+    return frozenset(found)
+
+
+def points_to_own_section(pointer: str, sections: frozenset[str]) -> bool:
+    """Whether a pointer names a section by a number one of the summary's own headings
+    carries ("see §1.4" above "## 1.4 How to deploy", "§4b" under "## 4 Memory"): it points
+    into the summary, where nothing was dropped."""
+    match = SECTION_POINTER.search(pointer)
+    if match is None:
+        return False
+    number = match.group(1).lower()
+    return number in sections or number.rstrip("abcdefghijklmnopqrstuvwxyz") in sections

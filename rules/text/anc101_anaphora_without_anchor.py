@@ -82,6 +82,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Keep the error above the retry threshold out of the dashboard."),
         Example("The `prev` cursor points at the previous page of results."),
         Example("Each stage of the export reads the output of the previous stage."),
+        Example("Reports print prior pass-rate next to the new figures."),
         Example(
             "## Previous session\n\n- Ported the CLI to click (`cli/main.py`, commit 3f8e1a0).",
             note="a heading that labels the section under it",

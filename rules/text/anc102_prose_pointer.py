@@ -19,8 +19,10 @@ from anchorlint.text.prose_pointers import (
     PHRASE_TRIGGERS,
     described_source,
     document_nouns,
+    own_sections,
     pointer_end,
     pointer_phrases,
+    points_to_own_section,
     sentence_searches,
 )
 from anchorlint.text.trigger_words import PhraseTrigger
@@ -67,6 +69,11 @@ class ProsePointer(TextRule):
         Example("More details are in the works for the next sprint."),
         Example("The specifics are in the following section."),
         Example("Details on the config change: the pool grows to forty."),
+        Example(
+            "## 2. Rollout\n\nThe canary goes first.\n\n## 3. Open items\n\n"
+            "The timeout stays open; see §2 for the order.",
+            note="§2 is the summary's own numbered section",
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Per the config, retries are capped at five."),
@@ -88,6 +95,10 @@ class ProsePointer(TextRule):
         Example("The specifics are kept on the wiki."),
         Example("The rationale is written up in the ADR.", suffix=".txt"),
         Example("As documented in the API reference, tokens expire hourly."),
+        Example(
+            "## 1. Status\n\nThe rounding rule follows §4.2 of the ledger.",
+            note="the summary has no section 4.2 of its own",
+        ),
     )
 
     def phrases(self, settings: Settings) -> dict[str, list[str]]:
@@ -124,8 +135,11 @@ class ProsePointer(TextRule):
             span = described_source(summary.masked, sentence, nouns, searches)
             if span is not None:
                 spans[sentence.index] = span
+        sections = own_sections(summary) if spans else frozenset()
         for index in sorted(spans):
             start, end = spans[index]
+            if sections and points_to_own_section(summary.text[start:end], sections):
+                continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
             phrase = quote(summary.text[start:end])
             yield TextHit(
                 start,

@@ -1,0 +1,87 @@
+"""Handoff notes number their own sections and point to them ("see §1.4"), and write
+hyphenated nouns after a pointing word ("prior pass-rate"). Neither points into context the
+summary dropped: ANC102 stays silent on a section number one of the summary's own headings
+carries, and ANC101 on a phrase whose last word runs on into a compound. A section the
+summary does not have, and a compound that points ("the above-mentioned"), still count."""
+
+from __future__ import annotations
+
+from anchorlint.api import check_summary
+from anchorlint.text.prose_pointers import (
+    HEADING_NUMBER,
+    SECTION_POINTER,
+    points_to_own_section,
+)
+
+HANDOFF = """# Handoff: export worker
+
+## 1. Status
+
+The exporter streams rows now (`export/writer.py`, commit 4be91c2).
+
+## 1.4 How to ship
+
+Tag the release, then promote it to staging.
+
+### §2 Open items
+
+- Promote to production once staging is green: see §1.4.
+- The retry budget question is still open (see section 1).
+- Follow §2.3 of the partner spec for the rounding rule.
+
+## Section 3: Risks
+
+Backfill may double-count refunds; per §3 above, keep the flag off until the audit.
+"""
+
+
+def _codes_at(text: str) -> list[tuple[str, int]]:
+    return [(f.code, f.line) for f in check_summary(text) if f.code in ("ANC101", "ANC102")]
+
+
+def test_pointers_to_the_summarys_own_numbered_sections_are_silent() -> None:
+    found = _codes_at(HANDOFF)
+    # "see §1.4", "see section 1" and "per §3" point at headings of the note itself; "§2.3 of
+    # the partner spec" names a section the note does not have
+    assert found == [("ANC102", 15)]
+
+
+def test_the_same_pointers_fire_without_the_headings() -> None:
+    flat = "\n\n".join(
+        [
+            "Promote to production once staging is green: see §1.4.",
+            "The retry budget question is still open (see section 1).",
+            "Follow §2.3 of the partner spec for the rounding rule.",
+        ]
+    )
+    assert [code for code, _ in _codes_at(flat)] == ["ANC102"] * 3
+
+
+def test_a_subsection_letter_reads_as_its_section() -> None:
+    assert points_to_own_section("§4b", frozenset({"4"}))
+    assert points_to_own_section("§2.2(a)", frozenset({"2.2"}))
+    assert not points_to_own_section("§2.2", frozenset({"2"}))
+    assert not points_to_own_section("line 4", frozenset({"4"}))
+
+
+def test_heading_numbers_and_pointer_numbers() -> None:
+    numbers = [
+        HEADING_NUMBER.match(text)
+        for text in ("1.4 How to ship", "§3 Open items", "Section 2: Gaps", "3. Rollout", "Status")
+    ]
+    assert [m.group(1) if m else None for m in numbers] == ["1.4", "3", "2", "3", None]
+    pointers = [SECTION_POINTER.search(t) for t in ("see §1.4.", "see section 4", "§ 4b", "v1.4")]
+    assert [m.group(1) if m else None for m in pointers] == ["1.4", "4", "4b", None]
+
+
+def test_a_hyphenated_noun_after_prior_is_no_pointer() -> None:
+    text = "Reports print prior pass-rate next to the new figures."
+    assert _codes_at(text) == []
+    # the same words apart still point back
+    spaced = "Reports print prior pass rate next to the new figures."
+    assert [code for code, _ in _codes_at(spaced)] == ["ANC101"]
+
+
+def test_a_pointing_compound_still_counts() -> None:
+    assert [code for code, _ in _codes_at("The above-mentioned flag stays on.")] == ["ANC101"]
+    assert [code for code, _ in _codes_at("The earlier-mentioned retry cap held.")] == ["ANC101"]
