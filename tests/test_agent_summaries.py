@@ -44,6 +44,8 @@ KINDS = [
     ("lint config in .eslintrc.json", "path", ".eslintrc.json"),
     ("settings in ~/.config/app/settings.toml", "path", "~/.config/app/settings.toml"),
     ("the workflow ../.github/workflows/ci.yml", "path", "../.github/workflows/ci.yml"),
+    ("kept under docs/.drafts/plan.md", "path", "docs/.drafts/plan.md"),
+    ("memory at /home/dev/.agent/notes.md today", "path", "/home/dev/.agent/notes.md"),
     ("at .github/workflows/ci.yml:14", "line", ".github/workflows/ci.yml:14"),
 ]
 

@@ -27,7 +27,7 @@ ipynb csv tsv log xml proto gradle tf hcl vue svelte lua dart ex exs erl hs tpl 
 """.split()
 )
 
-_SEGMENT = r"[\w@+~%-][\w.@+~%-]{0,127}"
+_SEGMENT = r"\.?[\w@+~%-][\w.@+~%-]{0,127}"
 _EXTENSION = r"[A-Za-z][A-Za-z0-9]{0,9}"
 #: a path ends where no path character follows (a sentence's full stop may)
 _PATH_END = r"(?![\w/@%+~-]|\.\w)"
@@ -37,12 +37,12 @@ _LINES = r"(?P<{a}>\d{{1,9}})(?:[ ]?[-–][ ]?(?P<{b}>\d{{1,9}}))?"
 
 def _path_body(extensions: tuple[str, ...]) -> str:
     """A path with a ``/`` and an extension on its last segment, or a bare file name whose
-    extension is one of ``extensions``; either may start with a dot (``.github/ci.yml``,
-    ``~/.config/app.toml``, ``.eslintrc.json``), as agents' notes cite such folders and files.
-    Only the first segment may: a dot before every segment cost the scan 1 % more."""
+    extension is one of ``extensions``. Any segment may start with a dot (``.github/ci.yml``,
+    ``~/.config/app.toml``, ``docs/.drafts/plan.md``, ``.eslintrc.json``): agents' notes cite
+    such folders and files."""
     names = "|".join(sorted((regex.escape(e) for e in extensions), key=len, reverse=True))
-    bare = rf"|\.?{_SEGMENT}\.(?i:{names})" if names else ""
-    return rf"(?:(?:\.{{1,2}}/|~/|/)?\.?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
+    bare = rf"|{_SEGMENT}\.(?i:{names})" if names else ""
+    return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
 
 
 def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
