@@ -45,6 +45,7 @@ KINDS = [
     ("settings in ~/.config/app/settings.toml", "path", "~/.config/app/settings.toml"),
     ("the workflow ../.github/workflows/ci.yml", "path", "../.github/workflows/ci.yml"),
     ("kept under docs/.drafts/plan.md", "path", "docs/.drafts/plan.md"),
+    ("the root note /NOTES.md is stale", "path", "/NOTES.md"),
     ("memory at /home/dev/.agent/notes.md today", "path", "/home/dev/.agent/notes.md"),
     ("at .github/workflows/ci.yml:14", "line", ".github/workflows/ci.yml:14"),
 ]
@@ -67,6 +68,7 @@ NOT_ANCHORS = [
     "and/or, km/h, 11/03/2026",
     "a plain word deadbeef",
     "an ellipsis ...then more, and .5 s",
+    "the route /app/[id]/page.js holds it",
 ]
 
 

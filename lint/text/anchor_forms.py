@@ -37,11 +37,12 @@ _LINES = r"(?P<{a}>\d{{1,9}})(?:[ ]?[-–][ ]?(?P<{b}>\d{{1,9}}))?"
 
 def _path_body(extensions: tuple[str, ...]) -> str:
     """A path with a ``/`` and an extension on its last segment, or a bare file name whose
-    extension is one of ``extensions``. Any segment may start with a dot (``.github/ci.yml``,
-    ``~/.config/app.toml``, ``docs/.drafts/plan.md``, ``.eslintrc.json``): agents' notes cite
-    such folders and files."""
+    extension is one of ``extensions`` (maybe at the root: ``/NOTES.md``). Any segment may
+    start with a dot (``.github/ci.yml``, ``~/.config/app.toml``, ``docs/.drafts/plan.md``,
+    ``.eslintrc.json``): agents' notes cite such folders and files."""
     names = "|".join(sorted((regex.escape(e) for e in extensions), key=len, reverse=True))
-    bare = rf"|{_SEGMENT}\.(?i:{names})" if names else ""
+    # the root's "/" only where a path may begin (not "[id]/page.js", a route cut short)
+    bare = rf"|(?:(?<![^\s`'\"(<*])/)?{_SEGMENT}\.(?i:{names})" if names else ""
     return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
 
 
