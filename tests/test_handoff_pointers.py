@@ -2,7 +2,9 @@
 hyphenated nouns after a pointing word ("prior pass-rate"). Neither points into context the
 summary dropped: ANC102 stays silent on a section number one of the summary's own headings
 carries, and ANC101 on a phrase whose last word runs on into a compound. A section the
-summary does not have, and a compound that points ("the above-mentioned"), still count."""
+summary does not have, and a compound that points ("the above-mentioned"), still count. A
+session named by a date written in words ("Last Session: January 9, 2026") is named, as one
+dated in numbers is."""
 
 from __future__ import annotations
 
@@ -85,3 +87,12 @@ def test_a_hyphenated_noun_after_prior_is_no_pointer() -> None:
 def test_a_pointing_compound_still_counts() -> None:
     assert [code for code, _ in _codes_at("The above-mentioned flag stays on.")] == ["ANC101"]
     assert [code for code, _ in _codes_at("The earlier-mentioned retry cap held.")] == ["ANC101"]
+
+
+def test_a_context_noun_dated_in_words_is_named_by_its_date() -> None:
+    dated = "## Last Session: January 9, 2026\n\n- The exporter streams now.\n"
+    assert _codes_at(dated) == []
+    assert _codes_at("Previous session: Tue 3 March, the importer.") == []
+    # a colon followed by what happened, not when, names nothing
+    undated = "Last session: the exporter broke twice."
+    assert [code for code, _ in _codes_at(undated)] == ["ANC101"]

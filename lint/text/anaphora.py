@@ -54,6 +54,14 @@ limit limits state behavior behaviour setting settings default defaults version 
 revision revisions
 """.split()
 )
+#: what a date written in words opens with ("Last session: January 9, 2026", "…: Tue 3 March")
+DATE_WORDS = frozenset(
+    """
+january february march april may june july august september october november december jan
+feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
+sunday mon tue tues wed thu thur thurs fri sat sun
+""".split()
+)
 #: positions in a sequence the sentence itself describes: "the cursor points at the previous
 #: page", "each stage reads the output of the previous stage" (data, not dropped context)
 SEQUENCE_WORDS = frozenset(
@@ -217,7 +225,7 @@ def is_world_reference(hit: PhraseHit) -> bool:
     if hit.label == "context-noun":
         if nxt is not None and nxt.text == ":":  # "Last session: 2026-11-02" names it by date
             nxt = _after(hit, 2)
-            return nxt is not None and nxt.like_num
+            return nxt is not None and (nxt.like_num or nxt.lower_ in DATE_WORDS)
         return nxt is not None and not nxt.is_punct and _names_referent(nxt)
     if hit.label in ("noun-above", "left-off"):
         return False

@@ -77,6 +77,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The alert from earlier today cleared on its own."),
         Example("The last steps of the rollout are a canary and a full deploy."),
         Example("Last session: 2026-11-02, on the exporter."),
+        Example("## Last session: March 4, 2026\n\n- The exporter streams now."),
         Example("The alert fires when the error rate stays above 5% for ten minutes."),
         Example("Keep the same settings as last time (deploy/values.yaml, commit 7e3a9c1)."),
         Example("Keep the error above the retry threshold out of the dashboard."),
