@@ -96,3 +96,10 @@ def test_a_context_noun_dated_in_words_is_named_by_its_date() -> None:
     # a colon followed by what happened, not when, names nothing
     undated = "Last session: the exporter broke twice."
     assert [code for code, _ in _codes_at(undated)] == ["ANC101"]
+
+
+def test_a_product_requirements_document_is_a_document() -> None:
+    assert [code for code, _ in _codes_at("Per the PRD's own guidance, exports stream.")] == [
+        "ANC102"
+    ]
+    assert _codes_at("The PRD review moved to Friday.") == []

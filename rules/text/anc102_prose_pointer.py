@@ -95,6 +95,7 @@ class ProsePointer(TextRule):
         Example("The specifics are kept on the wiki."),
         Example("The rationale is written up in the ADR.", suffix=".txt"),
         Example("As documented in the API reference, tokens expire hourly."),
+        Example("Per the PRD, exports stream by default."),
         Example(
             "## 1. Status\n\nThe rounding rule follows §4.2 of the ledger.",
             note="the summary has no section 4.2 of its own",
