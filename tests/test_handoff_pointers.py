@@ -59,11 +59,29 @@ def test_the_same_pointers_fire_without_the_headings() -> None:
     assert [code for code, _ in _codes_at(flat)] == ["ANC102"] * 3
 
 
+def _own(pointer: str, sections: set[str], after: str = "", before: str = "") -> bool:
+    text = before + pointer + after
+    start = len(before)
+    return points_to_own_section(
+        text, start, start + len(pointer), frozenset(sections), frozenset({"ledger", "spec"})
+    )
+
+
 def test_a_subsection_letter_reads_as_its_section() -> None:
-    assert points_to_own_section("§4b", frozenset({"4"}))
-    assert points_to_own_section("§2.2(a)", frozenset({"2.2"}))
-    assert not points_to_own_section("§2.2", frozenset({"2"}))
-    assert not points_to_own_section("line 4", frozenset({"4"}))
+    assert _own("§4b", {"4"})
+    assert _own("§2.2(a)", {"2.2"})
+    assert not _own("§2.2", {"2"})
+    assert not _own("line 4", {"4"})
+
+
+def test_a_section_of_a_named_document_is_not_the_summarys_own() -> None:
+    assert not _own("see §3.2", {"3.2"}, after=" of the ledger for the rule.")
+    assert not _own("§3.2", {"3.2"}, before="the partner spec ")
+    assert not _own("section 3", {"3"}, before="the spec's ")
+    assert _own("§3.2", {"3.2"}, before="per ", after=" of this file, rounding is fixed.")
+    heading = "## 3.2 Rounding\n\nBanker rounding.\n\n"
+    assert [c for c, _ in _codes_at(heading + "See §3.2 of the ledger for the rule.")] == ["ANC102"]
+    assert _codes_at(heading + "Per §3.2 of this file, rounding is fixed.") == []
 
 
 def test_heading_numbers_and_pointer_numbers() -> None:

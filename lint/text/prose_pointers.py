@@ -338,12 +338,42 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
     return frozenset(found)
 
 
-def points_to_own_section(pointer: str, sections: frozenset[str]) -> bool:
-    """Whether a pointer names a section by a number one of the summary's own headings
-    carries ("see §1.4" above "## 1.4 How to deploy", "§4b" under "## 4 Memory"): it points
-    into the summary, where nothing was dropped."""
-    match = SECTION_POINTER.search(pointer)
+def points_to_own_section(
+    text: str, start: int, end: int, sections: frozenset[str], nouns: frozenset[str]
+) -> bool:
+    """Whether the pointer ``text[start:end]`` names a section by a number one of the
+    summary's own headings carries ("see §1.4" above "## 1.4 How to deploy", "§4b" under
+    "## 4 Memory"): it points into the summary, where nothing was dropped. Not when the
+    sentence names another document the section belongs to ("§3.2 of the ledger", "spec
+    §3.2"), whatever the summary's own headings are."""
+    match = SECTION_POINTER.search(text, start, end)
     if match is None:
         return False
     number = match.group(1).lower()
-    return number in sections or number.rstrip("abcdefghijklmnopqrstuvwxyz") in sections
+    if number not in sections and number.rstrip("abcdefghijklmnopqrstuvwxyz") not in sections:
+        return False
+    return not _names_its_document(text, match.start(), match.end(), nouns)
+
+
+#: " of the ledger", " (in the partner spec)": the document a numbered section belongs to,
+#: its noun last (two words may come between)
+_OF_DOCUMENT = regex.compile(
+    r"[ \t]{0,3}\(?(?:of|in)[ \t]{1,3}(?:the|our|that|its|their)"
+    r"(?:[ \t]{1,3}[\w-]{1,30}){0,2}?[ \t]{1,3}(?P<noun>[\w-]{1,30})(?!\w)",
+    regex.IGNORECASE,
+)
+
+
+def _names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
+    """Whether a document noun names the section's document right after the section ("§3.2
+    of the ledger") or right before it ("spec §3.2", "the PRD's section 3")."""
+    after = _OF_DOCUMENT.match(text, end)
+    if after is not None and after["noun"].lower() in nouns:
+        return True
+    before = text[max(0, start - 40) : start].split()
+    if not before:
+        return False
+    word = before[-1].strip("(*_`").lower()
+    if word in SECTION_WORDS and len(before) > 1:  # "spec section 3": the word before that
+        word = before[-2].strip("(*_`").lower()
+    return word.removesuffix("'s").removesuffix("’s") in nouns

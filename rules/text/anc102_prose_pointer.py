@@ -139,7 +139,7 @@ class ProsePointer(TextRule):
         sections = own_sections(summary) if spans else frozenset()
         for index in sorted(spans):
             start, end = spans[index]
-            if sections and points_to_own_section(summary.text[start:end], sections):
+            if sections and points_to_own_section(summary.text, start, end, sections, nouns):
                 continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
             phrase = quote(summary.text[start:end])
             yield TextHit(
