@@ -173,6 +173,9 @@ def test_gate_keeps_every_finding_on_phrases_at_their_edges(blocks: list[str]) -
         "cf.the doc; cf . section 2.",
         "As noted before today. As noted. As we noted, it held.",
         "From earlier today.",
+        # a section sign run on past a full stop spaCy splits off between two letters
+        " As established  \n\n§agreedpreviously.A ",
+        "See §4.2.Then the rest. Per §done.Next one.",
     ],
 )
 def test_gate_keeps_findings_at_the_tokenizers_edges(text: str) -> None:

@@ -72,8 +72,13 @@ DETAILS_IN = regex.compile(
     regex.IGNORECASE,
 )
 #: "(spec §4.2)", "§Q6": a section of a source the sentence does not name by key; found by a
-#: regex, since "§4.2" holds no trigger word to have its block parsed
-SECTION_SIGN = regex.compile(r"(?<![\w§])§{1,2}[ \t]?[\w][\w.\-]{0,40}")
+#: regex, since "§4.2" holds no trigger word to have its block parsed. A full stop belongs to
+#: it only before more of it, and never between a lower-case and a capital letter, where
+#: spaCy's tokenizer splits one off and a sentence may end ("§done.Next"): the match is then
+#: the same in a block read as one sentence and in its parsed sentences
+SECTION_SIGN = regex.compile(
+    r"(?<![\w§])§{1,2}[ \t]?[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}"
+)
 #: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
 #: issues", "Section 2: Gaps", "3. Rollout"
 HEADING_NUMBER = regex.compile(
