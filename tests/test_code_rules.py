@@ -536,6 +536,11 @@ def test_summarizer_names_as_a_word_after_a_verb_and_thing_nouns_excluded() -> N
         "text_for_summary",
         "get_summary_prompt",
         "SummaryEvent",
+        # helpers real compactors name after the summary, which call no model
+        "_prepare_summarization_result",
+        "locate_summarization_boundary",
+        "as_user_summary",
+        "summarization_result",
     ):
         assert not names.is_summarizer(name), name
 

@@ -139,11 +139,12 @@ def _callable_name(name: str) -> bool:
 #: ``batch_condense``); ``compact``/``compress``/``rewrite``/``truncate`` after another word
 #: name serialisation formats and codecs far more often (``extract_compact``)
 _SEGMENT_STEMS = ("summar", "condens", "abridg")
-#: verbs that inspect, store or format a summary rather than make one
+#: verbs that inspect, store, find or format a summary rather than make one (``as`` converts
+#: one: ``as_user_summary`` hands the made summary over as a user message)
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
     needs need can set persist write read record emit to from with on count estimate trim add
-    append attach""".split()
+    append attach prepare locate find as""".split()
 )
 #: the summary word used as a noun, so that a following word may name a thing around it
 _NOUN_FORMS = frozenset(
@@ -155,7 +156,8 @@ _THING_NOUNS = frozenset(
     """config configs prompt prompts template templates cls class mode tokens token settings
     setting options model llm key id ids len length limit threshold budget size ratio count
     type kind path file dir message msg event node block field store buffer schema style
-    parser callback hook handler enabled trigger interval max min index chain""".split()
+    parser callback hook handler enabled trigger interval max min index chain result results
+    boundary boundaries""".split()
 )
 
 
