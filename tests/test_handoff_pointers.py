@@ -76,6 +76,11 @@ def test_a_subsection_letter_reads_as_its_section() -> None:
 
 def test_a_section_of_a_named_document_is_not_the_summarys_own() -> None:
     assert not _own("see §3.2", {"3.2"}, after=" of the ledger for the rule.")
+    # the document noun after a word or two that qualify it
+    assert not _own("see §3.2", {"3.2"}, after=" of the partner spec for the rule.")
+    assert not _own("§3.2", {"3.2"}, before="the spec’s ")
+    # punctuation ends the words that may name the document
+    assert _own("§3.2", {"3.2"}, after=" of the team, then the spec.")
     assert not _own("§3.2", {"3.2"}, before="the partner spec ")
     assert not _own("section 3", {"3"}, before="the spec's ")
     assert _own("§3.2", {"3.2"}, before="per ", after=" of this file, rounding is fixed.")

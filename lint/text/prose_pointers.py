@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from string import ascii_lowercase
 from typing import TYPE_CHECKING, Any
 
 import regex
@@ -79,17 +80,15 @@ DETAILS_IN = regex.compile(
 SECTION_SIGN = regex.compile(
     r"(?<![\w§])§{1,2}[ \t]?[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}"
 )
+#: what names a section by its number ("§", "section", "part", "step"; not "line" or "table",
+#: which a heading's number is not), and the number itself ("1.4", "3", "4b")
+_SECTION_MARK = r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )"
+_SECTION_NUMBER = r"(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)"
 #: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
 #: issues", "Section 2: Gaps", "3. Rollout"
-HEADING_NUMBER = regex.compile(
-    r"(?:§{1,2} ?|(?:section|sec\.|part|step) )?(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)",
-    regex.IGNORECASE,
-)
+HEADING_NUMBER = regex.compile(f"{_SECTION_MARK}?{_SECTION_NUMBER}", regex.IGNORECASE)
 #: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
-SECTION_POINTER = regex.compile(
-    r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)",
-    regex.IGNORECASE,
-)
+SECTION_POINTER = regex.compile(_SECTION_MARK + _SECTION_NUMBER, regex.IGNORECASE)
 STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
 DETAILS_WORDS = ("details", "specifics", "rationale")
 
@@ -355,30 +354,37 @@ def points_to_own_section(
     if match is None:
         return False
     number = match.group(1).lower()
-    if number not in sections and number.rstrip("abcdefghijklmnopqrstuvwxyz") not in sections:
+    if number not in sections and number.rstrip(ascii_lowercase) not in sections:
         return False
     return not _names_its_document(text, match.start(), match.end(), nouns)
 
 
-#: " of the ledger", " (in the partner spec)": the document a numbered section belongs to,
-#: its noun last (two words may come between)
-_OF_DOCUMENT = regex.compile(
-    r"[ \t]{0,3}\(?(?:of|in)[ \t]{1,3}(?:the|our|that|its|their)"
-    r"(?:[ \t]{1,3}[\w-]{1,30}){0,2}?[ \t]{1,3}(?P<noun>[\w-]{1,30})(?!\w)",
+#: " of the ledger", " (in the partner spec)": the section of a document the words after name
+#: ("of this file" names the summary itself)
+_OF_A_DOCUMENT = regex.compile(
+    r"[ \t]{0,3}\(?(?:of|in)[ \t]{1,3}(?:"
+    + "|".join(d for d in DETERMINERS if d != "this")
+    + r")[ \t]",
     regex.IGNORECASE,
 )
+_WORD = regex.compile(r"[\w-]{1,30}|\S")
 
 
 def _names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
-    """Whether a document noun names the section's document right after the section ("§3.2
-    of the ledger") or right before it ("spec §3.2", "the PRD's section 3")."""
-    after = _OF_DOCUMENT.match(text, end)
-    if after is not None and after["noun"].lower() in nouns:
-        return True
+    """Whether a document noun names the section's document: after it, within the few words
+    a document noun may follow ("§3.2 of the ledger", "§3.2 of the partner spec"), as
+    :func:`pointer_end` reads a phrase's noun, or right before it ("spec §3.2", "the PRD's
+    section 3")."""
+    after = _OF_A_DOCUMENT.match(text, end)
+    if after is not None:
+        words = _WORD.findall(text, after.end(), after.end() + 32 * (MAX_MODIFIERS + 1))
+        for word in words[: MAX_MODIFIERS + 1]:
+            if word.lower() in nouns:
+                return True
+            if not word[0].isalnum():
+                break  # punctuation ends the words that may name it
     before = text[max(0, start - 40) : start].split()
-    if not before:
-        return False
-    word = before[-1].strip("(*_`").lower()
-    if word in SECTION_WORDS and len(before) > 1:  # "spec section 3": the word before that
-        word = before[-2].strip("(*_`").lower()
-    return word.removesuffix("'s").removesuffix("’s") in nouns
+    return (
+        bool(before)
+        and before[-1].strip("(*_`").lower().removesuffix("'s").removesuffix("’s") in nouns
+    )
