@@ -29,14 +29,15 @@ summarized summarised highlighted identified specified detailed suggested captur
 BACKWARD = ["earlier", "above", "before", "previously", "already", "prior"]
 ABOVE_WORDS = ["aforementioned", "abovementioned", "above-mentioned", "aforesaid"]
 ORDINAL_ADJECTIVES = ["earlier", "previous", "prior", "preceding", "former", "latter"]
+_MONTHS = "january february march april may june july august september october november december"
 TIME_WORDS = frozenset(
     """
 today tonight yesterday morning afternoon evening night day days week weeks weekend month
 months quarter quarters year years decade decades hour hours minute minutes second seconds
 season seasons sprint sprints shift shifts this that than in half halves period periods
-release releases fiscal century era january february march april may june july august
-september october november december q1 q2 q3 q4 h1 h2
+release releases fiscal century era q1 q2 q3 q4 h1 h2
 """.split()
+    + _MONTHS.split()
 )
 ROLE_WORDS = frozenset(
     """
@@ -57,10 +58,10 @@ revision revisions
 #: what a date written in words opens with ("Last session: January 9, 2026", "…: Tue 3 March")
 DATE_WORDS = frozenset(
     """
-january february march april may june july august september october november december jan
-feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
-sunday mon tue tues wed thu thur thurs fri sat sun
+jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday
+saturday sunday mon tue tues wed thu thur thurs fri sat sun
 """.split()
+    + _MONTHS.split()
 )
 #: positions in a sequence the sentence itself describes: "the cursor points at the previous
 #: page", "each stage reads the output of the previous stage" (data, not dropped context)

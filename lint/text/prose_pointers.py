@@ -85,10 +85,12 @@ SECTION_SIGN = regex.compile(
 _SECTION_MARK = r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )"
 _SECTION_NUMBER = r"(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)"
 #: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
-#: issues", "Section 2: Gaps", "3. Rollout"
-HEADING_NUMBER = regex.compile(f"{_SECTION_MARK}?{_SECTION_NUMBER}", regex.IGNORECASE)
+#: issues", "Section 2: Gaps", "3. Rollout". This and the patterns after it are kept as text
+#: and compiled by ``regex``'s own cache at their first use: only a summary with an ANC102
+#: finding reads them, and compiling them at import added 2-3 ms to every summary's start-up
+HEADING_NUMBER = f"{_SECTION_MARK}?{_SECTION_NUMBER}"
 #: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
-SECTION_POINTER = regex.compile(_SECTION_MARK + _SECTION_NUMBER, regex.IGNORECASE)
+SECTION_POINTER = _SECTION_MARK + _SECTION_NUMBER
 STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
 DETAILS_WORDS = ("details", "specifics", "rationale")
 
@@ -336,10 +338,22 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
     found = set()
     for block in summary.source.blocks:
         if block.kind == "heading":
-            match = HEADING_NUMBER.match(block.text)
-            if match is not None:
-                found.add(match.group(1).lower())
+            number = heading_number(block.text)
+            if number is not None:
+                found.add(number)
     return frozenset(found)
+
+
+def heading_number(heading: str) -> str | None:
+    """The section number a heading's text opens with, lower-cased ("1.4 How to deploy")."""
+    match = regex.match(HEADING_NUMBER, heading, regex.IGNORECASE)
+    return None if match is None else match.group(1).lower()
+
+
+def section_number(text: str, start: int = 0, end: int | None = None) -> regex.Match[str] | None:
+    """The first section number a pointer in ``text[start:end]`` names ("see §1.4": "1.4",
+    its match's group 1)."""
+    return regex.search(SECTION_POINTER, text, regex.IGNORECASE, start, end)
 
 
 def points_to_own_section(
@@ -350,7 +364,7 @@ def points_to_own_section(
     "## 4 Memory"): it points into the summary, where nothing was dropped. Not when the
     sentence names another document the section belongs to ("§3.2 of the ledger", "spec
     §3.2"), whatever the summary's own headings are."""
-    match = SECTION_POINTER.search(text, start, end)
+    match = section_number(text, start, end)
     if match is None:
         return False
     number = match.group(1).lower()
@@ -361,13 +375,12 @@ def points_to_own_section(
 
 #: " of the ledger", " (in the partner spec)": the section of a document the words after name
 #: ("of this file" names the summary itself)
-_OF_A_DOCUMENT = regex.compile(
+_OF_A_DOCUMENT = (
     r"[ \t]{0,3}\(?(?:of|in)[ \t]{1,3}(?:"
     + "|".join(d for d in DETERMINERS if d != "this")
-    + r")[ \t]",
-    regex.IGNORECASE,
+    + r")[ \t]"
 )
-_WORD = regex.compile(r"[\w-]{1,30}|\S")
+_WORD = r"[\w-]{1,30}|\S"
 
 
 def _names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
@@ -375,9 +388,10 @@ def _names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) 
     a document noun may follow ("§3.2 of the ledger", "§3.2 of the partner spec"), as
     :func:`pointer_end` reads a phrase's noun, or right before it ("spec §3.2", "the PRD's
     section 3")."""
-    after = _OF_A_DOCUMENT.match(text, end)
+    after = regex.match(_OF_A_DOCUMENT, text, regex.IGNORECASE, end)
     if after is not None:
-        words = _WORD.findall(text, after.end(), after.end() + 32 * (MAX_MODIFIERS + 1))
+        stop = after.end() + 32 * (MAX_MODIFIERS + 1)
+        words = regex.findall(_WORD, text, 0, after.end(), stop)
         for word in words[: MAX_MODIFIERS + 1]:
             if word.lower() in nouns:
                 return True
