@@ -48,6 +48,11 @@ if TYPE_CHECKING:
     from anchorlint.code.flow_exprs import Args
     from anchorlint.code.front import AnalysedModule
 
+    #: a same-module callee entered with its parameters' taints: the function node's id, and
+    #: each parameter's name, kind and origin (a caller is told where its own summary came
+    #: from, not where the first caller's did)
+    CalleeKey = tuple[int, tuple[tuple[str, Kind, int], ...]]
+
 
 class StatementRunner(ExprEvaluator):
     """Walks statements, merging branch environments, and binds assignment targets."""
@@ -223,8 +228,8 @@ class Analyser(KeptState, StatementRunner):
 
     def __init__(self, module: AnalysedModule) -> None:
         super().__init__(module)
-        self._memo: dict[tuple[int, tuple[tuple[str, Kind], ...]], Taint | None] = {}
-        self._active: set[tuple[int, tuple[tuple[str, Kind], ...]]] = set()
+        self._memo: dict[CalleeKey, Taint | None] = {}
+        self._active: set[CalleeKey] = set()
         #: ``self.x`` attributes holding a compaction output, per class
         self.class_taints: dict[str, Env] = {}
         #: above zero inside the body of a summarizer already reported as a recompaction
@@ -293,7 +298,10 @@ class Analyser(KeptState, StatementRunner):
         if info is None:
             return None
         params = map_arguments(info, args)
-        key = (id(info.node), tuple(sorted((k, t.kind) for k, t in params.items())))
+        key: CalleeKey = (
+            id(info.node),
+            tuple(sorted((k, t.kind, id(t.origin)) for k, t in params.items())),
+        )
         if key in self._memo:
             return self._memo[key]
         if key in self._active or len(self._active) >= self.MAX_DEPTH:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.nodes import dotted, storage_key
+from anchorlint.code.prompts import names_a_template
 from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 
@@ -31,6 +32,10 @@ TEXT_METHODS = frozenset(
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
 LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
 NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
+#: a prompt template's methods that fill in its variables (``prompt.invoke({...})``)
+TEMPLATE_FILLS = frozenset(
+    "invoke ainvoke format_messages aformat_messages format_prompt aformat_prompt".split()
+)
 _JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
 
 
@@ -76,6 +81,8 @@ class KnownCalls:
             return None
         if name in ("format", "format_map") and receiver is not None:
             return compact.to(K.COMPACT)
+        if name in TEMPLATE_FILLS and receiver is not None and names_a_template(receiver):
+            return compact.to(K.COMPACT)  # ``summary_prompt.invoke({"summary": s})``
         if name == "next" and receiver is None and args[0][1] is compact:
             return compact
         if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
@@ -124,6 +131,8 @@ class KnownCalls:
                 return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)
             if name == "getattr" and first is not None and first.kind is K.COMPACT:
                 return first  # ``getattr(part, "content", "")``: attribute access
+            if name == "cast" and len(args) == 2:
+                return args[1][1]  # ``cast(PromptValue, filled)``: the value itself
             return None
         if name in ("dumps", "dump_json") and dotted(receiver) in _JSON_MODULES:
             # serialising the summary into a message's content is encoding it (RULES.md flow)

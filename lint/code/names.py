@@ -97,7 +97,7 @@ class NameSets(NamedTuple):
                     return _prefix_stem(name, self.summarizers)  # a configured ``fold_in``
                 continue
             if position > 0 and (
-                parts[0] in _NOT_SUMMARIZING_VERBS or parts[position - 1] == "for"
+                parts[0] in _NOT_SUMMARIZING_VERBS or parts[position - 1] in _PREPARING
             ):
                 return None
             if part in _NOUN_FORMS and parts[-1] in _THING_NOUNS and parts[-1] != part:
@@ -146,6 +146,9 @@ _NOT_SUMMARIZING_VERBS = frozenset(
     needs need can set persist write read record emit to from with on count estimate trim add
     append attach prepare locate find as""".split()
 )
+#: a summary word after one of these names a step around the pass, not the pass
+#: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``)
+_PREPARING = frozenset({"for", "before", "after"})
 #: the summary word used as a noun, so that a following word may name a thing around it
 _NOUN_FORMS = frozenset(
     """summary summaries summarizer summariser summarization summarisation compaction compression

@@ -152,9 +152,13 @@ _KEYWORD = LazyPattern(r"\s*=(?!=)")
 _MODEL_CALL = LazyPattern(
     r"\.a?(?:predict|invoke|run|generate|complete|completion|create|chat)(?:_\w+)?[ \t]*\("
 )
+#: a word start in source text: after no letter, or after an escape written in a string
+#: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)
+_WORD_START = r"(?:(?<![a-z])|(?<=\\[nt]))"
 _ASKS = LazyPattern(
-    r"(?<![a-z])(?:summari[sz]e|condense|compress|compact)(?![a-z])"
-    r"""|["'][^"'\n]{0,60}?(?<![a-z])(?:write|produce|give|create|provide|generate|update|extend)"""
+    rf"{_WORD_START}(?:summari[sz]e|condense|compress|compact)(?![a-z])"
+    rf"""|["'][^"'\n]{{0,60}}?{_WORD_START}"""
+    r"""(?:write|produce|give|create|provide|generate|update|extend)"""
     r"""(?![a-z])[^"'.\n]{0,40}summary"""
     r"""|summari[sz]ation of[^"'.\n]{0,30}(?<![a-z])(?:chat|conversation|dialog|history|messages)"""
 )

@@ -29,10 +29,14 @@ MODEL_METHODS = frozenset(
     """predict apredict invoke ainvoke run arun generate agenerate complete acomplete create
     acreate chat achat completion acompletion""".split()
 )
+#: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
+#: reads the source before any string is evaluated, and the escape's letter starts no word
+_ESCAPED = r"(?<=\\[nt])"
 #: a string asking for a summary: the verb, or "write/produce … summary"
 _ASKS = LazyPattern(
-    r"(?<![-\w./])(?:summari[sz]e|condense|compress|compact)\b"
-    r"|\b(?:write|produce|give|create|provide|generate|return|update|extend)\b[^.\n]{0,40}\bsummary"
+    rf"(?:(?<![-\w./])|{_ESCAPED})(?:summari[sz]e|condense|compress|compact)\b"
+    rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)\b"
+    r"[^.\n]{0,40}\bsummary"
     r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
     re.IGNORECASE,
 )
@@ -155,7 +159,8 @@ def _fixpoint(
 
 def _model_output(value: cst.BaseExpression) -> bool:
     """``reply = await llm.invoke(PROMPT.format(...))``, ``….content``: what the model hands
-    back is an answer, not a prompt, whatever prompt it was given."""
+    back is an answer, not a prompt, whatever prompt it was given (``prompt.invoke({...})``
+    fills a template in: that is still a prompt)."""
     while True:
         if isinstance(value, cst.Await):
             value = value.expression
@@ -163,11 +168,10 @@ def _model_output(value: cst.BaseExpression) -> bool:
             value = value.value
         else:
             break
-    return (
-        isinstance(value, cst.Call)
-        and call_name(value) in MODEL_METHODS
-        and call_receiver(value) is not None
-    )
+    if not (isinstance(value, cst.Call) and call_name(value) in MODEL_METHODS):
+        return False
+    receiver = call_receiver(value)
+    return receiver is not None and not names_a_template(receiver)
 
 
 def prompt_names(
@@ -185,7 +189,7 @@ def prompt_names(
         for t, v in _assignments_top(module)
         if isinstance(t, cst.Name) or _target_key(t) is not None
     ]
-    per_function = {id(f): _assignments(f.body) for f in functions}
+    per_function = {id(f): _defaults(f) + _assignments(f.body) for f in functions}
     everywhere = [p for pairs in per_function.values() for p in pairs]
     shared = _fixpoint(top, set())
     for pairs in per_function.values():
@@ -208,6 +212,18 @@ def prompt_names(
     return PromptNames(frozenset(shared), local, inline=True)
 
 
+def _defaults(function: cst.FunctionDef) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Parameters with a default, as assignments of the default to the parameter's name:
+    ``extend_prompt=EXTEND_SUMMARY_PROMPT`` makes ``extend_prompt`` a prompt name in the
+    function, unless a caller passes another (which it rarely does: it is the default)."""
+    params = function.params
+    return [
+        (param.name, param.default)
+        for param in (*params.params, *params.kwonly_params)
+        if param.default is not None
+    ]
+
+
 def _assignments_top(module: cst.Module) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """Module-level and class-body assignments (not inside functions)."""
     found: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
@@ -226,6 +242,21 @@ def _assignments_top(module: cst.Module) -> list[tuple[cst.BaseExpression, cst.B
     return found
 
 
+#: the last word of a name that holds a prompt template, whose ``invoke`` fills it in
+_TEMPLATE_WORDS = frozenset({"prompt", "template", "tmpl"})
+_LAST_WORD = LazyPattern(r"([A-Za-z][a-z0-9]*|[A-Z0-9]+)_*$")
+
+
+def names_a_template(receiver: cst.BaseExpression) -> bool:
+    """``existing_summary_prompt``, ``self.prompt_template``, ``SUMMARY_PROMPT``: a template,
+    whose ``invoke`` fills in its variables and calls no model."""
+    chain = dotted(receiver)
+    if chain is None:
+        return False
+    found = _LAST_WORD.search(chain.rsplit(".", 1)[-1])
+    return found is not None and found.group(1).lower() in _TEMPLATE_WORDS
+
+
 def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -> bool:
     """A generic model method whose receiver or an argument is (built from) a prompt name,
     or (``inline``) one handed a literal that asks to summarize the conversation, written in
@@ -234,7 +265,7 @@ def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -
     if call_name(call) not in MODEL_METHODS or not (names or inline):
         return False
     receiver = call_receiver(call)
-    if receiver is None:
+    if receiver is None or names_a_template(receiver):
         return False
     chain = dotted(receiver)
     if chain is not None and chain.rsplit(".", 1)[-1] in names:

@@ -97,11 +97,13 @@ def prompted(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef |
 
 def says_text(expr: cst.BaseExpression) -> bool:
     """A string literal, or a name whose last part says it holds text (``raw_context``,
-    ``self.summary``, ``llm``)."""
+    ``self.summary``, ``llm``), or a slice or item of one."""
     if isinstance(expr, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
         return True
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         return says_text(expr.left) or says_text(expr.right)
+    if isinstance(expr, cst.Subscript):
+        return says_text(expr.value)  # ``turns[i : i + step]``: some of the turns
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
     words = _NAME_WORDS.findall((name or "").rsplit(".", 1)[-1])
     return any(part.lower().startswith(_TEXT_WORDS) for part in words)

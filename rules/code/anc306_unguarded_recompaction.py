@@ -28,7 +28,9 @@ class UnguardedRecompaction(CodeRule):
             "`state.summary`), a parameter named like the previous summary (`existing_summary`, "
             "`prior_summary`, `running_summary`), a previous summary event it finds in its input "
             "(`isinstance(e, SummaryEvent)`), or the message list it returns with the summary in "
-            "it and is handed back. The function must hold no equality test or assertion between "
+            "it and is handed back. The summary may reach the model inside a prompt template "
+            "filled in on the way (`prompt.invoke({...})`, also by a helper of the same module). "
+            "The function must hold no equality test or assertion between "
             "the anchor sets of the old and new summary and no `anchorlint.gate` call. A length "
             "check is not a guard; a one-shot `text = summarize(text)` on raw text is not a "
             "recompaction, nor is cutting a summary to a length for a log or a database."
@@ -78,6 +80,13 @@ class UnguardedRecompaction(CodeRule):
             def compact(messages):
                 summary = summarize_messages(messages[:-4])
                 return [SystemMessage(content=summary), *messages[-4:]]
+        """),
+        python_example("""
+            EXTEND = Template("Summary so far: {prior}\\n\\nExtend this summary with the new turns: {turns}")
+
+            def fold(turns, model, running_summary, prompt=EXTEND):
+                filled = prompt.invoke({"prior": running_summary.text, "turns": turns})
+                return model.invoke(filled.messages).content
         """),
         python_example("""
             def shrink(raw):
@@ -245,7 +254,8 @@ class UnguardedRecompaction(CodeRule):
             body = info.node.body if info is not None else module.module
             if anchor_guard(info, body, module.index):
                 continue
-            held = " ".join(module.module.code_for_node(fact.argument).split())[:40]
+            held = " ".join(module.module.code_for_node(fact.argument).split())
+            held = held if len(held) <= 40 else held[:39] + "…"
             yield module.hit(
                 fact.call,
                 f"`{fact.summarizer}()` compacts `{held}`, already {_origin(module, fact)}, with "
