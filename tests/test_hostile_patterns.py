@@ -143,6 +143,10 @@ def test_plain_text_blocks_and_code_spans() -> None:
         repeat("1. "),
         repeat("#" * 7 + " "),
         "\n" * MB,
+        "~" * MB,
+        repeat("```\n"),
+        repeat("   ```x`\n"),
+        "```\n" + "`" * MB,
     ):
         elapsed, _ = timed(
             lambda text=text: list(plaintext.split_blocks(text, line_start_map(text)))

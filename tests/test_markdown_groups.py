@@ -171,6 +171,10 @@ PLAIN_PIECES = [
     "\tindented text",
     "one\u2028two",
     "\x0c",
+    "```python",
+    "```",
+    "  ~~~~",
+    "````text with ``` inside",
 ]
 
 

@@ -1,4 +1,10 @@
-"""Plain text: paragraphs split at blank lines; list items and headings start a block."""
+"""Plain text: paragraphs split at blank lines; list items and headings start a block.
+
+This is also how summaries kept as JSON strings are read (transcripts, state stores,
+records), and what agents write there is Markdown-ish: a fenced code block (a line of three
+or more backticks or tildes, to the line that closes it) is code, not prose, and is no
+block, as in a Markdown file. A fence never closed runs to the end, as CommonMark reads it.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +26,39 @@ if TYPE_CHECKING:
     from anchorlint.config import Settings
 
 _BLOCK_START = regex.compile(r"[ \t]{0,8}(?:[-*+•]|\d{1,4}[.)]|#{1,6})[ \t]")
+#: a fence line: indented as a list item's may be, then three or more backticks or tildes
+_FENCE = regex.compile(r"[ \t]{0,8}(`{3,}+|~{3,}+)")
+
+
+class _Fences:
+    """Which lines are fenced code, asked line by line in order."""
+
+    def __init__(self) -> None:
+        self.open: str | None = None  # the run that opened the fence we are in
+
+    def code(self, line: str) -> bool:
+        """Whether ``line`` opens, lies inside or closes a fenced code block."""
+        if "`" not in line and "~" not in line:
+            return self.open is not None
+        found = _FENCE.match(line)
+        if self.open is not None:
+            if found is not None and self._closes(found.group(1), line[found.end() :]):
+                self.open = None
+            return True
+        if found is None:
+            return False
+        run = found.group(1)
+        if run[0] == "`" and "`" in line[found.end() :]:
+            return False  # ```code``` on one line: inline code, no fence
+        self.open = run
+        return True
+
+    def _closes(self, run: str, rest: str) -> bool:
+        """A run of the opening character, at least as long, with nothing after it."""
+        assert self.open is not None
+        return run[0] == self.open[0] and len(run) >= len(self.open) and not rest.strip()
+
+
 _CODE_SPAN = regex.compile(r"`[^`\n]{1,500}`")
 
 
@@ -48,8 +87,10 @@ def file_blocks(text: str) -> Iterator[Block]:
     offset = 0
     line, line_start = 1, 0  # the file line of ``offset`` and where that line starts
     at = (1, 1)  # file line and column of ``start``
+    fences = _Fences()
     for piece in _lines(text):
-        blank = not piece.strip()
+        code = fences.code(piece)
+        blank = code or not piece.strip()
         if start is not None and (blank or _BLOCK_START.match(piece)):
             yield _located_block(text, start, offset, at)
             start = None
@@ -85,8 +126,9 @@ def split_blocks(text: str, positions: PositionMap) -> Iterator[Block]:
     """Blocks of ``text`` (whose own map is ``positions``)."""
     start = None
     offset = 0
+    fences = _Fences()
     for line in text.splitlines(keepends=True):
-        blank = not line.strip()
+        blank = fences.code(line) or not line.strip()
         if start is not None and (blank or _BLOCK_START.match(line)):
             yield _block(text, start, offset, positions)
             start = None
