@@ -342,6 +342,23 @@ def test_named_json_without_summary_warns(tmp_path):
     assert "no summary found: set text.fields or --input-format" in done.stderr
 
 
+def test_named_transcript_without_a_compaction_says_so(tmp_path):
+    """A session that was never compacted, named on the command line (a pre-commit hook
+    names every staged transcript): no finding, exit 0, and a note that nothing was checked;
+    walked as part of a directory it passes quietly, as most sessions hold no compaction."""
+    path = claude_session(tmp_path, ["Kept `ops/pool.py#L3-9`."])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(
+        "\n".join(line for line in lines if '"isCompactSummary"' not in line) + "\n",
+        encoding="utf-8",
+    )
+    done = run_cli("check", str(path))
+    assert done.returncode == 0 and not done.stdout, done.stdout
+    assert "no summary found: the transcript holds no compaction summary" in done.stderr
+    walked = run_cli("check", str(tmp_path))
+    assert walked.returncode == 0 and "no summary found" not in walked.stderr
+
+
 def test_vscode_settings_with_comments_is_not_a_summary_file(tmp_path):
     settings = tmp_path / ".vscode" / "settings.json"
     settings.parent.mkdir()

@@ -130,31 +130,42 @@ def config_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: kinds whose files are records: a file of one named on the command line with no summary in
+#: any record is said so on stderr (RULES.md), never passed as clean in silence
+_GENERIC_RECORDS = frozenset({"json", "jsonl"})
+_TRANSCRIPTS = frozenset({"transcript-json", "transcript-jsonl", "codex-zst", "transcript-sqlite"})
+
+
 def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None:
-    """One stderr line for each JSON or JSON Lines file named on the command line that no
-    reader recognised and that held no summary: never a silent pass."""
+    """One stderr line for each JSON, JSON Lines or transcript file named on the command line
+    that held no summary: never a silent pass. A file no reader recognised is told which
+    settings say where its summaries are; an agent's transcript that is recognised holds no
+    compaction yet, and is told so."""
     from anchorlint.run.kinds import kind_of, kind_to_lint_file
 
     if settings.input_format not in ("auto", "json"):
         return
     forced = settings.input_format == "json"  # then a transcript's own shape is ignored too
-    generic = [
-        p for p in named
+    kinds = {
+        p: getattr(kind_of(p) if forced else kind_to_lint_file(p), "name", "")
+        for p in named
         if os.path.isfile(p)
-        and getattr(kind_of(p) if forced else kind_to_lint_file(p), "name", "") in ("json", "jsonl")
-    ]  # fmt: skip
-    if not generic:
+    }
+    records = {p: kind for p, kind in kinds.items() if kind in _GENERIC_RECORDS | _TRANSCRIPTS}
+    if not records:
         return
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
-    for path in generic:
-        if path not in summarised:
-            from anchorlint.safe_text import terminal  # a file name is the repository's
+    for path, kind in records.items():
+        if path in summarised:
+            continue
+        from anchorlint.safe_text import terminal  # a file name is the repository's
 
-            print(
-                f"anchorlint: warning: {terminal(path)}: no summary found: set text.fields or"
-                " --input-format",
-                file=sys.stderr,
-            )
+        why = (
+            "the transcript holds no compaction summary"
+            if kind in _TRANSCRIPTS
+            else "set text.fields or --input-format"
+        )
+        print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
 
 
 def store_settings(args: argparse.Namespace) -> Settings:
