@@ -24,6 +24,17 @@ def findings(source: str) -> list[tuple[int, str, str]]:
     return sorted((f.line, f.code, f.message) for f in found)
 
 
+def codes(source: str) -> list[tuple[int, str]]:
+    return [(line, code) for line, code, _ in findings(source)]
+
+
+def one_recompaction(source: str, line: int) -> str:
+    """The message of the module's only finding, an ANC306 on ``line``."""
+    found = findings(source)
+    assert [(at, code) for at, code, _ in found] == [(line, "ANC306")]
+    return found[0][2]
+
+
 #: a short-term memory that extends its running summary: the template is filled by a helper,
 #: the model is called by the entry points (sync and async), each with its own parameters
 ROLLING_MEMORY = '''\
@@ -134,9 +145,9 @@ def test_a_memory_replayed_over_its_history_in_a_loop() -> None:
         "            )\n"
         "        return memo\n"
     )
-    found = findings(source)
-    assert [(line, code) for line, code, _ in found] == [(8, "ANC306")]
-    assert "compacts `memo.buffer`, already the output of this same call" in found[0][2]
+    assert "compacts `memo.buffer`, already the output of this same call" in one_recompaction(
+        source, 8
+    )
 
 
 def test_a_loop_that_summarizes_each_slice_on_its_own_is_silent() -> None:
@@ -191,3 +202,193 @@ def test_an_ask_written_after_an_escaped_newline_makes_the_module_worth_parsing(
     assert "\\n\\nSummarize" in source
     found = findings(source)
     assert [(line, code) for line, code, _ in found] == [(5, "ANC306")]
+
+
+# ------------------------------------------------- a second sweep: more frameworks' shapes
+
+
+def test_a_branch_that_leaves_does_not_reach_the_code_after_it() -> None:
+    """A token-limit transform cuts the last message that fits and stops (``break``), or
+    returns early: the cut it made there never reaches the per-message cut below."""
+    source = (
+        "class TokenCap:\n"
+        "    def apply(self, messages):\n"
+        "        kept, used = [], 0\n"
+        "        for msg in reversed(messages):\n"
+        "            room = self.limit - used - self.per_message\n"
+        "            if room < 0:\n"
+        '                msg["content"] = self._truncate_text(msg["content"], self.limit - used)\n'
+        "                kept.insert(0, msg)\n"
+        "                break\n"
+        '            msg["content"] = self._truncate_text(msg["content"], self.per_message)\n'
+        '            used += count_tokens(msg["content"])\n'
+        "            kept.insert(0, msg)\n"
+        "        return kept\n"
+        "\n"
+        "    def one(self, text, tight):\n"
+        "        if tight:\n"
+        "            text = self._truncate_text(text, 10)\n"
+        "            return text\n"
+        "        text = self._truncate_text(text, 100)\n"
+        "        return text\n"
+    )
+    assert codes(source) == []
+
+
+def test_a_summary_carried_over_continue_is_still_compacted_again() -> None:
+    source = (
+        "def rolling(chunks):\n"
+        '    summary = ""\n'
+        "    for chunk in chunks:\n"
+        "        if not chunk.strip():\n"
+        "            summary = summarize(summary)\n"
+        "            continue\n"
+        '        summary = summarize(summary + "\\n" + chunk)\n'
+        "    return summary\n"
+    )
+    assert codes(source) == [(5, "ANC306"), (7, "ANC306")]
+
+
+def test_a_helper_that_packages_the_summary_is_no_second_pass() -> None:
+    source = (
+        "def evict(self, to_summarize):\n"
+        "    text = simple_summary(messages=to_summarize)\n"
+        "    return package_summarize_message(summary=text, hidden=len(to_summarize))\n"
+    )
+    assert codes(source) == []
+
+
+def test_an_observation_holding_a_summary_is_no_tool_result() -> None:
+    """A condensation observation is the previous summary, not tool output: rewrapping it for
+    the prompt relabels no tool call (ANC303). Cutting it to a length there is still a cut of
+    the summary the model sees (ANC306, as RULES.md reads ``truncate(summarize(x))``)."""
+    source = (
+        "def to_message(obs, max_chars):\n"
+        "    if isinstance(obs, AgentCondensationObservation):\n"
+        "        text = truncate_content(obs.content, max_chars)\n"
+        '        return Message(role="user", content=[TextContent(text=text)])\n'
+        "    return None\n"
+    )
+    assert [code for _, code in codes(source)] == ["ANC306"]
+
+
+def test_previous_summary_named_with_what_holds_it() -> None:
+    source = (
+        'PROMPT = "Summarize the events below. The summary so far: {prior}"\n'
+        "\n\n"
+        "class Condenser:\n"
+        '    def _summary(self, events, previous_summary_content="none"):\n'
+        "        prompt = PROMPT.format(prior=previous_summary_content)\n"
+        "        return self.client.generate(prompt + render(events))\n"
+    )
+    assert "handed in as `previous_summary_content`" in one_recompaction(source, 7)
+
+
+def test_a_message_list_named_with_more_words_is_handed_back() -> None:
+    source = (
+        "class Trimmer:\n"
+        "    def apply(self, message_lists):\n"
+        "        folded = self._summarize_turns(message_lists[1:-6])\n"
+        "        note = Message(role='user', content=folded)\n"
+        "        return [message_lists[0], note, *message_lists[-6:]]\n"
+    )
+    assert codes(source) == [(3, "ANC306")]
+
+
+def test_an_agent_step_with_a_prompt_that_compacts() -> None:
+    """``step`` is an agent framework's model call, and a system prompt saying the assistant
+    "compacts" the context asks for a summary as "summarize" does."""
+    source = (
+        'SYSTEM = "You are an assistant that compacts the conversation context for later turns."\n'
+        "\n\n"
+        "class Compaction:\n"
+        "    async def compact(self, messages, runtime):\n"
+        "        older, recent = messages[:-3], messages[-3:]\n"
+        "        reply = await runtime.step(system_prompt=SYSTEM, history=older)\n"
+        "        return [Message(role='user', content=reply.text)] + recent\n"
+    )
+    assert codes(source) == [(7, "ANC306")]
+
+
+#: a toolkit that keeps an agent built to write summaries (its system message split over two
+#: literals) and whose public method calls its summarizer method
+TOOLKIT = (
+    "class NotesToolkit:\n"
+    "    def __init__(self, model):\n"
+    "        self.summary_agent = ChatAgent(\n"
+    '            system_message="You are an assistant that writes short "\n'
+    '            "summaries of conversations.",\n'
+    "            model=model,\n"
+    "        )\n"
+    "\n"
+    "    def compress(self, records):\n"
+    "        return self._summarize_records(records)\n"
+    "\n"
+)
+
+
+def test_a_summarizer_that_reads_the_old_summary_from_its_object() -> None:
+    """A toolkit keeps an agent built to write summaries (its system message split over two
+    literals), and its summarizer method folds the summary it kept into the next prompt: the
+    model call inside that method is the second pass, though callers call the method."""
+    source = (
+        TOOLKIT.replace("model):\n", "model):\n        self.existing_summary = ''\n", 1)
+        + "    def _summarize_records(self, records):\n"
+        "        if not records:\n"
+        "            return self.existing_summary\n"
+        "        reply = self.summary_agent.step(self._prompt(render(records)))\n"
+        "        self.existing_summary = reply.text\n"
+        "        return self.existing_summary\n"
+        "\n"
+        "    def _prompt(self, text):\n"
+        '        head = "Extract the key facts of the conversation."\n'
+        "        if self.existing_summary:\n"
+        '            head += f" Previous summary: {self.existing_summary}"\n'
+        '        return head + "\\n" + text\n'
+    )
+    assert "`self.existing_summary`" in one_recompaction(source, 16)
+
+
+def test_a_summarizer_method_whose_callers_hand_it_raw_records_is_one_pass() -> None:
+    """The same toolkit without the kept summary: its callers' call is the pass, once."""
+    source = (
+        TOOLKIT + "    def _summarize_records(self, records):\n"
+        "        return self.summary_agent.step(render(records)).text\n"
+    )
+    assert codes(source) == []
+
+
+def test_a_summary_put_into_kept_messages_by_slice_assignment() -> None:
+    source = (
+        "class Topic:\n"
+        "    async def squeeze(self, count):\n"
+        "        older = self.messages[1 : count + 1]\n"
+        "        digest = await self.summarize_messages(older)\n"
+        "        self.messages[1 : count + 1] = [Message(ai=False, text=digest)]\n"
+    )
+    assert "kept in `self.messages` (stored at line 5)" in one_recompaction(source, 4)
+
+
+def test_a_summary_rendered_into_a_message_template_is_still_the_summary() -> None:
+    """The summary is rendered into a message template by a function of another module
+    (``parse_prompt("….md", summary=…)``) before it goes back into the kept messages."""
+    source = (
+        "class Topic:\n"
+        "    async def squeeze(self, count):\n"
+        "        older = self.messages[1 : count + 1]\n"
+        "        digest = await self.summarize_messages(older)\n"
+        '        text = self.agent.parse_prompt("topic_summary.md", summary=digest)\n'
+        "        self.messages[1 : count + 1] = [Message(ai=False, text=text)]\n"
+    )
+    assert "kept in `self.messages` (stored at line 6)" in one_recompaction(source, 4)
+
+
+def test_slice_assignment_of_raw_messages_keeps_no_summary() -> None:
+    source = (
+        "class Topic:\n"
+        "    async def squeeze(self, count):\n"
+        "        older = self.messages[1 : count + 1]\n"
+        "        await self.archive.save(await self.summarize_messages(older))\n"
+        "        self.messages[1 : count + 1] = []\n"
+    )
+    assert codes(source) == []

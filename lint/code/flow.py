@@ -57,6 +57,10 @@ if TYPE_CHECKING:
 class StatementRunner(ExprEvaluator):
     """Walks statements, merging branch environments, and binds assignment targets."""
 
+    #: per loop being run, innermost last: the environments of branches that ended in
+    #: ``break`` or ``continue``, which go on at the loop's head or past it, not after the branch
+    _exits: list[list[Env]]
+
     def run_block(self, statements: object, env: Env, frame: Frame) -> None:
         for statement in statements:  # type: ignore[attr-defined]
             self.run_statement(statement, env, frame)
@@ -117,13 +121,21 @@ class StatementRunner(ExprEvaluator):
         suites: list[cst.CSTNode | None],
         seeds: list[Env] | None = None,
     ) -> None:
-        """Run each branch on a copy and merge: a name tainted on any path stays tainted."""
+        """Run each branch on a copy and merge: a name tainted on any path that goes on past
+        the branches stays tainted (a branch that ends in ``return`` or ``raise`` goes on to
+        nothing after them: what it bound there was returned or thrown away)."""
         merged: Env = {}
         for number, suite in enumerate(suites):
             branch = dict(env)
             if seeds and number < len(seeds):
                 branch.update(seeds[number])
             self.run_suite(suite, branch, frame)
+            ending = _ending(suite)
+            if ending in (cst.Return, cst.Raise):
+                continue
+            if ending in (cst.Break, cst.Continue) and self._exits:
+                self._exits[-1].append(branch)
+                continue
             for key, value in branch.items():
                 merged.setdefault(key, value)
         if not any(isinstance(s, cst.Else) for s in suites):  # some path runs no branch
@@ -139,7 +151,14 @@ class StatementRunner(ExprEvaluator):
             else:
                 self.eval(node.test, env, frame)
             body = dict(env)
-            self.run_suite(node.body, body, frame)
+            self._exits.append([])
+            try:
+                self.run_suite(node.body, body, frame)
+            finally:
+                exits = self._exits.pop()
+            for left in exits:  # ``break`` / ``continue``: on to the next round or past the loop
+                for key, value in left.items():
+                    body.setdefault(key, value)
             for key, value in body.items():
                 env.setdefault(key, value)
         self.run_suite(node.orelse, env, frame)
@@ -228,6 +247,7 @@ class Analyser(KeptState, StatementRunner):
 
     def __init__(self, module: AnalysedModule) -> None:
         super().__init__(module)
+        self._exits = []
         self._memo: dict[CalleeKey, Taint | None] = {}
         self._active: set[CalleeKey] = set()
         #: ``self.x`` attributes holding a compaction output, per class
@@ -330,6 +350,9 @@ class Analyser(KeptState, StatementRunner):
         key = storage_key(target)
         if key is None:
             self.eval(target, env, frame)
+            held = _placed_into(target)
+            if held is not None and value is not None and value.kind is Kind.COMPACT:
+                self.bind(held, value, env, frame)  # the list now holds the summary
             return
         for stale in [k for k in env if k.startswith((key + ".", key + "["))]:
             del env[stale]
@@ -389,6 +412,36 @@ class Analyser(KeptState, StatementRunner):
                 or (info is None and arg.keyword is not None and self.names.is_source_param(param))
             ) and self._once("leak", arg.value):
                 self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
+
+
+def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The list ``xs`` of ``xs[i:j] = …`` or ``xs[0] = …`` (a name or attribute): what is
+    assigned goes into it (``self.messages[1:n] = [summary_message]``)."""
+    if not isinstance(target, cst.Subscript) or len(target.slice) != 1:
+        return None
+    index = target.slice[0].slice
+    placed = isinstance(index, cst.Slice) or (
+        isinstance(index, cst.Index) and isinstance(index.value, (cst.Integer, cst.UnaryOperation))
+    )
+    if not placed or storage_key(target.value) is None:
+        return None
+    return target.value
+
+
+def _ending(suite: cst.CSTNode | None) -> type[cst.CSTNode] | None:
+    """The type of a branch's last statement when it leaves the branch for good (``return``,
+    ``raise``, ``break``, ``continue``), else None."""
+    if isinstance(suite, cst.Else):
+        suite = suite.body
+    if isinstance(suite, cst.IndentedBlock):
+        last = suite.body[-1] if suite.body else None
+        if not isinstance(last, cst.SimpleStatementLine):
+            return None
+        suite = last
+    if not isinstance(suite, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) or not suite.body:
+        return None
+    last_small = type(suite.body[-1])
+    return last_small if last_small in (cst.Return, cst.Raise, cst.Break, cst.Continue) else None
 
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")

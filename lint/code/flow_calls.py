@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.prompts import names_a_template
 from anchorlint.code.relabel import declared_fields, relabelled
@@ -37,6 +38,13 @@ TEMPLATE_FILLS = frozenset(
     "invoke ainvoke format_messages aformat_messages format_prompt aformat_prompt".split()
 )
 _JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
+
+
+#: a function that renders a template or a prompt with what it is given
+#: (``parse_prompt("summary.md", summary=s)``, ``render_template(...)``, ``format_message``)
+_FILLS_A_TEMPLATE = LazyPattern(
+    r"^_*(?:render|format|fill)(?:_|$)|(?:^|_)(?:prompt|template)s?(?:_|$)"
+)
 
 
 class KnownCalls:
@@ -83,6 +91,8 @@ class KnownCalls:
             return compact.to(K.COMPACT)
         if name in TEMPLATE_FILLS and receiver is not None and names_a_template(receiver):
             return compact.to(K.COMPACT)  # ``summary_prompt.invoke({"summary": s})``
+        if _FILLS_A_TEMPLATE.search(name.lower()) and self.index.lookup(call, frame.owner) is None:
+            return compact.to(K.COMPACT)  # ``parse_prompt("msg.md", summary=s)``, not entered
         if name == "next" and receiver is None and args[0][1] is compact:
             return compact
         if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:

@@ -15,33 +15,30 @@ import libcst as cst
 
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
+from anchorlint.code.names import summary_type
 from anchorlint.code.nodes import annotation_names, call_name, dotted
 
 #: parameters and fields named like the summary of the previous call
 _RUNNING_SUMMARY = LazyPattern(
-    r"^_*(?:existing|previous|prev|prior|running|rolling|old|last|current)_summary$"
+    r"^_*(?:existing|previous|prev|prior|running|rolling|old|last|current)_summary"
+    r"(?:_(?:content|text|str|string|message|msg))?$"
 )
-#: classes whose instances are summaries put into the history (``SummaryEvent``,
-#: ``CompactionSummary``, ``CondensationMessage``)
-_SUMMARY_TYPE = LazyPattern(r"Summary|Summari[sz]|Condens|Compacted|Compaction(?!Settings|Config)")
 #: parameter names of a message list, a view or a state a compactor is handed
 _LIST_PARAMS = frozenset(
     """messages message_list msgs history chat_history events view turns state conversation
     thread context items entries""".split()
 )
+#: a message list named with more words (``all_in_context_messages``, ``message_lists``)
+_LIST_NAME = LazyPattern(r"(?:^|_)(?:messages|msgs|message_lists?)$")
 _LIST_ANNOTATIONS = LazyPattern(
     r"^(?:list|List|Sequence|Iterable|MutableSequence)$|State$|History$|View$"
 )
 
 
 def running_summary_name(name: str) -> bool:
-    """``existing_summary``, ``previous_summary``, ``running_summary``, ``prior_summary`` …"""
+    """``existing_summary``, ``previous_summary``, ``running_summary``, ``prior_summary`` …,
+    also with what holds it named (``previous_summary_content``, ``existing_summary_text``)."""
     return bool(_RUNNING_SUMMARY.match(name.lower()))
-
-
-def summary_type(name: str) -> bool:
-    """A class named like a summary put into the history (``SummaryEvent``)."""
-    return bool(_SUMMARY_TYPE.search(name.rsplit(".", 1)[-1]))
 
 
 def summary_type_test(test: cst.BaseExpression) -> tuple[str, bool, str] | None:
@@ -79,7 +76,7 @@ def list_parameters(info: FunctionInfo) -> list[cst.Param]:
     for param in [*info.params, *info.kwonly]:
         name = param.name.value.lstrip("_").lower()
         annotated = any(_LIST_ANNOTATIONS.search(n) for n in annotation_names(param.annotation))
-        if name in _LIST_PARAMS or annotated:
+        if name in _LIST_PARAMS or _LIST_NAME.search(name) or annotated:
             found.append(param)
     return found
 

@@ -18,6 +18,16 @@ from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import call_receiver, dotted
 from anchorlint.config import CodeSettings
 
+#: classes whose instances are summaries put into the history (``SummaryEvent``,
+#: ``CompactionSummary``, ``CondensationMessage``, ``AgentCondensationObservation``)
+_SUMMARY_TYPE = LazyPattern(r"Summary|Summari[sz]|Condens|Compacted|Compaction(?!Settings|Config)")
+
+
+def summary_type(name: str) -> bool:
+    """A class named like a summary put into the history (``SummaryEvent``)."""
+    return bool(_SUMMARY_TYPE.search(name.rsplit(".", 1)[-1]))
+
+
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers
 CODEC_MODULES = frozenset({"zlib", "gzip", "bz2", "lzma", "brotli", "zstd", "zstandard", "snappy"})
 _NOT_SUMMARIZER_MODULES = CODEC_MODULES | {"os", "io", "shutil", "zipfile", "tarfile"}
@@ -144,7 +154,7 @@ _SEGMENT_STEMS = ("summar", "condens", "abridg")
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
     needs need can set persist write read record emit to from with on count estimate trim add
-    append attach prepare locate find as""".split()
+    append attach prepare locate find as package pack wrap""".split()
 )
 #: a summary word after one of these names a step around the pass, not the pass
 #: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``)

@@ -150,16 +150,16 @@ _OPEN_CALL = LazyPattern(r"[ \t]*\(")
 _KEYWORD = LazyPattern(r"\s*=(?!=)")
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
 _MODEL_CALL = LazyPattern(
-    r"\.a?(?:predict|invoke|run|generate|complete|completion|create|chat)(?:_\w+)?[ \t]*\("
+    r"\.a?(?:predict|invoke|run|generate|complete|completion|create|chat|step)(?:_\w+)?[ \t]*\("
 )
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)
 _WORD_START = r"(?:(?<![a-z])|(?<=\\[nt]))"
 _ASKS = LazyPattern(
-    rf"{_WORD_START}(?:summari[sz]e|condense|compress|compact)(?![a-z])"
+    rf"{_WORD_START}(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)(?![a-z])"
     rf"""|["'][^"'\n]{{0,60}}?{_WORD_START}"""
-    r"""(?:write|produce|give|create|provide|generate|update|extend)"""
-    r"""(?![a-z])[^"'.\n]{0,40}summary"""
+    r"""(?:write|produce|give|create|provide|generate|update|extend)s?"""
+    r"""(?![a-z])[^"'.\n]{0,40}summar(?:y|ies)"""
     r"""|summari[sz]ation of[^"'.\n]{0,30}(?<![a-z])(?:chat|conversation|dialog|history|messages)"""
 )
 

@@ -27,16 +27,16 @@ from anchorlint.code.nodes import call_name, call_receiver, children, dotted, na
 #: the common provider-neutral clients
 MODEL_METHODS = frozenset(
     """predict apredict invoke ainvoke run arun generate agenerate complete acomplete create
-    acreate chat achat completion acompletion""".split()
+    acreate chat achat completion acompletion step astep""".split()
 )
 #: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
 #: reads the source before any string is evaluated, and the escape's letter starts no word
 _ESCAPED = r"(?<=\\[nt])"
 #: a string asking for a summary: the verb, or "write/produce … summary"
 _ASKS = LazyPattern(
-    rf"(?:(?<![-\w./])|{_ESCAPED})(?:summari[sz]e|condense|compress|compact)\b"
-    rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)\b"
-    r"[^.\n]{0,40}\bsummary"
+    rf"(?:(?<![-\w./])|{_ESCAPED})(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)\b"
+    rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)s?\b"
+    r"[^.\n]{0,40}\bsummar(?:y|ies)\b"
     r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
     re.IGNORECASE,
 )
@@ -100,8 +100,8 @@ def _strings(node: cst.CSTNode, conversation: bool = False) -> bool:
     while stack:
         current = stack.pop()
         text: object = None
-        if isinstance(current, cst.SimpleString):
-            text = current.evaluated_value
+        if isinstance(current, (cst.SimpleString, cst.ConcatenatedString)):
+            text = current.evaluated_value  # ``"… creates concise " "summaries …"`` read whole
         elif isinstance(current, cst.FormattedStringText):
             text = current.value
         if isinstance(text, str):
@@ -260,8 +260,9 @@ def names_a_template(receiver: cst.BaseExpression) -> bool:
 def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -> bool:
     """A generic model method whose receiver or an argument is (built from) a prompt name,
     or (``inline``) one handed a literal that asks to summarize the conversation, written in
-    the call (``llm.run("Summarize this conversation:\n" + text)``, an f-string, a system
-    message ``{"role": "system", "content": "Summarize the chat …"}``)."""
+    the call (``llm.run("Summarize this
+    conversation:\n" + text)``, an f-string, a system message ``{"role": "system",
+    "content": "Summarize the chat …"}``)."""
     if call_name(call) not in MODEL_METHODS or not (names or inline):
         return False
     receiver = call_receiver(call)

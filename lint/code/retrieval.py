@@ -27,6 +27,7 @@ from typing import NamedTuple
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
+from anchorlint.code.names import summary_type
 from anchorlint.code.nodes import call_name, dotted
 
 #: keys and attributes whose read says a value is a tool result
@@ -55,8 +56,9 @@ _DOCUMENT_CLASS = LazyPattern(
 
 
 def tool_result_class(name: str) -> bool:
-    """A class whose instances are tool output (``ToolMessage``, ``CmdOutputObservation``)."""
-    return bool(_TOOL_CLASS.search(name))
+    """A class whose instances are tool output (``ToolMessage``, ``CmdOutputObservation``);
+    an observation that holds a summary (``AgentCondensationObservation``) is none."""
+    return bool(_TOOL_CLASS.search(name)) and not summary_type(name)
 
 
 def document_class(name: str) -> bool:

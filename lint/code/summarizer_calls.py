@@ -17,7 +17,7 @@ import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import NameSets, returns_non_text, text_tuple_positions
-from anchorlint.code.nodes import annotation_names, dotted
+from anchorlint.code.nodes import annotation_names, children, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -58,7 +58,8 @@ def is_summarizer_call(
     so it does not count again. A summarizer-named function nobody here calls (a graph node,
     a condenser's entry point) is the only place the pass shows, so there it counts; so does
     one that takes the previous summary as a parameter (``previous_summary``): its callers
-    hand in kept state, and the pass that compacts it again is this call.
+    hand in kept state, and the pass that compacts it again is this call; and so does one
+    that reads the previous summary from its object (``self.existing_summary``).
     """
     if module.names.is_summarizer(name):
         return True
@@ -67,6 +68,7 @@ def is_summarizer_call(
         and module.names.is_summarizer(function.name.value)
         and called_here(module.source, function.name.value)
         and not _takes_running_summary(function)
+        and not _reads_running_summary(function)
     ):
         return False
     return prompted(module, call, function)
@@ -77,6 +79,25 @@ def _takes_running_summary(function: cst.FunctionDef) -> bool:
 
     params = function.params
     return any(running_summary_name(p.name.value) for p in (*params.params, *params.kwonly_params))
+
+
+def _reads_running_summary(function: cst.FunctionDef) -> bool:
+    """``self.existing_summary`` read in the body: the summarizer fetches the previous
+    summary from state its object keeps, so its own model call is where it is compacted again
+    (asked only of a summarizer's model calls, a few per module)."""
+    from anchorlint.code.kept_state import running_summary_name
+
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if (
+            isinstance(node, cst.Attribute)
+            and running_summary_name(node.attr.value)
+            and dotted(node.value) in ("self", "cls")
+        ):
+            return True
+        stack.extend(children(node))
+    return False
 
 
 @lru_cache(maxsize=64)
