@@ -63,15 +63,15 @@ def is_summarizer_call(
     """
     if module.names.is_summarizer(name):
         return True
-    if (
+    if not prompted(module, call, function):
+        return False
+    return not (
         function is not None
         and module.names.is_summarizer(function.name.value)
         and called_here(module.source, function.name.value)
         and not _takes_running_summary(function)
         and not _reads_running_summary(function)
-    ):
-        return False
-    return prompted(module, call, function)
+    )
 
 
 def _takes_running_summary(function: cst.FunctionDef) -> bool:
