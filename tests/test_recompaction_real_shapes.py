@@ -392,3 +392,13 @@ def test_slice_assignment_of_raw_messages_keeps_no_summary() -> None:
         "        self.messages[1 : count + 1] = []\n"
     )
     assert codes(source) == []
+
+
+def test_measuring_the_old_summary_is_not_holding_it() -> None:
+    """A call that counts the old summary's tokens returns a number, not the summary: using
+    it as the budget of a cut of the raw turns compacts no summary again."""
+    source = (
+        "def fit(raw_turns, previous_summary, window):\n"
+        "    return truncate(raw_turns, count_prompt_tokens(previous_summary))\n"
+    )
+    assert codes(source) == []

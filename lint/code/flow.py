@@ -122,8 +122,9 @@ class StatementRunner(ExprEvaluator):
         seeds: list[Env] | None = None,
     ) -> None:
         """Run each branch on a copy and merge: a name tainted on any path that goes on past
-        the branches stays tainted (a branch that ends in ``return`` or ``raise`` goes on to
-        nothing after them: what it bound there was returned or thrown away)."""
+        the branches stays tainted. A branch that ends in ``return`` or ``raise`` goes on to
+        nothing after them (what it bound was returned or thrown away); one that ends in
+        ``break`` or ``continue`` goes on to the loop's next round or past the loop only."""
         merged: Env = {}
         for number, suite in enumerate(suites):
             branch = dict(env)

@@ -40,10 +40,12 @@ TEMPLATE_FILLS = frozenset(
 _JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
 
 
-#: a function that renders a template or a prompt with what it is given
-#: (``parse_prompt("summary.md", summary=s)``, ``render_template(...)``, ``format_message``)
+#: a function that renders a template, a prompt or a message with what it is given
+#: (``parse_prompt("summary.md", summary=s)``, ``render_template(...)``, ``format_message``);
+#: not one that measures a prompt (``count_prompt_tokens``, ``prompt_length``)
 _FILLS_A_TEMPLATE = LazyPattern(
-    r"^_*(?:render|format|fill)(?:_|$)|(?:^|_)(?:prompt|template)s?(?:_|$)"
+    r"^_*(?:render|format|fill|parse|build|make|apply)_(?:[a-z0-9]+_){0,3}"
+    r"(?:prompt|template|message|msg)s?$|^_*render(?:_[a-z0-9]+){0,3}$"
 )
 
 
