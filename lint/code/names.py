@@ -91,7 +91,8 @@ class NameSets(NamedTuple):
 
         A prefix of the name (``summarize``, ``_condense_events``), or a whole word segment
         after a verb (``predict_new_summary``, ``generate_summary``), not after a verb that
-        inspects, stores or formats (``check_summary``, ``log_summary``) nor in ``…_for_summary``.
+        inspects, stores or formats (``check_summary``, ``log_summary``) nor after a word that
+        names a step around it (``…_for_summary``, ``…_before_summarization``).
         A name whose summary word is a noun followed by a thing it names (``summary_config``,
         ``summarizer_cls``, ``summary_mode``, ``get_summary_prompt``) is no summarizer.
         """

@@ -36,7 +36,7 @@ _ESCAPED = r"(?<=\\[nt])"
 _ASKS = LazyPattern(
     rf"(?:(?<![-\w./])|{_ESCAPED})(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)\b"
     rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)s?\b"
-    r"[^.\n]{0,40}\bsummar(?:y|ies)\b"
+    r"[^.\n]{0,40}\bsummar(?:y|ies)"
     r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
     re.IGNORECASE,
 )
@@ -260,9 +260,8 @@ def names_a_template(receiver: cst.BaseExpression) -> bool:
 def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -> bool:
     """A generic model method whose receiver or an argument is (built from) a prompt name,
     or (``inline``) one handed a literal that asks to summarize the conversation, written in
-    the call (``llm.run("Summarize this
-    conversation:\n" + text)``, an f-string, a system message ``{"role": "system",
-    "content": "Summarize the chat …"}``)."""
+    the call (``llm.run("Summarize this conversation:\n" + text)``, an f-string, a system
+    message ``{"role": "system", "content": "Summarize the chat …"}``)."""
     if call_name(call) not in MODEL_METHODS or not (names or inline):
         return False
     receiver = call_receiver(call)
