@@ -61,6 +61,7 @@ def test_fence_shapes_read_as_commonmark_reads_them() -> None:
         "```\n"  # shorter than the opening run: still inside
         "````\n"
         "Tail ```inline``` words.\n"  # backticks after the run: inline code, no fence
+        "\n"
         "~~~\n"
         "~~~ not a close\n"  # text after the run: no close
         "~~~~\n"
@@ -96,3 +97,33 @@ def test_prose_after_a_fence_keeps_its_json_position(tmp_path: Path) -> None:
     (tmp_path / "s.jsonl").write_text("{}\n" + line + "\n", encoding="utf-8")
     result = run_cli("check", str(tmp_path / "s.jsonl"), "--no-cache", "--select", "ANC101")
     assert result.stdout.startswith(f"{tmp_path / 's.jsonl'}:2:{line.index('As noted') + 1}:")
+
+
+def test_a_tilde_underline_is_a_heading_not_a_fence() -> None:
+    """Plain text underlines its headings; a bare run of tildes right under a line of prose
+    opens no fence (else every later section would be read as code), while one after a blank
+    line, or with an info string, does."""
+    text = (
+        "Status\n"
+        "~~~~~~\n"
+        "The earlier session left the pool at twenty.\n"
+        "\n"
+        "Next steps\n"
+        "~~~~\n"
+        "Raise the pool.\n"
+        "\n"
+        "~~~\n"
+        "pool = 40\n"
+        "~~~\n"
+        "Config:\n"
+        "~~~ini\n"
+        "size = 40\n"
+        "~~~\n"
+        "Done.\n"
+    )
+    assert [t for t, _ in blocks(text)] == [
+        "Status\n~~~~~~\nThe earlier session left the pool at twenty.",
+        "Next steps\n~~~~\nRaise the pool.",
+        "Config:",
+        "Done.",
+    ]

@@ -4,6 +4,8 @@ This is also how summaries kept as JSON strings are read (transcripts, state sto
 records), and what agents write there is Markdown-ish: a fenced code block (a line of three
 or more backticks or tildes, to the line that closes it) is code, not prose, and is no
 block, as in a Markdown file. A fence never closed runs to the end, as CommonMark reads it.
+A bare run of tildes right under a line of prose underlines a heading, as plain text writes
+one, and opens nothing.
 """
 
 from __future__ import annotations
@@ -35,22 +37,26 @@ class _Fences:
 
     def __init__(self) -> None:
         self.open: str | None = None  # the run that opened the fence we are in
+        self.after_text = False  # the line before was prose
 
     def code(self, line: str) -> bool:
         """Whether ``line`` opens, lies inside or closes a fenced code block."""
+        after_text, self.after_text = self.after_text, False
         if "`" not in line and "~" not in line:
+            self.after_text = self.open is None and bool(line.strip())
             return self.open is not None
         found = _FENCE.match(line)
         if self.open is not None:
             if found is not None and self._closes(found.group(1), line[found.end() :]):
                 self.open = None
             return True
-        if found is None:
+        rest = line[found.end() :] if found is not None else ""
+        if found is None or (found.group(1)[0] == "`" and "`" in rest):
+            self.after_text = bool(line.strip())  # ```code``` on one line: inline code
             return False
-        run = found.group(1)
-        if run[0] == "`" and "`" in line[found.end() :]:
-            return False  # ```code``` on one line: inline code, no fence
-        self.open = run
+        if found.group(1)[0] == "~" and after_text and not rest.strip():
+            return False  # a heading's underline in plain text (``Status`` over ``~~~~~~``)
+        self.open = found.group(1)
         return True
 
     def _closes(self, run: str, rest: str) -> bool:
