@@ -402,3 +402,30 @@ def test_measuring_the_old_summary_is_not_holding_it() -> None:
         "    return truncate(raw_turns, count_prompt_tokens(previous_summary))\n"
     )
     assert codes(source) == []
+
+
+def test_a_citation_class_nested_in_a_response_model() -> None:
+    """Structured-output models declare their citation type inside the response type; a
+    nested record is a record (ANC304), and its pinned or unnamed siblings stay silent."""
+    source = (
+        "from pydantic import BaseModel\n"
+        "\n\n"
+        "class Answer(BaseModel):\n"
+        "    class Citation(BaseModel):\n"
+        "        quoted: str\n"
+        "        start_char_index: int\n"
+        "        end_char_index: int\n"
+        "\n"
+        "    class PinnedCitation(BaseModel):\n"
+        "        start_char_index: int\n"
+        "        end_char_index: int\n"
+        "        span_sha256: str\n"
+        "\n"
+        "    class Margin(BaseModel):\n"
+        "        start: int\n"
+        "        end: int\n"
+        "\n"
+        "    text: str\n"
+        "    citations: list[Citation]\n"
+    )
+    assert codes(source) == [(5, "ANC304")]

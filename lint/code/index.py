@@ -138,6 +138,21 @@ def _class_info(node: cst.ClassDef) -> ClassInfo:
     return info
 
 
+def nested_classes(info: ClassInfo) -> list[ClassInfo]:
+    """The classes declared inside a class's body, at any depth (``Citations.Citation``): not
+    in the index, whose names are the module's own, but records all the same."""
+    found: list[ClassInfo] = []
+    stack = [info.node]
+    while stack:
+        node = stack.pop()
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+        for statement in body:
+            if isinstance(statement, cst.ClassDef):
+                found.append(_class_info(statement))
+                stack.append(statement)
+    return found
+
+
 def build_index(module: cst.Module) -> ModuleIndex:
     """One pass over the module's top-level statements (and the bodies of top-level classes)."""
     functions: dict[str, FunctionInfo] = {}

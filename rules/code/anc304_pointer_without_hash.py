@@ -288,6 +288,7 @@ class PointerWithoutHash(CodeRule):
         return (pointer_classes(settings), loosely_named_pointer_classes(settings))
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
+        from anchorlint.code.index import nested_classes
         from anchorlint.code.names import (
             is_document_field,
             is_hash_field,
@@ -295,7 +296,8 @@ class PointerWithoutHash(CodeRule):
         )
 
         classes = module.index.classes
-        for info in classes.values():
+        nested = [inner for outer in classes.values() for inner in nested_classes(outer)]
+        for info in [*classes.values(), *nested]:
             resolved = _all_fields(info, classes, set())
             if resolved is None:
                 continue
