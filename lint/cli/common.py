@@ -130,12 +130,6 @@ def config_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: kinds whose files are records: a file of one named on the command line with no summary in
-#: any record is said so on stderr (RULES.md), never passed as clean in silence
-_GENERIC_RECORDS = frozenset({"json", "jsonl"})
-_TRANSCRIPTS = frozenset({"transcript-json", "transcript-jsonl", "codex-zst", "transcript-sqlite"})
-
-
 def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None:
     """One stderr line for each JSON, JSON Lines or transcript file named on the command line
     that held no summary: never a silent pass. A file no reader recognised is told which
@@ -146,12 +140,8 @@ def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None
     if settings.input_format not in ("auto", "json"):
         return
     forced = settings.input_format == "json"  # then a transcript's own shape is ignored too
-    kinds = {
-        p: getattr(kind_of(p) if forced else kind_to_lint_file(p), "name", "")
-        for p in named
-        if os.path.isfile(p)
-    }
-    records = {p: kind for p, kind in kinds.items() if kind in _GENERIC_RECORDS | _TRANSCRIPTS}
+    kinds = {p: kind_of(p) if forced else kind_to_lint_file(p) for p in named if os.path.isfile(p)}
+    records = {p: kind for p, kind in kinds.items() if kind is not None and kind.reads_records}
     if not records:
         return
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
@@ -160,9 +150,9 @@ def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None
             continue
         from anchorlint.safe_text import terminal  # a file name is the repository's
 
-        why = (
+        why = (  # a kind known by its records' shape is an agent's transcript
             "the transcript holds no compaction summary"
-            if kind in _TRANSCRIPTS
+            if kind.sniff is not None
             else "set text.fields or --input-format"
         )
         print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)

@@ -421,9 +421,10 @@ def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
     if not isinstance(target, cst.Subscript) or len(target.slice) != 1:
         return None
     index = target.slice[0].slice
-    placed = isinstance(index, cst.Slice) or (
-        isinstance(index, cst.Index) and isinstance(index.value, (cst.Integer, cst.UnaryOperation))
-    )
+    value = index.value if isinstance(index, cst.Index) else None
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression  # ``xs[-1]``
+    placed = isinstance(index, cst.Slice) or isinstance(value, cst.Integer)
     if not placed or storage_key(target.value) is None:
         return None
     return target.value

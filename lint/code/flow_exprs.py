@@ -59,8 +59,7 @@ class ExprEvaluator(ContainerFlow):
         return True
 
     def text(self, node: cst.CSTNode, limit: int = 40) -> str:
-        code = " ".join(self.am.module.code_for_node(node).split())
-        return code if len(code) <= limit else code[: limit - 1] + "…"
+        return self.am.quote(node, limit)
 
     def offset_sink(self, node: cst.CSTNode, taint: Taint, sink: str) -> None:
         from anchorlint.code.taint import OffsetSink

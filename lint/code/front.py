@@ -75,6 +75,12 @@ class AnalysedModule:
     def position(self, node: cst.CSTNode) -> CodeRange:
         return self.positions[node]
 
+    def quote(self, node: cst.CSTNode, limit: int = 40) -> str:
+        """The node's code on one line, cut to ``limit`` characters with an ellipsis: how a
+        message names an expression."""
+        code = " ".join(self.module.code_for_node(node).split())
+        return code if len(code) <= limit else code[: limit - 1] + "…"
+
     def line_of(self, node: cst.CSTNode) -> int:
         return self.position(node).start.line
 

@@ -25,10 +25,11 @@ _RUNNING_SUMMARY = LazyPattern(
 )
 #: parameter names of a message list, a view or a state a compactor is handed
 _LIST_PARAMS = frozenset(
-    """messages message_list msgs history chat_history events view turns state conversation
-    thread context items entries""".split()
+    """history chat_history events view turns state conversation thread context items
+    entries""".split()
 )
-#: a message list named with more words (``all_in_context_messages``, ``message_lists``)
+#: a message list, however many words name it (``messages``, ``message_list``,
+#: ``all_in_context_messages``, ``message_lists``)
 _LIST_NAME = LazyPattern(r"(?:^|_)(?:messages|msgs|message_lists?)$")
 _LIST_ANNOTATIONS = LazyPattern(
     r"^(?:list|List|Sequence|Iterable|MutableSequence)$|State$|History$|View$"

@@ -22,13 +22,11 @@ import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
+from anchorlint.code.prefilter import MODEL_METHOD_STEMS
 
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
 #: the common provider-neutral clients
-MODEL_METHODS = frozenset(
-    """predict apredict invoke ainvoke run arun generate agenerate complete acomplete create
-    acreate chat achat completion acompletion step astep""".split()
-)
+MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in ("", "a"))
 #: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
 #: reads the source before any string is evaluated, and the escape's letter starts no word
 _ESCAPED = r"(?<=\\[nt])"

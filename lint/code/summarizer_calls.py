@@ -69,24 +69,20 @@ def is_summarizer_call(
         function is not None
         and module.names.is_summarizer(function.name.value)
         and called_here(module.source, function.name.value)
-        and not _takes_running_summary(function)
-        and not _reads_running_summary(function)
+        and not _gets_previous_summary(function)
     )
 
 
-def _takes_running_summary(function: cst.FunctionDef) -> bool:
+def _gets_previous_summary(function: cst.FunctionDef) -> bool:
+    """Whether a summarizer gets the previous summary itself, beside what its callers hand
+    it to summarize: as a parameter named like it (``previous_summary``), or read from state
+    its object keeps (``self.existing_summary``). Then its own model call is where that
+    summary is compacted again (asked only of a summarizer's model calls, a few per module)."""
     from anchorlint.code.kept_state import running_summary_name
 
     params = function.params
-    return any(running_summary_name(p.name.value) for p in (*params.params, *params.kwonly_params))
-
-
-def _reads_running_summary(function: cst.FunctionDef) -> bool:
-    """``self.existing_summary`` read in the body: the summarizer fetches the previous
-    summary from state its object keeps, so its own model call is where it is compacted again
-    (asked only of a summarizer's model calls, a few per module)."""
-    from anchorlint.code.kept_state import running_summary_name
-
+    if any(running_summary_name(p.name.value) for p in (*params.params, *params.kwonly_params)):
+        return True
     stack: list[cst.CSTNode] = [function.body]
     while stack:
         node = stack.pop()

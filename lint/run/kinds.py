@@ -63,6 +63,12 @@ class FileKind:
     def matches(self, head: bytes) -> bool:
         return self.sniff is not None and bool(_load(self.sniff)(head))
 
+    @property
+    def reads_records(self) -> bool:
+        """Summaries are records in it (JSON, JSON Lines, an agent's transcript or store):
+        a file of it may hold none."""
+        return self.reader is not None and self.reader.startswith(f"{_TRANSCRIPTS}.dispatch:")
+
 
 _TRANSCRIPTS = "anchorlint.text.documents.transcripts"
 

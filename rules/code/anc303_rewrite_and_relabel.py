@@ -278,8 +278,7 @@ class RewriteAndRelabel(CodeRule):
 
         for fact in spans_to_summarizers(module):
             if fact.text:
-                held = " ".join(module.module.code_for_node(fact.node).split())
-                held = held if len(held) <= 40 else held[:39] + "…"
+                held = module.quote(fact.node)
                 what = f"`{held}`, text of retrieval-linked spans"
             elif fact.is_list:
                 what = f"a list of retrieval-linked spans `{fact.name}`"

@@ -254,8 +254,7 @@ class UnguardedRecompaction(CodeRule):
             body = info.node.body if info is not None else module.module
             if anchor_guard(info, body, module.index):
                 continue
-            held = " ".join(module.module.code_for_node(fact.argument).split())
-            held = held if len(held) <= 40 else held[:39] + "…"
+            held = module.quote(fact.argument)
             yield module.hit(
                 fact.call,
                 f"`{fact.summarizer}()` compacts `{held}`, already {_origin(module, fact)}, with "

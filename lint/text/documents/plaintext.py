@@ -95,8 +95,7 @@ def file_blocks(text: str) -> Iterator[Block]:
     at = (1, 1)  # file line and column of ``start``
     fences = _Fences()
     for piece in _lines(text):
-        code = fences.code(piece)
-        blank = code or not piece.strip()
+        blank = fences.code(piece) or not piece.strip()
         if start is not None and (blank or _BLOCK_START.match(piece)):
             yield _located_block(text, start, offset, at)
             start = None
