@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.eviction_loops import other_branch, skips_item
 from anchorlint.code.eviction_placeholders import count_names, is_placeholder, local_values
 from anchorlint.code.eviction_reading import container_key, context_named
 from anchorlint.code.eviction_records import recorded
@@ -42,6 +43,7 @@ from anchorlint.code.eviction_shapes import (
     mentions,
     name_of,
 )
+from anchorlint.code.eviction_tests import implies_linked
 from anchorlint.code.eviction_walk import FunctionWalk, Path
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
@@ -212,6 +214,7 @@ class EvictionWalker(FunctionWalk):
             return
         value = call.args[-1].value
         if dotted(value) == loop.item:
+            self._loop_filter(call, path, receiver)
             return
         items = frozenset({loop.item})
         reason = self._path_reason(path, items)
@@ -227,6 +230,25 @@ class EvictionWalker(FunctionWalk):
                 "replaced by a placeholder that does not say which",
                 items,
             )
+
+    def _loop_filter(self, call: cst.Call, path: Path, receiver: str) -> None:
+        """``for m in msgs: if is_tool(m): continue`` then ``kept.append(m)``: a filter written
+        out as a loop, which leaves out the items the other branch of a test on the path holds
+        when that branch keeps nothing in ``receiver`` and goes on with the loop."""
+        loop = self.state.loops[-1]
+        assert loop.item is not None and loop.container is not None
+        items = frozenset({loop.item})
+        indices = frozenset({loop.index}) if loop.index else frozenset()
+        for test, value in reversed(path):
+            reason = implies_linked(test, not value, items, indices, self.index_sets, self.module)
+            if reason is None:
+                continue
+            branch = other_branch(loop.body, test, value)
+            if branch is not None and skips_item(branch, receiver):
+                self._report(
+                    call, loop.container, reason, "a loop keeps only the others", items, [test]
+                )
+            return
 
     def _comprehension(
         self, comp: cst.ListComp | cst.GeneratorExp | cst.SetComp, statement: cst.CSTNode

@@ -42,6 +42,7 @@ class _Loop:
     item: str | None
     index: str | None
     container: str | None
+    body: cst.BaseSuite | None = None
 
 
 @dataclass
@@ -137,7 +138,7 @@ class FunctionWalk:
             container = None
         if item is not None and container is not None:
             self.state.aliases[item] = (container, index)
-        return _Loop(item, index, container)
+        return _Loop(item, index, container, node.body)
 
     def small(self, small: cst.BaseSmallStatement, path: Path) -> None:
         """What the walk looks for in a simple statement reached by ``path``."""
