@@ -28,6 +28,7 @@ from anchorlint.code.index import (
 )
 from anchorlint.code.kept_state import (
     constant_key,
+    handed_previous_summary,
     running_summary_name,
     state_parameter,
     summary_type_test,
@@ -255,6 +256,8 @@ class Analyser(KeptState, StatementRunner):
         self.class_taints: dict[str, Env] = {}
         #: above zero inside the body of a summarizer already reported as a recompaction
         self._quiet = 0
+        #: summarizer calls handed the previous summary by keyword, with their callee here
+        self._handed: list[tuple[Recompaction, FunctionInfo | None]] = []
         self.init_kept()
 
     def analyse(self) -> FlowFacts:
@@ -269,7 +272,18 @@ class Analyser(KeptState, StatementRunner):
         for info, node, held in list(self.summary_lists.values()):
             self.run_function(info, self.handed_back(info, node, held))
         self._one_pass_per_summarizer()
+        self._handed_summaries()
         return self.facts
+
+    def _handed_summaries(self) -> None:
+        """The summarizers handed the previous summary by keyword whose own body reported no
+        pass with it."""
+        facts = self.facts.recompactions
+        reported = {id(f.function.node) for f in facts if f.function is not None}
+        calls = {id(f.call) for f in facts}
+        for fact, callee in self._handed:
+            if id(fact.call) not in calls and (callee is None or id(callee.node) not in reported):
+                facts.append(fact)
 
     def _one_pass_per_summarizer(self) -> None:
         """A summarizer-named function that takes the previous summary (``previous_summary``)
@@ -370,7 +384,9 @@ class Analyser(KeptState, StatementRunner):
             and value.kind is Kind.COMPACT
             and state_parameter(frame.function, stored[0])
         ):
-            where = f"the state key {stored[1]!r}"
+            # an object's attribute by its name (``agent.messages``), a mapping's key as a key
+            plain = isinstance(target, cst.Attribute)
+            where = f"`{key}`" if plain else f"the state key {stored[1]!r}"
             self.kept_keys.setdefault(stored[1], value.kept(where, target))
 
     def _attribute_sink(self, target: cst.Attribute, key: str, value: Taint, frame: Frame) -> None:
@@ -393,12 +409,27 @@ class Analyser(KeptState, StatementRunner):
                     fact = Recompaction(call, arg.value, taint, frame.function, name)
                     self.facts.recompactions.append(fact)
                 break
+        if not recompacted and self._quiet == 0:
+            self._note_handed_summary(call, args, frame, name)
         # the summarizer's own body is this pass, not another one: report it once, here
         self._quiet += recompacted
         try:
             return self.enter_callee(call, args, frame)
         finally:
             self._quiet -= recompacted
+
+    def _note_handed_summary(self, call: cst.Call, args: Args, frame: Frame, name: str) -> None:
+        """``generate_summary(turns, existing_summary=prior)``: kept aside, and reported only
+        when the summarizer's body does not report its own model call with that summary
+        (:meth:`_handed_summaries`): a body whose prompt comes from another module, or one
+        not in this module at all, shows no pass of its own."""
+        for arg, _ in args:
+            taint = handed_previous_summary(arg)
+            if taint is not None and self._once("handed", call):
+                callee = self.index.lookup(call, frame.owner)
+                fact = Recompaction(call, arg.value, taint, frame.function, name)
+                self._handed.append((fact, callee))
+                return
 
     def resolver_call(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         """A compaction output in a resolver's source parameter is a leak."""

@@ -131,6 +131,9 @@ class ExprEvaluator(ContainerFlow):
             return next(
                 (t.to(K.COMPACT) for t in parts if t and t.kind in (K.COMPACT, K.LINES)), None
             )
+        if isinstance(node, cst.ConcatenatedString):  # ``f"…{summary}" "…"``: one string
+            left = self.eval(node.left, env, frame)
+            return self.eval(node.right, env, frame) or left
         if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
             return self._sequence(node, env, frame)
         if isinstance(node, cst.Dict):

@@ -17,6 +17,7 @@ from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import summary_type
 from anchorlint.code.nodes import annotation_names, call_name, dotted
+from anchorlint.code.taint import Kind, Taint
 
 #: parameters and fields named like the summary of the previous call
 _RUNNING_SUMMARY = LazyPattern(
@@ -40,6 +41,21 @@ def running_summary_name(name: str) -> bool:
     """``existing_summary``, ``previous_summary``, ``running_summary``, ``prior_summary`` …,
     also with what holds it named (``previous_summary_content``, ``existing_summary_text``)."""
     return bool(_RUNNING_SUMMARY.match(name.lower()))
+
+
+def handed_previous_summary(arg: cst.Arg) -> Taint | None:
+    """``generate_summary(turns, existing_summary=prior)``: a summarizer handed the previous
+    summary by a keyword named like it, whatever the value was called before; ``None`` or an
+    empty string hands nothing."""
+    keyword = arg.keyword.value if arg.keyword is not None else ""
+    value = arg.value
+    if not keyword or not running_summary_name(keyword):
+        return None
+    if (isinstance(value, cst.Name) and value.value == "None") or (
+        isinstance(value, cst.SimpleString) and value.evaluated_value == ""
+    ):
+        return None
+    return Taint(Kind.COMPACT, value, f"the previous summary, handed in as `{keyword}=`")
 
 
 def summary_type_test(test: cst.BaseExpression) -> tuple[str, bool, str] | None:
@@ -82,8 +98,11 @@ def list_parameters(info: FunctionInfo) -> list[cst.Param]:
     return found
 
 
-#: words of a parameter that holds state handed back on the next call (a graph state, a memory)
-_STATE_WORDS = ("state", "memory", "store", "session", "context", "ctx", "checkpoint", "thread")
+#: words of a parameter that holds state handed back on the next call (a graph state, a memory,
+#: the agent whose message list a conversation manager rewrites)
+_STATE_WORDS = (
+    "state", "memory", "store", "session", "context", "ctx", "checkpoint", "thread", "agent",
+)  # fmt: skip
 
 
 def state_parameter(info: FunctionInfo | None, name: str) -> bool:

@@ -158,8 +158,9 @@ _NOT_SUMMARIZING_VERBS = frozenset(
     append attach prepare locate find as package pack wrap""".split()
 )
 #: a summary word after one of these names a step around the pass, not the pass
-#: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``)
-_PREPARING = frozenset({"for", "before", "after"})
+#: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``,
+#: ``get_messages_to_summarize``: what goes into the pass)
+_PREPARING = frozenset({"for", "before", "after", "to"})
 #: the summary word used as a noun, so that a following word may name a thing around it
 _NOUN_FORMS = frozenset(
     """summary summaries summarizer summariser summarization summarisation compaction compression
