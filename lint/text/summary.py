@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import regex
+
 from anchorlint.config import TextSettings
 from anchorlint.text.anchor_parts import Anchor, mark_in_code
 from anchorlint.text.anchors import BLOCK_SEPARATOR, find_anchors, find_block_anchors
@@ -82,7 +84,7 @@ def _block_parts(
         masked = _mask(masked, block.code_spans, CODE_MASK)
     if block.hidden_spans or framework:
         masked = _mask(masked, (*block.hidden_spans, *framework), " ")
-    return anchors, masked
+    return anchors, unwrapped(masked)
 
 
 def analyse(
@@ -116,7 +118,7 @@ def analyse(
         parts = [
             _block_parts(block, settings, anchors, offset, framework)
             if anchors or framework or block.code_spans or block.hidden_spans
-            else (anchors, block.text)
+            else (anchors, unwrapped(block.text))
             for block, anchors, offset, framework in zip(
                 own, scanned, _block_starts(own), frameworks, strict=True
             )
@@ -132,6 +134,28 @@ def analyse(
         found = [next(blocks) if parse else None for parse in parsed]
         summaries.append(assemble(source, parts, found, lexicon, pipeline))
     return summaries
+
+
+_LINE_BREAKS = str.maketrans("\r\n", "  ")
+#: a line break that is no part of a blank line (a blank line inside a block, rare, still
+#: ends a sentence); bounded on both sides
+_LONE_BREAK = regex.compile(r"(?<!\n[ \t\r]{0,64})\r?\n(?![ \t\r]{0,64}\n)")
+
+
+def unwrapped(text: str) -> str:
+    """A block's prose with each line break read as the space it stands for, so that a
+    hard-wrapped sentence is read as one line ("as noted⏎earlier" is "as noted earlier",
+    RULES.md: a sentence continues over the break). Breaks that end a sentence (list items,
+    headings, blank lines) are between blocks, and a blank line inside one is kept; the
+    length is the same, so every offset holds."""
+    if "\n" not in text:
+        return text
+    if _BLANK_LINE.search(text) is None:
+        return text.translate(_LINE_BREAKS)
+    return _LONE_BREAK.sub(lambda lone: " " * len(lone.group()), text)
+
+
+_BLANK_LINE = regex.compile(r"\n[ \t\r]{0,64}\n")
 
 
 def _block_starts(blocks: Sequence[Block]) -> list[int]:

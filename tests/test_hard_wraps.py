@@ -1,0 +1,100 @@
+"""A hard-wrapped sentence is read as one line (RULES.md: a sentence continues over the break).
+
+Handoff notes are often wrapped at 80 or 100 columns, and a phrase that points back into the
+dropped context can straddle the break ("as noted⏎earlier"). Each summary here is written for
+the purpose; the wrapped form must give the finding the one-line form gives, at the same
+place, in Markdown, plain text and JSON strings, while a blank line still ends a sentence and
+a wrapped phrase that names its referent stays silent.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.run.engine import lint_source
+from anchorlint.text.summary import unwrapped
+
+SETTINGS = Settings()
+
+
+def anaphora(path: str, text: str) -> list[tuple[int, int, str]]:
+    """(line, column, message) of each ANC101 finding."""
+    found = lint_source(path, text, SETTINGS)
+    return [(f.line, f.column, f.message) for f in found if f.code == "ANC101"]
+
+
+PARAGRAPH = (
+    "## Status\n\n"
+    "The cutover of the billing database was postponed, as noted\n"
+    "earlier, until the audit ends. The plan is in `ops/cutover.md`.\n"
+)
+
+
+@pytest.mark.parametrize("path", ["handoff.md", "handoff.txt"])
+def test_a_phrase_wrapped_over_a_line_break_is_found(path: str) -> None:
+    [(line, column, message)] = anaphora(path, PARAGRAPH)
+    assert (line, column) == (3, 52)
+    assert '"as noted earlier"' in message
+
+
+def test_the_wrapped_and_the_one_line_form_say_the_same() -> None:
+    wrapped = anaphora("a.md", PARAGRAPH)
+    one_line = anaphora("a.md", PARAGRAPH.replace("noted\nearlier", "noted earlier"))
+    assert [m for _, _, m in wrapped] == [m for _, _, m in one_line]
+
+
+def test_a_list_item_continued_on_an_indented_line() -> None:
+    text = (
+        "## Decisions\n\n"
+        "- Keep the retry budget at three. The user rejected a higher one\n"
+        "  as discussed before, so do not raise it again.\n"
+        "- Pool sizes are in `ops/pool.yaml`.\n"
+    )
+    [(line, _, message)] = anaphora("notes.md", text)
+    assert line == 4 and '"as discussed before"' in message
+
+
+def test_a_summary_kept_as_a_json_string() -> None:
+    record = {"summary": "Reverted the cache change, as mentioned\nabove, pending review."}
+    [(line, _, message)] = anaphora("summaries.json", json.dumps(record))
+    assert line == 1 and '"as mentioned above"' in message
+
+
+def test_a_blank_line_inside_a_json_string_still_ends_a_sentence() -> None:
+    """A wrap joins "the former" to the role after it (the world, silent); a blank line
+    (here of carriage returns and line feeds) does not, and "the former" is left pointing
+    back with nothing to pick from."""
+    wrapped = {"summary": "Logged the figures for the former\nCFO review in `ops/q3.md`."}
+    assert anaphora("s.json", json.dumps(wrapped)) == []
+    blank = {"summary": "Logged the figures for the former\r\n\r\nCFO review in `ops/q3.md`."}
+    [(_, _, message)] = anaphora("s.json", json.dumps(blank))
+    assert '"the former"' in message
+
+
+def test_a_wrapped_phrase_that_names_its_referent_is_silent() -> None:
+    text = (
+        "Approved by the former\n"
+        "CFO in March; the prior\n"
+        "release v2.3 stays pinned in `deploy/pins.txt`.\n"
+    )
+    assert anaphora("notes.md", text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("as noted\nearlier", "as noted earlier"),
+        ("as noted\r\nearlier", "as noted  earlier"),
+        ("one\n\ntwo\nthree", "one\n\ntwo three"),
+        ("one\n \t\ntwo", "one\n \t\ntwo"),
+        ("no break", "no break"),
+    ],
+)
+def test_unwrapping_keeps_every_offset_and_every_blank_line(text: str, expected: str) -> None:
+    """A block that holds a blank line (a record's text read whole) keeps it: it ends a
+    sentence; every other break becomes a space, and no offset moves."""
+    assert unwrapped(text) == expected
+    assert len(unwrapped(text)) == len(text)

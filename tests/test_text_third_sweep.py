@@ -1,0 +1,80 @@
+"""Text rules on the shapes a third sweep of real handoff notes and transcripts showed.
+
+Written for the purpose in the style of the real notes: a remark quoted from an earlier
+session that runs over several sentences (it names what it points back to), and a fact
+given "according to the database" with no key to fetch it by. Hard wraps and empty native
+summaries, the sweep's other findings, have their own modules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.run.engine import lint_source
+
+SETTINGS = Settings()
+
+
+def codes(text: str, path: str = "handoff.md") -> list[tuple[int, str]]:
+    return sorted((f.line, f.code) for f in lint_source(path, text, SETTINGS))
+
+
+FEEDBACK = """\
+## User feedback
+
+- (From the prior session) "Stop. Why is the parser written in Go here? Use Python."
+- Parser rewrite tracked in `PARSER-12`.
+"""
+
+
+def test_a_quotation_of_several_sentences_restates_the_referent() -> None:
+    """The sentence splitter ends a sentence inside the quotation; the quotation still opens
+    in the sentence with the context noun and says what was said there."""
+    assert codes(FEEDBACK) == []
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        '- (From the prior session) "Stop."',  # two words: no restatement
+        "- (From the prior session) Stop. Why is the parser written in Go here?",  # no quote
+    ],
+)
+def test_without_a_quotation_of_three_words_it_points_back(item: str) -> None:
+    text = FEEDBACK.replace(FEEDBACK.splitlines()[2], item)
+    assert (3, "ANC101") in codes(text)
+
+
+def test_a_quotation_in_the_next_list_item_restates_nothing() -> None:
+    text = (
+        "## User feedback\n\n"
+        "- Asked again, as in the prior session.\n"
+        '- "Use the same three retries everywhere," said the reviewer.\n'
+    )
+    assert (3, "ANC101") in codes(text)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The backfill did not run, according to the target DB.",
+        "Per the database, 14 accounts still hold the old plan.",
+    ],
+)
+def test_a_fact_given_by_the_database_with_no_key_is_a_prose_pointer(sentence: str) -> None:
+    text = f"## Status\n\n{sentence} The plan is in `ops/backfill.md`.\n"
+    assert (3, "ANC102") in codes(text)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Stored the rows in the staging database.",
+        "The migration ran against the target DB on Tuesday.",
+        "Per the database dump `dumps/2026-11-30.sql`, 14 accounts hold the old plan.",
+    ],
+)
+def test_a_database_named_or_only_written_to_is_no_pointer(sentence: str) -> None:
+    text = f"## Status\n\n{sentence}\n\nThe plan is in `ops/backfill.md`.\n"
+    assert codes(text) == []
