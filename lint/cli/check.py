@@ -250,7 +250,8 @@ def _run(args: argparse.Namespace, settings: Settings) -> tuple[Run, int | None]
     for error in result.errors:
         print(f"anchorlint: {terminal(str(error))}", file=sys.stderr)
     if not args.quiet:
-        warn_no_summary([p for p in paths if not os.path.isdir(p)], settings, result.facts)
+        named = [p for p in paths if not os.path.isdir(p)]
+        warn_no_summary(named, settings, result.facts, result.findings)
     return result, fixed
 
 

@@ -10,10 +10,16 @@ import argparse
 import dataclasses
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from anchorlint.config import Settings, load_settings
+
+if TYPE_CHECKING:
+    from anchorlint.findings import Finding
+
+T = TypeVar("T")
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -130,11 +136,17 @@ def config_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None:
+def warn_no_summary(
+    named: list[str],
+    settings: Settings,
+    facts: object,
+    findings: Callable[[], Iterable[Finding]] = tuple,
+) -> None:
     """One stderr line for each JSON, JSON Lines or transcript file named on the command line
     that held no summary: never a silent pass. A file no reader recognised is told which
     settings say where its summaries are; an agent's transcript that is recognised holds no
-    compaction yet, and is told so."""
+    compaction yet, and is told so. A summary withheld by design (ANC004) was found, and is
+    reported as such, not as none (the run's ``findings`` are read only if a file is left)."""
     from anchorlint.run.kinds import kind_of, kind_to_lint_file
 
     if settings.input_format not in ("auto", "json"):
@@ -145,9 +157,10 @@ def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None
     if not records:
         return
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
-    for path, kind in records.items():
-        if path in summarised:
-            continue
+    left = {path: kind for path, kind in records.items() if path not in summarised}
+    if left:
+        left = _without_withheld(left, findings)
+    for path, kind in left.items():
         from anchorlint.safe_text import terminal  # a file name is the repository's
 
         why = (  # a kind known by its records' shape is an agent's transcript
@@ -156,6 +169,14 @@ def warn_no_summary(named: list[str], settings: Settings, facts: object) -> None
             else "set text.fields or --input-format"
         )
         print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
+
+
+def _without_withheld(
+    files: dict[str, T], findings: Callable[[], Iterable[Finding]]
+) -> dict[str, T]:
+    """``files`` but those with a summary withheld by design (an ANC004 finding)."""
+    withheld = {f.path for f in findings() if f.code == "ANC004" and f.path in files}
+    return {path: kind for path, kind in files.items() if path not in withheld}
 
 
 def store_settings(args: argparse.Namespace) -> Settings:

@@ -59,6 +59,8 @@ def decode_string(raw: str, line: int, column: int) -> FieldValue:
     builder = MapBuilder()
     pieces: list[str] = []
     index, end = 1, len(raw) - 1
+    if index >= end:  # an empty string is where its quotes are (an empty summary's finding)
+        builder.point(line, column + index)
     while index < end:
         builder.point(line, column + index)
         escape = raw.find("\\", index, end)

@@ -5,7 +5,8 @@ A summary is a ``type: "compacted"`` line, its text in ``payload.message`` after
 handoff prefix. Not read: the compaction prompt and the model's reply in the same turn (the
 same body again), ``context_compacted`` markers, reasoning summaries, and the prefixed copy
 inside ``replacement_history``. A remote compaction stores an empty message and only an
-encrypted blob: ANC004, since nothing can be checked.
+encrypted blob: ANC004, since nothing can be checked. An empty message with no blob is an
+empty summary (ANC109): the turns it replaced are gone and nothing stands for them.
 
 Thread: the rollout id (the UUID that ends the file name, which is ``session_meta``'s id);
 generations: ``compacted`` lines in file order.
@@ -56,14 +57,13 @@ def read(
         message = payload.get("message")
         if not isinstance(message, str):
             continue
-        if not message.strip():
-            if _remote(payload):
-                yield opaque(
-                    number, 1, "remote compaction (an empty message and an encrypted blob)"
-                )
+        if not message.strip() and _remote(payload):
+            yield opaque(number, 1, "remote compaction (an empty message and an encrypted blob)")
             continue
         values = located(raw, number, [("payload", "message")])
-        if values:
+        if values and not message.strip():  # nothing in its place: an empty summary (ANC109)
+            yield summary(path, values, thread)
+        elif values:
             value = values[0]
             yield summary(path, [sliced(value, codex_body(value.text), len(value.text))], thread)
 

@@ -105,7 +105,17 @@ def summary(
             blocks.extend(split_blocks(body.text, body.positions))
     first = next((b for b in bodies if b.text.strip()), bodies[0] if bodies else None)
     line, column = first.positions.locate(0) if first is not None else (1, 1)
-    return SummarySource(path, line, column, tuple(blocks), thread=thread, generation=generation)
+    # bodies that are all blank are an empty summary (ANC109); one of code only is not
+    blank = bool(bodies) and first is not None and not first.text.strip()
+    return SummarySource(
+        path,
+        line,
+        column,
+        tuple(blocks),
+        thread=thread,
+        generation=generation,
+        text_fields=len(bodies) if blank else -1,
+    )
 
 
 def opaque(line: int, column: int, what: str) -> RecordProblem:
