@@ -286,12 +286,26 @@ def labels_section(hit: PhraseHit, summary: AnalysedSummary) -> bool:
 
 def restated(hit: PhraseHit, text: str) -> bool:
     """A context noun followed, in its sentence, by a quotation of what was said there
-    ("the user's request from a previous session was: \"…\"") names its referent."""
-    if hit.label != "context-noun":
+    ("the user's request from a previous session was: \"…\"") names its referent. The
+    quotation opens in the sentence and may close after it: a quoted remark of several
+    sentences ("(from the prior session) \"Stop. Why Go here?\"") is cut at its first full
+    stop by the sentence splitter, but it is one quotation (on one line, as the pattern
+    reads it, so it never runs into the next block)."""
+    if hit.label == "the-ordinal":  # "the prior session": the context noun after it
+        noun = _after(hit, 1)
+        if noun is None or noun.lower_ not in CONTEXT_NOUN_SET:
+            return False
+    elif hit.label != "context-noun":
         return False
+    end = hit.sentence.end
     return any(
-        len(found[1].split()) >= 3 for found in QUOTED.finditer(text, hit.end, hit.sentence.end)
+        found.start() < end and len(found[1].split()) >= 3
+        for found in QUOTED.finditer(text, hit.end, end + _QUOTE_LONGEST)
     )
+
+
+#: the longest quotation :data:`QUOTED` reads, its marks included
+_QUOTE_LONGEST = 402
 
 
 def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:

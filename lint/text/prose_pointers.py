@@ -34,7 +34,7 @@ guide policy contract proposal brief adr dashboard spreadsheet sheet writeup wri
 diagram deck slides paper article audit schema notebook checklist roadmap charter file manifest
 page chapter section table figure model analysis agreement draft export form recording invoice
 review study survey benchmark evaluation retro retrospective announcement screenshot dump trace
-record records notice letter catalog sow reference prd prds
+record records notice letter catalog sow reference prd prds database db
 """.split()
 SECTION_WORDS = """
 § section sections chapter appendix table figure fig page pages line lines paragraph clause
