@@ -144,3 +144,34 @@ def test_a_summary_put_into_the_agents_message_list_comes_back() -> None:
 def test_a_fresh_request_object_keeps_nothing() -> None:
     source = CONVERSATION_MANAGER.replace("agent", "request")
     assert codes(source) == []
+
+
+STATE_KEY_IN_AN_ATTRIBUTE = """\
+class MessageSummarizer:
+    def __init__(self, llm, summary_key="conversation_summary"):
+        self.llm = llm
+        self._summary_key = summary_key
+
+    def summarization_node(self, state):
+        prior = getattr(state, self._summary_key, "")
+        msgs = state.messages
+        if prior:
+            msgs = [SystemMessage(content=prior), *msgs]
+        summary = self.llm.summarize(msgs[:-4])
+        return {self._summary_key: summary}
+"""
+
+
+def test_a_state_key_held_in_an_attribute_meets_its_read() -> None:
+    """The node writes its summary under the key its object names and reads it back with
+    ``getattr`` under the same expression on the next run."""
+    [(line, code, message)] = findings(STATE_KEY_IN_AN_ATTRIBUTE)
+    assert (line, code) == (11, "ANC306")
+    assert "the state key named by `self._summary_key`" in message
+
+
+def test_a_read_under_another_attribute_is_no_kept_summary() -> None:
+    source = STATE_KEY_IN_AN_ATTRIBUTE.replace(
+        "getattr(state, self._summary_key", "getattr(state, self._title_key"
+    )
+    assert codes(source) == []

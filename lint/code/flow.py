@@ -29,6 +29,7 @@ from anchorlint.code.index import (
 from anchorlint.code.kept_state import (
     constant_key,
     handed_previous_summary,
+    key_phrase,
     running_summary_name,
     state_parameter,
     summary_type_test,
@@ -386,7 +387,7 @@ class Analyser(KeptState, StatementRunner):
         ):
             # an object's attribute by its name (``agent.messages``), a mapping's key as a key
             plain = isinstance(target, cst.Attribute)
-            where = f"`{key}`" if plain else f"the state key {stored[1]!r}"
+            where = f"`{key}`" if plain else key_phrase(stored[1])
             self.kept_keys.setdefault(stored[1], value.kept(where, target))
 
     def _attribute_sink(self, target: cst.Attribute, key: str, value: Taint, frame: Frame) -> None:

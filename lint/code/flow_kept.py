@@ -16,10 +16,12 @@ from anchorlint.code.index import FunctionInfo
 from anchorlint.code.kept_state import (
     constant_key,
     front_of_concatenation,
+    key_phrase,
     list_parameters,
     message_dict,
     returned_lists,
     spliced,
+    state_key,
     state_parameter,
 )
 from anchorlint.code.nodes import dotted
@@ -68,14 +70,14 @@ class KeptState:
         back in the list."""
         if isinstance(value, cst.Dict) and not message_dict(value):
             for element in value.elements:
-                if isinstance(element, cst.DictElement) and isinstance(
-                    element.key, cst.SimpleString
-                ):
-                    taint = self.eval(element.value, env, frame)
-                    key = element.key.evaluated_value
-                    if taint is not None and taint.kind is Kind.COMPACT and isinstance(key, str):
-                        where = f"the state key {key!r}"
-                        self.kept_keys.setdefault(key, taint.kept(where, node))
+                if not isinstance(element, cst.DictElement):
+                    continue
+                key = state_key(element.key)
+                if key is None:
+                    continue
+                taint = self.eval(element.value, env, frame)
+                if taint is not None and taint.kind is Kind.COMPACT:
+                    self.kept_keys.setdefault(key, taint.kept(key_phrase(key), node))
         for literal in returned_lists(value):
             taints = [self.eval(e.value, env, frame) for e in literal.elements]
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)

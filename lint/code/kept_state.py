@@ -124,23 +124,50 @@ def state_parameter(info: FunctionInfo | None, name: str) -> bool:
 
 
 def constant_key(node: cst.BaseExpression) -> tuple[str, str] | None:
-    """``state["summary"]`` / ``state.get("summary")`` / ``state.summary`` → (base, key)."""
+    """``state["summary"]`` / ``state.get("summary")`` / ``state.summary`` /
+    ``getattr(state, "summary")`` → (base, key); a key the object names
+    (``state[self._summary_key]``, ``getattr(state, self.key)``) is its expression (see
+    :func:`state_key`)."""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
         value = index.value if isinstance(index, cst.Index) else None
         base = dotted(node.value)
-        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-            return (base, value.evaluated_value) if base is not None else None
-        return None
-    if isinstance(node, cst.Call) and call_name(node) == "get" and node.args:
-        first = node.args[0].value
-        base = dotted(node.func.value) if isinstance(node.func, cst.Attribute) else None
-        if isinstance(first, cst.SimpleString) and isinstance(first.evaluated_value, str):
-            return (base, first.evaluated_value) if base is not None else None
-        return None
+        key = state_key(value) if value is not None else None
+        return (base, key) if base is not None and key is not None else None
+    if isinstance(node, cst.Call) and node.args:
+        name = call_name(node)
+        if name == "get" and isinstance(node.func, cst.Attribute):
+            base, key_node = dotted(node.func.value), node.args[0].value
+        elif name == "getattr" and isinstance(node.func, cst.Name) and len(node.args) >= 2:
+            base, key_node = dotted(node.args[0].value), node.args[1].value
+        else:
+            return None
+        key = state_key(key_node)
+        return (base, key) if base is not None and key is not None else None
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
         return node.value.value, node.attr.value
     return None
+
+
+def state_key(node: cst.BaseExpression) -> str | None:
+    """A key of a state mapping as written: a string literal, or an attribute of the object
+    that holds the key's name (``self._summary_key``, set once in ``__init__``), kept as
+    ``` `self._summary_key` ``` so that a store and a read of the same expression meet."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    owner = node.value if isinstance(node, cst.Attribute) else None
+    if isinstance(owner, cst.Name) and owner.value == "self":
+        return f"`{dotted(node)}`"
+    return None
+
+
+def key_phrase(key: str) -> str:
+    """How a message names a state key: ``the state key 'summary'`` or, for a key held in an
+    attribute, ``the state key named by `self._summary_key```."""
+    if key.startswith("`"):
+        return f"the state key named by {key}"
+    return f"the state key {key!r}"
 
 
 def message_dict(value: cst.Dict) -> bool:
