@@ -10,6 +10,7 @@ a wrapped phrase that names its referent stays silent.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -98,3 +99,18 @@ def test_unwrapping_keeps_every_offset_and_every_blank_line(text: str, expected:
     sentence; every other break becomes a space, and no offset moves."""
     assert unwrapped(text) == expected
     assert len(unwrapped(text)) == len(text)
+
+
+@pytest.mark.parametrize(
+    "piece",
+    ["\n" + " " * 63, "\n \t\r" * 16 + "\n", "a\n\n", "\r\n" * 40 + "x"],
+    ids=["indent-runs", "blank-lines-of-blanks", "paragraphs", "crlf-runs"],
+)
+def test_unwrapping_a_megabyte_built_against_it_is_linear(piece: str) -> None:
+    """A summary is untrusted text: the blank-line test looks at most 64 characters either
+    side of a break, so a megabyte of breaks and blanks takes well under a second."""
+    text = piece * (1_000_000 // len(piece) + 1)
+    start = time.process_time()
+    out = unwrapped(text)
+    assert time.process_time() - start < 5.0
+    assert len(out) == len(text)
