@@ -78,3 +78,38 @@ def test_a_fact_given_by_the_database_with_no_key_is_a_prose_pointer(sentence: s
 def test_a_database_named_or_only_written_to_is_no_pointer(sentence: str) -> None:
     text = f"## Status\n\n{sentence}\n\nThe plan is in `ops/backfill.md`.\n"
     assert codes(text) == []
+
+
+NOTE_WITH_SECTIONS = """\
+# Handoff: billing export
+
+## 1. **Open Questions**
+
+- Whether refunds stream with the export (PRD-88).
+
+## Testing
+
+Run `make test-export` before any change to `export/writer.py`.
+
+## Next steps
+
+- Ship the writer once it passes (see the Testing section).
+- Decide refunds first, per the Open Questions section.
+"""
+
+
+def test_a_section_named_by_the_title_of_one_of_the_notes_own_headings() -> None:
+    """The pointer stays inside the note, as "see §1" under a "## 1." heading does."""
+    assert [code for _, code in codes(NOTE_WITH_SECTIONS)] == []
+
+
+@pytest.mark.parametrize(
+    "pointer",
+    [
+        "(see the Rollback section)",  # no such heading in the note
+        "(see the Testing section of the runbook)",  # the runbook's section, not the note's
+    ],
+)
+def test_a_section_the_note_does_not_have_is_a_prose_pointer(pointer: str) -> None:
+    text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
+    assert codes(text) == [(13, "ANC102")]

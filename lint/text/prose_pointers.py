@@ -370,7 +370,7 @@ def points_to_own_section(
     number = match.group(1).lower()
     if number not in sections and number.rstrip(ascii_lowercase) not in sections:
         return False
-    return not _names_its_document(text, match.start(), match.end(), nouns)
+    return not names_its_document(text, match.start(), match.end(), nouns)
 
 
 #: " of the ledger", " (in the partner spec)": the section of a document the words after name
@@ -383,7 +383,7 @@ _OF_A_DOCUMENT = (
 _WORD = r"[\w-]{1,30}|\S"
 
 
-def _names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
+def names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
     """Whether a document noun names the section's document: after it, within the few words
     a document noun may follow ("§3.2 of the ledger", "§3.2 of the partner spec"), as
     :func:`pointer_end` reads a phrase's noun, or right before it ("spec §3.2", "the PRD's

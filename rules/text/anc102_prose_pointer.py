@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.own_headings import names_own_section, own_titles
 from anchorlint.text.prose_pointers import (
     PHRASE_TRIGGERS,
     described_source,
@@ -137,10 +138,13 @@ class ProsePointer(TextRule):
             if span is not None:
                 spans[sentence.index] = span
         sections = own_sections(summary) if spans else frozenset()
+        titles = own_titles(summary) if spans else frozenset()
         for index in sorted(spans):
             start, end = spans[index]
             if sections and points_to_own_section(summary.text, start, end, sections, nouns):
                 continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
+            if titles and names_own_section(summary.text, start, end, titles, nouns):
+                continue  # "see the Testing section" in a summary with a "## Testing"
             phrase = quote(summary.text[start:end])
             yield TextHit(
                 start,
