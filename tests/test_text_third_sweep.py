@@ -113,3 +113,13 @@ def test_a_section_named_by_the_title_of_one_of_the_notes_own_headings() -> None
 def test_a_section_the_note_does_not_have_is_a_prose_pointer(pointer: str) -> None:
     text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
     assert codes(text) == [(13, "ANC102")]
+
+
+def test_a_quoted_title_is_read_as_the_sections_name() -> None:
+    """Quote marks around the title do not end the pointer: the note has no such section,
+    so it is ANC102; with a heading of that title it points inside the note."""
+    pointer = '(see the "Rollout Plan" section above)'
+    text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
+    assert codes(text) == [(13, "ANC102")]
+    with_heading = text.replace("## Testing", "## Rollout plan:")
+    assert codes(with_heading) == []

@@ -175,15 +175,22 @@ def _points_inside(hit: PhraseHit, end: int) -> bool:
 
 
 def _document_noun_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
-    """Token index just past the document noun that ends the phrase, if one does."""
-    stop = min(hit.token_end + MAX_MODIFIERS + 1, hit.sentence.token_end)
-    for index in range(hit.token_end, stop):
+    """Token index just past the document noun that ends the phrase, if one does. Quote
+    marks around a title among the modifiers do not end it (`the "Rollout Plan" section`)."""
+    words = 0
+    for index in range(hit.token_end, hit.sentence.token_end):
         token = hit.doc[index]
-        if token.is_punct:
+        if token.text in _QUOTE_MARKS:
+            continue
+        if token.is_punct or words > MAX_MODIFIERS:
             return None
         if token.lower_ in nouns:
             return index + 1
+        words += 1
     return None
+
+
+_QUOTE_MARKS = frozenset({'"', "“", "”"})
 
 
 def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
