@@ -10,7 +10,11 @@ a wrapped phrase that names its referent stays silent.
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 import time
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +118,41 @@ def test_unwrapping_a_megabyte_built_against_it_is_linear(piece: str) -> None:
     out = unwrapped(text)
     assert time.process_time() - start < 5.0
     assert len(out) == len(text)
+
+
+CORPUS = Path(__file__).parent / "corpus"
+#: lines a wrap leaves alone: list items, headings, tables, quotes, HTML, indented code
+_NOT_PROSE = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|<)|    |\t")
+
+
+def hard_wrapped(markdown: str, width: int = 60) -> str:
+    """``markdown`` with each long line of paragraph prose wrapped at ``width``, as an editor
+    or an agent that wraps its notes would; fenced code, lists, headings and tables as they
+    are (a wrapped list item would need its continuation indented)."""
+    out: list[str] = []
+    fenced = False
+    for line in markdown.split("\n"):
+        if line.startswith(("```", "~~~")):
+            fenced = not fenced
+        if fenced or len(line) <= width or _NOT_PROSE.match(line) or line.startswith("```"):
+            out.append(line)
+            continue
+        out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
+
+
+def test_the_labelled_corpora_hard_wrapped_give_the_same_findings() -> None:
+    """Every Markdown summary of the test corpora, its paragraphs wrapped at 60 columns,
+    gives the same findings per rule as it does unwrapped (before, 6 of 145 went missing and
+    one false ANC101 came, as a phrase or a placeholder straddled a break)."""
+    files = sorted(CORPUS.glob("*/*.md"))
+    assert len(files) >= 90
+    wrapped_lines = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        wrapped = hard_wrapped(text)
+        wrapped_lines += wrapped.count("\n") - text.count("\n")
+        as_written = Counter(f.code for f in lint_source(path.name, text, SETTINGS))
+        as_wrapped = Counter(f.code for f in lint_source(path.name, wrapped, SETTINGS))
+        assert as_wrapped == as_written, path.name
+    assert wrapped_lines > 500  # the wrap did break lines

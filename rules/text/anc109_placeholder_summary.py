@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import SUMMARY_START, Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.summary import unwrapped
 
 #: longest placeholder text quoted in the message
 QUOTE_LIMIT = 80
@@ -38,7 +39,7 @@ def _own_text(summary: AnalysedSummary, limit: int, settings: Settings) -> str |
         if not clean:
             masked = summary.masked[start : start + len(text)]
             text = text if _blanked_nothing(text, masked, linted) else _without_boilerplate(text)
-        part = text.strip()
+        part = unwrapped(text.strip())  # a message hard-wrapped is the same message
         if part:
             parts.append(part)
             size += len(part) + 2
@@ -56,8 +57,9 @@ def _without_boilerplate(text: str) -> str:
     return "".join(pieces)
 
 
-#: every byte but the space as NUL: ``bytes.translate`` with it keeps only where spaces are
-_SPACES_ONLY = bytes(32 if byte == 32 else 0 for byte in range(256))
+#: every byte but the space as NUL, and the line breaks the analysis reads as spaces (a hard
+#: wrap) as spaces: ``bytes.translate`` with it keeps only where spaces are
+_SPACES_ONLY = bytes(32 if byte in (10, 13, 32) else 0 for byte in range(256))
 
 
 def _blanked_nothing(text: str, masked: str, linted: bool) -> bool:
