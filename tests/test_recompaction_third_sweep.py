@@ -9,6 +9,8 @@ beside them that must stay silent.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_recompaction_real_shapes import codes, findings, one_recompaction
 
 THREAD_SUMMARIZER = """\
@@ -115,9 +117,15 @@ def test_a_clients_own_completion_method_is_a_model_call() -> None:
     assert "`self.previous_summary`" in message
 
 
-def test_generate_content_is_a_model_call_too() -> None:
-    source = ROUND_COMPRESSOR.replace("chat_completion", "generate_content")
+@pytest.mark.parametrize("method", ["generate_content", "create_chat_completion"])
+def test_other_clients_completion_methods_are_model_calls_too(method: str) -> None:
+    source = ROUND_COMPRESSOR.replace("chat_completion", method)
     assert codes(source) == [(12, "ANC306")]
+
+
+def test_a_completion_method_with_no_summary_in_its_prompt_is_one_pass() -> None:
+    source = ROUND_COMPRESSOR.replace("Earlier summary: {self.previous_summary}. ", "")
+    assert codes(source) == []
 
 
 CONVERSATION_MANAGER = """\

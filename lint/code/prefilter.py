@@ -148,12 +148,13 @@ def _summarizers(settings: CodeSettings) -> tuple[str, ...]:
 _WORD_REST = LazyPattern(r"\w*")
 _OPEN_CALL = LazyPattern(r"[ \t]*\(")
 _KEYWORD = LazyPattern(r"\s*=(?!=)")
-#: the generic model methods (RULES.md) and two clients' own (``chat_completion``,
-#: ``generate_content``), each also with an ``a`` for its async form; written
+#: the generic model methods (RULES.md) and some clients' own (``chat_completion``,
+#: ``create_chat_completion`` of local-model bindings, ``generate_content``), each also with
+#: an ``a`` for its async form; written
 #: here, where no LibCST is imported, and read by :mod:`anchorlint.code.prompts` too
 MODEL_METHOD_STEMS = (
     "predict", "invoke", "run", "generate", "complete", "completion", "create", "chat", "step",
-    "chat_completion", "generate_content",
+    "chat_completion", "create_chat_completion", "generate_content",
 )  # fmt: skip
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
 _MODEL_CALL = LazyPattern(r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(")
