@@ -28,14 +28,14 @@ class _Skip:
     """The branch that does nothing: no ``else`` after the test that keeps the item."""
 
 
-SKIP = _Skip()
+_SKIP = _Skip()
 
 
 def other_branch(
     body: cst.BaseSuite | None, test: cst.BaseExpression, taken: bool
 ) -> cst.CSTNode | _Skip | None:
     """The branch of the ``if`` in the loop ``body`` whose test is ``test`` that the path did
-    not take (``taken`` says which it did): its block, :data:`SKIP` for a missing ``else``, or
+    not take (``taken`` says which it did): its block, :data:`_SKIP` for a missing ``else``, or
     None when the test is no ``if`` of the loop's own or the branch is an ``elif`` chain."""
     if body is None:
         return None
@@ -45,7 +45,7 @@ def other_branch(
                 return node.body
             if node.orelse is None:
                 # after a body that leaves, the rest of the loop is the other branch
-                return None if terminates(node.body) else SKIP
+                return None if terminates(node.body) else _SKIP
             return node.orelse.body if isinstance(node.orelse, cst.Else) else None
     return None
 

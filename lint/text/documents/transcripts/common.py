@@ -106,7 +106,7 @@ def summary(
     first = next((b for b in bodies if b.text.strip()), bodies[0] if bodies else None)
     line, column = first.positions.locate(0) if first is not None else (1, 1)
     # bodies that are all blank are an empty summary (ANC109); one of code only is not
-    blank = bool(bodies) and first is not None and not first.text.strip()
+    blank = first is not None and not first.text.strip()
     return SummarySource(
         path,
         line,
