@@ -123,3 +123,49 @@ def test_a_quoted_title_is_read_as_the_sections_name() -> None:
     assert codes(text) == [(13, "ANC102")]
     with_heading = text.replace("## Testing", "## Rollout plan:")
     assert codes(with_heading) == []
+
+
+@pytest.mark.parametrize(
+    "pointer",
+    [
+        "(see Testing section)",
+        "(see Testing section above)",
+        '(see "Testing" section)',
+        "(consult Testing section)",
+    ],
+)
+def test_a_title_with_no_determiner_names_the_notes_own_section(pointer: str) -> None:
+    """Notes drop the article as often as not: the title still names the note's heading."""
+    text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
+    assert codes(text) == []
+
+
+@pytest.mark.parametrize(
+    "pointer",
+    [
+        "(see Rollback section)",  # no such heading in the note
+        "(see Rollback section above)",  # back to a section compaction dropped
+        '(see "Rollout Plan" section)',
+        "(see Follow-up Work section)",
+        "(see Testing section of the runbook)",  # the runbook's section, not the note's
+    ],
+)
+def test_a_title_with_no_determiner_the_note_does_not_have_is_a_prose_pointer(
+    pointer: str,
+) -> None:
+    text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
+    assert codes(text) == [(13, "ANC102")]
+
+
+@pytest.mark.parametrize(
+    "pointer",
+    [
+        "(see Rollback section below)",  # forward, inside the note
+        "(see what the Rollback section says)",  # no title right after "see"
+        "(see Alice about the Rollback)",  # a person, no section noun
+        "(see rollback notes)",  # lower case: prose, not a title
+    ],
+)
+def test_near_misses_of_a_title_with_no_determiner_stay_silent(pointer: str) -> None:
+    text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
+    assert codes(text) == []

@@ -23,10 +23,13 @@ if TYPE_CHECKING:
 _NUMBER = regex.compile(r"^(?:§\s?)?(?:\d{1,3}(?:\.\d{1,3}){0,3}[a-z]?[.)]?|[ivx]{1,6}[.)])\s+")
 _MARKS = regex.compile(r"[*_`\"'“”‘’#:]+")
 _SPACES = regex.compile(r"\s+")
-#: "the Testing section", "our Open Questions section", "the Deploy sections": the words
-#: between a determiner and the section noun (at most six, the pointer's own limit is lower)
+#: "the Testing section", "our Open Questions section", "the Deploy sections", "see Testing
+#: section": the words between a determiner (or a pointing word with none after it) and the
+#: section noun (at most six, the pointer's own limit is lower)
 _TITLED = regex.compile(
-    r"\b(?:the|our|this|that|its)\s+((?:[^\s]{1,40}\s+){1,6}?)sections?\b", regex.IGNORECASE
+    r"\b(?:the|our|this|that|its|(?:see|consult|cf\.)(?!\s+(?:the|our|this|that|its)\b))"
+    r"\s+((?:[^\s]{1,40}\s+){1,6}?)sections?\b",
+    regex.IGNORECASE,
 )
 
 

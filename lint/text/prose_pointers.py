@@ -108,6 +108,7 @@ def pointer_phrases() -> dict[str, list[str]]:
             *(f"as laid out in {d}" for d in dets),
         ],
         "see-section": [f"{w} {s}" for w in looking for s in SECTION_WORDS],
+        "see-titled": list(looking),
         "section": list(SECTION_WORDS),
     }
 
@@ -174,6 +175,32 @@ def _points_inside(hit: PhraseHit, end: int) -> bool:
     return False
 
 
+#: the nouns a title with no determiner before it names a section by ("see Testing section")
+TITLED_NOUNS = ("section", "sections")
+#: the words a section's title may have when no determiner comes before it
+MAX_TITLE_WORDS = 3
+
+
+def _titled_section_end(doc: Any, start: int, stop: int) -> int | None:
+    """Token index just past ``Testing section`` in "see Testing section" (no determiner):
+    a title of at most three words, the first capitalised, quote marks and hyphens allowed,
+    then the section noun. Lower-case words after "see" are prose ("see what happens"),
+    and a title with no section noun after it names nothing ("see Alice tomorrow")."""
+    words = 0
+    for index in range(start, stop):
+        token = doc[index]
+        if token.text in _QUOTE_MARKS or (words and token.text == "-"):
+            continue
+        if words and token.lower_ in TITLED_NOUNS:
+            return index + 1
+        if words == MAX_TITLE_WORDS or not token.text.isalnum():
+            return None
+        if not words and not token.text[0].isupper():
+            return None
+        words += 1
+    return None
+
+
 def _document_noun_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
     """Token index just past the document noun that ends the phrase, if one does. Quote
     marks around a title among the modifiers do not end it (`the "Rollout Plan" section`)."""
@@ -199,6 +226,9 @@ def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
     doc, last = hit.doc, hit.token_end - 1
     if hit.label == "see-section":
         return _section_end(doc, last) if _section_number(doc, last) else None
+    if hit.label == "see-titled":
+        end = _titled_section_end(doc, hit.token_end, hit.sentence.token_end)
+        return None if end is None or _points_inside(hit, end) else end
     if hit.label == "section":
         numbered = _section_number(doc, last)
         if numbered and (doc[last].text == "§" or _section_of_document(doc, last)):
@@ -305,6 +335,11 @@ def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple
     return None
 
 
+#: a title of one to three words before its section noun, as :func:`_titled_section_end`
+#: reads it, over lower-cased text: quote marks and hyphens around and between its words
+_TITLE = '(?:"?[a-z0-9]+(?:-[a-z0-9]+)*"? ?){1,3}'
+
+
 def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
     """What a block must hold for a pointer to be found in it, as patterns over its
     lower-cased text (ASCII: "§" cannot occur, and no pattern asks for it).
@@ -327,6 +362,9 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
     return (
         PhraseTrigger((*pointing, *DESCRIBING_VERBS), f"{START}{openings}{dets}"),
         PhraseTrigger(("see", "consult", "cf"), f"{START}{looking}{_any_of(sections)}{END}"),
+        PhraseTrigger(
+            ("see", "consult", "cf"), f"{START}{looking}{_TITLE}{_any_of(TITLED_NOUNS)}{END}"
+        ),
         PhraseTrigger(
             (*sections, "§"),
             f"{START}{_any_of(sections)}{END} ?\\S+ ?(?:\\( ?)?(?:of|in) {dets}",

@@ -65,6 +65,7 @@ class ProsePointer(TextRule):
         Example("Both keys refer to the same entry in the ledger."),
         Example("See the table below for the owners."),
         Example("The steps are as described in the following section."),
+        Example("The order is fixed (see Rollout section below)."),
         Example("As outlined in this summary, the pool stays at forty."),
         Example("Details are in the table below."),
         Example("More details are in the works for the next sprint."),
@@ -80,6 +81,10 @@ class ProsePointer(TextRule):
         Example("Per the config, retries are capped at five."),
         Example("See §3.2 of the ledger for the rounding rule."),
         Example("The retry budget is documented (see section 4)."),
+        Example(
+            "## Status\n\nThe retry budget is documented (see Retries section).",
+            note="the summary has no Retries section of its own",
+        ),
         Example("As described in the design doc, entries are append-only."),
         Example("According to the migration note, the index is rebuilt nightly."),
         Example("The stack trace is on line 120 of the log."),
