@@ -169,3 +169,48 @@ def test_a_title_with_no_determiner_the_note_does_not_have_is_a_prose_pointer(
 def test_near_misses_of_a_title_with_no_determiner_stay_silent(pointer: str) -> None:
     text = NOTE_WITH_SECTIONS.replace("(see the Testing section)", pointer)
     assert codes(text) == []
+
+
+SETUP = """\
+## Setup
+
+- {item}
+- Install with `make deps`.
+"""
+
+
+def anaphora(item: str) -> list[tuple[int, str]]:
+    return [(line, code) for line, code in codes(SETUP.format(item=item)) if code == "ANC101"]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "Use installation steps above.",  # no article
+        "Retry with the flags (see errors above).",
+        "Follow the installation steps above before the deploy.",  # a modifier after "the"
+        "Keep those chat messages above, they hold the keys.",
+    ],
+)
+def test_a_noun_above_with_no_article_or_a_modifier_points_back(item: str) -> None:
+    assert anaphora(item) == [(3, "ANC101")]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "Requests above 2 s are logged.",
+        "Alert on errors above threshold.",
+        "Responses above the limit are cut.",
+        "Watch the error responses above threshold.",
+        "The failed requests above 5% trip the alert.",
+        "Steps above-average in cost are batched.",
+    ],
+)
+def test_a_noun_above_compared_with_a_quantity_stays_silent(item: str) -> None:
+    assert anaphora(item) == []
+
+
+def test_the_noun_above_is_one_finding_not_two() -> None:
+    findings = lint_source("handoff.md", SETUP.format(item="Follow the steps above."), SETTINGS)
+    assert [(f.line, f.column) for f in findings if f.code == "ANC101"] == [(3, 10)]

@@ -175,6 +175,9 @@ def anaphora_phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
         "noun-above": [f"{d} {n} above" for d in _POINTING_WORDS for n in CONTEXT_NOUNS],
         "output-above": [f"{d} {n} above" for d in _POINTING_WORDS for n in OUTPUT_NOUNS]
         + ["the stack trace above"],
+        # "use installation steps above", "(see errors above)": no article, or a modifier
+        # between it and the noun; kept only before punctuation (:func:`is_world_reference`)
+        "bare-noun-above": [f"{n} above" for n in (*CONTEXT_NOUNS, *OUTPUT_NOUNS)],
         "left-off": LEFT_OFF,
         "extra": [phrase.lower() for phrase in extra],
     }
@@ -230,11 +233,40 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return nxt is not None and not nxt.is_punct and _names_referent(nxt)
     if hit.label in ("noun-above", "left-off"):
         return False
+    if hit.label == "bare-noun-above":
+        return _bare_noun_above_is_world(hit, nxt)
     if hit.label == "output-above":  # "keep the error above 5%", "the log above the fold"
         return nxt is not None and (nxt.like_num or nxt.lower_ in COMPARED)
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
+
+
+def _bare_noun_above_is_world(hit: PhraseHit, nxt: Any) -> bool:
+    """Whether "steps above" with no article right before it is no pointer.
+
+    Right after "the" it is the "noun-above" hit of the same words, not a second one. Before
+    punctuation or at the sentence's end it points back ("use installation steps above").
+    Before a word it is a comparison ("requests above 2 s", "errors above threshold"),
+    unless an article before one modifier makes it the pointer written with an adjective
+    ("the installation steps above before the deploy"), and what follows is no quantity."""
+    if _pointed_at(hit, 1):
+        return True
+    if nxt is None or nxt.is_punct:
+        return False
+    if not _pointed_at(hit, 2):
+        return True
+    return nxt.like_num or nxt.lower_ in COMPARED or nxt.lower_ in _LIMITS
+
+
+#: what "the error responses above …" is compared with: "above threshold", "above baseline"
+_LIMITS = STATE_WORDS | {"threshold", "thresholds", "target", "targets", "slo", "budget"}
+
+
+def _pointed_at(hit: PhraseHit, distance: int) -> bool:
+    """Whether "the", "these" or the like comes ``distance`` tokens before the hit."""
+    before = hit.token_start - distance
+    return before >= hit.sentence.token_start and hit.doc[before].lower_ in _POINTING_WORDS
 
 
 def _glued(word: Any, dash: Any) -> bool:
@@ -384,10 +416,7 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
             f"{START}(?:earlier|previous|prior|preceding) (?:{modifiers} )?{_any_of(CONTEXT_NOUNS)}{END}",
         ),
         PhraseTrigger(("last",), f"{START}last (?:{modifiers} )?{_any_of(LAST_NOUNS)}{END}"),
-        PhraseTrigger(
-            ("above",),
-            f"{START}(?:(?:the|this|that|these|those) {nouns}|the stack trace) above{END}",
-        ),
+        PhraseTrigger(("above",), f"{START}(?:{nouns}|the stack trace) above{END}"),
         PhraseTrigger(("where",), f"{START}where {_any_of(who)} {_any_of(left)}"),
     )
 

@@ -62,6 +62,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("Use `as noted above` only with an anchor, says the style guide."),
         Example("Compared with the previous quarter, churn fell."),
         Example("Latency rose above the agreed threshold twice."),
+        Example("Requests above 2 s are logged with their trace."),
         Example("The team weighed a retry cap and a pool limit and kept the latter."),
         Example("We compared a retry cap with a pool limit. The latter held under load."),
         Example("The key size rose from the previous limit of 768 bits to 1024 bits."),
@@ -120,6 +121,7 @@ class AnaphoraWithoutAnchor(TextRule):
         Example("The traceback above came from the old entry point."),
         Example("Confirm the same settings as last time on the staging cluster."),
         Example("The error above no longer reproduces after the upgrade."),
+        Example("Use installation steps above."),
         Example("## Fixes from the previous session\n\n- The exporter streams now."),
         Example("The previous attempt at the port failed for the same reason."),
         Example(
