@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import chain
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from anchorlint.config import TranscriptNote
 from anchorlint.facts import SummaryFacts
@@ -36,6 +36,9 @@ from anchorlint.text.documents import (
 )
 from anchorlint.text.match import PhraseTable
 from anchorlint.text.summary import AnalysedSummary, analyse, density_figures
+
+if TYPE_CHECKING:
+    from anchorlint.text.anchor_parts import Anchor
 
 
 def read_sources(
@@ -331,7 +334,7 @@ def _occurrences(
         occurrences.append(
             (
                 sys.intern(anchor.key),
-                sys.intern(anchor.text),
+                sys.intern(_compared_text(anchor)),
                 line,
                 column,
                 end_line,
@@ -339,6 +342,16 @@ def _occurrences(
                 anchor.form,
             )
         )
+
+
+def _compared_text(anchor: Anchor) -> str:
+    """The anchor as run-level rules compare it across summaries: a line pointer written in
+    prose or as ``a.py:12`` is the key and its lines (``a.py#L12``), so that "`a.py` line 12"
+    and "`a.py` (line 12)" are one anchor, not a mutation; every other anchor as written."""
+    fragment = anchor.fragment
+    if not anchor.notation or fragment is None:
+        return anchor.text
+    return f"{anchor.key}#{fragment.raw}"
 
 
 def _summary_facts(

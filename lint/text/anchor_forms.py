@@ -60,17 +60,19 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
         + _PATH_END
         + ")"
     )
-    # "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py around line 42"
+    # "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py around line 42"; in
+    # parentheses a remark may follow the number ("(line 42: the cap)", "(line 42, the cap)")
     then_line = (
         r"(?:[ ]{{0,2}}\((?P<{p}>)|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
         r"(?i:lines?)[ ]{{1,3}}"
         + _LINES
-        + r"(?({p})\)|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
+        + r"(?({p})(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
     )
     after = (
         r"(?P<prose_after>(?P<paq>`)(?P<pa_path>"
         + body
-        + r")`"
+        # a path set in bold or italics ("**`db.py`** (lines 4-9)") is the same path
+        + r")`\*{0,2}"
         + then_line.format(p="pap", a="pa1", b="pa2")
         + ")"
     )
