@@ -113,6 +113,8 @@ class NameSets(NamedTuple):
                 return None
             if part in _NOUN_FORMS and parts[-1] in _THING_NOUNS and parts[-1] != part:
                 return None
+            if part in _NOUN_FORMS and _loaded_from(parts[position + 1 :]):
+                return None
             return stem
         return None
 
@@ -174,6 +176,19 @@ _THING_NOUNS = frozenset(
     parser callback hook handler enabled trigger interval max min index chain result results
     boundary boundaries""".split()
 )
+
+
+#: where a stored summary is read back from: ``session_summary_from_metadata``,
+#: ``summary_from_json`` load or rebuild one (``summary_from_messages`` may make one)
+_STORED_PLACES = frozenset(
+    """metadata meta store storage db database cache disk file json dict record row checkpoint
+    payload yaml""".split()
+)
+
+
+def _loaded_from(after: list[str]) -> bool:
+    """Whether the words after a summary noun say where it is read from, not made from."""
+    return len(after) >= 2 and after[0] == "from" and after[1] in _STORED_PLACES
 
 
 def _prefix_stem(name: str, prefixes: tuple[str, ...]) -> str | None:
