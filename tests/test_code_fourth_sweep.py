@@ -49,3 +49,88 @@ def test_a_summary_made_from_messages_is_still_a_summarizer() -> None:
         '    state["messages"] = [note, *state["messages"][-4:]]\n'
     )
     assert codes(source) == [(6, "ANC306")]
+
+
+RUN_COMPACTOR = """\
+SYSTEM = "You are summarizing an agent run so that it can continue in a fresh context."
+
+
+class RunCompactor:
+    def __init__(self, llm, state):
+        self.llm = llm
+        self.state = state
+
+    async def compact(self, history_text):
+        parts = []
+        if self.state.memory:
+            parts.append(f"<earlier>{self.state.memory}</earlier>")
+        parts.append(f"<history>{history_text}</history>")
+        reply = await self.llm.ainvoke([SYSTEM, "\\n".join(parts)])
+        self.state.memory = reply.text.strip()[:4000]
+"""
+
+
+def test_a_summary_kept_on_an_attribute_of_self_is_read_back_next_call() -> None:
+    """The persona prompt ("You are summarizing …") asks for the summary, and what waits in
+    ``self.state.memory`` goes into the next prompt, as ``self.memory`` would."""
+    assert codes(RUN_COMPACTOR) == [(14, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("You are summarizing", "You are answering"),  # no summary asked for
+        ("self.state.memory = reply", "self.state.last_reply = reply"),  # kept, never read
+        ("{self.state.memory}", "{len(history_text)}"),  # the kept summary is not read back
+    ],
+)
+def test_near_misses_of_a_summary_kept_on_an_attribute_of_self(change: tuple[str, str]) -> None:
+    assert codes(RUN_COMPACTOR.replace(*change)) == []
+
+
+IN_PLACE = """\
+def summarize_turns(messages: list[dict], llm) -> None:
+    system = [m for m in messages if m["role"] == "system"]
+    text = "\\n".join(m["content"] for m in messages if m["role"] != "system")
+    summary = llm.call("Summarize this conversation for a handoff:\\n" + text)
+    messages.clear()
+    messages.extend(system)
+    messages.append({"role": "user", "content": f"Summary so far: {summary}"})
+
+
+def on_context_overflow(messages: list[dict], llm) -> None:
+    summarize_turns(messages, llm)
+"""
+
+
+def test_a_summary_written_into_the_callers_list_in_place_is_handed_back() -> None:
+    """The list the summarizer rewrites is the caller's: the next overflow summarizes the
+    summary again, reported once, at the call."""
+    assert codes(IN_PLACE) == [(11, "ANC306")]
+
+
+def test_a_slice_assignment_into_the_list_handed_in_is_handed_back() -> None:
+    source = (
+        "def compress_history(messages, llm):\n"
+        '    text = "\\n".join(m["content"] for m in messages)\n'
+        '    summary = llm.invoke("Summarize this conversation so far:\\n" + text)\n'
+        '    messages[:] = [{"role": "user", "content": summary}, *messages[-2:]]\n'
+    )
+    assert codes(source) == [(3, "ANC306")]
+
+
+def test_lists_written_in_place_that_are_not_the_context_stay_silent() -> None:
+    source = (
+        "def summarize_chunks(chunks, out, llm):\n"
+        "    for chunk in chunks:\n"
+        '        out.append(llm.invoke("Summarize this document section:\\n" + chunk))\n\n\n'
+        "def report(messages, llm):\n"
+        "    notes = []\n"
+        '    summarize_chunks([m["content"] for m in messages], notes, llm)\n'
+        "    return notes\n\n\n"
+        "def tidy(messages, llm):\n"
+        '    summary = llm.invoke("Summarize this conversation so far:\\n" + str(messages))\n'
+        '    messages = [{"role": "user", "content": summary}]\n'
+        "    print(messages)\n"
+    )
+    assert codes(source) == []

@@ -369,6 +369,7 @@ class Analyser(KeptState, StatementRunner):
             held = _placed_into(target)
             if held is not None and value is not None and value.kind is Kind.COMPACT:
                 self.bind(held, value, env, frame)  # the list now holds the summary
+                self.placed_in_parameter(held, target, value, frame)
             return
         for stale in [k for k in env if k.startswith((key + ".", key + "["))]:
             del env[stale]
@@ -395,7 +396,7 @@ class Analyser(KeptState, StatementRunner):
         pointerish = any(word in base.lower() for word in _POINTERISH)
         if value.kind is Kind.OFFSET and is_positional_field(target.attr.value) and pointerish:
             self.offset_sink(target, value, f"the `{key}` field")
-        if value.kind is Kind.COMPACT and base == "self" and frame.owner is not None:
+        if value.kind is Kind.COMPACT and _on_self(base) and frame.owner is not None:
             kept = value if value.kept_in else value.kept(f"`{key}`", target)
             self.class_taints.setdefault(frame.owner, {})[key] = kept
 
@@ -486,3 +487,9 @@ def analyse(module: AnalysedModule) -> FlowFacts:
     if not module.has_summarizer_text:
         return FlowFacts()
     return Analyser(module).analyse()
+
+
+def _on_self(base: str) -> bool:
+    """Whether an attribute's owner is the object itself or an attribute of it, reached by
+    attributes alone (``self``, ``self.state``: what the next call of a method reads back)."""
+    return (base == "self" or base.startswith("self.")) and "[" not in base and "(" not in base

@@ -69,6 +69,10 @@ class KnownCalls:
 
         def eval(self, node: cst.CSTNode | None, env: Env, frame: Frame) -> Taint | None: ...
 
+        def placed_in_parameter(
+            self, target: cst.BaseExpression, node: cst.CSTNode, held: Taint, frame: Frame
+        ) -> None: ...
+
     def _holding_call(
         self,
         call: cst.Call,
@@ -88,6 +92,7 @@ class KnownCalls:
         if name in ("append", "extend", "insert", "appendleft") and receiver is not None:
             if storage_key(receiver) is not None:
                 self.bind(receiver, compact, env, frame)
+                self.placed_in_parameter(receiver, call, compact, frame)
             return None
         if name in ("format", "format_map") and receiver is not None:
             return compact.to(K.COMPACT)

@@ -95,6 +95,16 @@ class ExprEvaluator(ContainerFlow):
         """A compaction output kept in a state mapping and read back (see the analyser)."""
         return None
 
+    def rewriting_summarizer(self, call: cst.Call, name: str, frame: Frame) -> Taint | None:
+        """The output of a summarizer that writes into the list it is handed (see the
+        analyser)."""
+        return None
+
+    def rewritten_arguments(
+        self, call: cst.Call, args: Args, output: Taint, env: Env, frame: Frame
+    ) -> None:
+        """The caller's lists a summarizer wrote its output into (see the analyser)."""
+
     # -- evaluation --------------------------------------------------------------------
     def eval(self, node: cst.CSTNode | None, env: Env, frame: Frame) -> Taint | None:
         if node is None:
@@ -241,8 +251,11 @@ class ExprEvaluator(ContainerFlow):
             return None
         self._call_sinks(call, name, args, frame)
         output = self._summarizer_output(call, name, frame, receiver, args)
+        if output is None:
+            output = self.rewriting_summarizer(call, name, frame)
         if output is not None:
             returned = self.summarizer_call(call, name, args, frame)
+            self.rewritten_arguments(call, args, output, env, frame)
             if returned is not None and returned.kind is self.kind.TEXT_TUPLE:
                 return returned  # ``return text, stats``: only the text is the output
             if self.names.summarizer_stem(name) == "truncate":

@@ -12,23 +12,27 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.index import FunctionInfo
+from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_state import (
     constant_key,
     front_of_concatenation,
     key_phrase,
     list_parameters,
     message_dict,
+    message_list_parameters,
     returned_lists,
     spliced,
     state_key,
     state_parameter,
 )
+from anchorlint.code.kept_state_lists import rewritten_name, rewritten_parameters
+from anchorlint.code.names import NameSets
 from anchorlint.code.nodes import dotted
 from anchorlint.code.taint import HANDED_BACK, Env, Frame, Kind, Taint
 
 if TYPE_CHECKING:
     from anchorlint.code.flow_exprs import Args
+    from anchorlint.code.front import AnalysedModule
 
 #: methods that write messages to a store the object keeps, and that read them back
 STORE_WRITES = frozenset(
@@ -42,6 +46,9 @@ STORE_READS = frozenset(
 class KeptState:
     """State kept between calls, learnt in one round of the analysis and read in the next."""
 
+    am: AnalysedModule
+    index: ModuleIndex
+    names: NameSets
     kept_keys: dict[str, Taint]
     class_stores: dict[str, Taint]
     summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode, Taint]]
@@ -57,6 +64,10 @@ class KeptState:
     if TYPE_CHECKING:  # provided by the expression evaluator the analyser also is
 
         def eval(self, node: cst.CSTNode | None, env: Env, frame: Frame) -> Taint | None: ...
+
+        def bind(
+            self, target: cst.BaseExpression, value: Taint | None, env: Env, frame: Frame
+        ) -> None: ...
 
     def kept_snapshot(self) -> tuple[object, ...]:
         return (frozenset(self.kept_keys), frozenset(self.class_stores))
@@ -125,8 +136,62 @@ class KeptState:
             return None  # a reply or a request handed in fresh: its keys are kept nowhere
         return self.kept_keys[found[1]]
 
+    def placed_in_parameter(
+        self, target: cst.BaseExpression, node: cst.CSTNode, held: Taint, frame: Frame
+    ) -> None:
+        """``messages.append(summary_message)``, ``messages[:] = [note, *recent]`` on the list
+        the function is handed: the caller's list now holds the summary, and the next call is
+        handed it back, as a list the function returns is (:meth:`handed_back`). Rebinding
+        the name (``messages = [note]``) changes no caller's list and is not read here."""
+        info = frame.function
+        if not isinstance(target, cst.Name) or info is None or frame.summary_list is not None:
+            return
+        if self._rewritten_by_callers(info):
+            return
+        if target.value in message_list_parameters(info):
+            frame.summary_list = (node, held)
+
+    def _rewritten_by_callers(self, info: FunctionInfo) -> bool:
+        """A summarizer this module calls: its callers' lists hold its output after each
+        call (:meth:`rewritten_arguments`), and the pass that compacts it again is the next
+        call there, reported once, not again in the summarizer's body."""
+        from anchorlint.code.summarizer_calls import called_here
+
+        return self.names.is_summarizer(info.name) and called_here(self.am.source, info.name)
+
+    def rewriting_summarizer(self, call: cst.Call, name: str, frame: Frame) -> Taint | None:
+        """The output of a summarizer of this module that returns nothing but writes into the
+        message list it is handed (``def summarize_messages(messages, llm) -> None``): its
+        output is what the caller's list holds after the call."""
+        if not self.names.is_summarizer(name):
+            return None
+        info = self.index.lookup(call, frame.owner)
+        if info is None or not rewritten_parameters(info):
+            return None
+        return Taint(Kind.COMPACT, call, f"`{name}()`")
+
+    def rewritten_arguments(
+        self, call: cst.Call, args: Args, output: Taint, env: Env, frame: Frame
+    ) -> None:
+        """``summarize_messages(history, llm)`` whose body rewrites the list it is handed in
+        place (``messages.clear()`` then ``messages.append(note)``): after the call the
+        caller's list holds the output, as if the caller had put it there."""
+        info = self.index.lookup(call, frame.owner)
+        rewritten = rewritten_parameters(info) if info is not None else frozenset()
+        if not rewritten:
+            return
+        for (arg, _), param in zip(args, argument_names(info, args), strict=False):
+            if param in rewritten and isinstance(arg.value, cst.Name):
+                self.bind(arg.value, output, env, frame)
+                self.placed_in_parameter(arg.value, arg.value, output, frame)
+
     def handed_back(self, info: FunctionInfo, node: cst.CSTNode, held: Taint) -> Env:
         """The parameters a function that returns its message list with the summary in it
-        is handed back on the next call, tainted with that summary."""
-        taint = held.to(Kind.COMPACT).kept(f"{HANDED_BACK}`{info.name}()` returns", node)
-        return {p.name.value: taint for p in list_parameters(info)}
+        (or writes it into the list it is handed) is handed back on the next call, tainted
+        with that summary."""
+        if isinstance(node, cst.Return):
+            taint = held.to(Kind.COMPACT).kept(f"{HANDED_BACK}`{info.name}()` returns", node)
+            return {p.name.value: taint for p in list_parameters(info)}
+        name = rewritten_name(node)
+        where = f"the caller's list `{name}`, which `{info.name}()` rewrites in place"
+        return {} if name is None else {name: held.to(Kind.COMPACT).kept(where, node)}

@@ -98,6 +98,17 @@ def list_parameters(info: FunctionInfo) -> list[cst.Param]:
     return found
 
 
+def message_list_parameters(info: FunctionInfo) -> frozenset[str]:
+    """Parameters named like the message list (``messages``, ``history``), whatever their
+    annotation: a list written into in place is handed back only when it is that list (an
+    ``out: list`` the function fills is the caller's to read, not to summarize again)."""
+    return frozenset(
+        p.name.value
+        for p in [*info.params, *info.kwonly]
+        if (name := p.name.value.lstrip("_").lower()) in _LIST_PARAMS or _LIST_NAME.search(name)
+    )
+
+
 #: words of a parameter that holds state handed back on the next call (a graph state, a memory,
 #: the agent whose message list a conversation manager rewrites)
 _STATE_WORDS = (

@@ -163,6 +163,7 @@ _MODEL_CALL = LazyPattern(r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+
 _WORD_START = r"(?:(?<![a-z])|(?<=\\[nt]))"
 _ASKS = LazyPattern(
     rf"{_WORD_START}(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)(?![a-z])"
+    r"|(?<![a-z])you(?: are|'re) (?:now )?(?:summari[sz]|condens|compress|compact)ing(?![a-z])"
     rf"""|["'][^"'\n]{{0,60}}?{_WORD_START}"""
     r"""(?:write|produce|give|create|provide|generate|update|extend)s?"""
     r"""(?![a-z])[^"'.\n]{0,40}summar(?:y|ies)"""

@@ -33,6 +33,8 @@ _ESCAPED = r"(?<=\\[nt])"
 #: a string asking for a summary: the verb, or "write/produce … summary"
 _ASKS = LazyPattern(
     rf"(?:(?<![-\w./])|{_ESCAPED})(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)\b"
+    # the persona form of a system prompt: "You are summarizing an agent run for …"
+    r"|\byou(?: are|'re) (?:now )?(?:summari[sz]|condens|compress|compact)ing\b"
     rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)s?\b"
     r"[^.\n]{0,40}\bsummar(?:y|ies)"
     r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",

@@ -1,0 +1,75 @@
+"""Message lists a function rewrites in place: the caller's list then holds what was written.
+
+A summarizer that ends with ``messages.clear(); messages.extend(system); messages.append(note)``
+or ``messages[:] = [note, *recent]`` hands its summary back through the list it was handed, as
+one that returns that list does (RULES.md, ANC306). Read from the syntax alone, apart from the
+flow engine, because a caller asks it of a callee before (or without) running the callee.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import libcst as cst
+
+from anchorlint.code.index import FunctionInfo
+from anchorlint.code.kept_state import message_list_parameters
+from anchorlint.code.nodes import children
+
+#: list methods that put something into the list they are called on
+PUTS = frozenset({"append", "extend", "insert", "appendleft"})
+
+
+def rewritten_name(node: cst.CSTNode) -> str | None:
+    """The list a write puts into: ``messages`` of ``messages.append(x)``, of
+    ``messages[:] = …`` or of ``summarize(messages)`` (the name handed to a function that
+    writes into it); None for any other node."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        owner = node.func.value
+        if node.func.attr.value in PUTS and isinstance(owner, cst.Name):
+            return owner.value
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+        return node.value.value
+    return None
+
+
+def rewritten_parameters(info: FunctionInfo) -> frozenset[str]:
+    """The message-list parameters the function writes into in place, directly in its body
+    (not in a nested function, whose list may be another)."""
+    return _rewritten(info.node, message_list_parameters(info))
+
+
+@lru_cache(maxsize=256)
+def _rewritten(function: cst.FunctionDef, names: frozenset[str]) -> frozenset[str]:
+    if not names:
+        return frozenset()
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        written = _written(node)
+        if written in names:
+            found.add(written)
+        stack.extend(children(node))
+    return frozenset(found)
+
+
+def _written(node: cst.CSTNode) -> str | None:
+    """The name a call or a slice assignment writes into."""
+    if isinstance(node, cst.Call):
+        return rewritten_name(node)
+    if isinstance(node, cst.Assign):
+        for target in node.targets:
+            held = target.target
+            if isinstance(held, cst.Subscript) and _whole_slice(held):
+                return rewritten_name(held)
+    return None
+
+
+def _whole_slice(target: cst.Subscript) -> bool:
+    """``xs[:]``, ``xs[1:]``, ``xs[0:n]``: a slice, which replaces part of the list in place."""
+    return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice)
