@@ -134,3 +134,84 @@ def test_lists_written_in_place_that_are_not_the_context_stay_silent() -> None:
         "    print(messages)\n"
     )
     assert codes(source) == []
+
+
+GRAPH_NODE = """\
+from memory.rolling import update_memory_summary
+
+
+def memory_node(state: dict) -> dict:
+    if state.get("last_user"):
+        state["memory_summary"] = update_memory_summary(
+            state.get("memory_summary", ""), state["last_user"], state["last_reply"]
+        )
+    return state
+"""
+
+
+def test_a_stored_summary_read_by_its_key_is_text_for_a_summary_updater() -> None:
+    """``update_memory_summary`` is a summarizer only when handed text: a state key named
+    like a summary is text, and what it held comes back to the same call next turn."""
+    assert codes(GRAPH_NODE) == [(6, "ANC306")]
+
+
+def test_a_summary_updater_handed_no_text_stays_silent() -> None:
+    source = GRAPH_NODE.replace('state.get("memory_summary", "")', 'state.get("user_id")')
+    source = source.replace('state["last_user"], state["last_reply"]', 'state["turn_count"]')
+    assert codes(source) == []
+
+
+RENDERING_HELPER = """\
+def _format_for_summary(messages):
+    lines = []
+    for m in messages:
+        if m.get("role") == "tool":
+            lines.append(f"[tool result {m.get('name')}] {m.get('content')}")
+        else:
+            lines.append(f"{m['role']}: {m['content']}")
+    return "\\n".join(lines)
+
+
+class Compactor:
+    def _render(self, messages):
+        return _format_for_summary(messages)
+
+    def compact(self, messages, llm):
+        text = _format_for_summary(messages)
+        return llm.invoke(f"Summarize the conversation below:\\n{text}")
+
+    def compact_again(self, messages, llm):
+        return llm.invoke("Summarize the conversation below:\\n" + self._render(messages))
+"""
+
+
+def test_tool_results_rendered_by_a_helper_reach_the_summarizer() -> None:
+    """The helper tells tool results apart and renders them; its callers hand the text to
+    the model: the same rewrite as rendering them inline, for a function and a method."""
+    assert codes(RENDERING_HELPER) == [(17, "ANC303"), (20, "ANC303")]
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        # only the chat turns: the tool results are filtered out before rendering
+        "def _format_for_summary(messages):\n"
+        '    return "\\n".join(f"{m[\'role\']}: {m[\'content\']}" for m in messages'
+        ' if m["role"] != "tool")\n',
+        # only the call ids of the tool results: their labels, not their text
+        "def _format_for_summary(messages):\n"
+        '    return ", ".join(m["tool_call_id"] for m in messages if m["role"] == "tool")\n',
+    ],
+)
+def test_helpers_that_render_no_tool_result_text_stay_silent(helper: str) -> None:
+    body = RENDERING_HELPER.split("\n\n\nclass ")[1]
+    assert codes(helper + "\n\nclass " + body) == []
+
+
+def test_labels_joined_inline_are_no_span_text() -> None:
+    source = (
+        "def compact(messages, llm):\n"
+        '    ids = ", ".join(m["tool_call_id"] for m in messages if m["role"] == "tool")\n'
+        '    return llm.invoke(f"Summarize the chat (tools used: {ids}):\\n{messages[-1]}")\n'
+    )
+    assert codes(source) == []

@@ -54,6 +54,12 @@ class AnalysedModule:
     def _metadata(self) -> dict[type, Mapping[cst.CSTNode, Any]]:
         return {}
 
+    @cached_property
+    def rendered_returns(self) -> dict[int, str | None]:
+        """Per function of the module (its node's id), why what it returns is the text of
+        retrieval-linked spans, or None (:mod:`anchorlint.code.provenance_helpers`)."""
+        return {}
+
     def metadata(self, provider: type) -> Mapping[cst.CSTNode, Any]:
         """Resolve one provider, once per file."""
         if provider not in self._metadata:

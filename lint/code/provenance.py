@@ -69,7 +69,10 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         #: class), with the reason: read only when every item is rendered into a prompt
         self.mixed: dict[str, str] = {}
 
-    def run(self) -> list[SpanToSummarizer]:
+    def run(self, walk_always: bool = False) -> list[SpanToSummarizer]:
+        """The linked spans reaching a summarizer; with ``walk_always``, the body is read
+        for the text it renders even where it learnt no span (a helper asked what it
+        returns, :mod:`anchorlint.code.provenance_helpers`)."""
         from anchorlint.code.mixed_lists import mixed_lists
 
         self.learn()
@@ -77,9 +80,32 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         if mixed:  # a list shrunk in place may have lost its tool results before it is rendered
             stable = stable_names(self.info)
             self.mixed = {k: v for k, v in mixed.items() if "." in k or k in stable}
-        if self.spans or self.lists or self.mixed:
+        if self.spans or self.lists or self.mixed or walk_always or self._calls_a_renderer():
             self.block(self.info.node.body, frozenset())
         return self.hits
+
+    def _calls_a_renderer(self) -> bool:
+        """Whether the body calls a helper of this module that returns linked spans' text."""
+        return any(
+            isinstance(node, cst.Call) and self.helper_text(node) is not None
+            for node in walk(self.info.node.body)
+        )
+
+    def helper_text(self, call: cst.Call) -> tuple[str, str] | None:
+        """``_format_for_summary(messages)``: a helper of this module (no summarizer) that
+        returns the text of the linked spans it is handed renders them for its caller; the
+        span is named by the argument, the reason is the helper's."""
+        from anchorlint.code.provenance_helpers import rendered_return
+
+        info = self.module.index.lookup(call, self.info.owner)
+        if info is None or info.node is self.info.node or not call.args:
+            return None
+        if self.module.names.is_summarizer(info.name):
+            return None
+        reason = rendered_return(self.module, info)
+        if reason is None:
+            return None
+        return dotted(call.args[0].value) or info.name, reason
 
     def block(self, suite: cst.CSTNode | None, clean: frozenset[str]) -> None:
         if isinstance(suite, cst.Else):

@@ -50,6 +50,9 @@ class SpanTextMixin:
     def _summarizer(self, call: cst.Call, name: str) -> bool:
         raise NotImplementedError
 
+    def helper_text(self, call: cst.Call) -> Found:
+        raise NotImplementedError
+
     def _through_summarizer(self, node: cst.CSTNode) -> bool:
         """``llm.invoke(MAP.format(text=d.page_content)).content``: what a summarizer hands
         back is a summary, no longer the span's text (re-summarizing it is ANC306's)."""
@@ -130,6 +133,8 @@ class SpanTextMixin:
                 return base, reason
             if name in _TEXT_CALLS or name in ("strip", "lower", "replace"):
                 return self.span_text(receiver, clean)
+        if receiver is None or dotted(receiver) in ("self", "cls"):
+            return self.helper_text(call)  # ``_format_for_summary(msgs)``, ``self._render(msgs)``
         return None
 
     def _comprehension_text(
@@ -144,7 +149,7 @@ class SpanTextMixin:
             return None
         reason = self._linked(iterable, clean) or self._every_item_of_mixed(value, clean)
         if target is not None and reason is not None and target in names_in(value.elt):
-            if self._through_summarizer(value.elt):
+            if self._through_summarizer(value.elt) or _label_of(value.elt, target, self.attrs):
                 return None
             return iterable, reason  # type: ignore[return-value]
         return self._rendered(value.elt, clean)
@@ -194,6 +199,28 @@ def _accessor(call: cst.Call, name: str) -> bool:
         key = call.args[0].value
         value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
         return isinstance(value, str) and value in _TEXT_KEYS
+    return False
+
+
+def _label_of(node: cst.BaseExpression, target: str, attrs: frozenset[str]) -> bool:
+    """``m["tool_call_id"]``, ``m.tool_call_id``, ``m.get("doc_id")``, or an f-string of such
+    labels alone: what a comprehension over the spans joins is their labels, not their text
+    (``", ".join(m["tool_call_id"] for m in msgs)`` names the results a prompt left out)."""
+    if isinstance(node, cst.FormattedString):
+        parts = [p for p in node.parts if isinstance(p, cst.FormattedStringExpression)]
+        return bool(parts) and all(_label_of(p.expression, target, attrs) for p in parts)
+    if isinstance(node, cst.Subscript):
+        return dotted(node.value) == target and _labelled(node, attrs)
+    if isinstance(node, cst.Attribute):
+        return dotted(node.value) == target and node.attr.value.lower() in attrs
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.args:
+        key = node.args[0].value
+        return (
+            node.func.attr.value == "get"
+            and dotted(node.func.value) == target
+            and isinstance(key, cst.SimpleString)
+            and str(key.evaluated_value).lower() in attrs
+        )
     return False
 
 

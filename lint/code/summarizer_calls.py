@@ -120,10 +120,37 @@ def says_text(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         return says_text(expr.left) or says_text(expr.right)
     if isinstance(expr, cst.Subscript):
-        return says_text(expr.value)  # ``turns[i : i + step]``: some of the turns
+        # ``turns[i : i + step]``: some of the turns; ``state["memory_summary"]``: a text key
+        return says_text(expr.value) or _names_text(_string_key(expr.slice[0].slice))
+    if isinstance(expr, cst.Call):
+        return _names_text(_got_key(expr))  # ``state.get("memory_summary", "")``
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
-    words = _NAME_WORDS.findall((name or "").rsplit(".", 1)[-1])
+    return _names_text((name or "").rsplit(".", 1)[-1])
+
+
+def _names_text(name: str | None) -> bool:
+    """Whether a name or a key says it holds text (``raw_context``, ``memory_summary``)."""
+    words = _NAME_WORDS.findall(name or "")
     return any(part.lower().startswith(_TEXT_WORDS) for part in words)
+
+
+def _string_key(index: cst.BaseSlice) -> str | None:
+    """The key of ``x["key"]``."""
+    if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+        value = index.value.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _got_key(call: cst.Call) -> str | None:
+    """The key of ``x.get("key")`` or ``x.get("key", default)``."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "get") or not call.args:
+        return None
+    first = call.args[0].value
+    if isinstance(first, cst.SimpleString) and isinstance(first.evaluated_value, str):
+        return first.evaluated_value
+    return None
 
 
 def annotated_str(function: cst.FunctionDef | None) -> bool:
