@@ -196,7 +196,7 @@ def test_tool_results_rendered_by_a_helper_reach_the_summarizer() -> None:
     [
         # only the chat turns: the tool results are filtered out before rendering
         "def _format_for_summary(messages):\n"
-        '    return "\\n".join(f"{m[\'role\']}: {m[\'content\']}" for m in messages'
+        "    return \"\\n\".join(f\"{m['role']}: {m['content']}\" for m in messages"
         ' if m["role"] != "tool")\n',
         # only the call ids of the tool results: their labels, not their text
         "def _format_for_summary(messages):\n"

@@ -23,6 +23,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import is_library_call, is_text_summarizer
 from anchorlint.code.nodes import call_name, dotted
+from anchorlint.code.provenance_helpers import rendered_return, returned_values
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
 from anchorlint.code.provenance_lists import guarded_list, stable_names
 from anchorlint.code.provenance_tests import (
@@ -95,14 +96,13 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         """``_format_for_summary(messages)``: a helper of this module (no summarizer) that
         returns the text of the linked spans it is handed renders them for its caller; the
         span is named by the argument, the reason is the helper's."""
-        from anchorlint.code.provenance_helpers import rendered_return
-
         info = self.module.index.lookup(call, self.info.owner)
         if info is None or info.node is self.info.node or not call.args:
             return None
         if self.module.names.is_summarizer(info.name):
             return None
-        reason = rendered_return(self.module, info)
+        helper = info
+        reason = rendered_return(self.module, helper, lambda: _rendered_text(self, helper))
         if reason is None:
             return None
         return dotted(call.args[0].value) or info.name, reason
@@ -301,6 +301,18 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         if iterable in self.lists and len(clauses) == 1:
             return iterable, f"list: {self.lists[iterable]}"
         return None
+
+
+def _rendered_text(caller: SpanWalker, helper: FunctionInfo) -> str | None:
+    """Why a helper's return value is the text of linked spans, read by a walker of its own
+    (its body read whether or not it learnt a span there), or None."""
+    walker = SpanWalker(caller.module, helper, provenance_classes(caller.module))
+    walker.run(walk_always=True)
+    for value in returned_values(helper):
+        found = walker.span_text(value, frozenset())
+        if found is not None:
+            return found[1]
+    return None
 
 
 def _by_declaration(reason: str) -> bool:

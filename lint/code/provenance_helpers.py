@@ -9,6 +9,7 @@ spans: whether the helper, read by the same walker, returns such text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -23,34 +24,25 @@ if TYPE_CHECKING:
 _READING = ""
 
 
-def rendered_return(module: AnalysedModule, info: FunctionInfo) -> str | None:
-    """Why what ``info`` returns is the text of retrieval-linked spans, or None; read once
-    per function and module."""
+def rendered_return(
+    module: AnalysedModule, info: FunctionInfo, read: Callable[[], str | None]
+) -> str | None:
+    """Why what ``info`` returns is the text of retrieval-linked spans, or None: ``read``
+    (the span walker's reading of the function) asked once per function and module."""
     cache = module.rendered_returns
     key = id(info.node)
     if key in cache:
         known = cache[key]
         return None if known == _READING else known
     cache[key] = _READING
-    cache[key] = _read(module, info)
+    cache[key] = read() if returned_values(info) else None
     return cache[key]
 
 
-def _read(module: AnalysedModule, info: FunctionInfo) -> str | None:
-    from anchorlint.code.provenance import SpanWalker
-    from anchorlint.code.provenance_learning import provenance_classes
-
-    returns = [
+def returned_values(info: FunctionInfo) -> list[cst.BaseExpression]:
+    """What the function's own ``return`` statements hand back (nested scopes apart)."""
+    return [
         node.value
         for node in walk(info.node.body)
         if isinstance(node, cst.Return) and node.value is not None
     ]
-    if not returns:
-        return None
-    walker = SpanWalker(module, info, provenance_classes(module))
-    walker.run(walk_always=True)
-    for value in returns:
-        found = walker.span_text(value, frozenset())
-        if found is not None:
-            return found[1]
-    return None
