@@ -129,6 +129,14 @@ _PATH_FORMS = [
     st.lists(
         st.sampled_from(
             [*PIECES, "`a.py`", " (lines 3-4)", "é", "_", "~/", "../", ".7z", ".\u212a", "K"]
+            + [
+                "`a.py:sym`",
+                "`a.py`**",
+                " (READ, lines 3-4)",
+                " (DEPRECATEDX, lines 3-4)",
+                " (line 4: x)",
+                " (line 4, 5)",
+            ]
         ),
         max_size=30,
     )
@@ -282,6 +290,16 @@ PATH_SCAN_PIECES = [
     *["`", "a.py", "src/a.py", "tests/t.py", "::", ":12", ":x", ":", "12", "x", " ", "é"],
     *[" (line 4)", " (lines 3-4)", ", line 7", ", at line 5", "  near LINE 2", " Lİne 3"],
     *["line", "(", ")", ",", ".", "/", "-", "~/", "../", "Node.js", " on line 9", "_"],
+    *[
+        ":connect`",
+        ":a.b`",
+        "**",
+        " (READ, lines 4-9)",
+        " (UNCHANGEDABC, lines 4-9)",
+        " (line 4: x)",
+        " (line 4, 5)",
+        "; ",
+    ],
 ]
 
 

@@ -26,8 +26,11 @@ def _candidates(text: str, letter_after_dot: bool) -> list[tuple[int, bool]]:
             start = anchor_starts._RUN_BACK.match(text, 0, dot).start()
             stop = anchor_starts._RUN_ON.match(text, dot).end()
             following = text[stop : stop + 1]
-            quoted = start and text[start - 1] == "`" and following == "`"
-            if quoted and anchor_starts.line_near(text, stop + 1):
+            closing = stop if following == "`" else -1
+            symbol = anchor_starts._SYMBOL.match(text, stop) if following == ":" else None
+            closing = symbol.end() - 1 if symbol is not None else closing
+            quoted = start and text[start - 1] == "`" and closing >= 0
+            if quoted and anchor_starts.line_near(text, closing + 1):
                 found.append((start - 1, False))
             plain = not (following == ":" and text[stop + 1 : stop + 2].isdigit())
             plain = plain and not (following in " (," and anchor_starts.line_near(text, stop))

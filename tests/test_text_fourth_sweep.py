@@ -40,6 +40,20 @@ def test_a_path_in_bold_code_before_its_lines_is_a_line_pointer(item: str) -> No
     assert "src/queue/drain.ts#L310-355@sha256:" in message
 
 
+@pytest.mark.parametrize(
+    ("item", "pin"),
+    [
+        ("- **`src/sync/rotate.ts`** (READ, lines 960-1031)", "src/sync/rotate.ts#L960-1031"),
+        ("- `src/sync/folder.ts:checkAndRotate` (lines 967-1030)", "src/sync/folder.ts#L967-1030"),
+    ],
+)
+def test_a_label_before_the_lines_or_a_symbol_after_the_path_keeps_the_pointer(
+    item: str, pin: str
+) -> None:
+    ((line, message),) = unpinned(item + "\n")
+    assert f"{pin}@sha256:" in message
+
+
 @pytest.mark.parametrize("remark", [": `n > 3` became `n >= 3`", ", off by one in the cap"])
 def test_a_remark_after_the_line_number_keeps_the_line_pointer(remark: str) -> None:
     text = f"- Fixed the retry guard in `worker/backoff.py` (line 88{remark})\n"
@@ -53,6 +67,7 @@ def test_a_remark_after_the_line_number_keeps_the_line_pointer(remark: str) -> N
         "- Fixed the guard in `worker/backoff.py` (line 88, 92 and 97)",  # a list of lines
         "- Fixed the guard in `worker/backoff.py` (lines 88:92)",  # no remark after the colon
         "- The pool in `worker/pool.py` (line count 88) is the biggest",
+        "- Read `worker/pool.py` (see notes, lines 4-9)",  # a remark of two words first
     ],
 )
 def test_no_single_line_pointer_is_read_where_the_parentheses_hold_more(item: str) -> None:

@@ -61,9 +61,11 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
         + ")"
     )
     # "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py around line 42"; in
-    # parentheses a remark may follow the number ("(line 42: the cap)", "(line 42, the cap)")
+    # parentheses a one-word label may come first ("(READ, lines 4-9)") and a remark may
+    # follow the number ("(line 42: the cap)", "(line 42, the cap)")
     then_line = (
-        r"(?:[ ]{{0,2}}\((?P<{p}>)|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
+        r"(?:[ ]{{0,2}}\((?P<{p}>)(?:[A-Za-z]{{1,12}},[ ])?"
+        r"|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
         r"(?i:lines?)[ ]{{1,3}}"
         + _LINES
         + r"(?({p})(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
@@ -71,8 +73,9 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
     after = (
         r"(?P<prose_after>(?P<paq>`)(?P<pa_path>"
         + body
-        # a path set in bold or italics ("**`db.py`** (lines 4-9)") is the same path
-        + r")`\*{0,2}"
+        # a path set in bold or italics ("**`db.py`** (lines 4-9)") is the same path, and so
+        # is one with the symbol the lines hold ("`db.py:connect` (lines 4-9)")
+        + r")(?::[A-Za-z_][\w.]{0,60})?`\*{0,2}"
         + then_line.format(p="pap", a="pa1", b="pa2")
         + ")"
     )

@@ -81,8 +81,10 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
             at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
             end = _RUN_ON.match(text, dot).end()
         after = text[end : end + 1]
-        if at and text[at - 1] == "`" and after == "`" and line_near(text, end + 1):
-            candidates.append((at - 1, False))
+        if at and text[at - 1] == "`":
+            closing = end if after == "`" else _symbol_end(text, end) if after == ":" else -1
+            if closing >= 0 and line_near(text, closing + 1):
+                candidates.append((at - 1, False))
         compact = after == ":" and text[end + 1 : end + 2].isdigit()
         line_after = after in _LINE_AFTER_PATH and line_near(text, end)
         candidates.append((at, not (compact or line_after)))
@@ -108,8 +110,22 @@ def line_near(text: str, at: int) -> bool:
     return not window.isascii() or "line" in window.lower()
 
 
-#: the characters from a path's end within which its "line" ends (3 + 7 + 4)
-_LINE_WINDOW = 14
+#: the characters from a path's end within which its "line" ends: after a closing backtick,
+#: emphasis (2), then ``[ ]{0,2}\(`` and a label of twelve letters, a comma and a space
+#: (3 + 14; the longer of the two openings, the other is ``,[ ]`` or ``[ ]{1,2}`` and "at "
+#: or the like, 3 + 7), then "line" (4)
+_LINE_WINDOW = 23
+
+
+def _symbol_end(text: str, at: int) -> int:
+    """Where the backtick closing `` `a.py:connect` `` is, for the ``:`` at ``at`` that
+    opens the symbol a path in code names; -1 when no symbol and backtick follow."""
+    found = _SYMBOL.match(text, at)
+    return -1 if found is None else found.end() - 1
+
+
+#: the symbol after a path in code, as the path form reads it, and its closing backtick
+_SYMBOL = regex.compile(r":[A-Za-z_][\w.]{0,60}`")
 
 
 #: what may follow a path's body where a line in prose comes after it ("a.py (line 4)")
