@@ -15,6 +15,7 @@ import pytest
 from anchorlint.config import TextSettings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.run.textpass import _UNQUALIFIABLE, _facts
+from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.documents import SummarySource
 from anchorlint.text.documents.markdown import split_blocks
 from anchorlint.text.nlp import Pipeline
@@ -44,7 +45,7 @@ def _reference(
         end_line, end_column = summary.locate(anchor.end)
         occurrences.append(
             AnchorOccurrence(
-                anchor.key, anchor.text, line, column, end_line, end_column, anchor.form
+                anchor.key, _as_compared(anchor), line, column, end_line, end_column, anchor.form
             )
         )
     anchors, elisions = density_figures(summary, unanchored)
@@ -62,6 +63,13 @@ def _reference(
         order,
         tuple(qualified),
     )
+
+
+def _as_compared(anchor: Anchor) -> str:
+    """A line pointer written in prose or as ``a.py:12`` is compared by its key and lines."""
+    if anchor.notation and anchor.fragment is not None:
+        return f"{anchor.key}#{anchor.fragment.raw}"
+    return anchor.text
 
 
 @pytest.fixture(scope="module")
