@@ -215,3 +215,100 @@ def test_labels_joined_inline_are_no_span_text() -> None:
         '    return llm.invoke(f"Summarize the chat (tools used: {ids}):\\n{messages[-1]}")\n'
     )
     assert codes(source) == []
+
+
+# Near misses from whole agent frameworks, read for what the code rules said of them.
+
+
+def test_a_preview_cut_returned_by_a_tool_is_no_state_update() -> None:
+    """A tool that takes a session and returns short previews of its runs hands its caller
+    a value; only a function handed a graph state updates it with the dict it returns."""
+    source = (
+        "def _truncate(text, limit=200):\n"
+        '    return text if len(text) <= limit else text[:limit] + "..."\n\n\n'
+        "def search_runs(session):\n"
+        "    items = []\n"
+        "    for run in session.runs:\n"
+        '        items.append({"preview": _truncate(run.content)})\n'
+        '    return {"id": session.session_id, "runs": items}\n'
+    )
+    assert codes(source) == []
+    as_node = source.replace("def search_runs(session)", "def search_runs(state)")
+    as_node = as_node.replace("session.", "state.")
+    assert codes(as_node) == [(8, "ANC306")]
+
+
+def test_a_count_kept_from_the_last_compaction_is_not_the_summary() -> None:
+    source = (
+        "from summarizer import compact_messages\n\n\n"
+        "class Agent:\n"
+        "    async def compact(self, messages, tokens_before=None):\n"
+        "        result = await compact_messages(messages=messages, tokens_before=tokens_before)\n"
+        "        self.token_estimate = result.context_token_estimate\n"
+        "        return result.compacted_messages\n\n"
+        "    async def step(self, messages):\n"
+        "        return await self.compact(messages, tokens_before=self.token_estimate)\n"
+    )
+    assert codes(source) == []
+    kept_text = source.replace("result.context_token_estimate", "result.summary_text")
+    assert codes(kept_text) == [(11, "ANC306")]
+
+
+def test_a_callable_typed_with_a_tool_result_is_no_tool_result() -> None:
+    source = (
+        "from typing import Callable\n\n\n"
+        "class ToolResult: ...\n\n\n"
+        "def summarize_tool_use(results, formatter: Callable[[ToolResult], str]):\n"
+        '    return "\\n".join(formatter(r) for r in results)\n\n\n'
+        "def turn(results, formatter: Callable[[ToolResult], str]):\n"
+        "    return summarize_tool_use(results, formatter)\n"
+    )
+    assert codes(source) == []
+
+
+def test_the_summary_messages_own_id_is_no_copied_provenance() -> None:
+    source = (
+        "from summarizer import compact_messages\n\n\n"
+        "class Agent:\n"
+        "    async def compact(self, messages) -> tuple[Message, list[Message], str]:\n"
+        "        out = await compact_messages(messages=messages)\n"
+        "        return out.summary_message, out.kept_messages, out.summary_text\n\n"
+        "    async def step(self, messages):\n"
+        "        summary_message, messages, summary_text = await self.compact(messages)\n"
+        "        return SummaryMessage(id=summary_message.id, summary=summary_text)\n"
+    )
+    assert codes(source) == []
+
+
+MERGE = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class ToolReturn:
+    tool_call_id: str
+    content: str
+
+
+@dataclass
+class Message:
+    role: str
+    content: str
+    tool_returns: list[ToolReturn] | None = None
+
+
+def collapse(messages: list[Message]) -> list[Message]:
+    for i in reversed(range(len(messages) - 1)):
+        if messages[i].role == "assistant" and messages[i + 1].role == "approval":
+            messages[i].content = messages[i].content + messages[i + 1].content
+            messages.remove(messages[i + 1])
+    return messages
+"""
+
+
+def test_an_item_merged_into_the_one_before_it_is_not_evicted() -> None:
+    assert codes(MERGE) == []
+    dropped = MERGE.replace(
+        "            messages[i].content = messages[i].content + messages[i + 1].content\n", ""
+    )
+    assert codes(dropped) == [(20, "ANC308")]

@@ -32,7 +32,7 @@ import libcst as cst
 from anchorlint.code.eviction_loops import other_branch, skips_item
 from anchorlint.code.eviction_placeholders import count_names, is_placeholder, local_values
 from anchorlint.code.eviction_reading import container_key, context_named
-from anchorlint.code.eviction_records import recorded
+from anchorlint.code.eviction_records import merged_into_another, recorded
 from anchorlint.code.eviction_shapes import (
     bound_to,
     builds_context,
@@ -192,6 +192,8 @@ class EvictionWalker(FunctionWalk):
             items = self._items_at(receiver, index) if index else frozenset()
             items |= bound_to(statement, call)
         else:
+            if call.args and merged_into_another(self.info.node, call.args[0].value):
+                return  # its content went into the item before it: nothing is lost
             items = (
                 frozenset(n for n in [name_of(call.args[0].value)] if n)
                 if call.args

@@ -289,3 +289,23 @@ def _selected(function: cst.FunctionDef, lists: frozenset[str]) -> frozenset[str
                 if (name := dotted(target.target)) is not None:
                     out.add(name)
     return frozenset(out)
+
+
+def merged_into_another(function: cst.FunctionDef, removed: cst.BaseExpression) -> bool:
+    """Whether the function writes a field of the removed item into a field of another item
+    (``messages[i].content = messages[i].content + messages[i + 1].content`` before
+    ``messages.remove(messages[i + 1])``): a merge, after which the removed item's content
+    lives on in the list."""
+    module = cst.Module(body=[])
+    spelled = module.code_for_node(removed)
+    for node in walk(function.body):
+        if not isinstance(node, cst.Assign) or not any(
+            isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in node.targets
+        ):
+            continue
+        if any(module.code_for_node(t.target).startswith(spelled) for t in node.targets):
+            continue  # a write into the removed item itself
+        for sub in (node.value, *walk(node.value)):
+            if isinstance(sub, cst.Attribute) and module.code_for_node(sub.value) == spelled:
+                return True
+    return False

@@ -105,12 +105,24 @@ class KnownCalls:
         if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
             declared = self.index.classes.get(name)
             fields = declared_fields(declared.node) if declared is not None else ()
-            held = [(a, t is compact and self._holds(a.value, env, frame)) for a, t in args]
+            held = [
+                (a, (t is compact and self._holds(a.value, env, frame)) or self._own(a, env, frame))
+                for a, t in args
+            ]
             copied = relabelled(call, name, held, fields)
             if copied is not None and self._once("relabel", call):
                 self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
             return compact
         return None
+
+    def _own(self, arg: cst.Arg, env: Env, frame: Frame) -> bool:
+        """``id=summary_message.id``: a field read from the output itself is its own label
+        (a count or an id carries none of its text, so it holds no taint of its own)."""
+        value = arg.value
+        if not isinstance(value, cst.Attribute):
+            return False
+        base = self.eval(value.value, env, frame)
+        return base is not None and base.kind is self.kind.COMPACT
 
     def _holds(self, value: cst.BaseExpression, env: Env, frame: Frame) -> bool:
         """Whether an argument holding an output is the output: ``{**doc.metadata, "r":

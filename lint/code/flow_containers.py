@@ -83,8 +83,10 @@ class ContainerFlow(KnownCalls):
         (``{"role": "user", "content": summary}``) carries it."""
         held: Taint | None = None
         for element in node.elements:
-            if not isinstance(element, cst.DictElement):
-                self.eval(element.value, env, frame)
+            if not isinstance(element, cst.DictElement):  # ``**spread``: its keys are this one's
+                spread = self.eval(element.value, env, frame)
+                if held is None and spread is not None and spread.kind is self.kind.COMPACT:
+                    held = spread
                 continue
             self.eval(element.key, env, frame)
             value = self.eval(element.value, env, frame)

@@ -16,7 +16,7 @@ import libcst as cst
 
 from anchorlint.code.flow_containers import ContainerFlow
 from anchorlint.code.kept_state import running_summary_name, summary_type
-from anchorlint.code.names import is_library_call, is_positional_field
+from anchorlint.code.names import is_library_call, is_positional_field, measures
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted
 from anchorlint.code.taint import Taint
 
@@ -168,7 +168,7 @@ class ExprEvaluator(ContainerFlow):
             return env[key]
         base = self.eval(node.value, env, frame)
         if base is not None and base.kind is K.COMPACT:
-            return base
+            return None if measures(node.attr.value) else base
         if running_summary_name(node.attr.value) and key is not None:
             return Taint(K.COMPACT, node, f"the previous summary in `{key}`")
         return self.kept_read(node, frame)

@@ -16,6 +16,7 @@ from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_state import (
     constant_key,
     front_of_concatenation,
+    graph_node,
     key_phrase,
     list_parameters,
     message_dict,
@@ -79,7 +80,7 @@ class KeptState:
         ``{"role": ..., "content": out}``, is no state update); ``return [note,
         *recent]`` (or ``[note] + recent``) with ``note`` holding the output hands the summary
         back in the list."""
-        if isinstance(value, cst.Dict) and not message_dict(value):
+        if isinstance(value, cst.Dict) and not message_dict(value) and graph_node(frame.function):
             for element in value.elements:
                 if not isinstance(element, cst.DictElement):
                     continue

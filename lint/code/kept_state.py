@@ -98,6 +98,20 @@ def list_parameters(info: FunctionInfo) -> list[cst.Param]:
     return found
 
 
+def graph_node(info: FunctionInfo | None) -> bool:
+    """Whether the function takes a graph state (a parameter named ``state`` or annotated with
+    a ``…State`` class): only then is a dict it returns an update of that state. A tool or a
+    view that takes a session and returns a dict of previews hands its caller a value."""
+    if info is None:
+        return False
+    for param in [*info.params, *info.kwonly]:
+        if "state" in param.name.value.lower():
+            return True
+        if any(name.endswith("State") for name in annotation_names(param.annotation)):
+            return True
+    return False
+
+
 def message_list_parameters(info: FunctionInfo) -> frozenset[str]:
     """Parameters named like the message list (``messages``, ``history``), whatever their
     annotation: a list written into in place is handed back only when it is that list (an

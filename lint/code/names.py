@@ -217,6 +217,21 @@ def is_positional_field(name: str) -> bool:
     return False
 
 
+#: words of a field that measures or names an output rather than holding its text
+#: (``result.context_token_estimate``, ``summary.id``, ``out.usage``)
+_MEASURE_WORDS = frozenset(
+    """token tokens count counts estimate estimated len length size num number total ratio
+    cost usage stats statistics duration elapsed latency id ids uuid""".split()
+)
+
+
+def measures(name: str) -> bool:
+    """Whether an attribute of a compaction output measures it or names it (a count, an id,
+    a time), so that it holds none of the output's text."""
+    words = [w for w in name.lower().lstrip("_").split("_") if w]
+    return any(w in _MEASURE_WORDS or w in _TIME_WORDS for w in words)
+
+
 def is_hash_field(name: str) -> bool:
     return bool(_HASH_RE.search(name.lower()))
 

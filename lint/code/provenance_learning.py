@@ -121,6 +121,8 @@ class SpanLearning:
         """``spans: list[Passage]`` (a class declaring provenance), ``docs: list[Document]``,
         ``message: ToolMessage``: annotated as linked spans or lists of them."""
         names = annotation_names(param.annotation)
+        if "Callable" in names:
+            return  # ``Callable[[FunctionCall, ToolResult], str]``: a function, not a span
         declared = names & set(self.classes)
         reason = None
         if declared:

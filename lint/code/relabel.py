@@ -95,7 +95,13 @@ def _object(node: cst.BaseExpression) -> bool:
         if not isinstance(position, cst.Integer):
             return False
         node = node.value
-    return dotted(node) is not None
+    name = dotted(node)
+    return name is not None and not _OUTPUT_NAME.search(name.rsplit(".", 1)[-1].lower())
+
+
+#: an object named as the pass's own output (``summary_message``, ``compacted``): its id is
+#: the output's own label, not one copied from a span it rewrote
+_OUTPUT_NAME = LazyPattern(r"summar|compact|condens")
 
 
 def declared_fields(node: cst.ClassDef) -> tuple[str, ...]:
