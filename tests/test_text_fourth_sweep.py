@@ -91,3 +91,72 @@ def test_a_line_pointer_written_another_way_in_the_next_summary_is_no_drift(
     line, message = found[0]
     assert line == 3
     assert "mutated worker/backoff.py#L88 -> worker/backoff.py" in message
+
+
+def anaphora_and_pointers(text: str) -> list[tuple[int, str]]:
+    found = lint_source("handoff.md", text, SETTINGS)
+    return [(f.line, f.code) for f in found if f.code in ("ANC101", "ANC102")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The old copies from before they were merged into the monorepo can go.",
+        "It keeps logs from before rotating the keys.",
+        "The orchestrator no longer holds as much format-specific logic as before.",
+        "Startup is twice as fast as before.",
+    ],
+)
+def test_a_clause_of_time_or_a_comparison_is_no_pointer_back(sentence: str) -> None:
+    assert anaphora_and_pointers(f"## Notes\n\n{sentence}\n") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Reuse the token from before.",
+        "Configure the proxy as before.",
+        "The data from before the outage is gone, as noted before.",
+    ],
+)
+def test_the_same_words_pointing_back_still_fire(sentence: str) -> None:
+    assert (3, "ANC101") in anaphora_and_pointers(f"## Notes\n\n{sentence}\n")
+
+
+NEXT_TASK = """\
+## Next task
+
+The likely asks are:
+
+1. Retry the flaky upload test in `tests/test_upload.py`.
+2. Bump the pinned parser in `requirements.txt`.
+
+If the user asks for anything else, that comes first, ahead of all of the above.
+"""
+
+
+def test_all_of_the_above_after_the_notes_own_list_points_inside_it() -> None:
+    assert anaphora_and_pointers(NEXT_TASK) == []
+
+
+def test_the_above_with_no_list_before_it_still_points_back() -> None:
+    text = "## Next task\n\nAnything else comes first, ahead of all of the above.\n"
+    assert anaphora_and_pointers(text) == [(3, "ANC101")]
+    assert anaphora_and_pointers(NEXT_TASK.replace("all of the above", "the above")) == [
+        (8, "ANC101")
+    ]
+
+
+READING_LIST = """\
+## Where to read things
+
+- `GUIDE.md`: goals, design and lessons. §2.1 has the risk table; §2.2 has the open items.
+- The rollout order follows §4 of the ops handbook.
+- `README.md` is the entry point. The warm-up steps are in the ops handbook (see section 2).
+"""
+
+
+def test_a_section_of_the_document_its_list_item_names_is_no_prose_pointer() -> None:
+    """A bare "§2.1" after `GUIDE.md` in the same item is GUIDE.md's section; a section of a
+    document the clause describes ("the ops handbook (see section 2)") is still a pointer."""
+    assert anaphora_and_pointers(READING_LIST) == [(4, "ANC102"), (5, "ANC102")]

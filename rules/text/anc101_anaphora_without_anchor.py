@@ -24,6 +24,7 @@ from anchorlint.text.anaphora import (
     pair_in_summary,
     restated,
 )
+from anchorlint.text.anaphora_uses import not_pointing_back
 from anchorlint.text.trigger_words import PhraseTrigger
 
 
@@ -148,6 +149,7 @@ class AnaphoraWithoutAnchor(TextRule):
                 or pair_in_summary(hit, summary)
                 or labels_section(hit, summary)
                 or restated(hit, summary.text)
+                or not_pointing_back(hit, summary)
             )
 
         name, build = rule_matcher(self, context)

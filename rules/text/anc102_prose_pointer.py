@@ -20,10 +20,12 @@ from anchorlint.text.prose_pointers import (
     PHRASE_TRIGGERS,
     described_source,
     document_nouns,
+    names_its_document,
     own_sections,
     pointer_end,
     pointer_phrases,
     points_to_own_section,
+    section_number,
     sentence_searches,
 )
 from anchorlint.text.trigger_words import PhraseTrigger
@@ -150,6 +152,14 @@ class ProsePointer(TextRule):
                 continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
             if titles and names_own_section(summary.text, start, end, titles, nouns):
                 continue  # "see the Testing section" in a summary with a "## Testing"
+            number = section_number(summary.text, start, end)
+            if (
+                number is not None
+                and not names_its_document(summary.text, number.start(), number.end(), nouns)
+                and not _names_a_document(summary, index, start, nouns)
+                and _document_named_before(summary, index)
+            ):
+                continue  # "- `GUIDE.md`: … §2.1 has the risk table": GUIDE.md's section
             phrase = quote(summary.text[start:end])
             yield TextHit(
                 start,
@@ -157,3 +167,31 @@ class ProsePointer(TextRule):
                 f'"{phrase}" describes a source instead of naming it; cite it with an anchor '
                 "(a key such as [[path#L12-20@sha256:…]]) in this sentence",
             )
+
+
+def _names_a_document(
+    summary: AnalysedSummary, index: int, start: int, nouns: frozenset[str]
+) -> bool:
+    """Whether the pointer's own clause describes a document before it ("listed in the ops
+    handbook (see section 2)"): the section is that document's, not one named before."""
+    sentence = summary.sentences[index]
+    clause = summary.masked[sentence.start : start].rsplit(";", 1)[-1]  # its own clause
+    words = clause.lower().split()
+    return any(word.strip("()[]{},.;:!?\"'*_`") in nouns for word in words)
+
+
+def _document_named_before(summary: AnalysedSummary, index: int) -> bool:
+    """Whether an earlier sentence of the same block (a list item, a paragraph) names a
+    document by its key: a bare "§2.1" after it is that document's section, as "line 42" is
+    the line of the file its list item names."""
+    block = summary.sentences[index].block
+    for sentence in reversed(summary.sentences[:index]):
+        if sentence.block != block:
+            return False
+        if any(anchor.form in _DOCUMENT_FORMS for anchor in sentence.anchors):
+            return True
+    return False
+
+
+#: anchor kinds that name a document a section may belong to
+_DOCUMENT_FORMS = frozenset({"path", "link", "wiki", "uri", "pointer"})
