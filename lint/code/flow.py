@@ -482,14 +482,14 @@ def _ending(suite: cst.CSTNode | None) -> type[cst.CSTNode] | None:
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
 
 
+def _on_self(base: str) -> bool:
+    """Whether an attribute's owner is the object itself or an attribute of it, reached by
+    attributes alone (``self``, ``self.state``: what the next call of a method reads back)."""
+    return (base == "self" or base.startswith("self.")) and "[" not in base and "(" not in base
+
+
 def analyse(module: AnalysedModule) -> FlowFacts:
     """The flow facts of one module; empty when no summarizer call can occur in it."""
     if not module.has_summarizer_text:
         return FlowFacts()
     return Analyser(module).analyse()
-
-
-def _on_self(base: str) -> bool:
-    """Whether an attribute's owner is the object itself or an attribute of it, reached by
-    attributes alone (``self``, ``self.state``: what the next call of a method reads back)."""
-    return (base == "self" or base.startswith("self.")) and "[" not in base and "(" not in base

@@ -76,8 +76,9 @@ class KeptState:
     def returned_state(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
     ) -> None:
-        """``return {"summary": out}`` keeps ``out`` under a state key (a message dict,
-        ``{"role": ..., "content": out}``, is no state update); ``return [note,
+        """``return {"summary": out}`` from a graph node (a function handed a graph state,
+        :func:`~anchorlint.code.kept_state.graph_node`) keeps ``out`` under a state key (a
+        message dict, ``{"role": ..., "content": out}``, is no state update); ``return [note,
         *recent]`` (or ``[note] + recent``) with ``note`` holding the output hands the summary
         back in the list."""
         if isinstance(value, cst.Dict) and not message_dict(value) and graph_node(frame.function):
