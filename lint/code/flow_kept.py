@@ -165,10 +165,8 @@ class KeptState:
         """The output of a summarizer of this module that returns nothing but writes into the
         message list it is handed (``def summarize_messages(messages, llm) -> None``): its
         output is what the caller's list holds after the call."""
-        if not self.names.is_summarizer(name):
-            return None
-        info = self.index.lookup(call, frame.owner)
-        if info is None or not rewritten_parameters(info):
+        info = self.index.lookup(call, frame.owner)  # a dict lookup: most calls are no one's here
+        if info is None or not self.names.is_summarizer(name) or not rewritten_parameters(info):
             return None
         return Taint(Kind.COMPACT, call, f"`{name}()`")
 

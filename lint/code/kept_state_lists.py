@@ -8,13 +8,11 @@ flow engine, because a caller asks it of a callee before (or without) running th
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import libcst as cst
 
+from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.kept_state import message_list_parameters
-from anchorlint.code.nodes import children
 
 #: list methods that put something into the list they are called on
 PUTS = frozenset({"append", "extend", "insert", "appendleft"})
@@ -38,24 +36,12 @@ def rewritten_name(node: cst.CSTNode) -> str | None:
 def rewritten_parameters(info: FunctionInfo) -> frozenset[str]:
     """The message-list parameters the function writes into in place, directly in its body
     (not in a nested function, whose list may be another)."""
-    return _rewritten(info.node, message_list_parameters(info))
-
-
-@lru_cache(maxsize=256)
-def _rewritten(function: cst.FunctionDef, names: frozenset[str]) -> frozenset[str]:
+    names = message_list_parameters(info)
     if not names:
         return frozenset()
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            continue
-        written = _written(node)
-        if written in names:
-            found.add(written)
-        stack.extend(children(node))
-    return frozenset(found)
+    return frozenset(
+        written for node in walk(info.node.body) if (written := _written(node)) in names
+    )
 
 
 def _written(node: cst.CSTNode) -> str | None:
