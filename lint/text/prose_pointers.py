@@ -12,7 +12,7 @@ into the summary itself), the patterns for "the full logs are in the archive", "
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from string import ascii_lowercase
 from typing import TYPE_CHECKING, Any
 
@@ -86,13 +86,21 @@ _SECTION_MARK = r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )"
 _SECTION_NUMBER = r"(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)"
 #: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
 #: issues", "Section 2: Gaps", "3. Rollout". This and the patterns after it are kept as text
-#: and compiled by ``regex``'s own cache at their first use: only a summary with an ANC102
-#: finding reads them, and compiling them at import added 2-3 ms to every summary's start-up
+#: and compiled at their first use (:func:`_compiled`): only a summary with an ANC102 finding
+#: reads them, and compiling them at import added 2-3 ms to every summary's start-up
 HEADING_NUMBER = f"{_SECTION_MARK}?{_SECTION_NUMBER}"
 #: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
 SECTION_POINTER = _SECTION_MARK + _SECTION_NUMBER
 STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
 DETAILS_WORDS = ("details", "specifics", "rationale")
+
+
+@cache
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    """``pattern`` compiled case-insensitively, once: ``regex``'s module-level functions
+    look their pattern up in a cache of their own on every call, which cost more than the
+    match itself on the short headings and sentences these read."""
+    return regex.compile(pattern, regex.IGNORECASE)
 
 
 def pointer_phrases() -> dict[str, list[str]]:
@@ -391,14 +399,14 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
 
 def heading_number(heading: str) -> str | None:
     """The section number a heading's text opens with, lower-cased ("1.4 How to deploy")."""
-    match = regex.match(HEADING_NUMBER, heading, regex.IGNORECASE)
+    match = _compiled(HEADING_NUMBER).match(heading)
     return None if match is None else match.group(1).lower()
 
 
 def section_number(text: str, start: int = 0, end: int | None = None) -> regex.Match[str] | None:
     """The first section number a pointer in ``text[start:end]`` names ("see §1.4": "1.4",
     its match's group 1)."""
-    return regex.search(SECTION_POINTER, text, regex.IGNORECASE, start, end)
+    return _compiled(SECTION_POINTER).search(text, start, end)
 
 
 def points_to_own_section(
@@ -433,10 +441,10 @@ def names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -
     a document noun may follow ("§3.2 of the ledger", "§3.2 of the partner spec"), as
     :func:`pointer_end` reads a phrase's noun, or right before it ("spec §3.2", "the PRD's
     section 3")."""
-    after = regex.match(_OF_A_DOCUMENT, text, regex.IGNORECASE, end)
+    after = _compiled(_OF_A_DOCUMENT).match(text, end)
     if after is not None:
         stop = after.end() + 32 * (MAX_MODIFIERS + 1)
-        words = regex.findall(_WORD, text, 0, after.end(), stop)
+        words = _compiled(_WORD).findall(text, after.end(), stop)
         for word in words[: MAX_MODIFIERS + 1]:
             if word.lower() in nouns:
                 return True
