@@ -3,14 +3,20 @@
 A whole-framework reading of real handoff notes showed three: "from before" opening a clause
 of time ("copies from before they were merged"), "as before" closing a comparison ("not as
 much logic as before"), and "all of the above" closing a numbered list the note itself just
-gave. In each, the words are the rule's phrase and the referent is the world or the note.
-Apart from :mod:`anchorlint.text.anaphora`, whose predicates read a hit's next token, because
-these read the tokens before a hit or the block before its sentence.
+gave. A later reading of real session notes showed three more: words the reader is told to
+say to a tool (`Ask it: "What did we do last session?"`), a table cell that says what the
+command in its row does ("Resume previous session" beside `` `tool resume --last` ``), and
+"the earlier branch" after "two branches" in the same sentence. In each, the words are the
+rule's phrase and the referent is the world or the note. Apart from
+:mod:`anchorlint.text.anaphora`, whose predicates read a hit's next token, because these read
+the tokens before a hit, its sentence's start or the blocks beside its own.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+import regex
 
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
@@ -27,8 +33,13 @@ QUANTIFIERS = frozenset({"all", "none", "each", "any", "both", "either", "neithe
 
 
 def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
-    """Whether the hit is a clause of time, a comparison, or a quantifier over the list the
-    note gives just before it."""
+    """Whether the hit is a clause of time, a comparison, a quantifier over the list the
+    note gives just before it, words to say to a tool, what a command in its table row does,
+    or one of a pair its sentence counts."""
+    if _uttered(hit, summary.text) or _describes_a_command(hit, summary):
+        return True
+    if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
+        return True
     if hit.label == "from-back" and hit.word(-1) == "before":
         return _opens_a_clause(hit)
     if hit.label == "as-before":
@@ -75,3 +86,74 @@ def _over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     previous = blocks[block - 1]
     # a list item's text starts after its marker ("1. ", "- "): past the line's first column
     return previous.kind == "paragraph" and previous.positions.locate(0)[1] > 1
+
+
+#: a sentence that tells the reader what to say or type: its first word, after list marks
+#: and emphasis ("Ask the agent:", "Say", "- **Type**"), or after a short opening clause
+#: ("To resume, say")
+_SAY = regex.compile(
+    r"[\W_]{0,8}+(?:[^\W\d_][^,.;:\"\n]{0,40}+,[ \t]{1,3}+)?"
+    r"(?:say|ask|type|enter|paste|prompt|tell)\b",
+    regex.IGNORECASE,
+)
+#: how far into its sentence a quotation to say is read (a bound: a megabyte sentence)
+_UTTERANCE_REACH = 400
+
+
+def _uttered(hit: PhraseHit, text: str) -> bool:
+    """`Ask it: "What did we work on last session?"`, `Say "Pick up where we left off"`:
+    the phrase is inside a quotation in a sentence that opens by telling the reader to say
+    or type it. Those are words for a tool or an agent to hear, whose own history holds the
+    referent; the note drops nothing."""
+    start = hit.sentence.start
+    offset = hit.start
+    if offset - start > _UTTERANCE_REACH or _SAY.match(text, start, offset) is None:
+        return False
+    before = text[start:offset]
+    return before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")
+
+
+def _describes_a_command(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """A table cell in a row whose other cell is only a command in inline code ("Resume
+    previous session" beside `` `tool resume --last` ``) says what that command does: the
+    session is the tool's, not context the note dropped. A row that names a file
+    (`` `worker/retry.py` ``, "retries same as before") says what the file holds, and stays
+    read as prose."""
+    blocks = summary.source.blocks
+    index = hit.sentence.block
+    if blocks[index].kind != "cell":
+        return False
+    row = blocks[index].positions.locate(0)[0]
+    for step in (-1, 1):
+        other = index + step
+        while 0 <= other < len(blocks) and blocks[other].kind == "cell":
+            cell = blocks[other]
+            if cell.positions.locate(0)[0] != row:
+                break
+            if cell.code_spans == ((0, len(cell.text)),) and " " in cell.text.strip("`"):
+                return True  # a command with its arguments, not a path the row describes
+            other += step
+    return False
+
+
+#: words that count a pair (or a few) the phrase then picks from: "two branches … the earlier"
+_COUNTS = frozenset({"two", "three", "both", "pair", "couple"})
+
+
+def _one_of_a_counted_pair(hit: PhraseHit) -> bool:
+    """ "When two branches converge, use the earlier branch's node": the noun after the
+    ordinal was counted, in the plural, earlier in the same sentence, so the phrase picks one
+    of them, as "the former" picks one of a pair."""
+    index = hit.token_end
+    if index >= hit.sentence.token_end:
+        return False
+    noun = hit.doc[index].lower_
+    if not noun.isalpha():
+        return False
+    plurals = {noun + "s", noun + "es", noun[:-1] + "ies"}
+    first = max(hit.sentence.token_start, hit.token_start - COMPARISON_REACH * 5)
+    words = [token.lower_ for token in hit.doc[first : hit.token_start]]
+    return any(
+        word in plurals and any(w in _COUNTS for w in words[max(0, at - 3) : at])
+        for at, word in enumerate(words)
+    )

@@ -62,11 +62,12 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
     )
     # "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py around line 42"; in
     # parentheses a one-word label may come first ("(READ, lines 4-9)") and a remark may
-    # follow the number ("(line 42: the cap)", "(line 42, the cap)")
+    # follow the number ("(line 42: the cap)", "(line 42, the cap)"); a tilde may make either
+    # approximate ("(~line 42)", "(line ~40-105)"), which drifts no less
     then_line = (
         r"(?:[ ]{{0,2}}\((?P<{p}>)(?:[A-Za-z]{{1,12}},[ ])?"
         r"|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
-        r"(?i:lines?)[ ]{{1,3}}"
+        r"~?(?i:lines?)[ ]{{1,3}}~?"
         + _LINES
         + r"(?({p})(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
     )

@@ -17,6 +17,12 @@ CLAUDE_PREAMBLES: tuple[str, ...] = (
     "This session is being continued from a previous conversation that ran out "
     "of context. The summary below covers the earlier portion of the conversation.",
 )
+#: Claude Code: the preambles' first sentence alone, as notes copy it into a title or a first
+#: line (after the whole preambles in the union, which tries them first at each position)
+CLAUDE_PREAMBLE_OPENINGS: tuple[str, ...] = (
+    "This session is being continued from a previous conversation that ran out of context.",
+    "This session is being continued from a previous conversation that ran out of context",
+)
 #: Claude Code: the closing paragraphs after a summary (transcript path, carry-on orders)
 CLAUDE_TAIL: tuple[str, ...] = (
     "If you need specific details from before compaction (like exact code "
@@ -49,6 +55,7 @@ LETTA_LEADS: tuple[str, ...] = (
 
 BOILERPLATE: tuple[tuple[str, str], ...] = (
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLES),
+    *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLE_OPENINGS),
     *(("Claude Code", sentence) for sentence in CLAUDE_TAIL),
     (
         "Claude Code",
