@@ -113,6 +113,8 @@ class NameSets(NamedTuple):
                 return None
             if part in _NOUN_FORMS and parts[-1] in _THING_NOUNS and parts[-1] != part:
                 return None
+            if part in _PARTICIPLES and parts[-1] in _MEASURE_WORDS:
+                return None  # ``get_highest_summarized_message_id``: an id, not the text
             if part in _NOUN_FORMS and _loaded_from(parts[position + 1 :]):
                 return None
             return stem
@@ -167,6 +169,11 @@ _PREPARING = frozenset({"for", "before", "after", "to"})
 _NOUN_FORMS = frozenset(
     """summary summaries summarizer summariser summarization summarisation compaction compression
     condensation condenser compressor compactor""".split()
+)
+#: the summary word as a participle (``summarized_message_id``): what follows is a thing the
+#: pass touched, and a last word that counts or names it (an id, a count) holds no text
+_PARTICIPLES = frozenset(
+    """summarized summarised condensed compacted compressed abridged""".split()
 )
 #: things named after the summary: ``summary_config``, ``summarizer_cls``, ``summary_tokens``
 _THING_NOUNS = frozenset(
@@ -293,18 +300,44 @@ def _names_the_summary(name: str) -> bool:
 
 
 def returns_non_text(function: cst.FunctionDef | None) -> bool:
-    """``def compact(paths) -> set[str]``: a collection or number, so no compaction output.
-    A list of messages (``-> list[dict[str, str]]``) from a function named to summarize is
-    the summary in message form."""
+    """``def compact(paths) -> set[str]``: a collection or number, so no compaction output;
+    so is a union of such types with ``None`` (``-> int | None``, ``Optional[int]``: an id
+    or count that may be missing is still no text). A list of messages
+    (``-> list[dict[str, str]]``) from a function named to summarize is the summary in
+    message form."""
     if function is None or function.returns is None:
         return False
-    annotation = function.returns.annotation
-    if _message_list(annotation) and _names_the_summary(function.name.value):
+    return _non_text(function.returns.annotation, _names_the_summary(function.name.value))
+
+
+def _non_text(annotation: cst.BaseExpression, summary_named: bool) -> bool:
+    """Whether every type an annotation admits is a non-text one (``None`` included)."""
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return _non_text(annotation.left, summary_named) and _non_text(
+            annotation.right, summary_named
+        )
+    members = _union_members(annotation)
+    if members:
+        return all(_non_text(member, summary_named) for member in members)
+    if _message_list(annotation) and summary_named:
         return False
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
     head = dotted(annotation) if not isinstance(annotation, cst.SimpleString) else None
     return head is not None and head.rsplit(".", 1)[-1] in NON_TEXT_RETURNS
+
+
+def _union_members(annotation: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The types of ``Optional[X]`` (``X`` and ``None``) or ``Union[A, B]``; else none."""
+    if not isinstance(annotation, cst.Subscript):
+        return []
+    head = dotted(annotation.value)
+    if head not in ("Optional", "typing.Optional", "Union", "typing.Union"):
+        return []
+    members = [el.slice.value for el in annotation.slice if isinstance(el.slice, cst.Index)]
+    if len(members) != len(annotation.slice):
+        return []
+    return [*members, cst.Name("None")] if head.endswith("Optional") else members
 
 
 def text_tuple_positions(function: cst.FunctionDef | None) -> frozenset[int]:

@@ -1,0 +1,67 @@
+"""Code rules on the shapes a fifth sweep of real compactor modules showed them misreading
+or missing.
+
+Each module is written for these tests in the style of the real ones, with the near misses
+beside it that must stay silent (or must keep reporting).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_recompaction_real_shapes import codes
+
+#: a chat summarizer that looks up where the stored summaries end (a turn number, maybe none)
+#: and summarizes only the turns after it: the lookup calls no model and returns no text
+BACKLOG = """\
+from typing import Optional, Union
+
+
+def {getter}(store, chat_id){returns}:
+    rows = store.summaries_for(chat_id)
+    if not rows:
+        return None
+    return max(row.last_turn for row in rows)
+
+
+async def summarize_backlog(llm, store, chat_id, turns, after_turn=None):
+    fresh = [t for t in turns if after_turn is None or t.number > after_turn]
+    text = "\\n".join(t.text for t in fresh)
+    reply = await llm.ainvoke("Summarize these chat turns:\\n" + text)
+    store.add_summary(chat_id, reply.content, last_turn=fresh[-1].number)
+
+
+async def on_idle(llm, store, chat_id, turns):
+    cutoff = {getter}(store, chat_id)
+    await summarize_backlog(llm, store, chat_id, turns, after_turn=cutoff)
+"""
+
+
+@pytest.mark.parametrize(
+    "returns", [" -> int | None", " -> Optional[int]", " -> Union[int, None]", " -> None | int"]
+)
+def test_a_number_that_may_be_missing_is_no_summary(returns: str) -> None:
+    """``summary_cutoff`` is named like a summarizer, but its annotation says it hands back a
+    number or nothing, as ``-> int`` does."""
+    assert codes(BACKLOG.format(getter="summary_cutoff", returns=returns)) == []
+
+
+@pytest.mark.parametrize("returns", ["", " -> Optional[str]", " -> str | None"])
+def test_a_summarizer_that_may_return_text_still_counts(returns: str) -> None:
+    assert codes(BACKLOG.format(getter="summary_cutoff", returns=returns)) == [(20, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "getter",
+    ["get_newest_summarized_turn_id", "last_condensed_message_ids", "summarized_turn_count"],
+)
+def test_an_id_of_what_was_summarized_is_no_summary(getter: str) -> None:
+    """A summary word as a participle, and a last word that names or counts what it touched:
+    the name gives an id, whatever the annotation says (here none)."""
+    assert codes(BACKLOG.format(getter=getter, returns="")) == []
+
+
+def test_what_was_summarized_itself_is_still_a_summary() -> None:
+    """Without the id word the name may hand back the summarized text."""
+    source = BACKLOG.format(getter="get_newest_summarized_turn", returns="")
+    assert codes(source) == [(20, "ANC306")]
