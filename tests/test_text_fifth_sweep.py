@@ -147,3 +147,12 @@ def test_a_section_sign_after_a_word_without_spaces_is_a_pointer() -> None:
 def test_a_section_sign_glued_to_a_latin_word_is_part_of_a_name() -> None:
     text = "## Plan\n\n- the flag is spelled opt§7 in the old parser\n"
     assert findings(text, "ANC102") == []
+
+
+@pytest.mark.parametrize("name", ["model.R", "clean_panel.r", "report.Rmd", "solver.jl"])
+def test_r_and_julia_file_names_are_paths(name: str) -> None:
+    """A bare file name with one of these extensions is an anchor: a note that names only
+    such files prints anchors, and is no "elides but prints no anchor" (ANC104)."""
+    text = f"- Updated {name} to drop the empty rows; the rest as noted earlier.\n"
+    assert findings(text, "ANC104") == []
+    assert findings(text.replace(name, "the script"), "ANC104") != []
