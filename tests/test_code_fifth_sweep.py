@@ -65,3 +65,53 @@ def test_what_was_summarized_itself_is_still_a_summary() -> None:
     """Without the id word the name may hand back the summarized text."""
     source = BACKLOG.format(getter="get_newest_summarized_turn", returns="")
     assert codes(source) == [(20, "ANC306")]
+
+
+#: a strategy that folds the older turns into one system note and hands back the new list with
+#: how many turns it folded; the caller keeps the list, so the note is folded again next time
+FOLD_STRATEGY = """\
+class FoldOlderTurns:
+    def __init__(self, agent, keep_last=6):
+        self._agent = agent
+        self._keep_last = keep_last
+
+    async def fold(self, messages: list[dict]) -> tuple[list[dict], int]:
+        if len(messages) <= self._keep_last:
+            return messages, 0
+        older = messages[: -self._keep_last]
+        recent = messages[-self._keep_last :]
+        digest = await self._summarize_older(older)
+        note = {{"role": "system", "content": f"[Summary of earlier turns: {{digest}}]"}}
+        return {returned}
+
+    async def _summarize_older(self, older: list[dict]) -> str:
+        lines = [f"{{m['role']}}: {{m['content']}}" for m in older]
+        reply = await self._agent.run("Summarize this conversation briefly:\\n\\n" + "\\n".join(lines))
+        return reply.output
+"""
+
+
+@pytest.mark.parametrize(
+    "returned",
+    [
+        "[note, *recent], len(older)",
+        "([note, *recent], len(older))",
+        "[note] + recent, len(older)",
+        "len(older), [note, *recent]",
+    ],
+)
+def test_a_summary_in_front_of_a_list_returned_in_a_tuple_is_handed_back(returned: str) -> None:
+    """The list beside the count is the one the caller keeps, as if it were returned alone."""
+    assert codes(FOLD_STRATEGY.format(returned=returned)) == [(11, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "returned",
+    [
+        "recent, len(older)",  # the note is dropped: nothing comes back
+        "[note, older], len(older)",  # a fixed pair, no history spliced in
+        "note, recent",  # the note beside the list, not in it
+    ],
+)
+def test_a_tuple_without_the_summary_in_its_list_hands_nothing_back(returned: str) -> None:
+    assert codes(FOLD_STRATEGY.format(returned=returned)) == []

@@ -25,6 +25,7 @@ from anchorlint.code.kept_state import (
     spliced,
     state_key,
     state_parameter,
+    tuple_elements,
 )
 from anchorlint.code.kept_state_lists import rewritten_name, rewritten_parameters
 from anchorlint.code.names import NameSets
@@ -96,8 +97,10 @@ class KeptState:
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
             if spliced(literal) and held is not None:
                 frame.summary_list = (node, held)
-        front = front_of_concatenation(value)
-        if front is not None:
+        for item in tuple_elements(value):
+            front = front_of_concatenation(item)
+            if front is None:
+                continue
             taints = [self.eval(e.value, env, frame) for e in front.elements]
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
             if held is not None:

@@ -207,9 +207,12 @@ def message_dict(value: cst.Dict) -> bool:
 
 def returned_lists(value: cst.BaseExpression) -> list[cst.List | cst.Tuple]:
     """The list literals a ``return`` hands back: the value itself, a value of a returned dict
-    literal (``{"messages": [...]}``) or a keyword of a returned constructor
-    (``FoldResult(messages=[...])``)."""
-    if isinstance(value, (cst.List, cst.Tuple)):
+    literal (``{"messages": [...]}``), a keyword of a returned constructor
+    (``FoldResult(messages=[...])``) or an element of a returned tuple (``return [note,
+    *recent], removed``: the messages beside a count, which the caller unpacks and keeps)."""
+    if isinstance(value, cst.Tuple):
+        return [value, *(item for item in tuple_elements(value) if isinstance(item, cst.List))]
+    if isinstance(value, cst.List):
         return [value]
     if isinstance(value, cst.Dict):
         return [
@@ -220,6 +223,14 @@ def returned_lists(value: cst.BaseExpression) -> list[cst.List | cst.Tuple]:
     if isinstance(value, cst.Call):
         return [a.value for a in value.args if isinstance(a.value, (cst.List, cst.Tuple))]
     return []
+
+
+def tuple_elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The items of a returned tuple literal (``return [note] + recent, n``), none spliced in;
+    for any other value, the value alone."""
+    if not isinstance(value, cst.Tuple):
+        return [value]
+    return [e.value for e in value.elements if isinstance(e, cst.Element)]
 
 
 def front_of_concatenation(value: cst.BaseExpression) -> cst.List | None:
