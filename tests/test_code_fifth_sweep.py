@@ -115,3 +115,69 @@ def test_a_summary_in_front_of_a_list_returned_in_a_tuple_is_handed_back(returne
 )
 def test_a_tuple_without_the_summary_in_its_list_hands_nothing_back(returned: str) -> None:
     assert codes(FOLD_STRATEGY.format(returned=returned)) == []
+
+
+#: a chat hub that keeps each room's messages in a dict it hands to a module function; the
+#: function reads one room's list, folds its head into a recap and writes the list back
+ROOMS = """\
+KEEP = 4
+
+
+async def summarize_text(llm, text: str) -> str:
+    reply = await llm.complete("Summarize this chat so the talk can go on:\\n\\n" + text)
+    return reply.text
+
+
+async def shrink_room(llm, rooms: dict[str, list[dict]], room_id: str) -> None:
+    history = {read}
+    if len(history) <= KEEP:
+        return
+    text = "\\n".join(f"{{m['role']}}: {{m['content']}}" for m in history[:-KEEP])
+    recap = await summarize_text(llm, text)
+    note = {{"role": "user", "content": f"Recap: {{recap}}"}}
+    {write}
+
+
+class Hub:
+    def __init__(self, llm):
+        self.llm = llm
+        self.rooms: dict[str, list[dict]] = {{}}
+
+    async def on_message(self, room_id: str, message: dict) -> None:
+        self.rooms.setdefault(room_id, []).append(message)
+        if len(self.rooms[room_id]) > 40:
+            await shrink_room(self.llm, self.rooms, room_id)
+"""
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        "rooms[room_id] = [note, *history[-KEEP:]]",
+        "rooms[room_id] = [note] + history[-KEEP:]",
+        'rooms[room_id] = [note, {"role": "assistant", "content": "Noted."}, *history[-KEEP:]]',
+    ],
+)
+def test_a_mapping_item_read_and_written_back_under_the_same_key_is_kept(write: str) -> None:
+    """The caller's mapping holds the recap in front of the room's recent messages, and the
+    next call reads the same item back and summarizes the recap again."""
+    assert codes(ROOMS.format(read="rooms[room_id]", write=write)) == [(14, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    ("read", "write"),
+    [
+        # written under another key than the one read
+        ("rooms[room_id]", 'rooms[room_id + ":archive"] = [note, *history[-KEEP:]]'),
+        # the recap is dropped: only the recent messages go back
+        ("rooms[room_id]", "rooms[room_id] = history[-KEEP:]"),
+        # one value per key (a cache of recaps), no history spliced in
+        ("rooms[room_id]", "rooms[room_id] = [note]"),
+        # a mapping made here, not the caller's
+        ("rooms[room_id]", "made = {}\n    made[room_id] = [note, *history[-KEEP:]]"),
+        # the item written is never read back: the history comes from elsewhere
+        ("list(rooms.values())[0]", "rooms[room_id] = [note, *history[-KEEP:]]"),
+    ],
+)
+def test_near_misses_of_a_mapping_item_kept(read: str, write: str) -> None:
+    assert codes(ROOMS.format(read=read, write=write)) == []

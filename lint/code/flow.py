@@ -171,6 +171,7 @@ class StatementRunner(ExprEvaluator):
             value = self.eval(node.value, env, frame)
             for target in node.targets:
                 self.bind_pairwise(target.target, node.value, value, env, frame)
+                self.kept_item(target.target, node.value, env, frame)
         elif isinstance(node, cst.AnnAssign):
             if node.value is not None:
                 value = self.eval(node.value, env, frame)
@@ -194,6 +195,11 @@ class StatementRunner(ExprEvaluator):
 
     def returned_state(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        raise NotImplementedError
+
+    def kept_item(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env, frame: Frame
     ) -> None:
         raise NotImplementedError
 

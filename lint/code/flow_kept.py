@@ -54,10 +54,13 @@ class KeptState:
     kept_keys: dict[str, Taint]
     class_stores: dict[str, Taint]
     summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode, Taint]]
+    kept_items: dict[ItemSlot, Taint]
 
     def init_kept(self) -> None:
         #: keys of a state mapping (a parameter) that received a compaction output
         self.kept_keys = {}
+        #: items of a mapping parameter given back a message list with the summary in front
+        self.kept_items = {}
         #: per class, a compaction output written to a store the object keeps
         self.class_stores = {}
         #: functions returning their message list with a compaction output in it
@@ -72,7 +75,7 @@ class KeptState:
         ) -> None: ...
 
     def kept_snapshot(self) -> tuple[object, ...]:
-        return (frozenset(self.kept_keys), frozenset(self.class_stores))
+        return (frozenset(self.kept_keys), frozenset(self.class_stores), frozenset(self.kept_items))
 
     def returned_state(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
@@ -106,6 +109,28 @@ class KeptState:
             if held is not None:
                 frame.summary_list = (node, held)
 
+    def kept_item(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``conversations[line] = [note, ack, *recent]``: a mapping the function is handed
+        gets back, under a key, a message list with the summary in front of other messages.
+        The caller's mapping keeps it, and the next call reads the same item back
+        (``messages = conversations[line]``), as a graph node's ``state["…"]`` is. Only a
+        message list counts: a mapping given one value per key (a cache of results) keeps
+        what it is given but hands no history back to summarize."""
+        slot = item_slot(target, frame)
+        if slot is None or slot in self.kept_items:
+            return
+        literal = value if isinstance(value, cst.List) and spliced(value) else None
+        literal = literal or front_of_concatenation(value)
+        if literal is None:
+            return
+        taints = [self.eval(e.value, env, frame) for e in literal.elements]
+        held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+        if held is not None:
+            where = f"the mapping item `{slot[1]}[{slot[2]}]`"
+            self.kept_items[slot] = held.kept(where, target)
+
     def store_call(
         self,
         call: cst.Call,
@@ -133,7 +158,11 @@ class KeptState:
 
     def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
         """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
-        keeps a compaction output under that key."""
+        keeps a compaction output under that key; ``conversations[line]`` of a mapping the
+        same function gives back its summarized messages under that key."""
+        slot = item_slot(node, frame)
+        if slot is not None and slot in self.kept_items:
+            return self.kept_items[slot]
         found = constant_key(node)
         if found is None or found[0] not in frame.params or found[1] not in self.kept_keys:
             return None
@@ -198,3 +227,28 @@ class KeptState:
         name = rewritten_name(node)
         where = f"the caller's list `{name}`, which `{info.name}()` rewrites in place"
         return {} if name is None else {name: held.to(Kind.COMPACT).kept(where, node)}
+
+
+#: an item of a mapping parameter, per function: (the function's node id, the mapping's
+#: parameter, the key as written)
+ItemSlot = tuple[int, str, str]
+
+
+def item_slot(node: cst.BaseExpression, frame: Frame) -> ItemSlot | None:
+    """``conversations[line]`` of a mapping parameter, with a key written as a name, an
+    attribute or a string literal (compared as written: the same expression in the read and
+    the write names the same item)."""
+    info = frame.function
+    if info is None or not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+        return None
+    base, index = node.value, node.slice[0].slice
+    if not isinstance(base, cst.Name) or base.value not in frame.params:
+        return None
+    if not isinstance(index, cst.Index):
+        return None
+    key = index.value
+    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+        written: str | None = repr(key.evaluated_value)
+    else:
+        written = dotted(key) if isinstance(key, (cst.Name, cst.Attribute)) else None
+    return None if written is None else (id(info.node), base.value, written)
