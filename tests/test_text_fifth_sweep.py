@@ -156,3 +156,45 @@ def test_r_and_julia_file_names_are_paths(name: str) -> None:
     text = f"- Updated {name} to drop the empty rows; the rest as noted earlier.\n"
     assert findings(text, "ANC104") == []
     assert findings(text.replace(name, "the script"), "ANC104") != []
+
+
+SESSION_LOG = """\
+# Build log
+
+## Session 1 — before 2026-02-14 (several prior sessions)
+
+- Parser rewrite (`9a99f77`)
+- Storage fixes (`f2344f3`)
+
+## Session 2 — 3 Mar 2026
+
+- Picked up the fixes from the previous session and shipped them.
+
+## Fixes from the previous session
+
+- Retry cap raised to five (`be489ce`).
+"""
+
+
+def test_a_heading_that_dates_its_entry_labels_it() -> None:
+    """The dated heading's "prior sessions" is silent; the undated heading and the prose
+    under the dated one still fire."""
+    assert [line for line, _ in findings(SESSION_LOG, "ANC101")] == [10, 12]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        '- Per addendum v11 §"Phase 3 rollout order" step 1, the gate comes first.',
+        "- See the addendum’s §“Rollout order” for the full path.",
+    ],
+)
+def test_a_section_named_by_its_quoted_title_is_a_pointer(item: str) -> None:
+    ((line, message),) = findings("## Plan\n\n" + item + "\n", "ANC102")
+    assert line == 3
+    assert "Rollout order" in message or "rollout order" in message
+
+
+def test_a_quoted_title_that_runs_past_a_sentence_end_is_none() -> None:
+    text = '## Plan\n\n- The old key was §"x. It is gone now" and the new one is `y`.\n'
+    assert findings(text, "ANC102") == []

@@ -6,7 +6,8 @@ much logic as before"), and "all of the above" closing a numbered list the note 
 gave. A later reading of real session notes showed three more: words the reader is told to
 say to a tool (`Ask it: "What did we do last session?"`), a table cell that says what the
 command in its row does ("Resume previous session" beside `` `tool resume --last` ``), and
-"the earlier branch" after "two branches" in the same sentence. In each, the words are the
+"the earlier branch" after "two branches" in the same sentence; and a session log's heading
+that dates its entry ("## Session 1 — before 2026-02-14 (several prior sessions)"). In each, the words are the
 rule's phrase and the referent is the world or the note. Apart from
 :mod:`anchorlint.text.anaphora`, whose predicates read a hit's next token, because these read
 the tokens before a hit, its sentence's start or the blocks beside its own.
@@ -35,8 +36,10 @@ QUANTIFIERS = frozenset({"all", "none", "each", "any", "both", "either", "neithe
 def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """Whether the hit is a clause of time, a comparison, a quantifier over the list the
     note gives just before it, words to say to a tool, what a command in its table row does,
-    or one of a pair its sentence counts."""
+    one of a pair its sentence counts, or part of a heading that dates its entry."""
     if _uttered(hit, summary.text) or _describes_a_command(hit, summary):
+        return True
+    if _in_a_dated_heading(hit, summary):
         return True
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
@@ -156,4 +159,24 @@ def _one_of_a_counted_pair(hit: PhraseHit) -> bool:
     return any(
         word in plurals and any(w in _COUNTS for w in words[max(0, at - 3) : at])
         for at, word in enumerate(words)
+    )
+
+
+#: a date a session log's heading gives its entry: "2026-02-14", "14 Feb 2026", "Feb 14, 2026"
+_DATE = regex.compile(
+    r"(?<!\d)(?:(?:19|20)\d\d-[01]\d-[0-3]\d"
+    r"|[0-3]?\d[ ](?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?[ ](?:19|20)\d\d"
+    r"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?[ ][0-3]?\d,?[ ](?:19|20)\d\d)"
+    r"(?!\d)"
+)
+
+
+def _in_a_dated_heading(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "## Session 1 — before 2026-02-14 (several prior sessions)": a heading that dates
+    its entry labels the section under it, which holds what the sessions did (the date,
+    not the phrase, says which sessions). A heading with no date ("## Fixes from the
+    previous session") is read as prose, as the rule's own examples say."""
+    block = summary.source.blocks[hit.sentence.block]
+    return (
+        block.kind == "heading" and len(block.text) <= 200 and _DATE.search(block.text) is not None
     )

@@ -78,9 +78,12 @@ DETAILS_IN = regex.compile(
 #: spaCy's tokenizer splits one off and a sentence may end ("§done.Next"): the match is then
 #: the same in a block read as one sentence and in its parsed sentences. A word glued before
 #: it is part of a name ("a§1") unless it is written in a script with no spaces between words
-#: ("总纲领§7": section 7 of the outline)
+#: ("总纲领§7": section 7 of the outline). A quoted title may follow it instead of a number.
 SECTION_SIGN = regex.compile(
-    r"(?<![^\W\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|§)§{1,2}[ \t]?[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}"
+    r"(?<![^\W\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|§)§{1,2}[ \t]?"
+    r"(?:[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}"
+    # or a section's quoted title (no sentence ends inside it): §"Rollout order"
+    r"|[\"“][^\"“”\n.!?]{1,80}+[\"”])"
 )
 #: what names a section by its number ("§", "section", "part", "step"; not "line" or "table",
 #: which a heading's number is not), and the number itself ("1.4", "3", "4b")
