@@ -181,3 +181,48 @@ def test_a_mapping_item_read_and_written_back_under_the_same_key_is_kept(write: 
 )
 def test_near_misses_of_a_mapping_item_kept(read: str, write: str) -> None:
     assert codes(ROOMS.format(read=read, write=write)) == []
+
+
+#: a chat summarizer whose system prompt comes from another module; the prior summary is
+#: appended to it, and the last message asks for the summary by its noun
+LAST_ASK = """\
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from .texts import BASE_SYSTEM
+
+
+def summarize_chat(messages, llm, prior_summary=None):
+    system = BASE_SYSTEM
+    if prior_summary:
+        system += f"\\n\\nEarlier recap, to be folded in:\\n{{prior_summary}}"
+    reply = llm.invoke([SystemMessage(content=system), *messages, HumanMessage(content={ask!r})])
+    return reply.content
+"""
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Please provide the summary now.",
+        "Write your updated summary below.",
+        "Give me the new summary.",
+        "Return the summary in Markdown.",
+    ],
+)
+def test_a_last_message_asking_for_the_summary_makes_a_summarizing_call(ask: str) -> None:
+    """The prior summary goes into the pass that is asked for the summary (reported at the
+    model call)."""
+    assert codes(LAST_ASK.format(ask=ask)) == [(10, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Please provide the answer now.",  # no summary asked for
+        "Return the summary statistics table.",  # another thing named after the summary
+        "Provide the summary of the report only.",  # names what to summarize, not the chat
+        "If asked, you can provide the summary.",  # an ability, not a request
+    ],
+)
+def test_near_misses_of_a_last_message_asking_for_the_summary(ask: str) -> None:
+    assert codes(LAST_ASK.format(ask=ask)) == []

@@ -72,9 +72,26 @@ def asks_to_summarize(text: str, words: int = _MIN_WORDS) -> bool:
     return False
 
 
+#: a request for *the* summary, a thing the conversation already gave its name to (``"Please
+#: provide the summary now."``, ``"Write your updated summary."``), the noun ending its phrase:
+#: ``"the summary of …"`` names what to summarize (a document as often as a chat), and
+#: ``"the summary statistics"`` is another thing
+_THE_SUMMARY = LazyPattern(
+    r"\b(?:write|produce|give|provide|generate|return|update)\b(?: me| us)?"
+    r" (?:the|your)(?: (?:new|updated|final|revised|full))? summary"
+    r"(?=\s*(?:$|[.,:;!?)]|(?:now|below|here|in|as|using|only|and|then)\b))",
+    re.IGNORECASE,
+)
+
+
 def _asks_about_conversation(text: str) -> bool:
-    """``"Summarize this conversation:"``: three words will do when they name the chat."""
-    return asks_to_summarize(text, 3) and _CONVERSATION.search(text[:_MAX_STRING]) is not None
+    """``"Summarize this conversation:"``: three words will do when they name the chat, or
+    when they ask for the summary itself (``"Please provide the summary now."``, a last user
+    message after the conversation's own messages)."""
+    if not asks_to_summarize(text, 3):
+        return False
+    head = text[:_MAX_STRING]
+    return _CONVERSATION.search(head) is not None or _THE_SUMMARY.search(head) is not None
 
 
 #: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
