@@ -198,3 +198,35 @@ def test_a_section_named_by_its_quoted_title_is_a_pointer(item: str) -> None:
 def test_a_quoted_title_that_runs_past_a_sentence_end_is_none() -> None:
     text = '## Plan\n\n- The old key was §"x. It is gone now" and the new one is `y`.\n'
     assert findings(text, "ANC102") == []
+
+
+def handoff_with(heading: str, line: str) -> str:
+    return (
+        "# Handoff\n\n"
+        f"## {heading}\n\n"
+        "1. Ship the rework before the launch; the old flow is dropped.\n\n"
+        "## Next\n\n"
+        f"1. {line}\n"
+    )
+
+
+def test_a_parenthesis_on_a_subject_titled_above_points_into_the_note() -> None:
+    text = handoff_with(
+        "v2 rework: decisions locked", "Reopen the design for the v2 rework (context above)."
+    )
+    assert findings(text, "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    ("heading", "line"),
+    [
+        # no heading above is titled with the subject
+        ("Decisions locked", "Reopen the design for the v2 rework (context above)."),
+        # the words are in the heading, but not as words ("v2 reworked")
+        ("v2 reworked plan", "Reopen the design for the v2 rework (context above)."),
+        # not a note in parentheses on the subject
+        ("v2 rework: decisions locked", "Reopen the v2 rework with the context above."),
+    ],
+)
+def test_context_above_without_a_titled_section_still_fires(heading: str, line: str) -> None:
+    assert len(findings(handoff_with(heading, line), "ANC101")) == 1

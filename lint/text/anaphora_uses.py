@@ -7,7 +7,8 @@ gave. A later reading of real session notes showed three more: words the reader 
 say to a tool (`Ask it: "What did we do last session?"`), a table cell that says what the
 command in its row does ("Resume previous session" beside `` `tool resume --last` ``), and
 "the earlier branch" after "two branches" in the same sentence; and a session log's heading
-that dates its entry ("## Session 1 — before 2026-02-14 (several prior sessions)"). In each, the words are the
+that dates its entry ("## Session 1 — before 2026-02-14 (several prior sessions)"), and "for
+the v2 rework (context above)" under a heading "## v2 rework: decisions". In each, the words are the
 rule's phrase and the referent is the world or the note. Apart from
 :mod:`anchorlint.text.anaphora`, whose predicates read a hit's next token, because these read
 the tokens before a hit, its sentence's start or the blocks beside its own.
@@ -36,10 +37,11 @@ QUANTIFIERS = frozenset({"all", "none", "each", "any", "both", "either", "neithe
 def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """Whether the hit is a clause of time, a comparison, a quantifier over the list the
     note gives just before it, words to say to a tool, what a command in its table row does,
-    one of a pair its sentence counts, or part of a heading that dates its entry."""
+    one of a pair its sentence counts, part of a heading that dates its entry, or a note in
+    parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or _describes_a_command(hit, summary):
         return True
-    if _in_a_dated_heading(hit, summary):
+    if _in_a_dated_heading(hit, summary) or _annotates_a_titled_section(hit, summary):
         return True
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
@@ -110,10 +112,11 @@ def _uttered(hit: PhraseHit, text: str) -> bool:
     referent; the note drops nothing."""
     start = hit.sentence.start
     offset = hit.start
-    if offset - start > _UTTERANCE_REACH or _SAY.match(text, start, offset) is None:
+    if offset - start > _UTTERANCE_REACH:
         return False
     before = text[start:offset]
-    return before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")
+    quoted = before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")
+    return quoted and _SAY.match(text, start, offset) is not None
 
 
 def _describes_a_command(hit: PhraseHit, summary: AnalysedSummary) -> bool:
@@ -180,3 +183,41 @@ def _in_a_dated_heading(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     return (
         block.kind == "heading" and len(block.text) <= 200 and _DATE.search(block.text) is not None
     )
+
+
+#: how many words before a parenthesis are read as the subject it annotates
+_SUBJECT_WORDS = 2
+
+
+def _annotates_a_titled_section(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "Reopen the design for the v2 rework (context above)." under an earlier heading "## v2
+    rework: decisions": a note in parentheses on a subject the summary's own heading above
+    is titled with points at that section, not at dropped context. The subject is the last
+    words before the parenthesis, two at least, found whole in an earlier heading."""
+    text = summary.text
+    opening = hit.start - 1
+    if opening < hit.sentence.start or text[opening] != "(":
+        return False
+    words = text[max(hit.sentence.start, opening - 80) : opening].lower().split()
+    subject = [word.strip(",;:*_`'\"") for word in words[-_SUBJECT_WORDS:]]
+    if len(subject) < _SUBJECT_WORDS or not all(subject):
+        return False
+    wanted = " ".join(subject)
+    blocks = summary.source.blocks
+    return any(
+        block.kind == "heading" and _holds_words(block.text.lower(), wanted)
+        for block in blocks[: hit.sentence.block]
+    )
+
+
+def _holds_words(text: str, words: str) -> bool:
+    """Whether ``words`` occur in ``text`` as whole words."""
+    at = text.find(words)
+    while at >= 0:
+        end = at + len(words)
+        if (at == 0 or not text[at - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            return True
+        at = text.find(words, at + 1)
+    return False
