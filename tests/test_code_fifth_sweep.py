@@ -226,3 +226,85 @@ def test_a_last_message_asking_for_the_summary_makes_a_summarizing_call(ask: str
 )
 def test_near_misses_of_a_last_message_asking_for_the_summary(ask: str) -> None:
     assert codes(LAST_ASK.format(ask=ask)) == []
+
+
+#: a chat log that folds its head into a recap message whenever it grows, through a method
+#: annotated to return the message list; the entry point keeps what comes back
+CHAT_LOG = """\
+from typing import Any, Dict, List
+
+RECAP_SYSTEM = "You condense chat transcripts. Summarize the conversation for a handoff."
+PREFIX = "Recap of the earlier conversation:"
+
+
+class ChatLog:
+    def __init__(self, client, model, keep=8):
+        self.client = client
+        self.model = model
+        self.keep = keep
+        self.history: List[Dict[str, Any]] = []
+
+    async def add(self, message: Dict[str, Any]) -> List[Dict[str, Any]]:
+        self.history.append(message)
+        {caller}
+        return self.history
+
+    async def _compact_history(self, history: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        if len(history) <= self.keep:
+            return history
+        head, tail = history[: -self.keep], history[-self.keep :]
+        text = "\\n".join(f"{{m['role']}}: {{m['content']}}" for m in head)
+        reply = await self.client.chat.completions.create(
+            model=self.model,
+            messages=[{{"role": "system", "content": {system}}}, {{"role": "user", "content": text}}],
+        )
+        recap = reply.choices[0].message.content
+        {returned}
+"""
+KEEPS = "self.history = await self._compact_history(self.history)"
+RECAP_FIRST = 'return [{"role": "system", "content": f"{PREFIX}\\\\n{recap}"}] + tail'
+
+
+@pytest.mark.parametrize("returned", [RECAP_FIRST, RECAP_FIRST.replace("}] + tail", "}, *tail]")])
+def test_a_message_list_whose_body_summarizes_returns_the_summary(returned: str) -> None:
+    """The list annotation says nothing about text, but the body asks the model for a recap
+    and puts it in front of the kept turns; the entry point hands it back next time."""
+    source = CHAT_LOG.format(caller=KEEPS, system="RECAP_SYSTEM", returned=returned)
+    assert codes(source) == [(16, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    ("caller", "system", "returned"),
+    [
+        # the caller looks at the folded list and never keeps it
+        ("view = await self._compact_history(self.history)\n        print(len(view))",
+         "RECAP_SYSTEM", RECAP_FIRST),
+        # the model is asked for something else: no summary in the list
+        (KEEPS, '"You are a helpful assistant."', RECAP_FIRST),
+        # the recap is only logged; the list returned holds the kept turns alone
+        (KEEPS, "RECAP_SYSTEM", "print(recap)\n        return list(tail)"),
+    ],
+)  # fmt: skip
+def test_near_misses_of_a_message_list_that_holds_a_summary(
+    caller: str, system: str, returned: str
+) -> None:
+    assert codes(CHAT_LOG.format(caller=caller, system=system, returned=returned)) == []
+
+
+def test_a_strategy_whose_result_nobody_here_keeps_stays_silent() -> None:
+    """A compression strategy that returns the recap in front of the recent messages, called
+    only from another module, through a client method no list names: nothing here keeps the
+    list, so nothing is summarized again here."""
+    source = (
+        "from typing import List\n\n"
+        "from .protocol import Message, Request\n\n\n"
+        "class RecapStrategy:\n"
+        "    def compress(self, messages: List[Message], provider, model) -> List[Message]:\n"
+        "        older, recent = messages[:-10], messages[-10:]\n"
+        '        text = "\\n".join(f"{m.role}: {m.content}" for m in older)\n'
+        '        prompt = f"Summarize the conversation so far:\\n{text}"\n'
+        "        reply = provider.call(Request(model=model, messages=[Message('user', prompt)]))\n"
+        "        note = Message('system', f'[Earlier] {reply.message.content}')\n"
+        "        return [note, *recent]\n"
+    )
+    assert codes(source) == []

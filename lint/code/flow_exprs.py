@@ -295,7 +295,7 @@ class ExprEvaluator(ContainerFlow):
         if not is_summarizer_call(self.am, call, name, function) or self.is_codec_call(call, name):
             return None
         callee = getattr(self.index.lookup(call, frame.owner), "node", None)
-        return output_taint(call, name, self.names, callee, receiver, args)
+        return output_taint(call, name, self.names, callee, receiver, args, self.am)
 
     def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:
         K = self.kind

@@ -292,6 +292,14 @@ def _message_list(annotation: cst.BaseExpression) -> bool:
     return head is not None and _MESSAGE_ELEMENT.search(head.rsplit(".", 1)[-1]) is not None
 
 
+def returns_message_list(function: cst.FunctionDef | None) -> bool:
+    """``def _compact_history(self, history) -> list[dict[str, Any]]``: annotated to return a
+    message list (whether it holds a summary is for the body to say)."""
+    return function is not None and function.returns is not None and _message_list(
+        function.returns.annotation
+    )
+
+
 def _names_the_summary(name: str) -> bool:
     """``summarize_all``, ``condense_history``: a name that says it summarizes, not one that
     may only cut (``compact_messages``, ``truncate_history`` returning the kept messages)."""

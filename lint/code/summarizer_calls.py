@@ -16,8 +16,13 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import NameSets, returns_non_text, text_tuple_positions
-from anchorlint.code.nodes import annotation_names, children, dotted
+from anchorlint.code.names import (
+    NameSets,
+    returns_message_list,
+    returns_non_text,
+    text_tuple_positions,
+)
+from anchorlint.code.nodes import annotation_names, call_name, children, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -188,12 +193,15 @@ def output_taint(
     callee: cst.FunctionDef | None,
     receiver: cst.BaseExpression | None,
     args: Args,
+    module: AnalysedModule | None = None,
 ) -> Taint | None:
     """The compaction output a summarizer-named call returns; None for no summarizer.
 
     A same-module ``compact*`` annotated to return a set, a number or a list returns no
-    text; one annotated ``-> tuple[str, dict]`` returns its text beside metadata, so the
-    result is a text tuple whose string positions are the output.
+    text, unless the list is of messages and its body summarizes (the summary in message
+    form, :func:`summary_in_message_form`); one annotated ``-> tuple[str, dict]`` returns
+    its text beside metadata, so the result is a text tuple whose string positions are the
+    output.
     """
     from anchorlint.code.taint import Kind, Taint
 
@@ -203,9 +211,50 @@ def output_taint(
         and not handles_text(receiver, args, callee)
     ):
         return None
-    if not returns_non_text(callee):
+    if not returns_non_text(callee) or summary_in_message_form(module, callee):
         return Taint(Kind.COMPACT, call, f"`{name}()`")
     positions = text_tuple_positions(callee)
     if positions:
         return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=positions)
     return None
+
+
+def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionDef | None) -> bool:
+    """``async def _compact_history(self, history) -> list[dict]`` whose own body makes a
+    summarizer call (by name, or a model call handed a summarizing prompt) and returns a
+    list with a new message in front of the kept ones (``[note] + tail``, ``[note, *tail]``):
+    that message is the summary, as in a list from a function named to summarize. A body
+    that only cuts (``compact_messages`` keeping the last turns) returns none. Whether
+    anything is summarized again is the caller's to show: the output counts only where it
+    is handed back to a summarizer, so a caller that never keeps it reports nothing.
+    """
+    if module is None or callee is None or not returns_message_list(callee):
+        return False
+    from anchorlint.code.guards import walk
+
+    own = callee.name.value
+    summarizes = prepends = False
+    for node in walk(callee.body):
+        if isinstance(node, cst.Return) and node.value is not None:
+            prepends = prepends or _prepended(node.value)
+        elif isinstance(node, cst.Call) and not summarizes:
+            name = call_name(node) or ""
+            summarizes = name != own and (
+                module.names.is_summarizer(name) or prompted(module, node, callee)
+            )
+    return summarizes and prepends
+
+
+def _prepended(value: cst.BaseExpression) -> bool:
+    """``[note] + tail`` or ``[note, *tail]`` (alone or in a returned tuple)."""
+    from anchorlint.code.kept_state import front_of_concatenation, spliced, tuple_elements
+
+    return any(
+        front_of_concatenation(item) is not None
+        or (
+            isinstance(item, cst.List)
+            and spliced(item)
+            and any(isinstance(e, cst.Element) for e in item.elements)
+        )
+        for item in tuple_elements(value)
+    )
