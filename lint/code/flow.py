@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.flow_exprs import ExprEvaluator
 from anchorlint.code.flow_kept import KeptState
+from anchorlint.code.flow_statements import StatementRunner
 from anchorlint.code.index import (
     FunctionInfo,
     argument_names,
@@ -32,7 +32,6 @@ from anchorlint.code.kept_state import (
     key_phrase,
     running_summary_name,
     state_parameter,
-    summary_type_test,
 )
 from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import storage_key
@@ -54,199 +53,6 @@ if TYPE_CHECKING:
     #: each parameter's name, kind and origin (a caller is told where its own summary came
     #: from, not where the first caller's did)
     CalleeKey = tuple[int, tuple[tuple[str, Kind, int], ...]]
-
-
-class StatementRunner(ExprEvaluator):
-    """Walks statements, merging branch environments, and binds assignment targets."""
-
-    #: per loop being run, innermost last: the environments of branches that ended in
-    #: ``break`` or ``continue``, which go on at the loop's head or past it, not after the branch
-    _exits: list[list[Env]]
-
-    def run_block(self, statements: object, env: Env, frame: Frame) -> None:
-        for statement in statements:  # type: ignore[attr-defined]
-            self.run_statement(statement, env, frame)
-
-    def run_statement(self, node: cst.CSTNode, env: Env, frame: Frame) -> None:
-        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            for small in node.body:
-                self.run_small(small, env, frame)
-        elif isinstance(node, cst.If):
-            self.eval(node.test, env, frame)
-            self._branches(env, frame, [node.body, node.orelse], self._summary_seeds(node))
-        elif isinstance(node, (cst.For, cst.While)):
-            self._loop(node, env, frame)
-        elif isinstance(node, cst.With):
-            for item in node.items:
-                value = self.eval(item.item, env, frame)
-                if item.asname is not None:
-                    self.bind(item.asname.name, value, env, frame)
-            self.run_suite(node.body, env, frame)
-        elif isinstance(node, (cst.Try, cst.TryStar)):
-            self.run_suite(node.body, env, frame)
-            self._branches(env, frame, [h.body for h in node.handlers] + [node.orelse])
-            if node.finalbody is not None:
-                self.run_suite(node.finalbody.body, env, frame)
-        elif isinstance(node, cst.Match):
-            self.eval(node.subject, env, frame)
-            self._branches(env, frame, [case.body for case in node.cases])
-
-    def run_suite(self, suite: cst.CSTNode | None, env: Env, frame: Frame) -> None:
-        if suite is None:
-            return
-        if isinstance(suite, cst.If):
-            self.run_statement(suite, env, frame)
-        elif isinstance(suite, (cst.Else, cst.IndentedBlock, cst.SimpleStatementSuite)):
-            if isinstance(suite, cst.Else):
-                suite = suite.body
-            if isinstance(suite, cst.SimpleStatementSuite):
-                self.run_statement(suite, env, frame)
-            else:
-                self.run_block(suite.body, env, frame)
-
-    def _summary_seeds(self, node: cst.If) -> list[Env]:
-        """``if isinstance(event, SummaryEvent):`` makes ``event`` the previous summary in the
-        branch where the test holds (only there)."""
-        test = summary_type_test(node.test)
-        if test is None:
-            return []
-        name, present, cls = test
-        taint = Taint(
-            Kind.COMPACT, node.test, f"the previous summary, a `{cls}` found in the input"
-        )
-        return [{name: taint}, {}] if present else [{}, {name: taint}]
-
-    def _branches(
-        self,
-        env: Env,
-        frame: Frame,
-        suites: list[cst.CSTNode | None],
-        seeds: list[Env] | None = None,
-    ) -> None:
-        """Run each branch on a copy and merge: a name tainted on any path that goes on past
-        the branches stays tainted. A branch that ends in ``return`` or ``raise`` goes on to
-        nothing after them (what it bound was returned or thrown away); one that ends in
-        ``break`` or ``continue`` goes on to the loop's next round or past the loop only."""
-        merged: Env = {}
-        for number, suite in enumerate(suites):
-            branch = dict(env)
-            if seeds and number < len(seeds):
-                branch.update(seeds[number])
-            self.run_suite(suite, branch, frame)
-            ending = _ending(suite)
-            if ending in (cst.Return, cst.Raise):
-                continue
-            if ending in (cst.Break, cst.Continue) and self._exits:
-                self._exits[-1].append(branch)
-                continue
-            for key, value in branch.items():
-                merged.setdefault(key, value)
-        if not any(isinstance(s, cst.Else) for s in suites):  # some path runs no branch
-            for key, value in env.items():
-                merged.setdefault(key, value)
-        env.clear()
-        env.update(merged)
-
-    def _loop(self, node: cst.For | cst.While, env: Env, frame: Frame) -> None:
-        for _ in range(2):  # the second round sees what the first one carried back
-            if isinstance(node, cst.For):
-                self.bind_iteration(node.target, node.iter, env, frame)
-            else:
-                self.eval(node.test, env, frame)
-            body = dict(env)
-            self._exits.append([])
-            try:
-                self.run_suite(node.body, body, frame)
-            finally:
-                exits = self._exits.pop()
-            for left in exits:  # ``break`` / ``continue``: on to the next round or past the loop
-                for key, value in left.items():
-                    body.setdefault(key, value)
-            for key, value in body.items():
-                env.setdefault(key, value)
-        self.run_suite(node.orelse, env, frame)
-
-    def run_small(self, node: cst.BaseSmallStatement, env: Env, frame: Frame) -> None:
-        if isinstance(node, cst.Assign):
-            value = self.eval(node.value, env, frame)
-            for target in node.targets:
-                self.bind_pairwise(target.target, node.value, value, env, frame)
-                self.kept_item(target.target, node.value, env, frame)
-        elif isinstance(node, cst.AnnAssign):
-            if node.value is not None:
-                value = self.eval(node.value, env, frame)
-                self.bind_pairwise(node.target, node.value, value, env, frame)
-        elif isinstance(node, cst.AugAssign):
-            value = self.eval(node.value, env, frame)
-            old = self.eval(node.target, env, frame)
-            self.bind(node.target, self.combine(old, value, node.operator), env, frame)
-        elif isinstance(node, cst.Return):
-            value = self.eval(node.value, env, frame) if node.value is not None else None
-            if node.value is not None:
-                self.check_returned_range(node.value, env, frame)
-                self.returned_state(node, node.value, env, frame)
-            frame.returns.append(self.tuple_return(node.value, env, frame) or value)
-        elif isinstance(node, cst.Expr):
-            self.eval(node.value, env, frame)
-        elif isinstance(node, cst.Assert):
-            self.eval(node.test, env, frame)
-        elif isinstance(node, cst.Raise) and node.exc is not None:
-            self.eval(node.exc, env, frame)
-
-    def returned_state(
-        self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
-    ) -> None:
-        raise NotImplementedError
-
-    def kept_item(
-        self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env, frame: Frame
-    ) -> None:
-        raise NotImplementedError
-
-    def tuple_return(
-        self, value: cst.BaseExpression | None, env: Env, frame: Frame
-    ) -> Taint | None:
-        """``return text, stats``: a tuple whose positions holding an output are known."""
-        if not isinstance(value, cst.Tuple) or frame.function is None:
-            return None
-        if any(isinstance(e, cst.StarredElement) for e in value.elements):
-            return None
-        taints = [self.eval(e.value, env, frame) for e in value.elements]
-        positions = frozenset(
-            n for n, t in enumerate(taints) if t is not None and t.kind is Kind.COMPACT
-        )
-        first = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
-        if first is None or len(positions) == len(taints):
-            return None
-        return Taint(
-            Kind.TEXT_TUPLE,
-            first.origin,
-            first.label,
-            positions=positions,
-            kept_in=first.kept_in,
-            kept_at=first.kept_at,
-        )
-
-    def bind_pairwise(
-        self,
-        target: cst.BaseExpression,
-        value_node: cst.BaseExpression,
-        value: Taint | None,
-        env: Env,
-        frame: Frame,
-    ) -> None:
-        """``a, b = x, y`` binds element-wise; ``a, b = f()`` gives both the call's taint."""
-        if (
-            isinstance(target, (cst.Tuple, cst.List))
-            and isinstance(value_node, (cst.Tuple, cst.List))
-            and len(target.elements) == len(value_node.elements)
-        ):
-            for t_el, v_el in zip(target.elements, value_node.elements, strict=False):
-                self.bind_pairwise(
-                    t_el.value, v_el.value, self.eval(v_el.value, env, frame), env, frame
-                )
-            return
-        self.bind(target, value, env, frame)
 
 
 class Analyser(KeptState, StatementRunner):
@@ -467,22 +273,6 @@ def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
     if not placed or storage_key(target.value) is None:
         return None
     return target.value
-
-
-def _ending(suite: cst.CSTNode | None) -> type[cst.CSTNode] | None:
-    """The type of a branch's last statement when it leaves the branch for good (``return``,
-    ``raise``, ``break``, ``continue``), else None."""
-    if isinstance(suite, cst.Else):
-        suite = suite.body
-    if isinstance(suite, cst.IndentedBlock):
-        last = suite.body[-1] if suite.body else None
-        if not isinstance(last, cst.SimpleStatementLine):
-            return None
-        suite = last
-    if not isinstance(suite, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) or not suite.body:
-        return None
-    last_small = type(suite.body[-1])
-    return last_small if last_small in (cst.Return, cst.Raise, cst.Break, cst.Continue) else None
 
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
