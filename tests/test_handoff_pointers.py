@@ -9,7 +9,7 @@ dated in numbers is."""
 from __future__ import annotations
 
 from anchorlint.api import check_summary
-from anchorlint.text.prose_pointers import (
+from anchorlint.text.section_numbers import (
     heading_number,
     points_to_own_section,
     section_number,

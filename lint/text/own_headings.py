@@ -3,7 +3,7 @@
 Handoff notes point to their own sections by name as often as by number ("see the Testing
 section", "per the Open Questions section"). Such a pointer stays inside the summary, where
 nothing was dropped, like "see §1.4" under a "## 1.4" heading of its own
-(:func:`~anchorlint.text.prose_pointers.points_to_own_section`). Apart from that module because
+(:func:`~anchorlint.text.section_numbers.points_to_own_section`). Apart from that module because
 titles are read from the headings' words, numbers from their first token.
 """
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from anchorlint.text.prose_pointers import names_its_document
+from anchorlint.text.section_numbers import names_its_document
 
 if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary

@@ -20,13 +20,15 @@ from anchorlint.text.prose_pointers import (
     PHRASE_TRIGGERS,
     described_source,
     document_nouns,
-    names_its_document,
-    own_sections,
     pointer_end,
     pointer_phrases,
+    sentence_searches,
+)
+from anchorlint.text.section_numbers import (
+    names_its_document,
+    own_sections,
     points_to_own_section,
     section_number,
-    sentence_searches,
 )
 from anchorlint.text.trigger_words import PhraseTrigger
 

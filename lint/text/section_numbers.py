@@ -1,0 +1,113 @@
+"""Section numbers in ANC102's pointers and in the summary's own headings.
+
+A handoff note numbers its sections and points to them ("see §1.4" above "## 1.4 How to
+deploy"): such a pointer points into the summary, unless its sentence names another document
+the section belongs to ("§3.2 of the ledger", "spec §3.2"). Apart from
+:mod:`anchorlint.text.prose_pointers`, which finds the pointers, because these read a pointer
+already found against the summary's headings and the words around it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from string import ascii_lowercase
+from typing import TYPE_CHECKING
+
+import regex
+
+from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS
+
+if TYPE_CHECKING:
+    from anchorlint.text.summary import AnalysedSummary
+
+#: what names a section by its number ("§", "section", "part", "step"; not "line" or "table",
+#: which a heading's number is not), and the number itself ("1.4", "3", "4b")
+_SECTION_MARK = r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )"
+_SECTION_NUMBER = r"(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)"
+#: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
+#: issues", "Section 2: Gaps", "3. Rollout". This and the patterns after it are kept as text
+#: and compiled at their first use (:func:`_compiled`): only a summary with an ANC102 finding
+#: reads them, and compiling them at import added 2-3 ms to every summary's start-up
+HEADING_NUMBER = f"{_SECTION_MARK}?{_SECTION_NUMBER}"
+#: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
+SECTION_POINTER = _SECTION_MARK + _SECTION_NUMBER
+
+
+@cache
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    """``pattern`` compiled case-insensitively, once: ``regex``'s module-level functions
+    look their pattern up in a cache of their own on every call, which cost more than the
+    match itself on the short headings and sentences these read."""
+    return regex.compile(pattern, regex.IGNORECASE)
+
+
+def own_sections(summary: AnalysedSummary) -> frozenset[str]:
+    """The numbers the summary's own headings open with ("## 1.4 How to deploy": "1.4"),
+    lower-cased: handoff notes number their sections and point to them."""
+    found = set()
+    for block in summary.source.blocks:
+        if block.kind == "heading":
+            number = heading_number(block.text)
+            if number is not None:
+                found.add(number)
+    return frozenset(found)
+
+
+def heading_number(heading: str) -> str | None:
+    """The section number a heading's text opens with, lower-cased ("1.4 How to deploy")."""
+    match = _compiled(HEADING_NUMBER).match(heading)
+    return None if match is None else match.group(1).lower()
+
+
+def section_number(text: str, start: int = 0, end: int | None = None) -> regex.Match[str] | None:
+    """The first section number a pointer in ``text[start:end]`` names ("see §1.4": "1.4",
+    its match's group 1)."""
+    return _compiled(SECTION_POINTER).search(text, start, end)
+
+
+def points_to_own_section(
+    text: str, start: int, end: int, sections: frozenset[str], nouns: frozenset[str]
+) -> bool:
+    """Whether the pointer ``text[start:end]`` names a section by a number one of the
+    summary's own headings carries ("see §1.4" above "## 1.4 How to deploy", "§4b" under
+    "## 4 Memory"): it points into the summary, where nothing was dropped. Not when the
+    sentence names another document the section belongs to ("§3.2 of the ledger", "spec
+    §3.2"), whatever the summary's own headings are."""
+    match = section_number(text, start, end)
+    if match is None:
+        return False
+    number = match.group(1).lower()
+    if number not in sections and number.rstrip(ascii_lowercase) not in sections:
+        return False
+    return not names_its_document(text, match.start(), match.end(), nouns)
+
+
+#: " of the ledger", " (in the partner spec)": the section of a document the words after name
+#: ("of this file" names the summary itself)
+_OF_A_DOCUMENT = (
+    r"[ \t]{0,3}\(?(?:of|in)[ \t]{1,3}(?:"
+    + "|".join(d for d in DETERMINERS if d != "this")
+    + r")[ \t]"
+)
+_WORD = r"[\w-]{1,30}|\S"
+
+
+def names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
+    """Whether a document noun names the section's document: after it, within the few words
+    a document noun may follow ("§3.2 of the ledger", "§3.2 of the partner spec"), as
+    :func:`pointer_end` reads a phrase's noun, or right before it ("spec §3.2", "the PRD's
+    section 3")."""
+    after = _compiled(_OF_A_DOCUMENT).match(text, end)
+    if after is not None:
+        stop = after.end() + 32 * (MAX_MODIFIERS + 1)
+        words = _compiled(_WORD).findall(text, after.end(), stop)
+        for word in words[: MAX_MODIFIERS + 1]:
+            if word.lower() in nouns:
+                return True
+            if not word[0].isalnum():
+                break  # punctuation ends the words that may name it
+    before = text[max(0, start - 40) : start].split()
+    return (
+        bool(before)
+        and before[-1].strip("(*_`").lower().removesuffix("'s").removesuffix("’s") in nouns
+    )
