@@ -295,8 +295,10 @@ def _message_list(annotation: cst.BaseExpression) -> bool:
 def returns_message_list(function: cst.FunctionDef | None) -> bool:
     """``def _compact_history(self, history) -> list[dict[str, Any]]``: annotated to return a
     message list (whether it holds a summary is for the body to say)."""
-    return function is not None and function.returns is not None and _message_list(
-        function.returns.annotation
+    return (
+        function is not None
+        and function.returns is not None
+        and _message_list(function.returns.annotation)
     )
 
 

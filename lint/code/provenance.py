@@ -23,7 +23,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import is_library_call, is_text_summarizer
 from anchorlint.code.nodes import call_name, dotted
-from anchorlint.code.provenance_helpers import rendered_return, returned_values
+from anchorlint.code.provenance_helpers import rendered_return
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
 from anchorlint.code.provenance_lists import guarded_list, stable_names
 from anchorlint.code.provenance_tests import (
@@ -31,8 +31,8 @@ from anchorlint.code.provenance_tests import (
     suites,
     terminates,
 )
-from anchorlint.code.retrieval import RETRIEVAL_KEYS, linked_test
-from anchorlint.code.span_text import SpanTextMixin
+from anchorlint.code.retrieval import RETRIEVAL_KEYS, linked_test, unaliased
+from anchorlint.code.span_text import TEXT_METHODS, SpanTextMixin
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -54,17 +54,36 @@ class SpanToSummarizer(NamedTuple):
     is_list: bool = False
     #: the span's text (rendered, joined into a prompt) rather than the span object
     text: bool = False
+    #: the summarizer-named function whose own model call this is, when the module calls
+    #: that function (its callers are the pass, unless they hand it no span it knows)
+    wrapped: str = ""
 
 
 class SpanWalker(SpanLearning, SpanTextMixin):
     """One function: learns its spans (:mod:`anchorlint.code.provenance_learning`), then walks
     paths looking for summarizer arguments."""
 
-    def __init__(self, module: AnalysedModule, info: FunctionInfo, classes: dict[str, str]) -> None:
+    def __init__(
+        self,
+        module: AnalysedModule,
+        info: FunctionInfo,
+        classes: dict[str, str],
+        wrapper: bool = False,
+    ) -> None:
         super().__init__(info, module.names.provenance | RETRIEVAL_KEYS, classes)
         self.module = module
+        #: ``info`` is a summarizer-named function the module calls: its own prompted model
+        #: calls are read too, their hits marked as the wrapper's (see ``wrapped``)
+        self.wrapper = wrapper
+        self._wrapped_calls: set[int] = set()
         #: names holding the text of linked spans (a prompt built from them, a list of lines)
         self.texts: dict[str, str] = {}
+        #: the span a name's text was rendered from, by one assignment (``content =
+        #: m.get("content")``): on a path where that span is told clean, so is its text
+        self.text_origins: dict[str, str] = {}
+        #: what the function's own ``return`` statements hand back, with the names told
+        #: clean on their path (``if role == "tool": return ""`` cleans the rest)
+        self.returns: list[tuple[cst.BaseExpression, frozenset[str]]] = []
         self.hits: list[SpanToSummarizer] = []
         #: lists holding tool results among chat turns (their items tested for a tool-result
         #: class), with the reason: read only when every item is rendered into a prompt
@@ -122,7 +141,7 @@ class SpanWalker(SpanLearning, SpanTextMixin):
     def statement(self, node: cst.CSTNode, clean: frozenset[str]) -> frozenset[str]:
         """Walks one statement; returns the clean set for the statements after it."""
         if isinstance(node, cst.If):
-            test = absence_test(node.test, self.attrs)
+            test = absence_test(unaliased(node.test, self.role_aliases), self.attrs)
             self.expressions(node.test, clean)
             body_clean, else_clean = clean, clean
             if test is not None:
@@ -153,6 +172,8 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             self.expressions(node, clean)
             for small in node.body:
                 self._assignment(small, clean)
+                if isinstance(small, cst.Return) and small.value is not None:
+                    self.returns.append((small.value, clean))
             return clean
         if isinstance(node, cst.While):
             self.expressions(node.test, clean)
@@ -189,8 +210,10 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             text = self.span_text(value, clean)
             if text is not None and (not _single_attribute(value) or text[0] in self.whole):
                 self.texts[key] = text[1]
+                self.text_origins[key] = self.text_origins.get(text[0], text[0])
             else:
                 self.texts.pop(key, None)
+                self.text_origins.pop(key, None)
 
     def _group_reason(self, value: cst.BaseExpression) -> str | None:
         """``for group in by_doc.values()``: each value of a grouping is a list of spans."""
@@ -230,7 +253,11 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             if found is not None:
                 is_list = found[1].startswith("list: ")
                 reason = found[1].removeprefix("list: ")
-                self.hits.append(SpanToSummarizer(arg.value, found[0], reason, name, is_list))
+                self.hits.append(
+                    SpanToSummarizer(
+                        arg.value, found[0], reason, name, is_list, wrapped=self._wrapped(call)
+                    )
+                )
                 continue
             text = self.span_text(arg.value, clean)
             if text is not None and (
@@ -239,16 +266,24 @@ class SpanWalker(SpanLearning, SpanTextMixin):
                 or _by_declaration(text[1])
             ):
                 self.hits.append(
-                    SpanToSummarizer(arg.value, text[0], text[1], name, is_list=False, text=True)
+                    SpanToSummarizer(
+                        arg.value, text[0], text[1], name, text=True, wrapped=self._wrapped(call)
+                    )
                 )
 
+    def _wrapped(self, call: cst.Call) -> str:
+        return self.info.name if id(call) in self._wrapped_calls else ""
+
     def _summarizer(self, call: cst.Call, name: str) -> bool:
-        """A text summarizer call: by name (not a codec) or by the prompt it is handed."""
-        from anchorlint.code.summarizer_calls import is_summarizer_call
+        """A text summarizer call: by name (not a codec) or by the prompt it is handed; in a
+        wrapper, its own prompted model call too (marked, for :func:`spans_to_summarizers`)."""
+        from anchorlint.code.summarizer_calls import is_summarizer_call, prompted
 
         index = self.module.index
         if not is_summarizer_call(self.module, call, name, self.info.node):
-            return False
+            if not (self.wrapper and prompted(self.module, call, self.info.node)):
+                return False
+            self._wrapped_calls.add(id(call))
         if is_library_call(call, name, index.codec_names):
             return False
         callee = getattr(index.lookup(call, self.info.owner), "node", None)
@@ -291,11 +326,12 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         if target is None or dotted(value.elt) != target:
             return None
         for cond in (c for clause in clauses for c in clause.ifs):
-            test = absence_test(cond.test, self.attrs)
+            written = unaliased(cond.test, self.role_aliases)
+            test = absence_test(written, self.attrs)
             if test is not None and test[0] == target:
                 if test[1]:
                     return None
-                linked = linked_test(cond.test)
+                linked = linked_test(written)
                 why = linked.reason if linked else f"its provenance is tested present in `{target}`"
                 return iterable or target, f"list: {why}"
         if iterable in self.lists and len(clauses) == 1:
@@ -308,8 +344,8 @@ def _rendered_text(caller: SpanWalker, helper: FunctionInfo) -> str | None:
     (its body read whether or not it learnt a span there), or None."""
     walker = SpanWalker(caller.module, helper, provenance_classes(caller.module))
     walker.run(walk_always=True)
-    for value in returned_values(helper):
-        found = walker.span_text(value, frozenset())
+    for value, clean in walker.returns:
+        found = walker.span_text(value, clean)
         if found is not None:
             return found[1]
     return None
@@ -325,6 +361,8 @@ def _by_declaration(reason: str) -> bool:
 def _single_attribute(value: cst.BaseExpression) -> bool:
     """``d.page_content``, ``m["content"]``, ``n.get_content()``: one span's own text."""
     if isinstance(value, cst.Call) and not value.args:
+        if call_name(value) in TEXT_METHODS:  # ``"\n".join(lines).strip()``: the same text
+            return _single_attribute(value.func.value)  # type: ignore[attr-defined]
         value = value.func
     return isinstance(value, (cst.Attribute, cst.Subscript))
 
@@ -357,15 +395,26 @@ def _calls_a_summarizer(module: AnalysedModule, info: FunctionInfo) -> bool:
 
 
 def spans_to_summarizers(module: AnalysedModule) -> Iterator[SpanToSummarizer]:
+    """The linked spans handed to a summarizer, function by function. A summarizer-named
+    function the module calls (``self._compact_history(self.history)``) is the pass, and
+    its callers are where a span reaches it; but the spans it tells apart itself (``if
+    role == "tool"`` on the items it renders) no caller sees. So its own model call counts
+    unless a caller was already reported for handing it a span (one finding, not two)."""
+    from anchorlint.code.summarizer_calls import called_here
+
     if not module.has_summarizer_text:
         return
     classes: dict[str, str] | None = None
+    found: list[SpanToSummarizer] = []
     for info in module.index.all_functions():
-        if not _calls_a_summarizer(module, info):
+        wrapper = module.names.is_summarizer(info.name) and called_here(module.source, info.name)
+        if not wrapper and not _calls_a_summarizer(module, info):
             continue
         if classes is None:
             classes = provenance_classes(module)
-        yield from SpanWalker(module, info, classes).run()
+        found.extend(SpanWalker(module, info, classes, wrapper).run())
+    reported = {hit.summarizer for hit in found if not hit.wrapped}
+    yield from (hit for hit in found if not hit.wrapped or hit.wrapped not in reported)
 
 
 class LinkedSpans(NamedTuple):

@@ -21,7 +21,13 @@ from anchorlint.code.guards import walk
 from anchorlint.code.nodes import annotation_names, call_name, dotted
 from anchorlint.code.provenance_lists import item_read_lists, stable_names
 from anchorlint.code.provenance_tests import provenance_read
-from anchorlint.code.retrieval import linked_test, retrieval_class, retrieval_key
+from anchorlint.code.retrieval import (
+    linked_test,
+    retrieval_class,
+    retrieval_key,
+    role_alias,
+    unaliased,
+)
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -61,12 +67,17 @@ class SpanLearning:
         #: local mappings whose values are lists of linked spans (``by_doc: dict[str,
         #: list[TextNode]]``), with the reason
         self.groupings: dict[str, str] = {}
+        #: local names bound once to a message's role (``role = m.get("role")``), with the
+        #: read they stand for: a test of the name is a test of the message
+        self.role_aliases: dict[str, cst.BaseExpression] = {}
 
     def learn(self) -> None:
         """Spans by annotation, by construction and by the provenance the code reads."""
         for param in [*self.info.params, *self.info.kwonly]:
             self._learn_parameter(param)
         reads: dict[cst.CSTNode, tuple[str, str]] = {}
+        aliases: dict[str, cst.BaseExpression] = {}
+        named_tests: list[cst.Comparison] = []
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
             if read is not None:
@@ -79,15 +90,31 @@ class SpanLearning:
             elif isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
                 self._learn_grouping(node.target.value, node.annotation.annotation)
             elif isinstance(node, (cst.Call, cst.Comparison)):
-                linked = linked_test(node)
-                if linked is not None:
-                    self.spans.setdefault(linked.name, linked.reason)
-                    self.whole.add(linked.name)
-        if reads or self.lists or self.spans:
+                if isinstance(node, cst.Comparison) and isinstance(node.left, cst.Name):
+                    named_tests.append(node)
+                self._learn_linked(node)
+            if (
+                isinstance(node, cst.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0].target, cst.Name)
+                and role_alias(node.value)
+            ):
+                aliases[node.targets[0].target.value] = node.value
+        if reads or self.lists or self.spans or aliases:
             self.stable = stable_names(self.info)
+        self.role_aliases = {k: v for k, v in aliases.items() if k in self.stable}
+        for test in named_tests:  # ``role == "tool"`` after ``role = m.get("role")``
+            if self.role_aliases:
+                self._learn_linked(unaliased(test, self.role_aliases))
         if reads:
             for name, reason in item_read_lists(self.info, reads, self.stable).items():
                 self.lists.setdefault(name, reason)
+
+    def _learn_linked(self, node: cst.BaseExpression) -> None:
+        linked = linked_test(node)
+        if linked is not None:
+            self.spans.setdefault(linked.name, linked.reason)
+            self.whole.add(linked.name)
 
     def _class_reason(self, names: set[str] | frozenset[str]) -> str | None:
         declared = names & set(self.classes)

@@ -22,6 +22,7 @@ Everything here is a pure function of LibCST nodes and names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import libcst as cst
@@ -99,6 +100,37 @@ def _role_of(node: cst.BaseExpression) -> tuple[str, str] | None:
             base = dotted(node.func.value)
             return (base, field) if base is not None else None
     return None
+
+
+def role_alias(value: cst.BaseExpression) -> bool:
+    """``m.get("role")``, ``m["type"]``, ``m.role``: a value that, bound to a local name
+    (``role = m.get("role")``), makes later tests of that name tests of ``m``'s role."""
+    return _role_of(value) is not None
+
+
+def unaliased(
+    test: cst.BaseExpression, aliases: Mapping[str, cst.BaseExpression]
+) -> cst.BaseExpression:
+    """``role == "tool"`` after ``role = m.get("role")`` (the name bound once): the same test
+    written on the role read, as :func:`linked_test` and the provenance tests read it. Only
+    for analysis: the node it returns has no position of its own."""
+    if not aliases:
+        return test
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = unaliased(test.expression, aliases)
+        return test if inner is test.expression else test.with_changes(expression=inner)
+    if isinstance(test, cst.BooleanOperation):
+        left, right = unaliased(test.left, aliases), unaliased(test.right, aliases)
+        if left is test.left and right is test.right:
+            return test
+        return test.with_changes(left=left, right=right)
+    if (
+        isinstance(test, cst.Comparison)
+        and isinstance(test.left, cst.Name)
+        and test.left.value in aliases
+    ):
+        return test.with_changes(left=aliases[test.left.value])
+    return test
 
 
 def _roles(field: str) -> frozenset[str]:

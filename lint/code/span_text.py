@@ -30,8 +30,17 @@ from anchorlint.code.retrieval import linked_test
 if TYPE_CHECKING:
     Found = tuple[str, str] | None
 
+#: fields of a message that say what it is, not what it says (``m["name"]`` of a tool result
+#: is the tool's name): rendered, they carry none of the bytes a pointer resolves to
+_NOT_TEXT = frozenset({"role", "type", "name", "tool_name", "status", "timestamp"})
+#: string methods that hand back (most of) their receiver's text
+TEXT_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "replace", "removeprefix", "removesuffix"}
+)
+#: the keys of a chat message literal that hold what it says
+_MESSAGE_TEXT_KEYS = frozenset({"content", "text"})
 #: calls that hand back their argument's text
-_TEXT_CALLS = frozenset({"str", "repr", "format", "format_map", "strip", "dedent"})
+_TEXT_CALLS = frozenset({"str", "repr", "format", "format_map", "strip", "dedent", "dumps"})
 
 
 class SpanTextMixin:
@@ -40,6 +49,7 @@ class SpanTextMixin:
     spans: dict[str, str]
     lists: dict[str, str]
     texts: dict[str, str]
+    text_origins: dict[str, str]
     whole: set[str]
     attrs: frozenset[str]
     mixed: dict[str, str]
@@ -71,14 +81,16 @@ class SpanTextMixin:
         key = dotted(value)
         if key is not None:
             if key in self.texts and key not in clean:
+                if self.text_origins.get(key) in clean:
+                    return None  # ``content = m.get("content")``, read where ``m`` is clean
                 return key, self.texts[key]
             base, _, attr = key.rpartition(".")
-            if not base or attr.lower() in self.attrs:
-                return None  # ``s.doc_id`` is the label, not the span's text
+            if not base or attr.lower() in self.attrs or attr.lower() in _NOT_TEXT:
+                return None  # ``s.doc_id`` is the label, ``m.role`` its kind: not its text
             reason = self._linked(base, clean)
             return (base, reason) if base is not None and reason is not None else None
         if isinstance(value, cst.Subscript):
-            if _labelled(value, self.attrs):
+            if _labelled(value, self.attrs | _NOT_TEXT):
                 return None
             owner = dotted(value.value)
             why = self._linked(owner, clean)
@@ -103,8 +115,21 @@ class SpanTextMixin:
                 found = self._rendered(element.value, clean)
                 if found is not None:
                     return found
-        if isinstance(value, cst.Await):
-            return None
+        if isinstance(value, cst.Dict):
+            return self._message_text(value, clean)
+        return None
+
+    def _message_text(self, value: cst.Dict, clean: frozenset[str]) -> Found:
+        """``{"role": "user", "content": prompt}``: a chat message written as a literal
+        (``messages=[…]`` of a chat completion) carries its content's text."""
+        for element in value.elements:
+            if not isinstance(element, cst.DictElement):
+                continue
+            key = element.key
+            if isinstance(key, cst.SimpleString) and key.evaluated_value in _MESSAGE_TEXT_KEYS:
+                found = self._rendered(element.value, clean)
+                if found is not None:
+                    return found
         return None
 
     def _rendered(self, value: cst.BaseExpression, clean: frozenset[str]) -> Found:
@@ -125,6 +150,10 @@ class SpanTextMixin:
                 found = self._rendered(arg.value, clean)
                 if found is not None:
                     return found
+        if receiver is not None and name in TEXT_METHODS:
+            found = self.span_text(receiver, clean)  # ``"\n".join(lines).strip()``
+            if found is not None:
+                return found
         if receiver is not None and _accessor(call, name):
             base = dotted(receiver)
             reason = self._linked(base, clean)
