@@ -142,3 +142,62 @@ def test_a_span_handed_to_the_wrapper_is_reported_once_at_the_caller() -> None:
         "        return self.summarize_passages(docs)\n"
     )
     assert codes(source) == [(12, "ANC303")]
+
+
+# A summarizer that rebuilds the chat it is attached to: the caller hands it only the
+# current prompt, and the pass (read the kept messages, summarize the old ones, write a new
+# list back with the summary in it) is all in its own body.
+REBUILDER = """\
+class Condenser:
+    def __init__(self, chat):
+        self._chat = chat
+
+    async def maybe_condense(self, prompt):
+        if self._chat.token_count() > self.limit:
+            await self.force_condense(prompt)
+        return prompt
+
+    async def force_condense(self, prompt):
+        kept = self._chat.messages
+        head, old, recent = kept[0], kept[1:-8], kept[-8:]
+        text = "\\n".join(f"{{m['role']}}: {{m['content']}}" for m in old)
+        llm = self._chat.llm
+        reply = await llm.{method}("Summarize the conversation so far:\\n" + text)
+        fresh = [head]
+        fresh.append({{"role": "user", "content": f"[NOTES]\\n{{reply.text}}"}})
+        fresh.extend(recent)
+        self._chat.messages = {written}
+        return prompt
+"""
+
+
+@pytest.mark.parametrize("method", ["complete", "call", "acall"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "fresh",
+        '[head, {"role": "user", "content": reply.text}, *recent]',
+        '[head, {"role": "user", "content": reply.text}] + recent',
+    ],
+)
+def test_a_summarizer_that_rebuilds_its_kept_chat_is_the_pass(method: str, written: str) -> None:
+    """Its model call compacts the earlier notes it wrote into the same list; that the class
+    calls it (with the prompt, no summary) does not move the finding away."""
+    assert codes(REBUILDER.format(method=method, written=written)) == [(15, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    ("method", "written", "why"),
+    [
+        ("complete", "self._chat.messages[-8:]", "a window over the kept list, no new list"),
+        ("complete", "[head, *recent]", "the notes are not written back: nothing to re-read"),
+        ("call", "fresh", "`tool.call` runs a tool, not the model"),
+    ],
+)
+def test_near_misses_of_the_rebuilding_summarizer(method: str, written: str, why: str) -> None:
+    source = REBUILDER.format(method=method, written=written)
+    if why.startswith("`tool"):
+        source = source.replace("llm = self._chat.llm", "tool = self._chat.tool").replace(
+            "await llm.", "await tool."
+        )
+    assert codes(source) == [], why

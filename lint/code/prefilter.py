@@ -157,7 +157,10 @@ MODEL_METHOD_STEMS = (
     "chat_completion", "create_chat_completion", "generate_content",
 )  # fmt: skip
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
-_MODEL_CALL = LazyPattern(r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(")
+#: (and ``llm.call(``, a model call only on a receiver named for the model: ``prompts`` decides)
+_MODEL_CALL = LazyPattern(
+    r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?call[ \t]*\("
+)
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)
 _WORD_START = r"(?:(?<![a-z])|(?<=\\[nt]))"

@@ -27,6 +27,24 @@ from anchorlint.code.prefilter import MODEL_METHOD_STEMS
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
 #: the common provider-neutral clients
 MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in ("", "a"))
+#: ``llm.call(prompt)``: a method too generic to be a model call on any receiver (``tool.call``,
+#: ``self.call``), but one on a receiver named for the model
+_RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
+_MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
+
+
+def model_method(call: cst.Call) -> bool:
+    """A generic model method (``llm.predict(``, ``chain.invoke(``), or ``call`` on a
+    receiver whose last name is a model's (``self._llm.call(``, ``summary_model.call(``)."""
+    name = call_name(call)
+    if name in MODEL_METHODS:
+        return True
+    if name not in _RECEIVER_NAMED_METHODS:
+        return False
+    chain = dotted(call_receiver(call) or cst.Name("_"))
+    return chain is not None and _MODEL_RECEIVER.search(chain.rsplit(".", 1)[-1]) is not None
+
+
 #: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
 #: reads the source before any string is evaluated, and the escape's letter starts no word
 _ESCAPED = r"(?<=\\[nt])"
@@ -48,7 +66,9 @@ _CONVERSATION = LazyPattern(
 _MIN_WORDS = 4
 _MAX_STRING = 20_000
 #: a generic model method called on something, in the source text
-_MODEL_CALL = LazyPattern(r"\.(?:" + "|".join(sorted(MODEL_METHODS)) + r")[ \t]*\(")
+_MODEL_CALL = LazyPattern(
+    r"\.(?:" + "|".join(sorted(MODEL_METHODS | _RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
+)
 
 
 #: a sentence that grants an ability rather than asking (``"You can answer questions and
@@ -185,7 +205,7 @@ def _model_output(value: cst.BaseExpression) -> bool:
             value = value.value
         else:
             break
-    if not (isinstance(value, cst.Call) and call_name(value) in MODEL_METHODS):
+    if not (isinstance(value, cst.Call) and model_method(value)):
         return False
     receiver = call_receiver(value)
     return receiver is not None and not names_a_template(receiver)
@@ -279,7 +299,7 @@ def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -
     or (``inline``) one handed a literal that asks to summarize the conversation, written in
     the call (``llm.run("Summarize this conversation:\n" + text)``, an f-string, a system
     message ``{"role": "system", "content": "Summarize the chat …"}``)."""
-    if call_name(call) not in MODEL_METHODS or not (names or inline):
+    if not (names or inline) or not model_method(call):
         return False
     receiver = call_receiver(call)
     if receiver is None or names_a_template(receiver):

@@ -75,6 +75,7 @@ def is_summarizer_call(
         and module.names.is_summarizer(function.name.value)
         and called_here(module.source, function.name.value)
         and not _gets_previous_summary(function)
+        and not _rebuilds_kept_list(function)
     )
 
 
@@ -99,6 +100,52 @@ def _gets_previous_summary(function: cst.FunctionDef) -> bool:
             return True
         stack.extend(children(node))
     return False
+
+
+def _rebuilds_kept_list(function: cst.FunctionDef) -> bool:
+    """Whether a summarizer reads a list its object keeps and writes a new list literal back
+    to it (``messages = self._chat.messages`` … ``self._chat.messages = [system, summary,
+    *recent]``): the whole pass is its own body, whatever its callers hand it (often nothing
+    that is a summary), so its model call is where the kept summary is compacted again."""
+    written: dict[str, cst.BaseExpression] = {}
+    lists: set[str] = set()  # local names bound to a new list (``new_messages = []``)
+    read: set[str] = set()
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                path = _self_path(target.target)
+                if path is not None:
+                    written[path] = node.value
+                elif isinstance(target.target, cst.Name) and _new_list(node.value):
+                    lists.add(target.target.value)
+            stack.append(node.value)
+            continue
+        if isinstance(node, cst.Attribute):
+            path = _self_path(node)
+            if path is not None:
+                read.add(path)
+                continue
+        stack.extend(children(node))
+    return any(
+        path in read
+        and (_new_list(value) or (isinstance(value, cst.Name) and value.value in lists))
+        for path, value in written.items()
+    )
+
+
+def _new_list(value: cst.BaseExpression) -> bool:
+    """``[system, summary, *recent]``, ``[summary] + recent``: a list made here."""
+    while isinstance(value, cst.BinaryOperation):
+        value = value.left
+    return isinstance(value, cst.List)
+
+
+def _self_path(node: cst.BaseExpression) -> str | None:
+    """``self._chat.messages`` → that dotted path; None for anything not on ``self``."""
+    path = dotted(node)
+    return path if path is not None and path.startswith(("self.", "cls.")) else None
 
 
 @lru_cache(maxsize=64)
