@@ -15,7 +15,7 @@ import pytest
 
 from anchorlint.code.front import ParseFailure, analyse_module, statement_ranges
 from anchorlint.code.names import NameSets, is_positional_field
-from anchorlint.code.provenance import retrieval_linked_spans
+from anchorlint.code.provenance_queries import retrieval_linked_spans
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.registry import all_rules
 from anchorlint.rulebase import CodeRule

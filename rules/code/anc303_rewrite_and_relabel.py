@@ -274,7 +274,7 @@ class RewriteAndRelabel(CodeRule):
         return (summarizer_calls(settings),)
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.code.provenance import spans_to_summarizers
+        from anchorlint.code.provenance_queries import spans_to_summarizers
 
         for fact in spans_to_summarizers(module):
             if fact.text:
