@@ -110,6 +110,24 @@ def test_helpers_that_render_no_tool_output_stay_silent(helper: str, why: str) -
     assert [code for code in codes(source) if code[1] == "ANC303"] == [], why
 
 
+def test_a_helper_whose_tool_branch_is_one_line_is_read_too() -> None:
+    """``if role == "tool": return …`` on one line is the same branch as on two."""
+    source = (
+        "def _line(message):\n"
+        "    role = message.get('role')\n"
+        "    if role == 'tool': return f\"tool output: {message.get('content')}\"\n"
+        "    return f\"{role}: {message.get('content')}\"\n\n\n"
+        "def fold(messages, llm):\n"
+        "    text = '\\n'.join(_line(m) for m in messages)\n"
+        "    return llm.invoke(f'Summarize the conversation below:\\n{text}')\n"
+    )
+    assert codes(source) == [(9, "ANC303")]
+    assert (
+        codes(source.replace("return f\"tool output: {message.get('content')}\"", "return ''"))
+        == []
+    )
+
+
 def test_the_stripped_join_and_the_message_literal_each_carry_the_text() -> None:
     """Without the helper and the wrapper: the joined lines, stripped, sent as a chat
     message's content, are the text of the tool results rendered into them."""

@@ -132,7 +132,7 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             self.statement(suite, clean)
             return
         if isinstance(suite, cst.SimpleStatementSuite):
-            self.expressions(suite, clean)
+            self._small_statements(suite, clean)  # ``if role == "tool": return …``
             return
         for statement in getattr(suite, "body", ()):
             clean = self.statement(statement, clean)
@@ -168,11 +168,7 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             checked = guarded_list(node, False)
             return clean if checked is None else clean | {checked}
         if isinstance(node, cst.SimpleStatementLine):
-            self.expressions(node, clean)
-            for small in node.body:
-                self._assignment(small, clean)
-                if isinstance(small, cst.Return) and small.value is not None:
-                    self.returns.append((small.value, clean))
+            self._small_statements(node, clean)
             return clean
         if isinstance(node, cst.While):
             self.expressions(node.test, clean)
@@ -184,6 +180,15 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         for suite in suites(node):
             self.block(suite, clean)
         return clean
+
+    def _small_statements(
+        self, line: cst.SimpleStatementLine | cst.SimpleStatementSuite, clean: frozenset[str]
+    ) -> None:
+        self.expressions(line, clean)
+        for small in line.body:
+            self._assignment(small, clean)
+            if isinstance(small, cst.Return) and small.value is not None:
+                self.returns.append((small.value, clean))
 
     def _assignment(self, small: cst.BaseSmallStatement, clean: frozenset[str]) -> None:
         """``ranked = sorted(spans, key=…)``, ``linked = [s for s in spans if s.pointer]``: the
