@@ -26,6 +26,10 @@ noted mentioned discussed described stated explained shown outlined covered seen
 agreed decided indicated said reported flagged raised cited referenced quoted listed
 summarized summarised highlighted identified specified detailed suggested captured
 """.split()
+#: verbs of a request or plan, which point back only with a backward word beside them ("as
+#: requested earlier", "as previously agreed"): alone ("as requested, …") they report that a
+#: request was met, as real notes do in every other line
+REQUEST_VERBS = "requested asked instructed proposed approved planned confirmed".split()
 BACKWARD = ["earlier", "above", "before", "previously", "already", "prior"]
 ABOVE_WORDS = ["aforementioned", "abovementioned", "above-mentioned", "aforesaid"]
 ORDINAL_ADJECTIVES = ["earlier", "previous", "prior", "preceding", "former", "latter"]
@@ -146,8 +150,10 @@ def anaphora_phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
     phrases with one hash lookup per token, far cheaper than alternatives in a Matcher."""
     verbs, back = REFERRING_VERBS, BACKWARD
     return {
-        "as-verb-back": [f"as {v} {b}" for v in verbs for b in back],
-        "as-back-verb": [f"as {b} {v}" for b in back for v in verbs],
+        "as-verb-back": [f"as {v} {b}" for v in verbs for b in back]
+        + [f"as {v} {b}" for v in REQUEST_VERBS for b in ("earlier", "before", "previously")],
+        "as-back-verb": [f"as {b} {v}" for b in back for v in verbs]
+        + [f"as {b} {v}" for b in ("previously", "already") for v in REQUEST_VERBS],
         "as-verb": [f"as {v}" for v in verbs],  # counts only before punctuation
         # "as we discussed, …": the discussion is in the dropped turns; before punctuation only
         "as-we-verb": [f"as {who} {v}" for who in ("we", "i", "you") for v in verbs],
@@ -237,9 +243,22 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return _bare_noun_above_is_world(hit, nxt)
     if hit.label == "output-above":  # "keep the error above 5%", "the log above the fold"
         return nxt is not None and (nxt.like_num or nxt.lower_ in COMPARED)
+    if last == "before" and nxt is not None and _opens_a_time(nxt):
+        return True  # "as noted before the freeze", "as requested before we shipped": time
     if last in ("earlier", "before", "above", "previously", "prior"):
         return nxt is not None and (nxt.lower_ in TIME_WORDS or nxt.like_num)
     return False
+
+
+#: words after "before" that open the time it names: an article ("before the freeze") or a
+#: clause's subject ("before we shipped")
+_TIME_OPENERS = frozenset("the a an this that these those we they it i you he she".split())
+
+
+def _opens_a_time(token: Any) -> bool:
+    """ "before the freeze", "before we shipped", "before merging": the time, not the text."""
+    low = token.lower_
+    return low in _TIME_OPENERS or (low.endswith("ing") and token.is_alpha and len(low) > 4)
 
 
 def _bare_noun_above_is_world(hit: PhraseHit, nxt: Any) -> bool:
@@ -396,6 +415,10 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
         PhraseTrigger(
             (*REFERRING_VERBS, *BACKWARD),
             f"{START}as {_any_of((*REFERRING_VERBS, *BACKWARD))}{END}",
+        ),
+        PhraseTrigger(
+            tuple(REQUEST_VERBS),
+            f"{START}as {_any_of(REQUEST_VERBS)} (?:earlier|before|previously){END}",
         ),
         PhraseTrigger(("last",), f"{START}as (?:the )?last time{END}"),
         PhraseTrigger(tuple(REFERRING_VERBS), f"{START}as (?:we|i|you) {verbs}{END}"),
