@@ -14,6 +14,7 @@ follow yields no taint, so the rules built on it stay silent rather than guess.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -34,7 +35,7 @@ from anchorlint.code.kept_state import (
     state_parameter,
 )
 from anchorlint.code.names import is_positional_field
-from anchorlint.code.nodes import storage_key
+from anchorlint.code.nodes import call_name, storage_key
 from anchorlint.code.taint import (
     Env,
     FlowFacts,
@@ -137,9 +138,7 @@ class Analyser(KeptState, StatementRunner):
             node, held = frame.summary_list
             self.summary_lists.setdefault(id(info.node), (info, node, held))
         returned = [t for t in frame.returns if t is not None]
-        return next(
-            (t for t in returned if t.kind is Kind.COMPACT), returned[0] if returned else None
-        )
+        return self.first_output(returned) or (returned[0] if returned else None)
 
     def enter_callee(self, call: cst.Call, args: Args, frame: Frame) -> Taint | None:
         info = self.index.lookup(call, frame.owner)
@@ -218,6 +217,11 @@ class Analyser(KeptState, StatementRunner):
         clipped = self.clip_depth > 0 and self.names.summarizer_stem(name) == "truncate"
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
+                if (
+                    self._a_cut_of_raw_text(taint)
+                    and self.names.summarizer_stem(name) != "truncate"
+                ):
+                    continue  # cut, then summarized once (cut again, it is re-cut: counted)
                 recompacted = True
                 if self._quiet == 0 and not clipped and self._once("recompact", call):
                     fact = Recompaction(call, arg.value, taint, frame.function, name)
@@ -231,6 +235,24 @@ class Analyser(KeptState, StatementRunner):
             return self.enter_callee(call, args, frame)
         finally:
             self._quiet -= recompacted
+
+    def first_output(self, taints: Sequence[Taint | None]) -> Taint | None:
+        """The first compaction output among ``taints``, a summary before a cut of raw text
+        (``PROMPT.format(messages=cut_tool_output, summary=previous)``: the summary is what a
+        pass over it compacts again)."""
+        outputs = [t for t in taints if t is not None and t.kind is Kind.COMPACT]
+        return next((t for t in outputs if not self._a_cut_of_raw_text(t)), None) or next(
+            iter(outputs), None
+        )
+
+    def _a_cut_of_raw_text(self, taint: Taint) -> bool:
+        """``summarize(_truncate_output(raw))``: a truncation's own output (a truncation of a
+        summary carries the summary's taint instead) is a cut of text no pass paraphrased,
+        and summarizing it once paraphrases nothing twice."""
+        origin = taint.origin
+        if not isinstance(origin, cst.Call):
+            return False
+        return self.names.summarizer_stem(call_name(origin) or "") == "truncate"
 
     def _note_handed_summary(self, call: cst.Call, args: Args, frame: Frame, name: str) -> None:
         """``generate_summary(turns, existing_summary=prior)``: kept aside, and reported only

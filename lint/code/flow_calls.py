@@ -19,6 +19,8 @@ from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from anchorlint.code.flow_exprs import Args
     from anchorlint.code.index import ModuleIndex
     from anchorlint.code.taint import Env, FlowFacts, Frame
@@ -50,8 +52,8 @@ _FILLS_A_TEMPLATE = LazyPattern(
 
 
 class KnownCalls:
-    """Needs the evaluator's ``kind``, ``index``, ``facts``, ``text``, ``bind``, ``eval`` and
-    ``_once``."""
+    """Needs the evaluator's ``kind``, ``index``, ``facts``, ``text``, ``bind``, ``eval``,
+    ``first_output`` and ``_once``."""
 
     kind: type[Kind]
     index: ModuleIndex
@@ -73,6 +75,8 @@ class KnownCalls:
             self, target: cst.BaseExpression, node: cst.CSTNode, held: Taint, frame: Frame
         ) -> None: ...
 
+        def first_output(self, taints: Sequence[Taint | None]) -> Taint | None: ...
+
     def _holding_call(
         self,
         call: cst.Call,
@@ -86,7 +90,7 @@ class KnownCalls:
         it), ``PROMPT.format(summary=s)``, ``next(gen, None)``, a message or event built
         around it (``SystemMessage(content=summary)``)."""
         K = self.kind
-        compact = next((t for _, t in args if t is not None and t.kind is K.COMPACT), None)
+        compact = self.first_output([t for _, t in args])
         if compact is None:
             return None
         if name in ("append", "extend", "insert", "appendleft") and receiver is not None:

@@ -63,7 +63,9 @@ class ContainerFlow(KnownCalls):
         if value.kept_in.startswith(HANDED_BACK) and not is_slice:
             picked = node.slice[0].slice if len(node.slice) == 1 else None
             at_front = isinstance(picked, cst.Index) and isinstance(picked.value, cst.Integer)
-            return value if at_front else None  # items picked at computed positions
+            if at_front or _message_text_key(picked):
+                return value  # the front item, or an item's text (``m["content"]``)
+            return None  # items picked at computed positions
         return value
 
     def _sequence(
@@ -159,3 +161,15 @@ class ContainerFlow(KnownCalls):
         if taint.kind is K.MATCHES:
             return taint.to(K.MATCH)
         return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
+
+
+#: the keys of a chat message that hold what it says
+_MESSAGE_TEXT_KEYS = frozenset({"content", "text", "parts"})
+
+
+def _message_text_key(picked: cst.BaseSlice | None) -> bool:
+    """``m["content"]``: an item of a handed-back message list read for its text, as
+    ``m.content`` and ``m.get("content")`` are."""
+    if not isinstance(picked, cst.Index) or not isinstance(picked.value, cst.SimpleString):
+        return False
+    return picked.value.evaluated_value in _MESSAGE_TEXT_KEYS

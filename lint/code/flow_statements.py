@@ -33,7 +33,9 @@ class StatementRunner(ExprEvaluator):
                 self.run_small(small, env, frame)
         elif isinstance(node, cst.If):
             self.eval(node.test, env, frame)
-            self._branches(env, frame, [node.body, node.orelse], self._summary_seeds(node))
+            self._branches(
+                env, frame, [node.body, node.orelse], self._summary_seeds(node), _tool_items(node)
+            )
         elif isinstance(node, (cst.For, cst.While)):
             self._loop(node, env, frame)
         elif isinstance(node, cst.With):
@@ -82,6 +84,7 @@ class StatementRunner(ExprEvaluator):
         frame: Frame,
         suites: list[cst.CSTNode | None],
         seeds: list[Env] | None = None,
+        cleared: list[frozenset[str]] | None = None,
     ) -> None:
         """Run each branch on a copy and merge: a name tainted on any path that goes on past
         the branches stays tainted. A branch that ends in ``return`` or ``raise`` goes on to
@@ -92,6 +95,9 @@ class StatementRunner(ExprEvaluator):
             branch = dict(env)
             if seeds and number < len(seeds):
                 branch.update(seeds[number])
+            if cleared and number < len(cleared):
+                for name in cleared[number]:
+                    branch.pop(name, None)
             self.run_suite(suite, branch, frame)
             ending = _ending(suite)
             if ending in (cst.Return, cst.Raise):
@@ -223,3 +229,34 @@ def _ending(suite: cst.CSTNode | None) -> type[cst.CSTNode] | None:
         return None
     last_small = type(suite.body[-1])
     return last_small if last_small in (cst.Return, cst.Raise, cst.Break, cst.Continue) else None
+
+
+def _tool_items(node: cst.If) -> list[frozenset[str]]:
+    """``if msg["role"] == "tool" and i in old:``: in the branch where an item is a tool
+    result it is not the summary message a pass put back among the messages (that is the
+    pass's own, never a tool's), so whatever the item carried from the list is cleared
+    there; ``!=`` clears it in the other branch."""
+    from anchorlint.code.retrieval import linked_test
+
+    test = node.test
+    conjuncts: list[cst.BaseExpression] = []
+    pending: list[cst.BaseExpression] = [test]
+    while pending:
+        part = pending.pop()
+        if isinstance(part, cst.BooleanOperation):
+            if not isinstance(part.operator, cst.And):
+                return []
+            pending.extend((part.left, part.right))
+        else:
+            conjuncts.append(part)
+    present: set[str] = set()
+    for conjunct in conjuncts:
+        linked = linked_test(conjunct)
+        if linked is not None and linked.kind == "tool result" and linked.present:
+            present.add(linked.name)
+    if present:
+        return [frozenset(present), frozenset()]
+    linked = linked_test(test)
+    if linked is not None and linked.kind == "tool result" and not linked.present:
+        return [frozenset(), frozenset({linked.name})]
+    return []

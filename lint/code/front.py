@@ -117,6 +117,24 @@ class AnalysedModule:
         return prompt_names(self.module, functions, self.source)
 
     @cached_property
+    def called_names(self) -> frozenset[str]:
+        """The names the module calls (``compact(`` and ``.compact(`` alike), read from its
+        call nodes: a docstring, comment or log line that mentions ``compact()`` calls
+        nothing."""
+        from anchorlint.code.nodes import call_name, children
+
+        found: set[str] = set()
+        stack: list[cst.CSTNode] = [self.module]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Call):
+                name = call_name(node)
+                if name:
+                    found.add(name)
+            stack.extend(children(node))
+        return frozenset(found)
+
+    @cached_property
     def has_summarizer_text(self) -> bool:
         """Cheaper than the flow engine: could any summarizer call occur at all?"""
         trigger = summarizer_calls(self.settings).for_size(self.source)

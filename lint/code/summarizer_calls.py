@@ -73,7 +73,7 @@ def is_summarizer_call(
     return not (
         function is not None
         and module.names.is_summarizer(function.name.value)
-        and called_here(module.source, function.name.value)
+        and called_here(module, function.name.value)
         and not _gets_previous_summary(function)
         and not _rebuilds_kept_list(function)
     )
@@ -148,10 +148,15 @@ def _self_path(node: cst.BaseExpression) -> str | None:
     return path if path is not None and path.startswith(("self.", "cls.")) else None
 
 
+def called_here(module: AnalysedModule, name: str) -> bool:
+    """Whether the module calls ``name`` (``name(…)`` or ``x.name(…)``): a text search first
+    (remembered per module text and name), then the call nodes, where a mention in a
+    docstring, comment or string is none."""
+    return _mentioned_as_call(module.source, name) and name in module.called_names
+
+
 @lru_cache(maxsize=64)
-def called_here(source: str, name: str) -> bool:
-    """Whether the module calls ``name(`` anywhere other than in its ``def`` (asked for every
-    call in the summarizer's body: remembered per module text and name)."""
+def _mentioned_as_call(source: str, name: str) -> bool:
     pattern = re.compile(rf"(?<!def )(?<![\w.]){re.escape(name)}\s*\(|\.{re.escape(name)}\s*\(")
     return pattern.search(source) is not None
 

@@ -1,0 +1,142 @@
+"""Code rules on the shapes a sixth sweep of real compactor modules showed them missing or
+about to misread.
+
+Each module is written for these tests in the style of the real ones (agent SDK compactors,
+chat-bot memories, CLI summarizers), with the near misses beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_recompaction_real_shapes import codes
+
+#: a compactor whose base class documents the method it must implement, by name and with
+#: parentheses, in a docstring, a comment and a log line: none of them calls it
+DOCUMENTED = '''\
+class Compactor:
+    """Subclasses implement ``compact()`` and return the new message list."""
+
+
+class SummaryCompactor(Compactor):
+    def compact(self, messages, client):
+        # compact() runs when the window is full
+        print("entering compact() now")
+        older, recent = messages[:-4], messages[-4:]
+        request = older + [{"role": "user", "content": "Summarize the conversation above."}]
+        reply = client.messages.create(model="m", messages=request)
+        return [{"role": "user", "content": reply.text}] + recent
+'''
+
+
+def test_a_method_named_in_docs_and_logs_is_not_called_by_them() -> None:
+    """Only a call moves the finding to the callers; a mention in a docstring, a comment or a
+    string is none, so the model call keeps it."""
+    assert codes(DOCUMENTED) == [(11, "ANC306")]
+
+
+def test_a_real_caller_still_takes_the_finding() -> None:
+    source = DOCUMENTED + (
+        "\n\nclass Agent:\n"
+        "    def step(self):\n"
+        "        self.messages = self.compactor.compact(self.messages, self.client)\n"
+    )
+    assert codes(source) == [(17, "ANC306")]
+
+
+#: a chat memory that renders the turns it folds with subscripts on plain dicts
+DICT_TURNS = """\
+async def compact_messages(messages, *, llm, keep=6):
+    old, recent = messages[:-keep], messages[-keep:]
+    text = "\\n".join(f"{{m['role']}}: {{m{read}}}" for m in old)
+    reply = await llm.ainvoke("Summarize the conversation concisely:\\n" + text)
+    return [{{"role": "user", "content": f"[Summary] {{reply.content}}"}}] + recent
+"""
+
+
+@pytest.mark.parametrize("read", ["['content']", ".get('content')", "['text']"])
+def test_a_turn_read_by_key_carries_the_earlier_summary_into_the_prompt(read: str) -> None:
+    """``m["content"]`` reads a turn's text as ``m.get("content")`` does: the summary put back
+    at the front of the list is in it."""
+    assert codes(DICT_TURNS.format(read=read)) == [(4, "ANC306")]
+
+
+def test_a_turn_read_at_a_computed_index_is_still_no_flow() -> None:
+    """An item picked by a computed key is not the front summary: unchanged."""
+    assert codes(DICT_TURNS.format(read="[field]").replace("keep=6", "keep=6, field='x'")) == []
+
+
+#: tool outputs folded by role: the summary the pass writes back is an assistant turn, so
+#: the next pass, which reads only tool turns, never reads it again
+TOOL_FOLD = """\
+class ToolFold:
+    def shrink(self, messages):
+        chunks = []
+        for i, msg in enumerate(messages[:-4]):
+            if msg["role"] {op} "tool":
+                {body}
+        note = self.client.summarize_text("\\n\\n".join(chunks))
+        return [{{"role": "assistant", "content": f"Earlier tool output: {{note}}"}}] + messages[-4:]
+"""
+
+
+def test_turns_selected_as_tool_results_are_not_the_summary_turn() -> None:
+    body = "chunks.append(f\"{msg['tool_call_id']}: {msg['content']}\")"
+    assert [c for c in codes(TOOL_FOLD.format(op="==", body=body)) if c[1] == "ANC306"] == []
+
+
+def test_turns_that_are_not_tool_results_may_be_the_summary_turn() -> None:
+    body = "chunks.append(msg['content'])"
+    assert codes(TOOL_FOLD.format(op="!=", body=body)) == [(7, "ANC306")]
+
+
+#: a summarizer that cuts each raw tool output to a length before one pass over them all
+CUT_THEN_SUMMARIZE = """\
+LIMIT = 400
+
+
+class Squeezer:
+    async def summarize(self, items, previous_summary=None):
+        body = "\\n".join(_render(x) for x in items)
+        prompt = {prompt}
+        return (await self._summary_generator(prompt)).strip()
+
+
+def _render(x):
+    return "- " + _truncate_output(x.text)
+
+
+def _truncate_output(text):
+    return text if len(text) <= LIMIT else text[:LIMIT] + "...[cut]"
+"""
+
+
+def test_a_cut_of_raw_output_summarized_once_is_no_recompaction() -> None:
+    """A truncation of text no pass paraphrased, then one summary: nothing is paraphrased
+    twice."""
+    assert codes(CUT_THEN_SUMMARIZE.format(prompt="'Summarize these results:\\n' + body")) == []
+
+
+def test_the_previous_summary_beside_a_cut_is_what_the_finding_names() -> None:
+    """The prompt holds the cut outputs and the previous summary: the pass compacts the
+    summary again, and the message says so."""
+    source = CUT_THEN_SUMMARIZE.format(prompt="_prompt(body, previous_summary)") + (
+        "\n\ndef _prompt(body, previous_summary):\n"
+        "    if previous_summary is None:\n"
+        "        return 'Summarize these results:\\n' + body\n"
+        "    return f'Update the summary {previous_summary} with:\\n{body}'\n"
+    )
+    found = codes(source)
+    assert found == [(8, "ANC306")]
+
+
+def test_a_cut_cut_again_is_still_counted() -> None:
+    """A buffer re-cut after each chunk is the catalogue's chain of compactions."""
+    source = (
+        "def truncate_output(data, n):\n"
+        "    return data if len(data) <= n else data[-n:]\n\n\n"
+        "class Buffer:\n"
+        "    def on_chunk(self, chunk):\n"
+        "        self.output = truncate_output(self.output + chunk, 2000)\n"
+    )
+    assert codes(source) == [(7, "ANC306")]
