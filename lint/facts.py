@@ -46,6 +46,9 @@ class SummaryFacts:
     #: keys of namespaced anchors whose occurrences were not kept (compact facts, see
     #: ``anchors``): a large run needs their names, not their positions
     qualified_keys: tuple[str, ...] = ()
+    #: the record's own id within ``thread`` (:attr:`SummarySource.record`): facts sharing
+    #: both are copies of one summary, of which the run keeps one
+    record: str | None = None
 
     @property
     def density(self) -> float | None:

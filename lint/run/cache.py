@@ -33,7 +33,7 @@ from anchorlint.run import safe_files
 from anchorlint.run.cache_keys import EntryKey
 from anchorlint.run.cache_pack_format import PACKS, SHARD_CHARS
 from anchorlint.run.cache_packs import WRITERS, PackReader, writer_of
-from anchorlint.run.results import FileResult
+from anchorlint.run.results import FileResult, RecordRef
 from anchorlint.run.suppressions import Directive, Suppressions
 
 
@@ -118,7 +118,10 @@ _FIX = FINDING_FIELDS.index("fix")
 _ANCHORS = FACT_FIELDS.index("anchors")
 _QUALIFIED = FACT_FIELDS.index("qualified_keys")
 _ORDER = FACT_FIELDS.index("order")
-assert _QUALIFIED == _ORDER + 1 == len(FACT_FIELDS) - 1  # the layout fact_rows writes
+_RECORD = FACT_FIELDS.index("record")
+assert _QUALIFIED == _ORDER + 1 == _RECORD - 1 == len(FACT_FIELDS) - 2  # what fact_rows writes
+#: where a fact row (without its path) keeps what :func:`record_refs` reads
+_THREAD, _LINE, _COLUMN = map(FACT_FIELDS.index, ("thread", "line", "column"))
 
 
 def _dump(key: EntryKey, result: FileResult) -> list[Any]:
@@ -159,7 +162,22 @@ def fact_rows(path: str, rows: list[list[Any]], order: int) -> list[list[Any]]:
     their path, at ``order`` in this run, their keys a tuple (anchors stay rows)."""
     if set(map(type, rows)) - {list} or set(map(len, rows)) - {len(FACT_FIELDS)}:
         raise ValueError("a fact row of another shape")
-    return [[path, *row[:_ORDER], order, tuple(row[_QUALIFIED])] for row in rows]
+    return [[path, *row[:_ORDER], order, tuple(row[_QUALIFIED]), row[_RECORD]] for row in rows]
+
+
+def record_refs(rows: list[list[Any]]) -> tuple[RecordRef, ...]:
+    """The records an entry's fact rows name (see :attr:`FileResult.records`), as a worker
+    would have sent them; a row naming one with anything but strings is of another shape
+    (an entry anyone could have written must not reach the run's grouping unchecked)."""
+    refs = tuple(
+        (row[_THREAD], row[_RECORD], row[_LINE], row[_COLUMN])
+        for row in rows
+        if row[_RECORD] is not None
+    )
+    for thread, record, line, column in refs:
+        if not (type(thread) is type(record) is str and type(line) is type(column) is int):
+            raise ValueError("a fact row naming its record with other than a string")
+    return refs
 
 
 def directives_of(rows: list[Any]) -> Suppressions:

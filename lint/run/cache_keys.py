@@ -34,7 +34,7 @@ from anchorlint.version import __version__
 if TYPE_CHECKING:
     from anchorlint.config import Settings
 
-CACHE_FORMAT = 5
+CACHE_FORMAT = 6
 HASH_CHUNK = 1 << 20
 
 

@@ -39,7 +39,7 @@ from anchorlint.run.reading import (
     sniff_binary,
     special_file,
 )
-from anchorlint.run.results import FileResult, finding
+from anchorlint.run.results import FileResult, finding, records_of
 from anchorlint.run.suppressions import Suppressions
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class Worker:
         facts: tuple[SummaryFacts, ...] = (),
     ) -> FileResult:
         kept = keep(path, findings, suppressions, self.context.selection)
-        return FileResult(path, kept, facts, suppressions)
+        return FileResult(path, kept, facts, suppressions, records=records_of(facts))
 
 
 def _is_store_error(exc: BaseException) -> bool:

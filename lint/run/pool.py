@@ -20,6 +20,7 @@ from anchorlint.config import Settings
 from anchorlint.facts import SummaryFacts
 from anchorlint.findings import Finding
 from anchorlint.run.context import store_configured
+from anchorlint.run.copies import Copies, copies_of
 from anchorlint.run.done import JobDone, finish
 from anchorlint.run.engine import Worker
 from anchorlint.run.jobs import Job, is_rows, plan_jobs
@@ -48,12 +49,14 @@ class Run:
         facts: Sequence[SummaryFacts] = (),
         files: int = 0,
         errors: tuple[str, ...] = (),
+        copies: Copies | None = None,
     ) -> None:
         self._spool = spool
         self._extra = extra
         self._facts = facts
         self.files = files
         self.errors = errors
+        self._copies = copies
 
     @classmethod
     def of(cls, findings: Iterable[Finding], files: int = 1) -> Run:
@@ -63,12 +66,16 @@ class Run:
     @property
     def facts(self) -> Sequence[SummaryFacts]:
         """Every summary's facts, unpacked as they are iterated (a run over a million
-        records must not unpack them all into one tuple to look for a path among them)."""
+        records must not unpack them all into one tuple to look for a path among them);
+        a copy of a record in another file (:mod:`anchorlint.run.copies`) is among them:
+        its file holds a summary, reported where the record is kept."""
         return self._facts
 
     def findings(self) -> Iterator[Finding]:
-        """Sorted by path, line, column, code and message, without repeats."""
-        return self._spool.findings(self._extra)
+        """Sorted by path, line, column, code and message, without repeats, and without
+        the text findings of a copy of a record kept elsewhere."""
+        found = self._spool.findings(self._extra)
+        return found if self._copies is None else self._copies.findings(found)
 
     def close(self) -> None:
         self._spool.close()
@@ -121,10 +128,14 @@ def lint_paths(
                     release_memory()
         results = list(gathered.files.values())
         facts = gathered.spool.facts(gathered.files)
+        copies = copies_of(results, gathered.spool)  # a record in two files is one
+        kept = facts if copies is None else copies.facts(facts)
         with collector_paused():  # every summary's facts made again, none in a cycle
-            extra = run_rules(worker.context, results, facts, gathered.spool)
+            extra = run_rules(worker.context, results, kept, gathered.spool)
         errors = tuple(e for result in results for e in result.errors)
-        return Run(gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors)
+        return Run(
+            gathered.spool, extra=extra, facts=facts, files=len(paths), errors=errors, copies=copies
+        )
     except BaseException:
         gathered.spool.close()
         raise

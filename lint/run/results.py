@@ -16,6 +16,10 @@ from anchorlint.findings import Finding, Fix, new_finding
 from anchorlint.registry import rule_name
 from anchorlint.run.suppressions import Suppressions
 
+#: a native summary that names itself, as its job reports it: (thread, the record's id in
+#: the thread, line, column of the summary's start); see :mod:`anchorlint.run.copies`
+RecordRef = tuple[str, str, int, int]
+
 
 @dataclass(frozen=True)
 class FileResult:
@@ -31,6 +35,10 @@ class FileResult:
     #: findings packed where they were made (:class:`anchorlint.run.spool_packing.Packer`: a job of
     #: many rows), besides ``findings``
     packed: tuple[Any, ...] = ()
+    #: the summaries of ``facts`` that name themselves (:data:`RecordRef`): they travel to
+    #: the parent with the result, not packed with the facts, so that the run can find the
+    #: copies of one record in other files without unpacking every fact once more
+    records: tuple[RecordRef, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as by default (the class, then its fields' dictionary), said directly: a
@@ -78,6 +86,16 @@ def finding(
     )
 
 
+def records_of(facts: tuple[SummaryFacts, ...]) -> tuple[RecordRef, ...]:
+    """The :data:`RecordRef` of each fact whose summary names itself (a reader sets a
+    record id only together with its thread)."""
+    return tuple(
+        (f.thread, f.record, f.line, f.column)
+        for f in facts
+        if f.record is not None and f.thread is not None
+    )
+
+
 def join(seen: FileResult, result: FileResult) -> FileResult:
     """A file's result so far followed by its next chunk's."""
     return replace(
@@ -85,4 +103,5 @@ def join(seen: FileResult, result: FileResult) -> FileResult:
         findings=seen.findings + result.findings,
         facts=seen.facts + result.facts,
         errors=seen.errors + result.errors,
+        records=seen.records + result.records,
     )

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from anchorlint.run.engine import run_level
-from anchorlint.run.spool import FindingSpool, PackedFacts
+from anchorlint.run.spool import FindingSpool
 from anchorlint.run.spool_packing import pack_facts
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ _PENDING = 256
 def run_rules(
     context: LintContext,
     results: Sequence[FileResult],
-    facts: PackedFacts,
+    facts: Sequence[SummaryFacts],
     spool: FindingSpool,
 ) -> list[Finding]:
     """The run rules' findings: returned when the run is small, else added to ``spool``
@@ -80,7 +80,9 @@ def _fingerprinted(found: list[Finding], facts: Sequence[SummaryFacts]) -> list[
     return fingerprint_run_findings(found, facts)
 
 
-def _buckets(facts: PackedFacts, spool: FindingSpool) -> Iterator[tuple[SummaryFacts, ...]]:
+def _buckets(
+    facts: Sequence[SummaryFacts], spool: FindingSpool
+) -> Iterator[tuple[SummaryFacts, ...]]:
     """The facts of summaries in a thread, dealt by thread into about ``len(facts) /``
     :data:`BUCKET_FACTS` buckets (packed into ``spool`` as they fill), then one bucket at a
     time in run order. Facts outside any thread are no history rule's business."""

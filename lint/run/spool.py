@@ -230,7 +230,26 @@ def _runs(blocks: list[_Block]) -> list[list[_Block]]:
     return runs
 
 
-class PackedFacts(Sequence[SummaryFacts]):
+class FactsOnDemand(Sequence[SummaryFacts]):
+    """Facts made afresh on each pass (``__iter__``), their count known without a pass."""
+
+    _count: int
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> SummaryFacts: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SummaryFacts, ...]: ...
+
+    def __getitem__(self, index: Any) -> Any:
+        """Unpacks everything: for the rare rule that indexes rather than iterates."""
+        return tuple(self)[index]
+
+
+class PackedFacts(FactsOnDemand):
     """Every summary's facts of a run, in run order, unpacked afresh on each pass.
 
     The cross-file rules read every summary's facts, but one pass at a time (ANC107 makes
@@ -277,16 +296,3 @@ class PackedFacts(Sequence[SummaryFacts]):
     def __iter__(self) -> Iterator[SummaryFacts]:
         for data in self._data():
             yield from unpack_facts(data)
-
-    def __len__(self) -> int:
-        return self._count
-
-    @overload
-    def __getitem__(self, index: int) -> SummaryFacts: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[SummaryFacts, ...]: ...
-
-    def __getitem__(self, index: Any) -> Any:
-        """Unpacks everything: for the rare rule that indexes rather than iterates."""
-        return tuple(self)[index]

@@ -249,7 +249,7 @@ def _fact_row(fact: SummaryFacts) -> tuple[Any, ...]:
     slot is; a test holds the order to the dataclasses' fields)."""
     return (fact.path, fact.line, fact.column, tuple([_anchor_row(a) for a in fact.anchors]),
             fact.anchor_count, fact.elision_count, fact.claims_completeness, fact.thread,
-            fact.generation, fact.order, fact.qualified_keys)  # fmt: skip
+            fact.generation, fact.order, fact.qualified_keys, fact.record)  # fmt: skip
 
 
 def _anchor_row(a: AnchorOccurrence) -> tuple[Any, ...]:
@@ -267,7 +267,7 @@ def fact_of_row(row: Sequence[Any]) -> SummaryFacts:
     made: Any = slots_twin(SummaryFacts)()
     (made.path, made.line, made.column, anchors, made.anchor_count, made.elision_count,
      made.claims_completeness, made.thread, made.generation, made.order,
-     made.qualified_keys) = row  # fmt: skip
+     made.qualified_keys, made.record) = row  # fmt: skip
     made.anchors = tuple(map(_anchor_of_row, anchors))
     made.__class__ = SummaryFacts
     return made

@@ -378,5 +378,6 @@ def _summary_facts(
             source.generation,
             order,
             tuple(qualified),
+            source.record,
         )
     )

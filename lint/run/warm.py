@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from anchorlint.collector import collector_paused
 from anchorlint.frozen import frozen_copy
-from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_rows, fix_of
+from anchorlint.run.cache import FINDING_FIELDS, directives_of, fact_rows, fix_of, record_refs
 from anchorlint.run.cache_keys import JobKeys
 from anchorlint.run.cache_pack_format import ENTRY_FIELDS
 from anchorlint.run.done import JobDone
@@ -124,7 +124,11 @@ def done_of(job: Job, data: list[Any]) -> JobDone:
         packed = (Packed(path, rows, places[0], places[-1]),)
     facts = fact_rows(path, data[_FACTS], job.order)
     result = frozen_copy(
-        _BARE, path=path, suppressions=directives_of(data[_DIRECTIVES]), unreadable=bool(data[-1])
+        _BARE,
+        path=path,
+        suppressions=directives_of(data[_DIRECTIVES]),
+        unreadable=bool(data[-1]),
+        records=record_refs(data[_FACTS]),
     )
     return _new_done((result, packed, (facts, len(facts))))
 

@@ -68,6 +68,10 @@ class SummarySource:
     generation: float | None = None
     #: a record's text fields found (all empty: an empty summary, ANC109); -1 for a file
     text_fields: int = -1
+    #: the id a native record gives itself within its ``thread`` (Claude Code's ``uuid``),
+    #: when it has one: a framework copies records between files, and the run lints each
+    #: (thread, id) once (:mod:`anchorlint.run.copies`)
+    record: str | None = None
 
 
 @dataclass(frozen=True)

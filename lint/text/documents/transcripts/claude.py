@@ -8,7 +8,10 @@ summary too. Not summaries: ``type: "summary"`` records (session titles), ``ai-t
 and its echo, the plan-mode handoff, and tool results quoting the preamble.
 
 Only lines holding one of two byte strings are decoded at all; the rest cost one search.
-Thread: the session id; generations: compactions in file order.
+Thread: the session id; generations: compactions in file order. A resumed session's file
+starts with copies of the records it resumes from (same ``uuid``, same ``sessionId``): a
+summary carries its ``uuid`` as its record id, and the run lints each (session, uuid) once,
+whichever files and chunks hold it (:mod:`anchorlint.run.copies`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from anchorlint.text.documents.transcripts.common import (
     located,
     marked_lines,
     native_thread,
+    record_id,
     sliced,
     summary,
 )
@@ -36,7 +40,7 @@ _TEXTS = (("message", "content"), ("message", "content", "[]", "text"))
 def read(
     path: str, lines: Iterable[str], first_line: int = 1
 ) -> Iterator[SummarySource | RecordProblem]:
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for number, raw in marked_lines(lines, first_line, _FLAG):
         record = load(raw)
         if isinstance(record, dict):
@@ -48,7 +52,7 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
     compaction copied out of its session, an export)."""
     if not any(flag in text for flag in _FLAG):
         return
-    data, index, seen = load(text), LineIndex(text), set[str]()
+    data, index, seen = load(text), LineIndex(text), set[tuple[str, str]]()
     if isinstance(data, dict):
         yield from _summary_of(path, data, text, seen, index=index)
     elif isinstance(data, list):
@@ -62,7 +66,7 @@ def _summary_of(
     path: str,
     record: dict[str, Any],
     raw: str,
-    seen: set[str],
+    seen: set[tuple[str, str]],
     base: int = 0,
     index: LineIndex | None = None,
     line: int = 1,
@@ -71,11 +75,15 @@ def _summary_of(
     the file whose lines ``index`` knows; or on line ``line`` of a JSON Lines file)."""
     if not _is_summary(record):
         return
-    uuid = record.get("uuid")
-    if isinstance(uuid, str):
-        if uuid in seen:
-            return  # a resumed session copies the records it resumes from
-        seen.add(uuid)
+    session = record.get("sessionId")
+    thread = native_thread("claude-code", str(session) if session else path)
+    uuid = record_id(record.get("uuid"))
+    if uuid is not None:
+        # a resumed session copies the records it resumes from; a forked one gives its
+        # copies a new sessionId, so they are its own (the run does this across files)
+        if (thread, uuid) in seen:
+            return
+        seen.add((thread, uuid))
     texts = located(raw, line, _TEXTS, base, index)
     if not texts:
         return
@@ -83,8 +91,7 @@ def _summary_of(
     for number, value in enumerate(texts):
         start, end = claude_body(value.text, first=number == 0, last=number == len(texts) - 1)
         bodies.append(sliced(value, start, end))
-    session = record.get("sessionId")
-    yield summary(path, bodies, native_thread("claude-code", str(session) if session else path))
+    yield summary(path, bodies, thread, record=uuid)
 
 
 def _is_summary(record: dict[str, Any]) -> bool:

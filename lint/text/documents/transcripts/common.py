@@ -10,6 +10,7 @@ the n-th string of a path in one is the n-th in the other.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -30,6 +31,21 @@ def native_thread(fmt: str, ident: str) -> str:
 def is_native_thread(name: str) -> bool:
     """Whether a history thread is a transcript's (where new turns may add anchors)."""
     return name.partition(THREAD_SEPARATOR)[0] in FORMATS
+
+
+def record_id(value: object) -> str | None:
+    """A record's own id when it is a non-empty string; anything else names no record (a
+    number or an object would group unrelated records, or fail to group at all)."""
+    return value if isinstance(value, str) and value else None
+
+
+def home_file(path: str, thread: str) -> bool:
+    """Whether ``path`` is the file a native thread is kept in: its name (up to the first
+    dot) is the thread's id, as ``<sessionId>.jsonl`` is a Claude Code session's, or the
+    thread is named by the path itself (a gemini-cli chat). A copy of a record made in
+    another file (a resumed session's) is then told from the record in its own file."""
+    ident = thread.partition(THREAD_SEPARATOR)[2]
+    return path == ident or os.path.basename(path).partition(".")[0] == ident
 
 
 def marked_lines(
@@ -97,8 +113,10 @@ def summary(
     bodies: Sequence[FieldValue],
     thread: str,
     generation: float | None = None,
+    record: str | None = None,
 ) -> SummarySource:
-    """One native summary made of its bodies' blocks, located at its first body."""
+    """One native summary made of its bodies' blocks, located at its first body; ``record``
+    is the id the record gives itself within ``thread``, when it has one."""
     blocks: list[Block] = []
     for body in bodies:
         if body.text.strip():
@@ -115,6 +133,7 @@ def summary(
         thread=thread,
         generation=generation,
         text_fields=len(bodies) if blank else -1,
+        record=record,
     )
 
 

@@ -7,6 +7,9 @@ at its first line. Not summaries: the session title (``summary`` of the metadata
 ``$set``), the model's "Got it" reply, ``info`` messages, tool results mentioning the tag.
 
 Thread: the chat file; generations: distinct snapshot messages in order of first appearance.
+A chat longer than the run's chunk size is read in chunks, each by a reader of its own, so a
+repeat in a later chunk is not skipped here: the message id is the summary's record id, and
+the run keeps its first appearance (:mod:`anchorlint.run.copies`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from anchorlint.text.documents.transcripts.common import (
     located,
     marked_lines,
     native_thread,
+    record_id,
     summary,
 )
 
@@ -81,7 +85,7 @@ def snapshots(
         if ident in seen:
             continue
         seen.add(ident)
-        yield summary(path, texts, thread)
+        yield summary(path, texts, thread, record=record_id(message.get("id")))
 
 
 def _text_count(message: Any) -> int:
