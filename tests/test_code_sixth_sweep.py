@@ -140,3 +140,54 @@ def test_a_cut_cut_again_is_still_counted() -> None:
         "        self.output = truncate_output(self.output + chunk, 2000)\n"
     )
     assert codes(source) == [(7, "ANC306")]
+
+
+def test_the_previous_summary_handed_by_position_is_compacted_again() -> None:
+    """The stored summary is read, handed to an imported summarizer first in its arguments,
+    and written back under the same key."""
+    source = (
+        "from chat.llm import summarize_messages\n\n\n"
+        "def refresh(cache, uid, history):\n"
+        "    existing_summary = cache.get(uid) or ''\n"
+        "    fresh = summarize_messages(existing_summary, history[:-4])\n"
+        "    cache.set(uid, fresh)\n"
+    )
+    assert codes(source) == [(6, "ANC306")]
+    assert codes(source.replace("summarize_messages(existing", "save_summary(existing")) == []
+    assert codes(source.replace("existing_summary", "notes")) == []
+
+
+#: a context trimmer that drops every item a test picks, keeping no record of their ids
+TRIM = """\
+def trim_tool_calls(history: list[dict]) -> list[dict]:
+    kept = []
+    for item in history:
+        if {test}:
+            continue
+        kept.append(item)
+    return kept
+"""
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        'item.get("type") == "function_call_output"',
+        'any(b.get("type") == "tool_result" for b in item["content"])',
+        'item["role"] == "tool_result"',
+    ],
+)
+def test_tool_output_in_other_chat_shapes_is_dropped_without_a_record(test: str) -> None:
+    assert codes(TRIM.format(test=test)) == [(6, "ANC308")]
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        'item.get("type") == "function_call"',
+        'all(b.get("type") == "tool_result" for b in item["content"])',
+        'any(b.get("type") == "text" for b in item["content"])',
+    ],
+)
+def test_other_tags_and_quantifiers_are_no_tool_output(test: str) -> None:
+    assert codes(TRIM.format(test=test)) == []

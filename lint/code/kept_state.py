@@ -45,11 +45,18 @@ def running_summary_name(name: str) -> bool:
 
 def handed_previous_summary(arg: cst.Arg) -> Taint | None:
     """``generate_summary(turns, existing_summary=prior)``: a summarizer handed the previous
-    summary by a keyword named like it, whatever the value was called before; ``None`` or an
+    summary by a keyword named like it, whatever the value was called before, or by position
+    in a name like it (``summarize_messages(existing_summary, older)``); ``None`` or an
     empty string hands nothing."""
     keyword = arg.keyword.value if arg.keyword is not None else ""
     value = arg.value
-    if not keyword or not running_summary_name(keyword):
+    if not keyword and not arg.star:  # ``summarize_messages(existing_summary, older)``
+        named = dotted(value)
+        last = named.rsplit(".", 1)[-1] if named is not None else ""
+        if last and running_summary_name(last):
+            return Taint(Kind.COMPACT, value, f"the previous summary, handed in as `{named}`")
+        return None
+    if not running_summary_name(keyword):
         return None
     if (isinstance(value, cst.Name) and value.value == "None") or (
         isinstance(value, cst.SimpleString) and value.evaluated_value == ""

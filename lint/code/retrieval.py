@@ -39,6 +39,10 @@ DOCUMENT_KEYS = frozenset({"metadata"})
 RETRIEVAL_KEYS = TOOL_RESULT_KEYS | DOCUMENT_KEYS
 #: message roles of tool output
 TOOL_ROLES = frozenset({"tool", "function"})
+#: the tags other message shapes give tool output: a content block's ``type`` in one chat
+#: API (``"tool_result"``), an input item's ``type`` in another (``"function_call_output"``),
+#: and agent runtimes' own roles for it
+TOOL_TAGS = frozenset({"tool_result", "function_call_output", "tool_output", "function_result"})
 #: message fields that hold the role
 _ROLE_FIELDS = frozenset({"role", "type", "message_type"})
 #: what a history entry's kind says of the environment's answer to an action
@@ -135,7 +139,8 @@ def unaliased(
 
 def _roles(field: str) -> frozenset[str]:
     """The values of ``field`` that mark tool output."""
-    return TOOL_ROLES | {OBSERVATION_ROLE} if field in _OBSERVATION_FIELDS else TOOL_ROLES
+    tags = TOOL_ROLES | TOOL_TAGS
+    return tags | {OBSERVATION_ROLE} if field in _OBSERVATION_FIELDS else tags
 
 
 def _tool_roles(node: cst.BaseExpression, field: str) -> bool:
@@ -186,6 +191,8 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
             if name is not None and kind is not None:
                 return LinkedTest(name, True, f"`isinstance({name}, {cls})`: a {kind}", kind)
         return None
+    if isinstance(test, cst.Call) and dotted(test.func) == "any" and len(test.args) == 1:
+        return _block_test(test.args[0].value)
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         op = target.operator
@@ -202,6 +209,39 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
         what = "message_type" if role[1] == "message_type" else "role"
         reason = f"its {what} is tested against `{_role_text(target.comparator)}`: a tool result"
         return LinkedTest(name, present, reason, "tool result")
+    return None
+
+
+def _block_test(value: cst.BaseExpression) -> LinkedTest | None:
+    """``any(b.get("type") == "tool_result" for b in m["content"])``: a message whose content
+    holds a tool-result block (one chat API's shape) is a tool result itself."""
+    if not isinstance(value, cst.GeneratorExp) or value.for_in.inner_for_in is not None:
+        return None
+    clause = value.for_in
+    block = dotted(clause.target)
+    owner = _content_owner(clause.iter)
+    inner = linked_test(value.elt)
+    if block is None or owner is None or inner is None or inner.name != block:
+        return None
+    if not inner.present or clause.ifs:
+        return None
+    _, _, tested = inner.reason.partition(" tested against ")
+    reason = f"a block of its content is tested against {tested or inner.reason}"
+    return LinkedTest(owner, True, reason, inner.kind)
+
+
+def _content_owner(node: cst.BaseExpression) -> str | None:
+    """``m["content"]``, ``m.content``, ``m.get("content")`` → ``m``."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "content":
+        return dotted(node.value)
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        key = _string(index.value) if isinstance(index, cst.Index) else None
+        return dotted(node.value) if key == "content" else None
+    if not (isinstance(node, cst.Call) and call_name(node) == "get" and node.args):
+        return None
+    if _string(node.args[0].value) == "content" and isinstance(node.func, cst.Attribute):
+        return dotted(node.func.value)
     return None
 
 
