@@ -64,7 +64,6 @@ def test_a_remark_after_the_line_number_keeps_the_line_pointer(remark: str) -> N
 @pytest.mark.parametrize(
     "item",
     [
-        "- Fixed the guard in `worker/backoff.py` (line 88, 92 and 97)",  # a list of lines
         "- Fixed the guard in `worker/backoff.py` (lines 88:92)",  # no remark after the colon
         "- The pool in `worker/pool.py` (line count 88) is the biggest",
         "- Read `worker/pool.py` (see notes, lines 4-9)",  # a remark of two words first

@@ -18,6 +18,8 @@ from functools import lru_cache
 
 import regex
 
+from anchorlint.text.windows_paths import windows_body
+
 #: extensions that make a bare file name (no ``/``) a path; ``path-extensions`` replaces them
 DEFAULT_PATH_EXTENSIONS: tuple[str, ...] = tuple(
     """
@@ -47,38 +49,76 @@ def _path_body(extensions: tuple[str, ...]) -> str:
     return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
 
 
+#: a bounded bridge between a path and its parenthesised lines: "`a.py` at three places
+#: (lines 4, 9, 12)" (a count of places, spelled or in digits, and the word for them)
+_BRIDGE = (
+    r"[ ](?i:at|in)[ ](?:(?i:one)[ ](?i:place|location|spot)"
+    r"|(?:(?i:two|three|four|five|six|seven|eight|nine|ten|several|multiple)|[2-9]|[1-9]\d)"
+    r"[ ](?i:places|locations|spots))"
+)
+#: more lines or ranges after the first, inside the parentheses: "(lines 102, 122)",
+#: "(lines 10-20, 31 and 40)"; 64 at most, so a hostile "(lines 1, 1, 1, …" stays linear
+_MORE_LINES = r"(?:(?:,[ ](?:and[ ])?|[ ]and[ ])~?\d{{1,9}}(?:[ ]?[-–][ ]?\d{{1,9}})?){{1,64}}"
+
+
+def _then_line(p: str, a: str, b: str) -> str:
+    """A line after a path: "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py
+    around line 42". In parentheses a one-word label may come first ("(READ, lines 4-9)"), a
+    remark may follow the number ("(line 42: the cap)", "(line 42, the cap)"), more lines
+    may follow the first ("(lines 4, 9 and 12)": ``line_lists`` reads each), and a count of
+    places may bridge the gap ("at three places (lines 4, 9, 12)"); a tilde may make either
+    approximate ("(~line 42)", "(line ~40-105)"), which drifts no less. The groups are named
+    ``p`` (set in parentheses), ``a`` and ``b`` (the first line and the range's last)."""
+    return (
+        r"(?:(?:" + _BRIDGE + r")?[ ]{{0,2}}\((?P<{p}>)(?:[A-Za-z]{{1,12}},[ ])?"
+        r"|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
+        r"~?(?i:lines?)[ ]{{1,3}}~?"
+        + _LINES
+        + r"(?({p})(?:"
+        + _MORE_LINES
+        + r")?(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
+    ).format(p=p, a=a, b=b)
+
+
 def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The path forms: a line in prose before the path ("line 12 of a.py"), and one pattern
-    for a path with whatever follows it (``:12``, `` (line 12)``, nothing), so the costly
-    path body is tried once per position."""
+    """The path forms: a line in prose before the path ("line 12 of a.py", of a POSIX or a
+    Windows path), and one pattern for a POSIX path with whatever follows it (``:12``, ``
+    (line 12)``, nothing), so the costly path body is tried once per position."""
     body = _path_body(extensions)
+    windows = windows_body(_SEGMENT, _EXTENSION)
     before = (
         r"(?P<prose_before>(?<![\w-])(?i:lines?)[ ]{1,3}"
         + _LINES.format(a="pb1", b="pb2")
         + r"[ ]{1,3}(?:of|in)[ ]{1,3}(?:the[ ]file[ ])?(?P<pbq>`)?(?P<pb_path>"
         + body
+        + "|"
+        + windows
         + r")(?(pbq)`)"
         + _PATH_END
         + ")"
     )
-    # "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py around line 42"; in
-    # parentheses a one-word label may come first ("(READ, lines 4-9)") and a remark may
-    # follow the number ("(line 42: the cap)", "(line 42, the cap)"); a tilde may make either
-    # approximate ("(~line 42)", "(line ~40-105)"), which drifts no less
-    then_line = (
-        r"(?:[ ]{{0,2}}\((?P<{p}>)(?:[A-Za-z]{{1,12}},[ ])?"
-        r"|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
-        r"~?(?i:lines?)[ ]{{1,3}}~?"
-        + _LINES
-        + r"(?({p})(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
-    )
+    anywhere = _PATH_START + "(?:" + "|".join((*_after_forms(body), _plain(body))) + ")"
+    return ((before, ("line",)), (anywhere, (".",)))
+
+
+def windows_path_form() -> str:
+    """The ``anywhere`` pattern of :func:`path_forms` for a Windows path (same groups): a
+    line after it, ``:12``, or nothing. Its extension is any, as a POSIX path with a ``/``
+    takes any: the drive says it is a path."""
+    body = windows_body(_SEGMENT, _EXTENSION)
+    return _PATH_START + "(?:" + "|".join((*_after_forms(body), _plain(body))) + ")"
+
+
+def _after_forms(body: str) -> tuple[str, str, str]:
+    """The forms of a path with a line after it: in code ("`db.py` (line 42)"), compact
+    (``db.py:42``) and bare ("db.py line 42")."""
     after = (
         r"(?P<prose_after>(?P<paq>`)(?P<pa_path>"
         + body
         # a path set in bold or italics ("**`db.py`** (lines 4-9)") is the same path, and so
         # is one with the symbol the lines hold ("`db.py:connect` (lines 4-9)")
         + r")(?::[A-Za-z_][\w.]{0,60})?`\*{0,2}"
-        + then_line.format(p="pap", a="pa1", b="pa2")
+        + _then_line("pap", "pa1", "pa2")
         + ")"
     )
     compact = (
@@ -93,11 +133,10 @@ def path_forms(extensions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]]
         + body
         + r")"
         + _PATH_END
-        + then_line.format(p="pa2p", a="pa21", b="pa22")
+        + _then_line("pa2p", "pa21", "pa22")
         + ")"
     )
-    anywhere = _PATH_START + "(?:" + "|".join((after, compact, bare_after, _plain(body))) + ")"
-    return ((before, ("line",)), (anywhere, (".",)))
+    return after, compact, bare_after
 
 
 def _plain(body: str) -> str:

@@ -24,10 +24,12 @@ from anchorlint.text.anchor_forms import (
     extensions_for,
     path_forms,
     plain_path_form,
+    windows_path_form,
 )
 from anchorlint.text.anchor_starts import (
     DENSE,
     StartFinder,
+    _matches_from,
     commit_starts,
     matches_at,
     may_hold_any_case_commit,
@@ -37,6 +39,7 @@ from anchorlint.text.anchor_starts import (
     path_starts_before_letter,
     ticket_starts,
 )
+from anchorlint.text.windows_paths import may_hold_windows_path, windows_starts
 
 _WIKI = r"\[\[(?P<wiki>[^\[\]\n]{1,512})\]\]"
 _URI = (
@@ -247,6 +250,19 @@ class _PathForm(_Form):
         return found
 
 
+class _EveryStartForm(_Form):
+    """A form tried at each start its finder gives, however dense they are. The Windows path
+    forms open with no literal the engine could skip to: its own loop would try their four
+    alternatives at every position of a hostile text, where the finder gives a few starts
+    per drive or ``\\\\`` (and none for a bare drive, a label or a URL)."""
+
+    __slots__ = ()
+
+    def scan(self, text: str) -> list[regex.Match[str]]:
+        assert self.finder is not None
+        return _matches_from(self.pattern, text, self.finder(text) or (), [])
+
+
 @lru_cache(maxsize=8)
 def _separate_forms(extensions: tuple[str, ...], kinds: frozenset[str]) -> tuple[_Form, ...]:
     """Path, line and id forms, each scanned on its own: in one union with the others their
@@ -264,6 +280,7 @@ def _separate_forms(extensions: tuple[str, ...], kinds: frozenset[str]) -> tuple
         lettered = all(n[:1].isascii() and n[:1].isalpha() for n in names)
         gate = _needles_gate(anywhere_needles)
         forms.append(_PathForm(anywhere, plain_path_form(names), gate, lettered))
+        forms.append(_EveryStartForm(windows_path_form(), may_hold_windows_path, windows_starts))
     forms += [
         _Form(
             pattern,

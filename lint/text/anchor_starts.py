@@ -102,19 +102,19 @@ def _next_dot(text: str, at: int, letter_after_dot: bool) -> int:
 
 def line_near(text: str, at: int) -> bool:
     """Whether the word "line" may start a few characters after ``at``, as the path form's
-    line after a path reads it: ``[ ]{0,2}\\(``, ``,[ ]`` or ``[ ]{1,2}`` (three characters
-    at most), maybe ``(?i:at|around|near|on)[ ]`` (seven), then ``(?i:lines?)``. In ASCII
-    that is "line" in the lower case of the fourteen characters from ``at``; the pattern's
-    ``i`` also matches "İ", so other text may always hold it."""
+    line after a path reads it (see :data:`_LINE_WINDOW`). In ASCII that is "line" in the
+    lower case of the characters from ``at`` that the window spans; the pattern's ``i`` also
+    matches "İ", so other text may always hold it."""
     window = text[at : at + _LINE_WINDOW]
     return not window.isascii() or "line" in window.lower()
 
 
 #: the characters from a path's end within which its "line" ends: after a closing backtick,
-#: emphasis (2), then ``[ ]{0,2}\(`` and a label of twelve letters, a comma and a space
-#: (3 + 14; the longer of the two openings, the other is ``,[ ]`` or ``[ ]{1,2}`` and "at "
-#: or the like, 3 + 7), then "line" (4)
-_LINE_WINDOW = 23
+#: emphasis (2), a count of places (" at multiple locations", 22), then ``[ ]{0,2}\(`` and a
+#: label of twelve letters, a comma and a space (3 + 14; the longer of the two openings, the
+#: other is ``,[ ]`` or ``[ ]{1,2}`` and "at " or the like, 3 + 7), a tilde (1), then
+#: "line" (4)
+_LINE_WINDOW = 46
 
 
 def _symbol_end(text: str, at: int) -> int:

@@ -24,8 +24,15 @@ from anchorlint.text.anchor_parts import _anchor, _anchor_of, _group_numbers
 from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
 from anchorlint.text.anchor_parts import parse_key as parse_key
-from anchorlint.text.anchor_scanners import _full_scanner, _plan, _scanner_for, lower_once
+from anchorlint.text.anchor_scanners import (
+    _full_scanner,
+    _plan,
+    _scanner_for,
+    lower_once,
+    may_say_line,
+)
 from anchorlint.text.anchor_starts import matches_at, union_matches, union_needles
+from anchorlint.text.line_lists import split_line_lists
 
 
 @lru_cache(maxsize=16)
@@ -102,7 +109,7 @@ def find_anchors(
     settings = settings or TextSettings()
     key_syntax, extra = compile_settings(settings)
     found = _scan(text, key_syntax, settings)
-    return _finished(found, text, key_syntax, extra, links, references)
+    return split_line_lists(_finished(found, text, key_syntax, extra, links, references))
 
 
 def find_block_anchors(
@@ -147,6 +154,8 @@ def find_block_anchors(
             )
         elif block_waiting:
             found[block] = _kept(found[block], block_waiting, key_syntax, kinds)
+    if may_say_line(joined):  # a list of lines needs the word
+        found = [split_line_lists(block) for block in found]
     return found
 
 

@@ -114,7 +114,20 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
     return TextHit(
         anchor.start,
         anchor.end,
-        f'line pointer "{quote(anchor.text)}" {where} is unpinned: the line drifts with the next '
-        f"edit; write it as {target}",
+        f'line pointer "{quote(anchor.text)}" {where} is unpinned: {_drifting(anchor)} with '
+        f"the next edit; write it as {target}",
         fix,
     )
+
+
+def _drifting(anchor: Anchor) -> str:
+    """What drifts: "the line", or, for one line of a list ("(lines 102, 122)", one finding
+    per line, each at its number), the lines it stands for ("line 122", "lines 10-20 drift")."""
+    from anchorlint.text.line_lists import listed_lines
+
+    fragment = anchor.fragment
+    if fragment is None or anchor.notation != "prose" or not listed_lines(anchor):
+        return "the line drifts"
+    if fragment.first == fragment.last:
+        return f"line {fragment.first} drifts"
+    return f"lines {fragment.first}-{fragment.last} drift"

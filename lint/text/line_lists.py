@@ -1,0 +1,77 @@
+"""A list of lines after a named file is one line pointer per line (RULES.md, "path with a
+line"): "`Share.swift` (lines 102, 122)" points at line 102 and at line 122, as
+"`Share.swift:102` and `Share.swift:122`" do, and each drifts on its own.
+
+The path form matches the whole list (``anchor_forms._MORE_LINES``) and its anchor holds the
+first line, as for a single line; :func:`split_line_lists` then cuts that anchor into one per
+line or range. Each keeps the path as its key and the whole written pointer as its text (what
+a message quotes), and spans its own number: the first from the path to its first number,
+each other its number or range. So every check downstream (a store's range check, a pin, the
+comparison of anchor sets across summaries) reads each line exactly, and a finding for one of
+them points at its number.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from anchorlint.frozen import frozen_copy
+from anchorlint.text.anchor_parts import Anchor, _anchor_of, _fragment_of
+
+#: the lines of a list, read back from a line pointer's text: the word, the first line or
+#: range, then the others (as ``anchor_forms._then_line`` matched them), maybe the closing
+#: parenthesis; bounded as the form is
+_LIST = regex.compile(
+    r"(?i:lines?)[ ]{1,3}~?\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?"
+    r"(?P<more>(?:(?:,[ ](?:and[ ])?|[ ]and[ ])~?\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?){1,64})\)?\Z"
+)
+_ITEM = regex.compile(
+    r"(?:,[ ](?:and[ ])?|[ ]and[ ])~?(?P<a>\d{1,9})(?:[ ]?[-–][ ]?(?P<b>\d{1,9}))?"
+)
+
+
+def split_line_lists(anchors: list[Anchor]) -> list[Anchor]:
+    """``anchors`` with each line pointer that lists several lines cut into one anchor per
+    line or range, in order (the list itself when none does)."""
+    split: list[Anchor] | None = None
+    for at, anchor in enumerate(anchors):
+        pieces = _pieces(anchor) if anchor.notation == "prose" else None
+        if pieces is None:
+            if split is not None:
+                split.append(anchor)
+            continue
+        if split is None:
+            split = anchors[:at]
+        split += pieces
+    return anchors if split is None else split
+
+
+def _pieces(anchor: Anchor) -> list[Anchor] | None:
+    """The anchors of a line pointer that lists several lines, or None. Only a pointer in
+    parentheses can (its text holds a ``(`` and, after it, a ``,`` or an " and ")."""
+    text = anchor.text
+    paren = text.rfind("(")
+    if paren < 0 or ("," not in text[paren:] and " and " not in text[paren:]):
+        return None
+    listed = _LIST.search(text, paren)
+    if listed is None:
+        return None
+    more_start, more_end = listed.span("more")
+    first = frozen_copy(anchor, end=anchor.start + more_start)
+    pieces = [first]
+    for item in _ITEM.finditer(text, more_start, more_end):
+        low = int(item["a"])
+        high = int(item["b"]) if item["b"] is not None else low
+        raw = f"L{low}" if high == low else f"L{low}-{high}"
+        start, end = anchor.start + item.start("a"), anchor.start + item.end()
+        fragment = _fragment_of("lines", low, high, raw)
+        pieces.append(
+            _anchor_of(start, end, "line", text, text, anchor.key, fragment, notation="prose")
+        )
+    return pieces
+
+
+def listed_lines(anchor: Anchor) -> bool:
+    """Whether ``anchor`` is one line of a list (its text, the whole written pointer, is
+    longer than its span): a message then names the lines it stands for."""
+    return len(anchor.text) != anchor.end - anchor.start
