@@ -191,3 +191,48 @@ def test_tool_output_in_other_chat_shapes_is_dropped_without_a_record(test: str)
 )
 def test_other_tags_and_quantifiers_are_no_tool_output(test: str) -> None:
     assert codes(TRIM.format(test=test)) == []
+
+
+#: positions of tool turns collected in a loop, then every turn at those positions left out
+LOOP_SET = """\
+def remove_old_turns(messages: list[dict]) -> tuple[list[dict], int]:
+    removed = set()
+    for i, m in enumerate(messages[:-2]):
+        if m.get("role") == "tool":
+            removed.add(i)
+    kept = [m for j, m in enumerate(messages) if j {op} removed]
+    return kept, len(removed)
+"""
+
+
+def test_positions_of_tool_turns_collected_in_a_loop_are_dropped_without_a_record() -> None:
+    """The loop form of ``{i for i, m in enumerate(messages) if m["role"] == "tool"}``."""
+    assert codes(LOOP_SET.format(op="not in")) == [(6, "ANC308")]
+
+
+def test_positions_kept_or_mixed_with_other_turns_are_no_drop_of_tool_results() -> None:
+    assert codes(LOOP_SET.format(op="in")) == []  # only the tool turns are kept
+    mixed = LOOP_SET.format(op="not in").replace(
+        "            removed.add(i)\n",
+        "            removed.add(i)\n        elif len(m['content']) > 9000:\n            removed.add(i)\n",
+    )
+    assert codes(mixed) == []  # the set holds other turns too: unsure, silent
+
+
+def test_a_bare_list_returned_from_a_message_list_parameter_is_a_message_list() -> None:
+    """``def _compact(self, history: list[ModelMessage]) -> list``: the kept history comes
+    back with the summary in front, as ``-> list[ModelMessage]`` would say."""
+    source = (
+        "from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart\n\n\n"
+        "class Condenser:\n"
+        "    async def step(self):\n"
+        "        self.history = await self._compact(self.history)\n\n"
+        "    async def _compact(self, history: list[ModelMessage]) -> {returns}:\n"
+        "        older, keep = history[:-3], history[-3:]\n"
+        "        result = await self.agent.run(\n"
+        "            'Summarize the conversation so far.', message_history=older\n"
+        "        )\n"
+        "        return [ModelResponse(parts=[TextPart(content=result.output)]), *keep]\n"
+    )
+    assert codes(source.format(returns="list")) == [(6, "ANC306")]
+    assert codes(source.format(returns="list").replace("list[ModelMessage]", "list")) == []

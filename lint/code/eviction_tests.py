@@ -50,7 +50,81 @@ class IndexSets(NamedTuple):
                         reason = _positions(node.value, sets, module, info, 1)
                         if reason is not None:
                             sets[name] = reason
+        for name, reason in _filled_in_loops(module, info).items():
+            sets.setdefault(name, reason)
         return cls(sets)
+
+
+def _filled_in_loops(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
+    """``removed = set()`` … ``for i, m in enumerate(msgs): if m["role"] == "tool":
+    removed.add(i)``: a set (or list) made empty and filled only with the positions of linked
+    items, the loop form of ``{i for i, m in enumerate(msgs) if …}``."""
+    empty = {
+        name
+        for node in walk(info.node.body)
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and _empty(node.value)
+        for name in [dotted(node.targets[0].target)]
+        if name is not None
+    }
+    if not empty:
+        return {}
+    found: dict[str, str] = {}
+    spoilt: set[str] = set()
+    for node in walk(info.node.body):
+        if not isinstance(node, cst.For):
+            continue
+        positions = _enumerated(node)
+        for call in (n for n in walk(node.body) if isinstance(n, cst.Call)):
+            owner = _filled(call, empty)
+            if owner is None:
+                continue
+            reason = _under_linked_test(node, call, positions, module)
+            if reason is None:
+                spoilt.add(owner)
+            else:
+                found.setdefault(owner, reason)
+    return {name: why for name, why in found.items() if name not in spoilt}
+
+
+def _empty(value: cst.BaseExpression) -> bool:
+    """``set()``, ``[]``: an empty collection to fill."""
+    if isinstance(value, cst.List):
+        return not value.elements
+    return isinstance(value, cst.Call) and dotted(value.func) == "set" and not value.args
+
+
+def _enumerated(loop: cst.For) -> tuple[str, str] | None:
+    """``for i, m in enumerate(xs)`` → (``i``, ``m``)."""
+    target, iterable = loop.target, loop.iter
+    if not (isinstance(iterable, cst.Call) and dotted(iterable.func) == "enumerate"):
+        return None
+    if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):
+        return None
+    index, item = dotted(target.elements[0].value), dotted(target.elements[1].value)
+    return (index, item) if index is not None and item is not None else None
+
+
+def _filled(call: cst.Call, empty: set[str]) -> str | None:
+    """``removed.add(x)`` / ``removed.append(x)`` on one of the empty collections."""
+    if call_name(call) not in ("add", "append") or not isinstance(call.func, cst.Attribute):
+        return None
+    owner = dotted(call.func.value)
+    return owner if owner in empty else None
+
+
+def _under_linked_test(
+    loop: cst.For, call: cst.Call, positions: tuple[str, str] | None, module: AnalysedModule
+) -> str | None:
+    """Why the position ``call`` adds is a linked item's: it adds the loop's index, inside an
+    ``if`` of the loop's own body whose test says the item is linked; else None."""
+    if positions is None or len(call.args) != 1 or dotted(call.args[0].value) != positions[0]:
+        return None
+    for statement in getattr(loop.body, "body", ()):
+        if isinstance(statement, cst.If) and any(n is call for n in walk(statement.body)):
+            return implies_linked(
+                statement.test, True, frozenset({positions[1]}), frozenset(), IndexSets({}), module
+            )
+    return None
 
 
 def _positions(

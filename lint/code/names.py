@@ -295,10 +295,17 @@ def _message_list(annotation: cst.BaseExpression) -> bool:
 def returns_message_list(function: cst.FunctionDef | None) -> bool:
     """``def _compact_history(self, history) -> list[dict[str, Any]]``: annotated to return a
     message list (whether it holds a summary is for the body to say)."""
-    return (
-        function is not None
-        and function.returns is not None
-        and _message_list(function.returns.annotation)
+    if function is None or function.returns is None:
+        return False
+    annotation = function.returns.annotation
+    if _message_list(annotation):
+        return True
+    # ``def _compact(self, history: list[ModelMessage]) -> list``: the bare list it returns is
+    # the message list it was handed, cut and summarized
+    params = function.params
+    return dotted(annotation) in ("list", "List") and any(
+        p.annotation is not None and _message_list(p.annotation.annotation)
+        for p in (*params.params, *params.kwonly_params)
     )
 
 
