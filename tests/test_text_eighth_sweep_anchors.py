@@ -1,4 +1,4 @@
-"""Anchors on the shapes a ninth sweep of real Claude Code sessions showed missing.
+"""Anchors on the shapes an eighth sweep of real Claude Code sessions showed missing.
 
 Written for the purpose, in the style of those sessions' compaction summaries: an agent on
 Windows that cites its files by drive path (``C:\\Users\\…\\plans\\x.md``, ``E:\\…\\f.py:88``,
