@@ -260,7 +260,10 @@ class _EveryStartForm(_Form):
 
     def scan(self, text: str) -> list[regex.Match[str]]:
         assert self.finder is not None
-        return _matches_from(self.pattern, text, self.finder(text) or (), [])
+        starts = self.finder(text)
+        if not starts:
+            return []  # not compiled for a text with no start at all
+        return _matches_from(self.pattern, text, starts, [])
 
 
 @lru_cache(maxsize=8)

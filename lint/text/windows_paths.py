@@ -50,8 +50,16 @@ def windows_body(segment: str, extension: str) -> str:
 
 
 def may_hold_windows_path(text: str) -> bool:
-    """The gate: every Windows path holds a drive's ``:\\`` or ``:/``, or a UNC ``\\\\``."""
-    return ":\\" in text or ":/" in text or "\\\\" in text
+    """The gate: every Windows path holds a drive's ``:\\``, a ``:/`` that opens no URL's
+    ``://``, or a UNC ``\\\\``. Most summaries that pass a ``:/`` hold only URLs."""
+    if ":\\" in text or "\\\\" in text:
+        return True
+    at = text.find(":/")
+    while at >= 0:
+        if not text.startswith("/", at + 2):
+            return True
+        at = text.find(":/", at + 3)
+    return False
 
 
 #: where a Windows path may start: a drive and its separator, or a UNC ``\\\\``, maybe after
@@ -70,12 +78,33 @@ def windows_starts(text: str) -> list[int]:
 
     URLs are no candidates (``https://``: a word character before the letter, a ``/``
     after the separator), nor are a bare drive ("C:") and a label ("Note: x"); in a run of
-    ``C:\\C:\\…`` only the first is (a ``\\`` before each other)."""
+    ``C:\\C:\\…`` only the first is (a ``\\`` before each other). The candidates are found
+    with ``str.find`` (a drive's ``:\\`` or ``:/``, a UNC ``\\\\``) and only they are tried
+    by the pattern: a pattern with no literal to skip to would be tried at every position
+    of every summary holding a URL."""
     starts: list[int] = []
-    for found in _START.finditer(text, None, None, False, False):
-        at = found.start()
-        if found.end(1) > at:
-            starts.append(at)
-            at += 1
-        starts.append(at)
+    for at in _candidates(text):
+        found = _START.match(text, at - 1) if at > 0 and text[at - 1] == "`" else None
+        found = found or _START.match(text, at)
+        if found is None:
+            continue
+        begin = found.start()
+        if found.end(1) > begin:
+            starts.append(begin)
+            begin += 1
+        starts.append(begin)
     return starts
+
+
+def _candidates(text: str) -> list[int]:
+    """Where a drive letter or a UNC ``\\\\`` stands, ascending, without repeats."""
+    found: set[int] = set()
+    for needle, back in ((":\\", 1), (":/", 1), ("\\\\", 0)):
+        at = text.find(needle)
+        while at >= 0:
+            repeated = back == 0 and at > 0 and text[at - 1] == "\\"  # inside a run of ``\\``
+            url = needle == ":/" and text.startswith("/", at + 2)  # a URL's ``://``
+            if at >= back and not repeated and not url:
+                found.add(at - back)
+            at = text.find(needle, at + 1)
+    return sorted(found)
