@@ -366,3 +366,14 @@ def test_listed_lines_are_ascending_apart_and_alike_in_blocks(texts: list[str]) 
     empty: list[tuple[()]] = [()] * len(texts)
     together = anchors.find_block_anchors(texts, configured, empty, empty)
     assert [[vars(a) for a in b] for b in together] == [[vars(a) for a in b] for b in alone]
+
+
+def test_a_summary_citing_only_urls_gives_the_windows_form_nothing_to_try() -> None:
+    """Most summaries hold URLs; their ``://`` opens no drive, so the form's gate and its
+    starts pass them by (the form is then never compiled for them)."""
+    from anchorlint.text.windows_paths import may_hold_windows_path, windows_starts
+
+    text = "See https://example.org/a.md and file:///srv/x.md, then `C:/work/plan.md` line 3."
+    assert windows_starts(text.split(", then")[0]) == []
+    assert not may_hold_windows_path("See https://example.org/a.md and ftp://host/x.md")
+    assert windows_starts(text) == [text.index("`C:")] + [text.index("C:/")]
