@@ -236,3 +236,56 @@ def test_a_bare_list_returned_from_a_message_list_parameter_is_a_message_list() 
     )
     assert codes(source.format(returns="list")) == [(6, "ANC306")]
     assert codes(source.format(returns="list").replace("list[ModelMessage]", "list")) == []
+
+
+#: tool results told apart by class, rendered, wrapped by a prompt helper, then summarized
+DIGEST = """\
+from kit.types import ToolResultMessage
+from kit.util import get_content, count_tokens
+
+
+class Digest:
+    def render(self, messages):
+        lines = []
+        for msg in messages:
+            if isinstance(msg, ToolResultMessage):
+                lines.append(f"[Tool Result] {{{text}}}")
+        return "\\n".join(lines)
+
+    async def summarize(self, messages):
+        body = self.render(messages)
+        prompt = "Summarize this transcript:\\n" + {wrapped}
+        return await self.llm.complete(prompt)
+
+
+def _wrap(body):
+    return {helper}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "wrapped", "helper"),
+    [
+        ("get_content(msg)", "body", "body"),
+        ("msg.text", "_wrap(body)", '"<t>" + body + "</t>"'),
+        ("msg.text", "_wrap(body)", 'f"<transcript>{body}</transcript>"'),
+    ],
+)
+def test_tool_text_through_a_getter_or_a_prompt_helper_reaches_the_summarizer(
+    text: str, wrapped: str, helper: str
+) -> None:
+    assert codes(DIGEST.format(text=text, wrapped=wrapped, helper=helper)) == [(16, "ANC303")]
+
+
+@pytest.mark.parametrize(
+    ("text", "wrapped", "helper"),
+    [
+        ("count_tokens(msg)", "body", "body"),  # a number, not the text
+        ("msg.text", "_wrap(body)", "str(len(body)) + ' characters'"),  # a count of it
+    ],
+)
+def test_counts_of_tool_text_carry_none_of_it(text: str, wrapped: str, helper: str) -> None:
+    """No ANC303: no text of a tool result reaches the model (a count in place of a result
+    is ANC308's question, not this one's)."""
+    found = codes(DIGEST.format(text=text, wrapped=wrapped, helper=helper))
+    assert [c for c in found if c[1] == "ANC303"] == []

@@ -22,7 +22,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import is_library_call, is_text_summarizer
 from anchorlint.code.nodes import call_name, dotted
-from anchorlint.code.provenance_helpers import rendered_return
+from anchorlint.code.provenance_helpers import passed_through, rendered_return
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
 from anchorlint.code.provenance_lists import guarded_list, stable_names
 from anchorlint.code.provenance_tests import (
@@ -124,6 +124,10 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         if reason is None:
             return None
         return dotted(call.args[0].value) or info.name, reason
+
+    def text_through_helper(self, call: cst.Call, clean: frozenset[str]) -> tuple[str, str] | None:
+        """``_wrap(body)``: see :func:`~anchorlint.code.provenance_helpers.passed_through`."""
+        return passed_through(self.module, self.info, call, lambda v: self.span_text(v, clean))
 
     def block(self, suite: cst.CSTNode | None, clean: frozenset[str]) -> None:
         if isinstance(suite, cst.Else):

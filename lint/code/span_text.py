@@ -63,6 +63,9 @@ class SpanTextMixin:
     def helper_text(self, call: cst.Call) -> Found:
         raise NotImplementedError
 
+    def text_through_helper(self, call: cst.Call, clean: frozenset[str]) -> Found:
+        raise NotImplementedError
+
     def _through_summarizer(self, node: cst.CSTNode) -> bool:
         """``llm.invoke(MAP.format(text=d.page_content)).content``: what a summarizer hands
         back is a summary, no longer the span's text (re-summarizing it is ANC306's)."""
@@ -162,8 +165,13 @@ class SpanTextMixin:
                 return base, reason
             if name in _TEXT_CALLS or name in ("strip", "lower", "replace"):
                 return self.span_text(receiver, clean)
+        if receiver is None and name in _TEXT_GETTERS and call.args:
+            span = self.span_argument(call.args[0].value, clean)  # ``get_content(msg)``
+            if span is not None and not span[1].startswith("list: "):
+                return span
         if receiver is None or dotted(receiver) in ("self", "cls"):
-            return self.helper_text(call)  # ``_format_for_summary(msgs)``, ``self._render(msgs)``
+            # ``_format_for_summary(msgs)``, ``self._render(msgs)``; ``_wrap(body)``
+            return self.helper_text(call) or self.text_through_helper(call, clean)
         return None
 
     def _comprehension_text(
@@ -214,6 +222,10 @@ class SpanTextMixin:
             self.texts.setdefault(target, found[1])
 
 
+#: functions (often imported) named for getting a message's text: ``get_content(msg)``
+_TEXT_GETTERS = frozenset(
+    {"get_content", "get_text", "extract_text", "to_text", "stringify", "text_of", "content_of"}
+)
 #: methods that hand back a span's text (``node.get_content()``, ``doc.get_text()``)
 _TEXT_ACCESSORS = frozenset({"get_content", "get_text", "text", "content", "to_string", "render"})
 #: keys of a span's text in a mapping (``m.get("content")``)
