@@ -289,3 +289,55 @@ def test_counts_of_tool_text_carry_none_of_it(text: str, wrapped: str, helper: s
     is ANC308's question, not this one's)."""
     found = codes(DIGEST.format(text=text, wrapped=wrapped, helper=helper))
     assert [c for c in found if c[1] == "ANC303"] == []
+
+
+# Near misses from whole agent-framework trees, read for what the code rules said of them.
+
+
+def test_converting_a_compaction_part_to_a_payload_is_no_summarizer() -> None:
+    """``compaction_payload(part)`` serializes a compaction part for a UI protocol; the
+    summary noun followed by the thing it names (payload, part, item, data) makes no pass."""
+    source = (
+        "def compaction_payload(part):\n"
+        "    return {'id': part.tool_call_id, 'summary': part.content}\n\n\n"
+        "def to_events(parts):\n"
+        "    out = []\n"
+        "    for part in parts:\n"
+        "        if part.kind == 'compaction':\n"
+        "            out.append(compaction_payload(part))\n"
+        "    return out\n"
+    )
+    assert codes(source) == []
+
+
+def test_popping_a_sent_output_from_a_pending_registry_is_no_eviction() -> None:
+    """A session keeps tool outputs waiting to be sent, keyed by call id; removing one once
+    sent takes nothing out of the model's context."""
+    source = (
+        "class ChatSession:\n"
+        "    def __init__(self):\n"
+        "        self._pending_tool_outputs: dict[str, PendingToolOutput] = {}\n"
+        "        self.messages = []\n\n"
+        "    async def send_output(self, output):\n"
+        "        call_id = output.tool_call.call_id\n"
+        "        self._pending_tool_outputs[call_id] = output\n"
+        "        await self.transport.send(output)\n"
+        "        self._pending_tool_outputs.pop(call_id, None)\n"
+    )
+    assert codes(source) == []
+    dropped = source.replace("_pending_tool_outputs", "_tool_outputs")
+    assert codes(dropped) == [(10, "ANC308")]
+
+
+def test_a_count_of_characters_rendered_into_a_marker_is_no_position() -> None:
+    """``rendered_chars=len(cut)`` in a marker's text counts what is left; a field named for
+    a position (``start_char=``) still is one."""
+    source = (
+        "MARKER = 'showing {rendered_chars} of {original_chars} characters'\n\n\n"
+        "def render(contents):\n"
+        "    cut = truncate_text(contents, 4000)\n"
+        "    note = MARKER.format(original_chars=len(contents), rendered_chars=len(cut))\n"
+        "    return note + cut\n"
+    )
+    assert codes(source) == []
+    assert codes(source.replace("rendered_chars=len", "start_char=len")) == [(6, "ANC301")]

@@ -131,7 +131,7 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
             continue
         root = key.split(".")[0].split("[")[0]
         if root in ("self", "cls") and "." in key and "[" not in key:
-            if holder_class or context_named(key):
+            if (holder_class or context_named(key)) and not _waiting_named(key):
                 contexts.add(key)
         elif "[" in key and (context_named(key) or root == "state"):
             contexts.add(key)
@@ -152,6 +152,17 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
     return FunctionContext(
         frozenset(contexts), {k: frozenset(v) for k, v in derived.items()}, info, pairs
     )
+
+
+#: words that name what waits to enter the context or to be sent (``_pending_tool_outputs``,
+#: ``self.outbox``): an item leaving it has not left the context
+_WAITING = frozenset({"pending", "inflight", "queue", "queued", "outbox", "unsent", "outstanding"})
+
+
+def _waiting_named(key: str) -> bool:
+    """``self._pending_tool_outputs``, ``self.inflight_calls``: a registry of what waits."""
+    last = key.rsplit(".", 1)[-1].lower()
+    return any(word in _WAITING for word in last.strip("_").split("_"))
 
 
 def _literal_list(value: cst.BaseExpression) -> bool:

@@ -53,6 +53,12 @@ _RESPONSE_WORDS = frozenset(
     """output content choice choices response message item annotation tool sequence candidate
     completion delta event turn call""".split()
 )
+#: words that make a field a count of characters or lines, not a position (``rendered_chars``,
+#: ``original_lines``, ``max_chars``)
+_COUNT_WORDS = frozenset(
+    """original rendered total max min num remaining dropped omitted kept truncated removed
+    shown visible""".split()
+)
 _HASH_RE = LazyPattern(r"hash|digest|checksum|fingerprint|sha\d+|sha$")
 #: fields that name a store entry
 _DOC_FIELDS = frozenset({"doc_id", "source_id", "chunk_id"})
@@ -181,7 +187,7 @@ _THING_NOUNS = frozenset(
     setting options model llm key id ids len length limit threshold budget size ratio count
     type kind path file dir message msg event node block field store buffer schema style
     parser callback hook handler enabled trigger interval max min index chain result results
-    boundary boundaries""".split()
+    boundary boundaries payload payloads part parts item items data""".split()
 )
 
 
@@ -215,7 +221,7 @@ def is_positional_field(name: str) -> bool:
     if low in ("start", "end", "offset", "span", "range"):
         return True
     words = [w for w in low.split("_") if w]
-    if len(words) == 0 or any(w in _TIME_WORDS for w in words):
+    if len(words) == 0 or any(w in _TIME_WORDS or w in _COUNT_WORDS for w in words):
         return False
     if words[0] in _LEADING and all(w in _POSITIONAL_WORDS for w in words):
         return True
