@@ -341,3 +341,53 @@ def test_a_count_of_characters_rendered_into_a_marker_is_no_position() -> None:
     )
     assert codes(source) == []
     assert codes(source.replace("rendered_chars=len", "start_char=len")) == [(6, "ANC301")]
+
+
+#: an agent SDK's summarizing compactor: the older turns and a summarize request go to the
+#: model, and the summary comes back at the front of the list the caller keeps
+SDK_COMPACTOR = """\
+import copy
+
+PROMPT = "Summarize the conversation above concisely."
+
+
+class SummaryCompactor:
+    async def compact(self, messages: list[dict], keep: int = 4) -> tuple[list[dict], dict]:
+        to_summarize, to_keep = messages[:-keep], messages[-keep:]
+        {request}
+        response = await self.client.messages.create(model="m", messages=request)
+        note = {{"role": "user", "content": response.content[0].text}}
+        compacted = [note] + to_keep
+        {recut}return compacted, {{"removed": len(to_summarize)}}
+"""
+
+
+@pytest.mark.parametrize(
+    "request_lines",
+    [
+        'request = to_summarize + [{"role": "user", "content": PROMPT}]',
+        'request = list(to_summarize)\n        request.append({"role": "user", "content": PROMPT})',
+        'request = copy.deepcopy(to_summarize) + [{"role": "user", "content": PROMPT}]',
+    ],
+)
+def test_the_summary_returned_through_a_bound_list_is_compacted_again(request_lines: str) -> None:
+    """The list is bound to a name before it is returned beside a record, and the request
+    is built by appending the prompt to a copy: the next call sends the old summary back."""
+    source = SDK_COMPACTOR.format(request=request_lines, recut="")
+    assert codes(source) == [(10 + request_lines.count("\n"), "ANC306")]
+
+
+def test_a_list_recut_after_it_was_bound_may_have_lost_the_summary() -> None:
+    source = SDK_COMPACTOR.format(
+        request='request = to_summarize + [{"role": "user", "content": PROMPT}]',
+        recut="compacted = compacted[1:]\n        ",
+    )
+    assert [c for c in codes(source) if c[1] == "ANC306"] == []
+
+
+def test_a_list_grown_with_no_prompt_is_no_summarizing_request() -> None:
+    source = SDK_COMPACTOR.format(
+        request='request = list(to_summarize)\n        request.append({"role": "user", "content": "hi"})',
+        recut="",
+    ).replace('PROMPT = "Summarize the conversation above concisely."', "PROMPT = 'hello'")
+    assert codes(source) == []

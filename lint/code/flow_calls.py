@@ -156,7 +156,7 @@ class KnownCalls:
             if name == "len" and first is not None and first.kind in textual:
                 return first.to(K.OFFSET, self.text(args[0][0].value))
             if (
-                name in ("str", "bytes", "list", "tuple", "sorted", "reversed")
+                name in ("str", "bytes", "list", "tuple", "sorted", "reversed", "deepcopy")
                 and first is not None
             ):
                 return first if first.kind in textual else None
@@ -167,6 +167,8 @@ class KnownCalls:
             if name == "cast" and len(args) == 2:
                 return args[1][1]  # ``cast(PromptValue, filled)``: the value itself
             return None
+        if name in ("deepcopy", "copy") and dotted(receiver) == "copy" and first is not None:
+            return first if first.kind in textual else None  # ``copy.deepcopy(history)``
         if name in ("dumps", "dump_json") and dotted(receiver) in _JSON_MODULES:
             # serialising the summary into a message's content is encoding it (RULES.md flow)
             return first if first is not None and first.kind is K.COMPACT else None

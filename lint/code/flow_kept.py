@@ -101,6 +101,9 @@ class KeptState:
             if spliced(literal) and held is not None:
                 frame.summary_list = (node, held)
         for item in tuple_elements(value):
+            if isinstance(item, cst.Name) and item.value in frame.summary_locals:
+                frame.summary_list = (node, frame.summary_locals[item.value])
+                continue
             front = front_of_concatenation(item)
             if front is None:
                 continue
@@ -118,18 +121,36 @@ class KeptState:
         (``messages = conversations[line]``), as a graph node's ``state["…"]`` is. Only a
         message list counts: a mapping given one value per key (a cache of results) keeps
         what it is given but hands no history back to summarize."""
+        if isinstance(target, cst.Name):
+            self._bound_summary_list(target.value, value, env, frame)
         slot = item_slot(target, frame)
         if slot is None or slot in self.kept_items:
             return
-        literal = value if isinstance(value, cst.List) and spliced(value) else None
-        literal = literal or front_of_concatenation(value)
-        if literal is None:
-            return
-        taints = [self.eval(e.value, env, frame) for e in literal.elements]
-        held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+        held = self._summary_in_front(value, env, frame)
         if held is not None:
             where = f"the mapping item `{slot[1]}[{slot[2]}]`"
             self.kept_items[slot] = held.kept(where, target)
+
+    def _bound_summary_list(
+        self, name: str, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``compacted = [summary_message] + to_keep`` (or ``[note, *recent]``): the name now
+        holds a message list with the summary in front, for a later ``return compacted``;
+        bound to anything else, it holds none."""
+        frame.summary_locals.pop(name, None)
+        held = self._summary_in_front(value, env, frame)
+        if held is not None:
+            frame.summary_locals[name] = held
+
+    def _summary_in_front(self, value: cst.BaseExpression, env: Env, frame: Frame) -> Taint | None:
+        """The compaction output in a message list literal that splices in other items
+        (``[note, *recent]``) or at the front of a concatenation (``[note] + recent``)."""
+        literal = value if isinstance(value, cst.List) and spliced(value) else None
+        literal = literal or front_of_concatenation(value)
+        if literal is None:
+            return None
+        taints = [self.eval(e.value, env, frame) for e in literal.elements]
+        return next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
 
     def store_call(
         self,

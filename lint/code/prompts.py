@@ -167,10 +167,20 @@ def _assignments(body: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseEx
             found.extend((t.target, node.value) for t in node.targets)
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)) and node.value is not None:
             found.append((node.target, node.value))  # ``prompt += "Now summarize …"`` too
+        elif isinstance(node, cst.Call) and call_name(node) in _GROWS and node.args:
+            # ``request.append({"role": "user", "content": SUMMARY_PROMPT})``: the list sent
+            # to the model holds the prompt as an assignment would have put it there
+            receiver = call_receiver(node)
+            if isinstance(receiver, cst.Name):
+                found.append((receiver, node.args[-1].value))
         if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not body:
             continue
         stack.extend(children(node))
     return found
+
+
+#: calls that put an item into the list they are called on
+_GROWS = frozenset({"append", "extend", "insert"})
 
 
 def _fixpoint(

@@ -136,3 +136,6 @@ class Frame:
     params: frozenset[str] = frozenset()
     #: a ``return`` handing back a message list with a compaction output in it
     summary_list: tuple[cst.CSTNode, Taint] | None = None
+    #: local names last bound to such a list (``compacted = [note] + recent``), for a
+    #: ``return compacted``
+    summary_locals: dict[str, Taint] = field(default_factory=dict)
