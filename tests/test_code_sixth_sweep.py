@@ -391,3 +391,37 @@ def test_a_list_grown_with_no_prompt_is_no_summarizing_request() -> None:
         recut="",
     ).replace('PROMPT = "Summarize the conversation above concisely."', "PROMPT = 'hello'")
     assert codes(source) == []
+
+
+#: a tutoring service's summarizer: the stored summary and the new turns go through an
+#: imported formatter into the model's input
+FORMATTED = """\
+from kit.formatter import Formatter
+
+INSTRUCTIONS = "You are summarizing a tutoring chat. Update the summary with the new turns."
+
+
+class Summarizer:
+    async def summarize(self, context) -> str:
+        model_input = Formatter.format_for_summary_prompt(
+            system_instructions=INSTRUCTIONS,
+            {keyword}=context.summary,
+            add_to_summary=context.history.turns,
+        )
+        reply = await self._llm.generate_content(model_input)
+        return reply.text
+"""
+
+
+def test_a_summary_handed_on_by_a_keyword_named_for_it_reaches_the_model() -> None:
+    assert codes(FORMATTED.format(keyword="current_summary")) == [(13, "ANC306")]
+
+
+@pytest.mark.parametrize("keyword", ["summary_style", "notes"])
+def test_a_keyword_named_for_something_else_hands_on_no_summary(keyword: str) -> None:
+    assert codes(FORMATTED.format(keyword=keyword)) == []
+
+
+def test_a_summary_handed_on_as_nothing_is_no_summary() -> None:
+    source = FORMATTED.format(keyword="current_summary").replace("=context.summary", "=None")
+    assert codes(source) == []

@@ -249,6 +249,8 @@ class ExprEvaluator(ContainerFlow):
             self.clip_depth -= clipping
         if name is None:
             return None
+        if not self.names.is_summarizer(name):
+            args = [(arg, taint or _handed_by_keyword(arg)) for arg, taint in args]
         self._call_sinks(call, name, args, frame)
         output = self._summarizer_output(call, name, frame, receiver, args)
         if output is None:
@@ -310,3 +312,16 @@ class ExprEvaluator(ContainerFlow):
                 self.offset_sink(arg.value, taint, f"`{name}({where})`")
             elif keyword and is_positional_field(keyword) and not same_module:
                 self.offset_sink(arg.value, taint, f"the `{keyword}=` argument of `{name}()`")
+
+
+def _handed_by_keyword(arg: cst.Arg) -> Taint | None:
+    """``format_for_summary_prompt(current_summary=context.summary, …)``: a value handed on
+    by a keyword named like the previous summary is that summary, whatever it was called
+    before; what the call builds from it (a prompt) carries it to the model. A summarizer
+    handed it so is read apart (the flow's handed summaries), and a value passed by position
+    is not read here: ``len(existing_summary)`` would make a count of it."""
+    if arg.keyword is None:
+        return None
+    from anchorlint.code.kept_state import handed_previous_summary
+
+    return handed_previous_summary(arg)
