@@ -425,3 +425,26 @@ def test_a_keyword_named_for_something_else_hands_on_no_summary(keyword: str) ->
 def test_a_summary_handed_on_as_nothing_is_no_summary() -> None:
     source = FORMATTED.format(keyword="current_summary").replace("=context.summary", "=None")
     assert codes(source) == []
+
+
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [
+        ("list[ChatMessage]", [(8, "ANC308")]),  # a model's messages, whatever the name
+        ("list[TResponseInputItem]", [(8, "ANC308")]),
+        ("list[dict]", []),  # says nothing of what the list holds
+        ("list[SearchResult]", []),  # fresh results, not the context
+    ],
+)
+def test_a_parameter_typed_as_model_input_is_the_context(annotation: str, expected: list) -> None:
+    source = (
+        "from kit import ChatMessage, SearchResult, TResponseInputItem\n\n"
+        f"def trim_tool_calls(input: {annotation}) -> list:\n"
+        "    kept = []\n"
+        "    for item in input:\n"
+        '        if item.get("type") == "function_call_output":\n'
+        "            continue\n"
+        "        kept.append(item)\n"
+        "    return kept\n"
+    )
+    assert codes(source) == expected

@@ -116,7 +116,7 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
     }
     contexts: set[str] = set()
     for param in [*info.params, *info.kwonly]:
-        if context_named(param.name.value):
+        if context_named(param.name.value) or _message_items(param.annotation):
             contexts.add(param.name.value)
     derived: dict[str, set[str]] = {}
     for target, value in pairs:
@@ -152,6 +152,24 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
     return FunctionContext(
         frozenset(contexts), {k: frozenset(v) for k, v in derived.items()}, info, pairs
     )
+
+
+#: the element of a list annotation that says the list is a model's input, whatever the
+#: parameter is called (``input: list[TResponseInputItem]``, ``turns: list[ChatMessage]``)
+_MESSAGE_ITEM = LazyPattern(r"(?:Message|ChatItem|InputItem)$")
+
+
+def _message_items(annotation: cst.Annotation | None) -> bool:
+    """``list[ChatMessage]``, ``Sequence[TResponseInputItem]``: a list of a model's messages
+    or input items (a list of plain ``dict`` says nothing of what it holds)."""
+    value = annotation.annotation if annotation is not None else None
+    if not isinstance(value, cst.Subscript) or len(value.slice) != 1:
+        return False
+    if (dotted(value.value) or "").rsplit(".", 1)[-1] not in ("list", "List", "Sequence"):
+        return False
+    element = value.slice[0].slice
+    head = dotted(element.value) if isinstance(element, cst.Index) else None
+    return head is not None and _MESSAGE_ITEM.search(head.rsplit(".", 1)[-1]) is not None
 
 
 #: words that name what waits to enter the context or to be sent (``_pending_tool_outputs``,
