@@ -20,6 +20,7 @@ from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.kept_state import summary_type_test, tool_output_test
 from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import dotted, enumerated, storage_key
+from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import HANDED_BACK, Taint
 
 if TYPE_CHECKING:
@@ -163,13 +164,9 @@ class ContainerFlow(KnownCalls):
         return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
 
 
-#: the keys of a chat message that hold what it says
-_MESSAGE_TEXT_KEYS = frozenset({"content", "text", "parts"})
-
-
 def _message_text_key(picked: cst.BaseSlice | None) -> bool:
     """``m["content"]``: an item of a handed-back message list read for its text, as
     ``m.content`` and ``m.get("content")`` are."""
     if not isinstance(picked, cst.Index) or not isinstance(picked.value, cst.SimpleString):
         return False
-    return picked.value.evaluated_value in _MESSAGE_TEXT_KEYS
+    return picked.value.evaluated_value in MESSAGE_TEXT_KEYS

@@ -18,6 +18,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo, argument_names
+from anchorlint.code.span_text import TEXT_CALLS
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -70,8 +71,8 @@ def passed_through(
     return None
 
 
-#: calls whose result renders the text handed to them
-_RENDERING_CALLS = frozenset({"format", "format_map", "join", "strip", "dedent", "str"})
+#: calls whose result renders the text handed to them: the span walker's own, and ``join``
+_RENDERING_CALLS = TEXT_CALLS | {"join"}
 
 
 def returns_its_text(info: FunctionInfo, param: str) -> bool:

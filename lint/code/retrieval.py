@@ -37,6 +37,8 @@ TOOL_RESULT_KEYS = frozenset({"tool_call_id", "call_id"})
 DOCUMENT_KEYS = frozenset({"metadata"})
 #: both: read on a value, they make it a retrieval-linked span
 RETRIEVAL_KEYS = TOOL_RESULT_KEYS | DOCUMENT_KEYS
+#: the keys of a chat message (a dict) that hold what it says
+MESSAGE_TEXT_KEYS = frozenset({"content", "text", "parts"})
 #: message roles of tool output
 TOOL_ROLES = frozenset({"tool", "function"})
 #: the tags other message shapes give tool output: a content block's ``type`` in one chat

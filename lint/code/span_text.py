@@ -25,7 +25,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.nodes import call_name, dotted, names_in
-from anchorlint.code.retrieval import linked_test
+from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS, linked_test
 
 if TYPE_CHECKING:
     Found = tuple[str, str] | None
@@ -37,10 +37,8 @@ _NOT_TEXT = frozenset({"role", "type", "name", "tool_name", "status", "timestamp
 TEXT_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "replace", "removeprefix", "removesuffix"}
 )
-#: the keys of a chat message literal that hold what it says
-_MESSAGE_TEXT_KEYS = frozenset({"content", "text"})
 #: calls that hand back their argument's text
-_TEXT_CALLS = frozenset({"str", "repr", "format", "format_map", "strip", "dedent", "dumps"})
+TEXT_CALLS = frozenset({"str", "repr", "format", "format_map", "strip", "dedent", "dumps"})
 
 
 class SpanTextMixin:
@@ -129,7 +127,7 @@ class SpanTextMixin:
             if not isinstance(element, cst.DictElement):
                 continue
             key = element.key
-            if isinstance(key, cst.SimpleString) and key.evaluated_value in _MESSAGE_TEXT_KEYS:
+            if isinstance(key, cst.SimpleString) and key.evaluated_value in MESSAGE_TEXT_KEYS:
                 found = self._rendered(element.value, clean)
                 if found is not None:
                     return found
@@ -148,7 +146,7 @@ class SpanTextMixin:
         receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
         if name == "join" and call.args:
             return self._rendered(call.args[0].value, clean)
-        if name in _TEXT_CALLS or name.startswith("format"):
+        if name in TEXT_CALLS or name.startswith("format"):
             for arg in call.args:
                 found = self._rendered(arg.value, clean)
                 if found is not None:
@@ -163,8 +161,6 @@ class SpanTextMixin:
             if base is not None and reason is not None and base in self.spans:
                 # ``n.get_content()``, ``m.get("content")``: an accessor of the span's text
                 return base, reason
-            if name in _TEXT_CALLS or name in ("strip", "lower", "replace"):
-                return self.span_text(receiver, clean)
         if receiver is None and name in _TEXT_GETTERS and call.args:
             span = self.span_argument(call.args[0].value, clean)  # ``get_content(msg)``
             if span is not None and not span[1].startswith("list: "):
