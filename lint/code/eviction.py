@@ -29,7 +29,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
-from anchorlint.code.eviction_loops import other_branch, skips_item
+from anchorlint.code.eviction_loops import (
+    derived_names,
+    flag_skip,
+    keeping_receiver,
+    other_branch,
+    skips_item,
+)
 from anchorlint.code.eviction_placeholders import count_names, is_placeholder, local_values
 from anchorlint.code.eviction_reading import container_key, context_named
 from anchorlint.code.eviction_records import merged_into_another, recorded
@@ -98,6 +104,8 @@ class EvictionWalker(FunctionWalk):
             self._assign(small, small.targets[0].target, small.value, path)
         elif isinstance(small, cst.AnnAssign) and small.value is not None:
             self._assign(small, small.target, small.value, path)
+        elif isinstance(small, cst.Continue) and path:
+            self._flag_skip(small, path)
 
     def _assign(
         self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression, path: Path
@@ -251,6 +259,24 @@ class EvictionWalker(FunctionWalk):
                     call, loop.container, reason, "a loop keeps only the others", items, [test]
                 )
             return
+
+    def _flag_skip(self, node: cst.Continue, path: Path) -> None:
+        """``if m["type"] == "function_call_output": if config.DROP_OLD: continue``: a skip
+        under a flag, inside a test that picks linked items, in a loop that keeps the others
+        (:func:`~anchorlint.code.eviction_loops.flag_skip`)."""
+        loop = self.state.loops[-1] if self.state.loops else None
+        if loop is None or loop.item is None or loop.container is None or loop.body is None:
+            return
+        items = frozenset({loop.item})
+        flag, taken = path[-1]
+        if not taken or mentions(flag, derived_names(self.locals, loop.item)):
+            return
+        receiver = keeping_receiver(loop.body, loop.item, self.ctx.escaping)
+        reason = self._path_reason(path[:-1], items)
+        if receiver is None or reason is None or flag_skip(loop.body, flag, receiver) is None:
+            return
+        form = f"a loop skips them while `{code_of(flag)}` holds"
+        self._report(node, loop.container, reason, form, items, [flag])
 
     def _comprehension(
         self, comp: cst.ListComp | cst.GeneratorExp | cst.SetComp, statement: cst.CSTNode

@@ -190,4 +190,21 @@ class KnownCalls:
                     return taint.to(kind, self.text(arg.value))
         if name == "join" and first is not None and first.kind in textual:
             return first.to(K.COMPACT)
+        if name == "sub":
+            return _substituted(receiver, args, textual)
         return None
+
+
+def _substituted(
+    receiver: cst.BaseExpression, args: Args, textual: tuple[Kind, ...]
+) -> Taint | None:
+    """``re.sub(r"<think>.*?</think>", "", text)``, ``PATTERN.sub("", text)``: the text a
+    substitution is made in comes back changed only where the pattern matched, the same text
+    for the flow (like ``text.replace(...)``). The replacement is not read: a summary put into
+    another text by a pattern is rare enough to stay unread."""
+    position = 2 if dotted(receiver) in ("re", "regex") else 1
+    for index, (arg, taint) in enumerate(args):
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "string" or (keyword is None and index == position):
+            return taint.to(Kind.COMPACT) if taint is not None and taint.kind in textual else None
+    return None

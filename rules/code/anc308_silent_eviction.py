@@ -64,7 +64,7 @@ class SilentEviction(CodeRule):
             "`filter()` whose test leaves out tool results (role `tool`/`function`, "
             "`ToolMessage`, `FunctionResultContent`, `*Observation`), documents or nodes with "
             "`metadata`, or spans with provenance, or a loop that appends every item but those "
-            "(`if m['role'] == 'tool': continue`); `del`, `.pop()` or `.remove()` of one; a slice "
+            "(`if m['role'] == 'tool': continue`, or the same skip under a setting inside that test); `del`, `.pop()` or `.remove()` of one; a slice "
             "of a list whose items all are; or an item's replacement by a string or a count "
             '(`"(12 lines omitted)"`, `Note(f"{n} results removed")`). It stays silent when the '
             "function, or a same-module helper it hands the items to, keeps a record: their ids, "
