@@ -17,6 +17,7 @@ from anchorlint.code.kept_state import (
     constant_key,
     front_of_concatenation,
     graph_node,
+    history_processor,
     key_phrase,
     list_parameters,
     message_dict,
@@ -111,6 +112,21 @@ class KeptState:
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
             if held is not None:
                 frame.summary_list = (node, held)
+        self._processed(node, value, env, frame)
+
+    def _processed(
+        self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``return compacted`` from a history processor: the framework keeps the list as the
+        run's history and hands it back on the next call, as a caller's ``self.messages =
+        compact(self.messages)`` would."""
+        if frame.summary_list is not None:
+            return
+        if not history_processor(frame.function, self.am.registered_processors):
+            return
+        held = self.eval(value, env, frame)
+        if held is not None and held.kind is Kind.COMPACT:
+            frame.summary_list = (node, held)
 
     def kept_item(
         self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env, frame: Frame

@@ -55,6 +55,17 @@ class AnalysedModule:
         return {}
 
     @cached_property
+    def registered_processors(self) -> frozenset[str]:
+        """Names in a ``history_processors=[...]`` list of this module (functions, classes
+        whose instances are handed in, attributes): the framework keeps what they return as
+        the run's history (:func:`anchorlint.code.kept_state.history_processor`)."""
+        if "history_processors" not in self.source:
+            return frozenset()
+        from anchorlint.code.kept_state import registered_processors
+
+        return registered_processors(self.module)
+
+    @cached_property
     def rendered_returns(self) -> dict[int, str | None]:
         """Per function of the module (its node's id), why what it returns is the text of
         retrieval-linked spans, or None (:mod:`anchorlint.code.provenance_helpers`)."""

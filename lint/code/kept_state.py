@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import summary_type
@@ -257,3 +258,50 @@ def front_of_concatenation(value: cst.BaseExpression) -> cst.List | None:
 def spliced(literal: cst.List | cst.Tuple) -> bool:
     """Whether the literal splices in other items (``[note, *kept]``): a history, not a pair."""
     return any(isinstance(e, cst.StarredElement) for e in literal.elements)
+
+
+#: the message type of an agent framework whose history processors' output replaces the
+#: run's history (its documentation says so: "History processors replace the message
+#: history in the state with the processed messages")
+_PROCESSED_MESSAGES = "ModelMessage"
+
+
+def history_processor(info: FunctionInfo | None, registered: frozenset[str]) -> bool:
+    """Whether the framework keeps what the function returns as the history it hands the
+    function next time: a function (or the ``__call__`` of a class) named in the module's
+    ``history_processors=[...]``, or one with a processor's signature, a run context and a
+    list of the framework's messages in, that list out (``async def __call__(self, ctx:
+    RunContext[Deps], messages: list[ModelMessage]) -> list[ModelMessage]``)."""
+    if info is None:
+        return False
+    if info.name in registered or (info.name == "__call__" and info.owner in registered):
+        return True
+    returns = info.node.returns
+    if returns is None or _PROCESSED_MESSAGES not in annotation_names(returns):
+        return False
+    params = [*info.params, *info.kwonly]
+    takes_list = any(_PROCESSED_MESSAGES in annotation_names(p.annotation) for p in params)
+    takes_run = any(
+        "RunContext" in annotation_names(p.annotation) or p.name.value == "ctx" for p in params
+    )
+    return takes_list and (takes_run or info.name == "__call__")
+
+
+def registered_processors(module: cst.Module) -> frozenset[str]:
+    """The names handed in ``history_processors=[fn, Summarizer(...), self.trim]``."""
+    found: set[str] = set()
+    for node in walk(module):
+        if not isinstance(node, cst.Arg) or node.keyword is None:
+            continue
+        if node.keyword.value != "history_processors":
+            continue
+        if not isinstance(node.value, (cst.List, cst.Tuple)):
+            continue
+        for element in node.value.elements:
+            value = element.value
+            if isinstance(value, cst.Call):
+                value = value.func
+            name = dotted(value)
+            if name:
+                found.add(name.rsplit(".", 1)[-1])
+    return frozenset(found)
