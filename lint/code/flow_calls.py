@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.guards import walk
+from anchorlint.code.kept_state import message_list_name
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import dotted, storage_key
-from anchorlint.code.prompts import names_a_template
+from anchorlint.code.prompts import names_a_template, runs_a_coroutine
 from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 
@@ -148,12 +150,15 @@ class KnownCalls:
         receiver: cst.BaseExpression | None,
         recv: Taint | None,
         args: Args,
+        frame: Frame,
     ) -> Taint | None:
         K = self.kind
         first = args[0][1] if args else None
         textual = (K.COMPACT, K.LINES)
         if receiver is None:
             if name == "len" and first is not None and first.kind in textual:
+                if counts_messages(args[0][0].value, frame):
+                    return None  # ``len(self.messages)``: a count of messages, no offset
                 return first.to(K.OFFSET, self.text(args[0][0].value))
             if (
                 name in ("str", "bytes", "list", "tuple", "sorted", "reversed", "deepcopy")
@@ -167,6 +172,8 @@ class KnownCalls:
             if name == "cast" and len(args) == 2:
                 return args[1][1]  # ``cast(PromptValue, filled)``: the value itself
             return None
+        if runs_a_coroutine(call):
+            return first  # ``asyncio.run(llm.call(...))``: the coroutine's own result
         if name in ("deepcopy", "copy") and dotted(receiver) == "copy" and first is not None:
             return first if first.kind in textual else None  # ``copy.deepcopy(history)``
         if name in ("dumps", "dump_json") and dotted(receiver) in _JSON_MODULES:
@@ -208,3 +215,31 @@ def _substituted(
         if keyword == "string" or (keyword is None and index == position):
             return taint.to(Kind.COMPACT) if taint is not None and taint.kind in textual else None
     return None
+
+
+def counts_messages(value: cst.BaseExpression, frame: Frame) -> bool:
+    """``len(self.messages)``, ``len(current_round)`` after ``current_round = []``: the length
+    of a list of messages, which holds the summary as one of its items, is a count of items,
+    not a position in the summary's text. A list is known by a message list's name or by a
+    binding of the name, in this function, to a list display or ``list()``."""
+    name = dotted(value)
+    if name is None:
+        return False
+    last = name.rsplit(".", 1)[-1]
+    if message_list_name(last):
+        return True
+    function = frame.function.node if frame.function is not None else None
+    if function is None or not isinstance(value, cst.Name):
+        return False
+    return any(
+        isinstance(node, cst.Assign)
+        and any(dotted(t.target) == name for t in node.targets)
+        and _a_list(node.value)
+        for node in walk(function.body)
+    )
+
+
+def _a_list(value: cst.BaseExpression) -> bool:
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return True
+    return isinstance(value, cst.Call) and dotted(value.func) == "list"

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_calls import KnownCalls
-from anchorlint.code.kept_state import summary_type_test, tool_output_test
+from anchorlint.code.kept_state import marker_excluded, summary_type_test, tool_output_test
 from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import dotted, enumerated, storage_key
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import HANDED_BACK, Taint
 
 if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
     from anchorlint.code.taint import Env, Frame
 
 
@@ -31,6 +32,7 @@ class ContainerFlow(KnownCalls):
     """Subscripts, tuples, lists, sets, dicts, comprehensions and loop targets."""
 
     if TYPE_CHECKING:
+        am: AnalysedModule
 
         def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None: ...
 
@@ -120,6 +122,8 @@ class ContainerFlow(KnownCalls):
                 self.eval(cond.test, inner, frame)
                 if tool_output_test(cond.test, clause.target):
                     return None  # only tool results or documents pass: never a summary
+                if self._marked_summary_left_out(cond.test, clause.target):
+                    return None
                 test = summary_type_test(cond.test)
                 if test is not None and test[0] == dotted(clause.target):
                     if not test[1]:
@@ -137,6 +141,13 @@ class ContainerFlow(KnownCalls):
             return None
         element = self.eval(node.elt, inner, frame)  # type: ignore[attr-defined]
         return element if element is not None and element.kind is K.COMPACT else None
+
+    def _marked_summary_left_out(
+        self, test: cst.BaseExpression, target: cst.BaseExpression
+    ) -> bool:
+        if "startswith" not in self.am.source:
+            return False
+        return marker_excluded(test, target, self.am.summary_markers)
 
     def bind_iteration(
         self, target: cst.BaseExpression, iterable: cst.BaseExpression, env: Env, frame: Frame

@@ -277,7 +277,7 @@ class ExprEvaluator(ContainerFlow):
         stored = self.store_call(call, name, receiver, args, frame)
         if stored is not None:
             return stored
-        known = self._known_call(call, name, receiver, recv, args)
+        known = self._known_call(call, name, receiver, recv, args, frame)
         if known is not None:
             return known
         return self.enter_callee(call, args, frame)

@@ -11,6 +11,8 @@ with where it was kept, so that the rules can say where it was stored and where 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 import libcst as cst
 
 from anchorlint.code.guards import walk
@@ -36,6 +38,13 @@ _LIST_NAME = LazyPattern(r"(?:^|_)(?:messages|msgs|message_lists?)$")
 _LIST_ANNOTATIONS = LazyPattern(
     r"^(?:list|List|Sequence|Iterable|MutableSequence)$|State$|History$|View$"
 )
+
+
+def message_list_name(name: str) -> bool:
+    """``messages``, ``chat_messages``, ``turns``: a name only a message list has (``history``
+    or ``context`` may as well be a text)."""
+    bare = name.lstrip("_").lower()
+    return bare in ("turns", "events") or _LIST_NAME.search(bare) is not None
 
 
 def running_summary_name(name: str) -> bool:
@@ -287,10 +296,17 @@ def history_processor(info: FunctionInfo | None, registered: frozenset[str]) -> 
     return takes_list and (takes_run or info.name == "__call__")
 
 
-def registered_processors(module: cst.Module) -> frozenset[str]:
+def module_nodes(module: cst.Module, functions: Iterable[FunctionInfo]) -> Iterator[cst.CSTNode]:
+    """Every node at the module's top level and in the bodies of its functions and methods."""
+    yield from walk(module)
+    for info in functions:
+        yield from walk(info.node.body)
+
+
+def registered_processors(nodes: Iterable[cst.CSTNode]) -> frozenset[str]:
     """The names handed in ``history_processors=[fn, Summarizer(...), self.trim]``."""
     found: set[str] = set()
-    for node in walk(module):
+    for node in nodes:
         if not isinstance(node, cst.Arg) or node.keyword is None:
             continue
         if node.keyword.value != "history_processors":
@@ -304,4 +320,47 @@ def registered_processors(module: cst.Module) -> frozenset[str]:
             name = dotted(value)
             if name:
                 found.add(name.rsplit(".", 1)[-1])
+    return frozenset(found)
+
+
+def marker_excluded(
+    test: cst.BaseExpression, target: cst.BaseExpression, markers: frozenset[str]
+) -> bool:
+    """``not (m["role"] == "system" and m["content"].startswith(SUMMARY_MARK))`` in a
+    comprehension over the messages: the summary, which the module writes behind that mark
+    (``SUMMARY_MARK + note``), is left out by its own prefix, so what passes holds none."""
+    item = dotted(target)
+    if item is None or not isinstance(test, cst.UnaryOperation):
+        return False
+    if not isinstance(test.operator, cst.Not):
+        return False
+    for node in walk(test.expression):
+        if not isinstance(node, cst.Call) or call_name(node) != "startswith" or not node.args:
+            continue
+        receiver = node.func.value if isinstance(node.func, cst.Attribute) else None
+        reads_item = receiver is not None and any(
+            isinstance(n, cst.Name) and n.value == item for n in (receiver, *walk(receiver))
+        )
+        if reads_item and dotted(node.args[0].value) in markers:
+            return True
+    return False
+
+
+def summary_markers(nodes: Iterable[cst.CSTNode]) -> frozenset[str]:
+    """Module constants a text is written behind: ``MARK + " " + note``, ``f"{MARK} {note}"``
+    (the mark a summary message starts with, when the module writes one)."""
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left = node.left
+            while isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add):
+                left = left.left
+            if isinstance(left, cst.Name) and left.value.isupper():
+                found.add(left.value)
+        elif isinstance(node, cst.FormattedString) and node.parts:
+            first = node.parts[0]
+            if isinstance(first, cst.FormattedStringExpression):
+                name = dotted(first.expression)
+                if name is not None and name.isupper():
+                    found.add(name)
     return frozenset(found)

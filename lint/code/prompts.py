@@ -33,12 +33,28 @@ _RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
 _MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
 
 
+#: event-loop libraries: their ``run`` runs the coroutine it is handed (a model call or not)
+#: and is no model call of its own
+EVENT_LOOPS = frozenset({"asyncio", "anyio", "trio", "uvloop"})
+
+
+def runs_a_coroutine(call: cst.Call) -> bool:
+    """``asyncio.run(llm.call(...))``, ``loop.run_until_complete(coro)``: the result is the
+    coroutine's own."""
+    name = call_name(call)
+    if name == "run_until_complete":
+        return True
+    receiver = call_receiver(call)
+    root = (dotted(receiver) or "").split(".")[0] if receiver is not None else ""
+    return name == "run" and root in EVENT_LOOPS
+
+
 def model_method(call: cst.Call) -> bool:
     """A generic model method (``llm.predict(``, ``chain.invoke(``), or ``call`` on a
     receiver whose last name is a model's (``self._llm.call(``, ``summary_model.call(``)."""
     name = call_name(call)
     if name in MODEL_METHODS:
-        return True
+        return not runs_a_coroutine(call)
     if name not in _RECEIVER_NAMED_METHODS:
         return False
     chain = dotted(call_receiver(call) or cst.Name("_"))

@@ -1,0 +1,150 @@
+"""Code rules on the shapes a seventh sweep of real compactor modules showed them misreading
+or missing.
+
+Each module is written for these tests in the style of the real ones (a rolling note run from
+synchronous code, a chat history that groups its turns into rounds, a history that keeps its
+summary in the system prefix behind a mark), with the near misses beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_recompaction_real_shapes import codes, findings
+
+#: a rolling note refreshed from synchronous code through the event loop's runner
+ROLLING = """\
+import asyncio
+
+NOTE_PROMPT = "Summarize the chat so far plus the new line.\\nSo far:\\n{so_far}\\nNew:\\n{line}"
+
+
+class RollingNote:
+    def __init__(self, client):
+        self.client = client
+        self.note = ""
+
+    def push(self, line: str) -> None:
+        text = NOTE_PROMPT.format(so_far=self.note, line=line)
+        reply = asyncio.run(self.client.call(messages=[{"role": "user", "content": text}]))
+        self.note = str(reply)
+"""
+
+
+def test_the_event_loop_runner_is_no_second_pass() -> None:
+    """One pass per line: the model call, which is handed the kept note; ``asyncio.run`` only
+    runs it."""
+    ((line, code, message),) = findings(ROLLING)
+    assert (line, code) == (13, "ANC306")
+    assert message.startswith("`call()`")
+
+
+@pytest.mark.parametrize(
+    "runner",
+    ["asyncio.run({})", "asyncio.get_event_loop().run_until_complete({})"],
+)
+def test_a_one_shot_summary_run_by_the_event_loop_is_no_recompaction(runner: str) -> None:
+    call = 'client.call(messages=[{"role": "user", "content": text}])'
+    source = (
+        "import asyncio\n\n"
+        'DIGEST = "Summarize this document in three lines:\\n{body}"\n\n\n'
+        "def digest(client, body: str) -> str:\n"
+        "    text = DIGEST.format(body=body)\n"
+        "    reply = " + runner.format(call) + "\n"
+        "    return str(reply)\n"
+    )
+    assert codes(source) == []
+
+
+#: a history that summarizes its older turns into a system message and later groups the turns
+#: into rounds by their positions in the list
+ROUNDS = """\
+class Transcript:
+    def __init__(self, model):
+        self.model = model
+        self.messages = [{"role": "system", "content": "Be brief."}]
+
+    def _summarize_turns(self, turns):
+        text = "\\n".join(t["content"] for t in turns)
+        return self.model.complete("Summarize these turns:\\n" + text)
+
+    def fold(self, upto: int) -> None:
+        digest = self._summarize_turns(self.messages[1:upto])
+        note = {"role": "system", "content": digest}
+        self.messages = self.messages[:1] + [note] + self.messages[upto:]
+
+    def rounds(self) -> list[dict]:
+        found = []
+        current_round = []
+        for i, message in enumerate(self.messages):
+            current_round.append(message)
+            if message["role"] == "user" and len(current_round) > 1:
+                found.append({"start_index": i - len(current_round) + 1, "end_index": i - 1})
+                found.append({"end_index": len(self.messages) - 1})
+                current_round = [message]
+        return found
+"""
+
+
+def test_a_count_of_messages_is_no_offset_into_the_summary() -> None:
+    """The list holds the summary as one message among others; its length and a round's
+    length count messages, so the round's positions are no offsets into the summary's text.
+    The fold itself is a recompaction (the note goes back into the list it summarizes)."""
+    assert codes(ROUNDS) == [(11, "ANC306")]
+
+
+def test_the_length_of_the_summary_text_is_still_an_offset() -> None:
+    source = ROUNDS.replace(
+        "        found = []\n",
+        '        found = [{"end_index": len(self.messages[1]["content"])}]\n',
+    )
+    assert (16, "ANC301") in codes(source)
+
+
+#: a history that keeps its summary in the system prefix behind a mark, and leaves out what
+#: starts with that mark before it summarizes again
+MARKED = """\
+MARK = "Summary of earlier turns:"
+
+
+class Chat:
+    def __init__(self, llm):
+        self.llm = llm
+        self.messages = [{{"role": "system", "content": "You help."}}]
+
+    def _summarize_old(self, old):
+        text = "\\n".join(f"{{m['role']}}: {{m['content']}}" for m in old)
+        return self.llm.complete("Summarize this conversation:\\n" + text)
+
+    def compact(self, keep: int) -> None:
+        older = self.messages[1:-keep]
+        older = [m for m in older if {test}]
+        note = self._summarize_old(older)
+        summary = {{"role": "system", "content": {written}}}
+        self.messages = self.messages[:1] + [summary] + self.messages[-keep:]
+"""
+
+
+@pytest.mark.parametrize("written", ['MARK + " " + note', 'f"{MARK} {note}"'])
+def test_a_summary_left_out_by_its_own_mark_is_not_compacted_again(written: str) -> None:
+    test = 'not (m["role"] == "system" and m["content"].startswith(MARK))'
+    assert codes(MARKED.format(test=test, written=written)) == []
+
+
+@pytest.mark.parametrize(
+    ("test", "written"),
+    [
+        # the mark the filter tests is not the one the summary is written behind
+        ('not m["content"].startswith(OTHER)', 'MARK + " " + note'),
+        # the filter keeps what starts with the mark: the summary passes
+        ('m["content"].startswith(MARK)', 'MARK + " " + note'),
+        # the summary is written without the mark
+        ('not m["content"].startswith(MARK)', "note"),
+    ],
+)
+def test_a_filter_that_lets_the_summary_through_still_reports(test: str, written: str) -> None:
+    source = MARKED.format(test=test, written=written).replace(
+        'MARK = "Summary of earlier turns:"',
+        'MARK = "Summary of earlier turns:"\nOTHER = "Note:"\nHEADER = MARK + " (auto)"',
+    )
+    assert (18, "ANC306") in codes(source)
