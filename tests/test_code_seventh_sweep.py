@@ -148,3 +148,48 @@ def test_a_filter_that_lets_the_summary_through_still_reports(test: str, written
         'MARK = "Summary of earlier turns:"\nOTHER = "Note:"\nHEADER = MARK + " (auto)"',
     )
     assert (18, "ANC306") in codes(source)
+
+
+#: a squeezer that builds the list it returns item by item: the system message, the summary,
+#: then the recent turns
+BUILT = """\
+class Squeezer:
+    def __init__(self, llm, keep):
+        self.llm = llm
+        self.keep = keep
+
+    async def squeeze(self, history):
+        start = 1 if history and history[0].get("role") == "system" else 0
+        cut = len(history) - self.keep
+        digest = await self._generate_summary(history[start:cut])
+        out = []
+        if start:
+            out.append(history[0])
+        out.append({message})
+        out.extend(history[cut:])
+        return {returned}
+
+    async def _generate_summary(self, old_messages):
+        text = "\\n".join(f"{{m.get('role')}}: {{m.get('content')}}" for m in old_messages)
+        return self.llm.chat(prompt="Summarize this conversation briefly:\\n" + text)
+"""
+
+
+def test_a_list_built_item_by_item_around_the_summary_is_handed_back() -> None:
+    message = '{"role": "system", "content": "[Earlier summary]\\n" + digest}'
+    assert codes(BUILT.format(message=message, returned="out")) == [(9, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    ("message", "returned"),
+    [
+        # the summary is appended as a bare string: a list of texts, not of messages
+        ("digest", "out"),
+        # the list is joined into one text before it is returned
+        ('{"role": "system", "content": digest}', '"\\n".join(m["content"] for m in out)'),
+    ],
+)
+def test_a_built_list_that_is_no_message_list_is_not_handed_back(
+    message: str, returned: str
+) -> None:
+    assert codes(BUILT.format(message=message, returned=returned)) == []

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.kept_state import message_list_name
+from anchorlint.code.kept_state import message_dict, message_list_name
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.prompts import names_a_template, runs_a_coroutine
@@ -99,6 +99,12 @@ class KnownCalls:
             if storage_key(receiver) is not None:
                 self.bind(receiver, compact, env, frame)
                 self.placed_in_parameter(receiver, call, compact, frame)
+                if (
+                    isinstance(receiver, cst.Name)
+                    and name != "extend"
+                    and built_message_list(receiver, args[-1][0].value, frame)
+                ):
+                    frame.summary_locals[receiver.value] = compact
             return None
         if name in ("format", "format_map") and receiver is not None:
             return compact.to(K.COMPACT)
@@ -243,3 +249,36 @@ def _a_list(value: cst.BaseExpression) -> bool:
     if isinstance(value, (cst.List, cst.ListComp)):
         return True
     return isinstance(value, cst.Call) and dotted(value.func) == "list"
+
+
+def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Frame) -> bool:
+    """``out = []``, ``out.append({"role": "system", "content": note})``, ``out.extend(recent)``:
+    a message list built item by item around the summary message, as ``[note, *recent]``
+    would be written; a later ``return out`` hands it back. The item must be a message (a
+    dict with a role, or a message class built around the summary) and the list, bound empty
+    in this function, must also be given other items."""
+    function = frame.function.node if frame.function is not None else None
+    if function is None or not _a_message(item):
+        return False
+    name = receiver.value
+    bound_empty = given_more = False
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign) and any(dotted(t.target) == name for t in node.targets):
+            bound_empty = bound_empty or (
+                isinstance(node.value, cst.List) and not node.value.elements
+            )
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and dotted(node.func.value) == name
+            and node.args
+            and node.args[-1].value is not item
+        ):
+            given_more = given_more or node.func.attr.value in ("append", "extend", "insert")
+    return bound_empty and given_more
+
+
+def _a_message(item: cst.BaseExpression) -> bool:
+    if isinstance(item, cst.Dict):
+        return message_dict(item)
+    return isinstance(item, cst.Call) and (dotted(item.func) or "").rsplit(".", 1)[-1][:1].isupper()
