@@ -92,7 +92,7 @@ def _over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         return False
     previous = blocks[block - 1]
     # a list item's text starts after its marker ("1. ", "- "): past the line's first column
-    return previous.kind == "paragraph" and previous.positions.locate(0)[1] > 1
+    return previous.kind in ("paragraph", "numbered") and previous.positions.locate(0)[1] > 1
 
 
 #: a sentence that tells the reader what to say or type: its first word, after list marks

@@ -91,6 +91,11 @@ class AnaphoraWithoutAnchor(TextRule):
             note="a heading that labels the section under it",
         ),
         Example(
+            "1. Previous Conversation: The user asked for a streaming exporter.\n"
+            "2. Current Work: Chunked writes in `export/stream.py`.",
+            note="a condense template's numbered section label",
+        ),
+        Example(
             'The request carried over from a previous session: "ship the exporter without '
             'the retry flag".',
             note="the quotation restates the referent",

@@ -210,12 +210,23 @@ def _without_marks(line: str) -> str:
     return line[marks.end() :] if marks else line
 
 
+#: what markdown-it writes as a numbered list item's markup
+_NUMBER_MARKS = (".", ")")
+
+
 def _token_inlines(tokens: list[Token]) -> Inlines:
+    """The inline blocks, each with its kind: a heading, a table cell, a paragraph, or
+    ``numbered``, the paragraph a numbered list item opens with (``1. Current work: …``),
+    whose marker the content no longer shows."""
     kind = "paragraph"
     row_map: list[int] | None = None
+    numbered = False  # the token before opened a numbered list item
     for token in tokens:
         if token.type in _PARENT_KINDS:
             kind = _PARENT_KINDS[token.type]
+            if numbered and kind == "paragraph":
+                kind = "numbered"
+        numbered = token.type == "list_item_open" and token.markup in _NUMBER_MARKS
         if token.type == "tr_open":
             row_map = token.map
         if token.type != "inline" or not token.content.strip():

@@ -31,7 +31,8 @@ markdown-it-py's list rule where the two could part):
   with no definition in the file no inline link can be a reference link;
 - a list item (``-``, ``*`` or ``+``, or one to nine digits and ``.`` or ``)``, then one
   space and text) opens an item in its container, closing the deeper ones, and its content
-  is a paragraph at its content column. It interrupts a paragraph (markdown-it checks this
+  is a paragraph at its content column (of kind ``numbered`` after a list number, as
+  markdown-it's item token tells the parser's path). It interrupts a paragraph (markdown-it checks this
   as a terminator), but for a list number other than 1 at the paragraph's own container,
   which continues the paragraph (the parser's case); a marker left of the paragraph's
   container is the next item of an outer list and interrupts whatever its number. A change
@@ -112,6 +113,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
     blocks: list[Inline] = []
     paragraph: list[str] = []  # the open paragraph's content lines
     start = 0
+    opened = "paragraph"  # the open paragraph's kind: "numbered" opening a numbered item
     #: the content columns of the open containers: the file's (0), then each open list item's
     columns = [0]
     bracket = False  # the open paragraph opens with "[": it may be a reference definition
@@ -152,7 +154,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 fence = None  # the line is read again
         if not line.strip(" "):
             if paragraph:
-                blocks.append((start, "\n".join(paragraph), "paragraph"))
+                blocks.append((start, "\n".join(paragraph), opened))
                 paragraph = []
             continue
         first = line[0]
@@ -161,7 +163,7 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 return None
             if not paragraph:  # a paragraph in the file, after every list item
                 del columns[1:]
-                start, bracket = number, first == "["
+                start, bracket, opened = number, first == "[", "paragraph"
             if bracket and "]:" in line:
                 return None
             paragraph.append(line)  # else a continuation (lazy under a list item)
@@ -170,10 +172,11 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
             if "\t" in line or line != line.rstrip():  # a bullet at column 0, the next commonest
                 return None
             if paragraph:  # which it interrupts
-                blocks.append((start, "\n".join(paragraph), "paragraph"))
+                blocks.append((start, "\n".join(paragraph), opened))
             del columns[1:]
             columns.append(2)
             start, paragraph, bracket = number, [line[2:]], line[2] == "["
+            opened = "paragraph"
             if bracket and "]:" in line:
                 return None
             continue
@@ -220,13 +223,14 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 continue
             del columns[depth + 1 :]
             start, paragraph, bracket = number, [line[indent:]], line[indent] == "["
+            opened = "paragraph"
             if bracket and "]:" in line:
                 return None
             continue
         if kind == "number" and paragraph and depth == len(columns) - 1:
             return None  # only a list number 1 interrupts a paragraph at its own indentation
         if paragraph:
-            blocks.append((start, "\n".join(paragraph), "paragraph"))
+            blocks.append((start, "\n".join(paragraph), opened))
             paragraph = []
         del columns[depth + 1 :]
         if kind == "heading":
@@ -238,8 +242,9 @@ def plain_outline(lines: list[str]) -> list[Inline] | None:
                 return None
             columns.append(column)
             start, paragraph, bracket = number, [line[column:]], line[column] == "["
+            opened = "paragraph" if kind == "bullet" else "numbered"
             if bracket and "]:" in line:
                 return None
     if paragraph:
-        blocks.append((start, "\n".join(paragraph), "paragraph"))
+        blocks.append((start, "\n".join(paragraph), opened))
     return blocks
