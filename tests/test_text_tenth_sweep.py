@@ -2,7 +2,9 @@
 
 Written for the purpose, in the style of the real summaries and never in their words: a
 condense template that numbers its sections ("1. Previous Conversation:"), read as a
-backward reference before (ANC101).
+backward reference before (ANC101); a snapshot envelope saved in a Markdown file, whose
+indented sections after the first blank line were read as indented code, so their
+sentences and anchors were lost.
 """
 
 from __future__ import annotations
@@ -100,3 +102,84 @@ def test_all_of_the_above_after_a_numbered_list_is_still_a_quantifier() -> None:
     above" is still the note's own list."""
     text = "Options:\n\n1. Cache the rota.\n2. Rebuild it nightly.\n\nWe ship all of the above.\n"
     assert findings(text, "ANC101") == []
+
+
+# --- a snapshot envelope in a Markdown file -------------------------------------------------
+
+SNAPSHOT = """\
+<state_snapshot>
+    <overall_goal>
+        Make the invoice export resumable.
+    </overall_goal>
+
+    <key_knowledge>
+        - The chunk size mentioned above stays at 500 rows.
+        - Exports run in `jobs/export_invoices.py`.
+    </key_knowledge>
+</state_snapshot>
+"""
+
+
+def test_the_sections_after_a_blank_line_are_read() -> None:
+    """The back reference in the second section is found, and the path there counts: the
+    file reads as the same text read as plain text does."""
+    found = lint_source("snap.md", SNAPSHOT, SETTINGS)
+    assert [(f.code, f.line, f.column) for f in found] == [("ANC101", 7, 26)]
+    as_text = lint_source("snap.txt", SNAPSHOT, SETTINGS)
+    assert [(f.code, f.line, f.column) for f in as_text] == [("ANC101", 7, 26)]
+
+
+def test_anchors_in_a_later_section_count() -> None:
+    """The goal elides ("etc.") and the only anchor is in the second section: no ANC104."""
+    text = SNAPSHOT.replace("resumable.", "resumable: retries, batching, etc.").replace(
+        "mentioned above ", ""
+    )
+    assert [f.code for f in lint_source("snap.md", text, SETTINGS)] == []
+
+
+def test_the_markdown_around_an_envelope_is_still_markdown() -> None:
+    """Headings and prose before and after the envelope keep their places; indented code
+    outside it is still code, and a snapshot inside a fence is still code."""
+    text = (
+        "## USER\n\n"
+        + SNAPSHOT
+        + "\n## MODEL\n\nGot it.\n\n    # as noted above, in code\n    x = 1\n\n"
+        "```xml\n<state_snapshot>\n    <goal>as noted above</goal>\n</state_snapshot>\n```\n"
+    )
+    found = lint_source("chat.md", text, SETTINGS)
+    assert [(f.code, f.line) for f in found] == [("ANC101", 9)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # never closed: where it ends is a guess, so Markdown reads it
+        SNAPSHOT.replace("</state_snapshot>\n", ""),
+        # indented four spaces: the opening tag itself is indented code
+        "Intro.\n\n" + "".join("    " + line + "\n" for line in SNAPSHOT.splitlines()),
+        # inside an HTML comment
+        "<!--\n" + SNAPSHOT + "-->\n",
+        # inside a tilde fence
+        "~~~\n" + SNAPSHOT + "~~~\n",
+    ],
+)
+def test_an_envelope_markdown_hides_stays_hidden(text: str) -> None:
+    assert [f.code for f in lint_source("snap.md", text, SETTINGS)] == []
+
+
+def test_the_tag_named_in_prose_is_no_envelope() -> None:
+    """A sentence about the tag, and indented code below it, read as Markdown reads them."""
+    text = (
+        "The agent writes a <state_snapshot> block when it compacts.\n\n"
+        "    # the steps mentioned above\n    run()\n\n"
+        "It closes with </state_snapshot> at the end.\n"
+    )
+    assert [f.code for f in lint_source("notes.md", text, SETTINGS)] == []
+
+
+def test_a_long_file_reads_its_envelope_with_exact_lines() -> None:
+    """Past the size where Markdown is parsed in pieces and handed over block by block."""
+    filler = "".join(f"Line {i} of the log cites `logs/run_{i}.txt`.\n\n" for i in range(30_000))
+    text = filler + SNAPSHOT
+    found = [(f.code, f.line, f.column) for f in lint_source("big.md", text, SETTINGS)]
+    assert found == [("ANC101", 60_000 + 7, 26)]

@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 
     from anchorlint.config import Settings
     from anchorlint.text.documents.markdown_pieces import Piece
+    from anchorlint.text.documents.markdown_snapshots import Region
+
+#: what opens gemini-cli's summary envelope (:mod:`~.markdown_snapshots` reads it): most
+#: files hold none, and a search for it is all they pay
+SNAPSHOT = "<state_snapshot>"
 
 _PARENT_KINDS = {
     "heading_open": "heading",
@@ -73,7 +78,41 @@ def split_blocks(source: str) -> Iterator[Block]:
     """Prose blocks of a Markdown file, each with a map back to the file, made as they are
     read: a long source is parsed piece by piece, so neither its tokens nor its blocks are
     all held at once (the caller decides what to keep). Plain Markdown read whole, whose
-    outline holds every block's content already, has its blocks made in one list."""
+    outline holds every block's content already, has its blocks made in one list. A
+    gemini-cli ``<state_snapshot>`` envelope is read as plain text
+    (:mod:`~anchorlint.text.documents.markdown_snapshots`)."""
+    if SNAPSHOT in source:
+        from anchorlint.text.documents.markdown_snapshots import snapshot_regions
+
+        regions = snapshot_regions(source)
+        if regions:
+            return _with_snapshots(source, regions)
+    return _markdown_blocks(source)
+
+
+def _with_snapshots(source: str, regions: list[Region]) -> Iterator[Block]:
+    """The Markdown blocks of ``source`` around its envelopes, with each envelope's blocks as
+    plain text reads them (tags included, as the native reader reads the message), in the
+    file's order: no block outside holds an envelope's line."""
+    from anchorlint.positions import line_start_map
+    from anchorlint.text.documents.markdown_snapshots import blanked
+    from anchorlint.text.documents.plaintext import split_blocks as plain_blocks
+
+    envelopes = (
+        block
+        for start, end, line in regions
+        for block in plain_blocks(source[start:end], line_start_map(source[start:end], line))
+    )
+    outside = _markdown_blocks(blanked(source, regions))
+    return heapq.merge(outside, envelopes, key=_first_line)
+
+
+def _first_line(block: Block) -> int:
+    return block.positions.lines[0]
+
+
+def _markdown_blocks(source: str) -> Iterator[Block]:
+    """The blocks of a Markdown source as CommonMark reads it."""
     if len(source) > PIECE_CHARS or source.count("|") > WIDE_PIPES:
         return _pieced_blocks(source)
     lines = physical_lines(source)
