@@ -121,14 +121,19 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return out
 
 
-def names_in(node: cst.CSTNode) -> set[str]:
-    """Every identifier (names and attribute names) inside ``node``: cheap text-ish facts."""
+def names_in(node: cst.CSTNode, roots_only: bool = False) -> set[str]:
+    """Every identifier (names and attribute names) inside ``node``: cheap text-ish facts;
+    with ``roots_only``, only the names values are read from (``m`` and ``type`` in
+    ``type(m).__name__.lower()``), not the attributes read on them."""
     found: set[str] = set()
     stack: list[cst.CSTNode] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, cst.Name):
             found.add(current.value)
+            continue
+        if roots_only and isinstance(current, cst.Attribute):
+            stack.append(current.value)
             continue
         stack.extend(children(current))
     return found

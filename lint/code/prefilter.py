@@ -152,6 +152,14 @@ _KEYWORD = LazyPattern(r"\s*=(?!=)")
 #: ``create_chat_completion`` of local-model bindings, ``generate_content``), each also with
 #: an ``a`` for its async form; written
 #: here, where no LibCST is imported, and read by :mod:`anchorlint.code.prompts` too
+#: model calls named for what they send or return (``llm.generate_text(``,
+#: ``provider.create_message(``, ``self.api._make_api_request(``) or for the model they call
+#: (``self.call_model(``, ``self._invoke_llm(``), as a pattern over the name
+NAMED_MODEL_METHODS = (
+    r"_?a?(?:generate_(?:text|content|response|reply|answer)"
+    r"|(?:create|send)_(?:message|messages|completion|chat_completion)"
+    r"|make_(?:api_)?request|(?:call|invoke|query|ask)_(?:model|llm|lm))"
+)
 MODEL_METHOD_STEMS = (
     "predict", "invoke", "run", "generate", "complete", "completion", "create", "chat", "step",
     "chat_completion", "create_chat_completion", "generate_content",
@@ -160,6 +168,7 @@ MODEL_METHOD_STEMS = (
 #: (and ``llm.call(``, a model call only on a receiver named for the model: ``prompts`` decides)
 _MODEL_CALL = LazyPattern(
     r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?call[ \t]*\("
+    r"|\.(?:" + NAMED_MODEL_METHODS + r")[ \t]*\("
 )
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)

@@ -22,7 +22,7 @@ import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
-from anchorlint.code.prefilter import MODEL_METHOD_STEMS
+from anchorlint.code.prefilter import MODEL_METHOD_STEMS, NAMED_MODEL_METHODS
 
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
 #: the common provider-neutral clients
@@ -31,6 +31,7 @@ MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in (
 #: ``self.call``), but one on a receiver named for the model
 _RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
 _MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
+_NAMED_MODEL_METHOD = LazyPattern(rf"^(?:{NAMED_MODEL_METHODS})$")
 
 
 #: event-loop libraries: their ``run`` runs the coroutine it is handed (a model call or not)
@@ -55,6 +56,8 @@ def model_method(call: cst.Call) -> bool:
     name = call_name(call)
     if name in MODEL_METHODS:
         return not runs_a_coroutine(call)
+    if name is not None and _NAMED_MODEL_METHOD.match(name) is not None:
+        return True
     if name not in _RECEIVER_NAMED_METHODS:
         return False
     chain = dotted(call_receiver(call) or cst.Name("_"))
@@ -84,6 +87,7 @@ _MAX_STRING = 20_000
 #: a generic model method called on something, in the source text
 _MODEL_CALL = LazyPattern(
     r"\.(?:" + "|".join(sorted(MODEL_METHODS | _RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
+    rf"|\.(?:{NAMED_MODEL_METHODS})[ \t]*\("
 )
 
 

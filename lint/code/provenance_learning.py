@@ -13,13 +13,14 @@ and ``groupings``; the walk then adds what assignments and loops make of them.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.nodes import annotation_names, call_name, dotted
-from anchorlint.code.provenance_lists import item_read_lists, stable_names
+from anchorlint.code.nodes import annotation_names, call_name, dotted, names_in
+from anchorlint.code.provenance_lists import binding_counts, item_read_lists, stable_names
 from anchorlint.code.provenance_tests import provenance_read
 from anchorlint.code.retrieval import (
     linked_test,
@@ -50,6 +51,10 @@ def provenance_classes(module: AnalysedModule) -> dict[str, str]:
     return found
 
 
+#: names a value read from the item alone may also use (``type(m).__name__``)
+_BUILTINS = frozenset({"type", "str", "getattr"})
+
+
 class SpanLearning:
     """The walker's first pass (a mixin of :class:`anchorlint.code.provenance.SpanWalker`): the
     tables it fills, which the walk then reads and extends."""
@@ -77,6 +82,8 @@ class SpanLearning:
             self._learn_parameter(param)
         reads: dict[cst.CSTNode, tuple[str, str]] = {}
         aliases: dict[str, cst.BaseExpression] = {}
+        alias_binds: Counter[str] = Counter()
+        derived: dict[str, list[set[str]]] = {}
         named_tests: list[cst.Comparison] = []
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
@@ -97,18 +104,43 @@ class SpanLearning:
                 isinstance(node, cst.Assign)
                 and len(node.targets) == 1
                 and isinstance(node.targets[0].target, cst.Name)
-                and role_alias(node.value)
             ):
-                aliases[node.targets[0].target.value] = node.value
+                bound = node.targets[0].target.value
+                if role_alias(node.value):
+                    aliases[bound] = node.value
+                    alias_binds[bound] += 1
+                elif isinstance(node.value, cst.SimpleString):
+                    alias_binds[bound] += 1  # ``kind = "unknown"`` in the other branch
+                else:
+                    derived.setdefault(bound, []).append(names_in(node.value, roots_only=True))
         if reads or self.lists or self.spans or aliases:
             self.stable = stable_names(self.info)
-        self.role_aliases = {k: v for k, v in aliases.items() if k in self.stable}
+        self.role_aliases = {
+            k: v
+            for k, v in aliases.items()
+            if k in self.stable
+            or self._bound_only_to_roles(
+                k, alias_binds[k], derived.get(k, []), names_in(v, roots_only=True)
+            )
+        }
         for test in named_tests:  # ``role == "tool"`` after ``role = m.get("role")``
             if self.role_aliases:
                 self._learn_linked(unaliased(test, self.role_aliases))
         if reads:
             for name, reason in item_read_lists(self.info, reads, self.stable).items():
                 self.lists.setdefault(name, reason)
+
+    def _bound_only_to_roles(
+        self, name: str, role_or_constant: int, others: list[set[str]], item: set[str]
+    ) -> bool:
+        """``if hasattr(m, "type"): kind = m.type`` / ``elif …: kind =
+        type(m).__name__.lower()`` / ``else: kind = "unknown"``: a name bound in branches,
+        each time to the item's role, to something read from the item alone, or to a fixed
+        word, is still the item's kind (a fixed word tests as itself); any other binding (a
+        loop target, a value read from elsewhere) is not."""
+        counts, shrunk = binding_counts(self.info)
+        from_item = sum(1 for read in others if read and read <= item | _BUILTINS)
+        return name not in shrunk and counts[name] == role_or_constant + from_item
 
     def _learn_linked(self, node: cst.BaseExpression) -> None:
         linked = linked_test(node)

@@ -42,6 +42,13 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 def stable_names(info: FunctionInfo) -> frozenset[str]:
     """Local names bound once in the function and never shrunk in place."""
+    counts, shrunk = binding_counts(info)
+    return frozenset(name for name, n in counts.items() if n == 1 and name not in shrunk)
+
+
+def binding_counts(info: FunctionInfo) -> tuple[Counter[str], set[str]]:
+    """How many times each name is bound in the function (parameters, assignments, loop and
+    ``with`` targets …), and the names shrunk in place (``del xs[i]``, ``xs.pop()``)."""
     params = info.node.params
     counts: Counter[str] = Counter(
         p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
@@ -53,7 +60,7 @@ def stable_names(info: FunctionInfo) -> frozenset[str]:
     for node in walk(info.node.body):
         counts.update(_bound_by(node))
         shrunk.update(_shrunk_by(node))
-    return frozenset(name for name, n in counts.items() if n == 1 and name not in shrunk)
+    return counts, shrunk
 
 
 def _bound_by(node: cst.CSTNode) -> Iterator[str]:

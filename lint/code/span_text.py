@@ -97,6 +97,9 @@ class SpanTextMixin:
             why = self._linked(owner, clean)
             if owner is not None and why is not None and owner in self.spans:
                 return owner, why
+            if any(isinstance(element.slice, cst.Slice) for element in value.slice):
+                # ``text[:200]``, ``str(content)[-half:]``: a cut of the text is still its text
+                return self.span_text(value.value, clean)
             return None
         if isinstance(value, cst.FormattedString):
             for part in value.parts:
@@ -161,6 +164,20 @@ class SpanTextMixin:
             if base is not None and reason is not None and base in self.spans:
                 # ``n.get_content()``, ``m.get("content")``: an accessor of the span's text
                 return base, reason
+        built = self._message_built(call, name, clean) if name[:1].isupper() else None
+        if built is not None:
+            return built
+        if receiver is None and name == "getattr" and len(call.args) >= 2:
+            key = call.args[1].value  # ``getattr(m, "content", "")``: the span's text
+            base = dotted(call.args[0].value)
+            reason = self._linked(base, clean)
+            if (
+                isinstance(key, cst.SimpleString)
+                and key.evaluated_value in MESSAGE_TEXT_KEYS
+                and base in self.spans
+                and reason is not None
+            ):
+                return base, reason
         if receiver is None and name in _TEXT_GETTERS and call.args:
             span = self.span_argument(call.args[0].value, clean)  # ``get_content(msg)``
             if span is not None and not span[1].startswith("list: "):
@@ -168,6 +185,16 @@ class SpanTextMixin:
         if receiver is None or dotted(receiver) in ("self", "cls"):
             # ``_format_for_summary(msgs)``, ``self._render(msgs)``; ``_wrap(body)``
             return self.helper_text(call) or self.text_through_helper(call, clean)
+        return None
+
+    def _message_built(self, call: cst.Call, name: str, clean: frozenset[str]) -> Found:
+        """``HumanMessage(content=prompt)``, ``UserMessage(prompt)``: a chat message built
+        around the text carries it, as ``{"role": "user", "content": prompt}`` does."""
+        for position, arg in enumerate(call.args):
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            positional = keyword is None and position == 0 and name.endswith("Message")
+            if positional or keyword in MESSAGE_TEXT_KEYS:
+                return self._rendered(arg.value, clean)
         return None
 
     def _comprehension_text(
