@@ -193,3 +193,45 @@ def test_a_built_list_that_is_no_message_list_is_not_handed_back(
     message: str, returned: str
 ) -> None:
     assert codes(BUILT.format(message=message, returned=returned)) == []
+
+
+#: a window of chat lines that folds the lines it lets go into its summary through a
+#: summarizer-named helper, which reads the summary from the object itself
+WINDOW = """\
+PROMPT = "Summarize these lines into one paragraph.\\nSo far:\\n{{prev}}\\nLines:\\n{{lines}}"
+
+
+class WindowNotes:
+    def __init__(self, llm, size):
+        self.llm = llm
+        self.size = size
+        self._lines = []
+        self.{attr} = ""
+
+    async def add(self, line):
+        self._lines.append(line)
+        if len(self._lines) > self.size:
+            spill = self._lines[: -self.size]
+            self._lines = self._lines[-self.size :]
+            {store}
+
+    async def _summarize(self, lines):
+        prompt = PROMPT.format(prev=self.{attr} or "(none)", lines="\\n".join(lines))
+        reply = await self.llm.call(messages=[{{"role": "user", "content": prompt}}])
+        return reply.text
+"""
+
+
+@pytest.mark.parametrize("attr", ["_summary", "summary", "chat_summary"])
+def test_a_summarizer_that_reads_the_summary_its_caller_keeps_is_the_pass(attr: str) -> None:
+    """The caller hands the helper only new lines; the helper itself hands the kept summary
+    to the model, so its call is where the summary is compacted again."""
+    source = WINDOW.format(attr=attr, store=f"self.{attr} = await self._summarize(spill)")
+    assert codes(source) == [(20, "ANC306")]
+
+
+def test_a_summary_attribute_nobody_writes_back_is_no_kept_summary() -> None:
+    """Set once at start and never written again: what the helper reads is no earlier
+    output, so there is nothing compacted twice."""
+    source = WINDOW.format(attr="_summary", store="self.latest = await self._summarize(spill)")
+    assert codes(source) == []
