@@ -4,7 +4,8 @@ Written for the purpose, in the style of the real summaries and never in their w
 condense template that numbers its sections ("1. Previous Conversation:"), read as a
 backward reference before (ANC101); a snapshot envelope saved in a Markdown file, whose
 indented sections after the first blank line were read as indented code, so their
-sentences and anchors were lost.
+sentences and anchors were lost; an ellipsis glued to the word a writer cut the text at
+("…for the anal..."), which was no elision.
 """
 
 from __future__ import annotations
@@ -183,3 +184,72 @@ def test_a_long_file_reads_its_envelope_with_exact_lines() -> None:
     text = filler + SNAPSHOT
     found = [(f.code, f.line, f.column) for f in lint_source("big.md", text, SETTINGS)]
     assert found == [("ANC101", 60_000 + 7, 26)]
+
+
+# --- an ellipsis where the text was cut off (elisions, ANC104) ------------------------------
+
+LONG = (
+    "Handoff: the crew moved the billing cron to the new scheduler, split the ledger job "
+    "into a nightly and an hourly part, and then began wiring the alerts for the reconc"
+)
+
+
+def elisions(text: str) -> int:
+    """The summary's elisions, read off ANC104 (the texts below hold no anchor)."""
+    found = [m for _, m in findings(text, "ANC104")]
+    if not found:
+        return 0
+    return int(found[0].split("(", 1)[1].split(" ", 1)[0])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        LONG + "...\n",  # the summary's text ends mid-word after a long block
+        LONG + "…",
+        LONG.replace("reconc", "reconciliation") + "...",  # or at a word's end
+        "Plan: split the ledger job, add AI-...\n\nNext: the alerts.\n",  # a hyphenated cut
+        "Done: moved the cron (scheduler, ledger split, reconc...\n\nNext: alerts.\n",
+        "Done: moved the cron **(scheduler, ledger split, reconc...**\n",
+    ],
+)
+def test_an_ellipsis_where_the_text_was_cut_is_an_elision(text: str) -> None:
+    assert elisions(text) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("The owner said to wait...\n", 0),  # a pause closing a short text
+        ("The owner paused... then agreed to the split.\n", 0),  # mid-sentence
+        (LONG + "...\n\nNext: the alerts.\n", 0),  # a long block, but the text goes on
+        (LONG.replace("reconc", "queue. Let me check") + "...\n\nNext: alerts.\n", 0),
+        (LONG.replace("reconc", "dashboards while it kept loading") + "...", 0),  # a gerund
+        ('The tool takes prompts ("create a ledger named...") in any case.\n', 0),
+        ("It prints the odd rows (1, 3, 5...) only.\n", 0),
+        ("Moved the cron, split the ledger, etc...\n", 1),  # counted once, as "etc."
+        ("Moved the cron, split the ledger, and so on...\n", 1),
+        (LONG + " etc...", 1),
+    ],
+)
+def test_an_ellipsis_in_prose_is_no_cut(text: str, count: int) -> None:
+    assert elisions(text) == count
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["word...\n", "(word...\n", "x" * 149 + "...\n", "(" + "y" * 199 + "...", "a...", "é…\n"],
+)
+def test_the_cut_off_markers_stay_linear_on_a_megabyte(unit: str) -> None:
+    import time
+
+    from anchorlint.config import TextSettings
+    from anchorlint.text.lexicon import compile_lexicon
+    from anchorlint.text.marker_scan import marker_spans
+
+    text = unit * (1_000_000 // len(unit))
+    markers = compile_lexicon(TextSettings()).elisions
+    started = time.perf_counter()
+    marker_spans(markers, text)
+    sum(1 for _ in markers.pattern.finditer(text))
+    assert time.perf_counter() - started < 5.0
