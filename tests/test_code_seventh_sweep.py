@@ -235,3 +235,46 @@ def test_a_summary_attribute_nobody_writes_back_is_no_kept_summary() -> None:
     output, so there is nothing compacted twice."""
     source = WINDOW.format(attr="_summary", store="self.latest = await self._summarize(spill)")
     assert codes(source) == []
+
+
+#: a buffer memory whose prompt template is imported: nothing in the module asks for a
+#: summary, but the model is handed the object's summary and its answer becomes that summary
+BUFFER = """\
+from prompts.memory import NOTE_TEMPLATE, render_template
+from messages import HumanMessage, SummaryMessage
+
+
+class BufferSummaryMemory:
+    def __init__(self, llm, limit):
+        self.llm = llm
+        self.limit = limit
+        self.turns = []
+        self.{attr} = None
+
+    def prune(self):
+        if len(self.turns) <= self.limit:
+            return
+        spill = self.turns[: -self.limit]
+        self.turns = self.turns[-self.limit :]
+        previous = self.{attr}.content if self.{attr} else ""
+        reply = self.llm.generate_text(
+            messages=[
+                HumanMessage(
+                    content=render_template(
+                        NOTE_TEMPLATE, {{"summary": previous, "new_lines": "\\n".join(spill)}}
+                    )
+                )
+            ]
+        )
+        self.{attr} = SummaryMessage(content=reply.to_string())
+"""
+
+
+def test_a_model_answer_that_becomes_the_summary_it_was_handed_is_a_summary() -> None:
+    assert codes(BUFFER.format(attr="_summary_message")) == [(18, "ANC306")]
+
+
+def test_an_answer_kept_under_another_name_is_no_summary() -> None:
+    """Without the prompt in the module, only an attribute named for the summary says what
+    the answer is: a note or a reply kept the same way is left alone."""
+    assert codes(BUFFER.format(attr="_last_reply")) == []

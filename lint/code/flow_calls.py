@@ -31,7 +31,7 @@ TEXT_METHODS = frozenset(
     (
         "strip lstrip rstrip encode decode lower upper casefold replace title capitalize "
         "format expandtabs removeprefix removesuffix ljust rjust center zfill translate "
-        "swapcase get format_map"
+        "swapcase get format_map to_string to_str as_string as_text"
     ).split()
 )
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})

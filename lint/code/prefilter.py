@@ -183,6 +183,11 @@ _ASKS = LazyPattern(
 )
 
 
+#: an object's summary written back (``self._summary_message = …``): beside a model call, a
+#: summary refreshed by a prompt that may be imported from elsewhere
+_KEPT_SUMMARY = LazyPattern(r"self\.[a-z0-9_]{0,30}summary[a-z0-9_]{0,30}[ \t]*=(?!=)")
+
+
 class _CallFinder:
     """Whether the lower-cased text calls something whose name holds a summarizer stem after
     a word start or an underscore, or calls a generic model method in a module holding a
@@ -207,7 +212,8 @@ class _CallFinder:
             position += 1
         if not self.prompts:
             return False
-        return _ASKS.search(low) is not None and _MODEL_CALL.search(low) is not None
+        asked = _ASKS.search(low) is not None or _KEPT_SUMMARY.search(low) is not None
+        return asked and _MODEL_CALL.search(low) is not None
 
 
 #: a module longer than this (in characters) is parsed by LibCST only on strong evidence. Its

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
+from anchorlint.code.kept_summaries import reads_kept_summary, refreshes_kept_summary
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import (
     NameSets,
@@ -70,14 +71,14 @@ def is_summarizer_call(
     if module.names.is_summarizer(name):
         return True
     if not prompted(module, call, function):
-        return False
+        return function is not None and refreshes_kept_summary(call, function)
     return not (
         function is not None
         and module.names.is_summarizer(function.name.value)
         and called_here(module, function.name.value)
         and not _gets_previous_summary(function)
         and not _rebuilds_kept_list(function)
-        and not _reads_kept_summary(module, function)
+        and not reads_kept_summary(module, function)
     )
 
 
@@ -102,39 +103,6 @@ def _gets_previous_summary(function: cst.FunctionDef) -> bool:
             return True
         stack.extend(children(node))
     return False
-
-
-def _reads_kept_summary(module: AnalysedModule, function: cst.FunctionDef) -> bool:
-    """Whether a summarizer reads its object's summary (``self._summary``, ``self.summary``,
-    ``self.chat_summary``) that the module writes back (``self._summary = await
-    self._summarize(spill)``): the wrapper itself hands the last summary to its model call,
-    so its body is where it is compacted again, whatever the callers hand it."""
-    read = {
-        node.attr.value
-        for node in walk(function.body)
-        if isinstance(node, cst.Attribute)
-        and dotted(node.value) in ("self", "cls")
-        and _summary_attribute(node.attr.value)
-    }
-    if not read:
-        return False
-    return any(
-        isinstance(node, cst.Assign)
-        and any(
-            isinstance(t.target, cst.Attribute)
-            and dotted(t.target.value) == "self"
-            and t.target.attr.value in read
-            for t in node.targets
-        )
-        for info in module.index.all_functions()
-        if info.name != "__init__"
-        for node in walk(info.node.body)
-    )
-
-
-def _summary_attribute(name: str) -> bool:
-    bare = name.lstrip("_").lower()
-    return bare == "summary" or bare.endswith("_summary")
 
 
 def _rebuilds_kept_list(function: cst.FunctionDef) -> bool:
@@ -317,7 +285,6 @@ def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionD
     """
     if module is None or callee is None or not returns_message_list(callee):
         return False
-    from anchorlint.code.guards import walk
 
     own = callee.name.value
     summarizes = prepends = False

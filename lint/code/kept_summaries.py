@@ -1,0 +1,110 @@
+"""Summaries an object keeps and its summarizer reads back: when a model call is the pass.
+
+A summarizer-named helper its class calls is usually one layer below the pass (its callers
+hand it what to summarize). When it reads the object's own summary, which the module writes
+back, its model call is where that summary is compacted again; and a model call handed the
+object's summary whose answer becomes that summary is a summarizer whatever its prompt says
+(a template imported from elsewhere). Apart from :mod:`anchorlint.code.summarizer_calls`,
+which asks these questions, so that each module stays one job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from anchorlint.code.guards import walk
+from anchorlint.code.nodes import dotted
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+
+
+def reads_kept_summary(module: AnalysedModule, function: cst.FunctionDef) -> bool:
+    """Whether a summarizer reads its object's summary (``self._summary``, ``self.summary``,
+    ``self.chat_summary``) that the module writes back (``self._summary = await
+    self._summarize(spill)``): the wrapper itself hands the last summary to its model call,
+    so its body is where it is compacted again, whatever the callers hand it."""
+    read = {
+        node.attr.value
+        for node in walk(function.body)
+        if isinstance(node, cst.Attribute)
+        and dotted(node.value) in ("self", "cls")
+        and _summary_attribute(node.attr.value)
+    }
+    if not read:
+        return False
+    return any(
+        _writes(node, read)
+        for info in module.index.all_functions()
+        if info.name != "__init__"
+        for node in walk(info.node.body)
+    )
+
+
+def _writes(node: cst.CSTNode, attributes: set[str]) -> bool:
+    """``self._summary = …``: an assignment to one of the object's ``attributes``."""
+    return isinstance(node, cst.Assign) and any(
+        isinstance(t.target, cst.Attribute)
+        and dotted(t.target.value) == "self"
+        and t.target.attr.value in attributes
+        for t in node.targets
+    )
+
+
+def _summary_attribute(name: str) -> bool:
+    bare = name.lstrip("_").lower()
+    return bare == "summary" or bare.endswith("_summary")
+
+
+def _summary_attributes_read(args: Sequence[cst.Arg]) -> set[str]:
+    """The object's summary attributes the arguments read (``self._summary_message``)."""
+    return {
+        node.attr.value
+        for arg in args
+        for node in (arg.value, *walk(arg.value))
+        if isinstance(node, cst.Attribute)
+        and dotted(node.value) == "self"
+        and "summary" in node.attr.value.lower()
+    }
+
+
+def _holds_node(value: cst.BaseExpression, node: cst.CSTNode) -> bool:
+    return value is node or any(sub is node for sub in walk(value))
+
+
+def refreshes_kept_summary(call: cst.Call, function: cst.FunctionDef) -> bool:
+    """``text = self.llm.generate_text(render(TEMPLATE, {"summary":
+    self._summary_message.content, …}))`` then ``self._summary_message =
+    SummaryMessage(content=text)``: a model call handed the object's summary whose answer
+    becomes that summary is a summarizer, whatever its prompt (imported from elsewhere) says."""
+    from anchorlint.code.prompts import model_method
+
+    if not model_method(call):
+        return False
+    read = _summary_attributes_read(call.args)
+    # ``previous = self._summary.content if self._summary else ""`` handed on by name
+    handed = {n.value for arg in call.args for n in walk(arg.value) if isinstance(n, cst.Name)}
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign) and any(dotted(t.target) in handed for t in node.targets):
+            read |= _summary_attributes_read([cst.Arg(node.value)])
+    if not read:
+        return False
+    results = {
+        dotted(t.target)
+        for node in walk(function.body)
+        if isinstance(node, cst.Assign) and _holds_node(node.value, call)
+        for t in node.targets
+    } | {None}
+    results.discard(None)
+    return any(
+        _writes(node, read)
+        and isinstance(node, cst.Assign)
+        and (
+            _holds_node(node.value, call)
+            or any(isinstance(n, cst.Name) and n.value in results for n in walk(node.value))
+        )
+        for node in walk(function.body)
+    )
