@@ -5,7 +5,8 @@ condense template that numbers its sections ("1. Previous Conversation:"), read 
 backward reference before (ANC101); a snapshot envelope saved in a Markdown file, whose
 indented sections after the first blank line were read as indented code, so their
 sentences and anchors were lost; an ellipsis glued to the word a writer cut the text at
-("…for the anal..."), which was no elision.
+("…for the anal..."), which was no elision; a document named right before its numbered
+section ("Spec Section 4.2 requires …"), which was no prose pointer (ANC102).
 """
 
 from __future__ import annotations
@@ -253,3 +254,35 @@ def test_the_cut_off_markers_stay_linear_on_a_megabyte(unit: str) -> None:
     marker_spans(markers, text)
     sum(1 for _ in markers.pattern.finditer(text))
     assert time.perf_counter() - started < 5.0
+
+
+# --- a document named before its numbered section (ANC102) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Spec Section 4.2 requires signed uploads.\n",
+        "- PRD section 3 limits exports to admins.\n",
+        "The RFC section 7 ordering is kept.\n",
+        "Per the runbook chapter 2, drain the queue first.\n",
+        "The contract clause 9 caps the refund.\n",
+        # the note's own heading 4.2 does not make the spec's section 4.2 its own
+        "## 4.2 Uploads\n\nSpec Section 4.2 requires signed uploads.\n",
+    ],
+)
+def test_a_named_documents_numbered_section_is_a_pointer(text: str) -> None:
+    assert len(findings(text, "ANC102")) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Spec Section 4.2 (`docs/upload-spec.md#L40`) requires signed uploads.\n",
+        "The spec section lists the upload limits.\n",  # no number
+        "The review step 2 asks for a second approver.\n",  # a step of a process
+        "The form section 2 collects the address.\n",  # a part of a screen
+    ],
+)
+def test_near_misses_of_a_named_section_stay_silent(text: str) -> None:
+    assert findings(text, "ANC102") == []

@@ -132,6 +132,28 @@ def _section_of_document(doc: Any, index: int) -> bool:
     )
 
 
+#: documents that, written right before a numbered part, name whose part it is ("Spec
+#: Section 12.1 requires …", "PRD section 3", "RFC section 4"): nouns that name nothing but
+#: a document (not "table", "form" or "review", which name steps and rows of a screen too)
+NAMED_DOCUMENTS = frozenset(
+    """
+spec specs specification prd prds rfc adr runbook playbook handbook manual guide policy
+contract proposal readme charter agreement sow memo whitepaper
+""".split()
+)
+#: the parts of a document such a noun names by number
+DOCUMENT_PARTS = frozenset({"section", "chapter", "appendix", "clause", "paragraph"})
+
+
+def _named_document_before(doc: Any, index: int, first: int) -> bool:
+    """``Spec Section 12.1``: a numbered part right after a noun that names a document."""
+    return (
+        index > first
+        and doc[index].lower_ in DOCUMENT_PARTS
+        and doc[index - 1].lower_ in NAMED_DOCUMENTS
+    )
+
+
 def _section_end(doc: Any, index: int) -> int:
     """Token index just past the number of a section word (``line 120``, ``§4.2``), so the
     finding quotes the whole pointer and not the bare word."""
@@ -224,7 +246,11 @@ def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
         return None if end is None or _points_inside(hit, end) else end
     if hit.label == "section":
         numbered = _section_number(doc, last)
-        if numbered and (doc[last].text == "§" or _section_of_document(doc, last)):
+        if numbered and (
+            doc[last].text == "§"
+            or _section_of_document(doc, last)
+            or _named_document_before(doc, last, hit.sentence.token_start)
+        ):
             return _section_end(doc, last)
         return None
     if _says_identity(hit):
@@ -361,6 +387,10 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
         PhraseTrigger(
             (*sections, "§"),
             f"{START}{_any_of(sections)}{END} ?\\S+ ?(?:\\( ?)?(?:of|in) {dets}",
+        ),
+        PhraseTrigger(
+            tuple(sorted(DOCUMENT_PARTS)),
+            f"{START}{_any_of(NAMED_DOCUMENTS)} {_any_of(DOCUMENT_PARTS)}{END} ?[0-9]",
         ),
         PhraseTrigger(STORED_WORDS, STORED_IN.pattern.replace("\\b", "")),
         PhraseTrigger(DETAILS_WORDS, DETAILS_IN.pattern.replace("\\b", "")),
