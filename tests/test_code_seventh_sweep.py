@@ -278,3 +278,37 @@ def test_an_answer_kept_under_another_name_is_no_summary() -> None:
     """Without the prompt in the module, only an attribute named for the summary says what
     the answer is: a note or a reply kept the same way is left alone."""
     assert codes(BUFFER.format(attr="_last_reply")) == []
+
+
+#: a chain of different condensers that stops at the first one that returns a summary
+PIPELINE = """\
+class Pipeline:
+    def __init__(self, stages):
+        self.stages = stages
+
+    def condense(self, view):
+        result = view
+        for stage in self.stages:
+            result = stage.condense(result)
+            if isinstance(result, {test}):
+                {leave}
+        return result
+"""
+
+
+@pytest.mark.parametrize("leave", ["break", "return result"])
+def test_a_pipeline_that_stops_at_the_first_summary_compacts_none_again(leave: str) -> None:
+    assert codes(PIPELINE.format(test="Condensation", leave=leave)) == []
+
+
+@pytest.mark.parametrize(
+    ("test", "leave"),
+    [
+        ("Condensation", "continue"),  # goes on to the next stage with the summary
+        ("View", "break"),  # stops on a view, goes on with the summary
+    ],
+)
+def test_a_pipeline_that_hands_a_summary_to_the_next_stage_still_reports(
+    test: str, leave: str
+) -> None:
+    assert codes(PIPELINE.format(test=test, leave=leave)) == [(8, "ANC306")]

@@ -21,7 +21,8 @@ class StatementRunner(ExprEvaluator):
 
     #: per loop being run, innermost last: the environments of branches that ended in
     #: ``break`` or ``continue``, which go on at the loop's head or past it, not after the branch
-    _exits: list[list[Env]]
+    #: per loop the walk is in, the branches that left it: (``break`` or not, their names)
+    _exits: list[list[tuple[bool, Env]]]
 
     def run_block(self, statements: object, env: Env, frame: Frame) -> None:
         for statement in statements:  # type: ignore[attr-defined]
@@ -34,7 +35,12 @@ class StatementRunner(ExprEvaluator):
         elif isinstance(node, cst.If):
             self.eval(node.test, env, frame)
             self._branches(
-                env, frame, [node.body, node.orelse], self._summary_seeds(node), _tool_items(node)
+                env,
+                frame,
+                [node.body, node.orelse],
+                self._summary_seeds(node),
+                _tool_items(node),
+                _leaves_with_summary(node),
             )
         elif isinstance(node, (cst.For, cst.While)):
             self._loop(node, env, frame)
@@ -85,11 +91,14 @@ class StatementRunner(ExprEvaluator):
         suites: list[cst.CSTNode | None],
         seeds: list[Env] | None = None,
         cleared: list[frozenset[str]] | None = None,
+        passed_over: frozenset[str] = frozenset(),
     ) -> None:
         """Run each branch on a copy and merge: a name tainted on any path that goes on past
         the branches stays tainted. A branch that ends in ``return`` or ``raise`` goes on to
         nothing after them (what it bound was returned or thrown away); one that ends in
-        ``break`` or ``continue`` goes on to the loop's next round or past the loop only."""
+        ``break`` or ``continue`` goes on to the loop's next round or past the loop only. On
+        the path that runs no branch, the names in ``passed_over`` hold no output (``if
+        isinstance(result, Condensation): break`` leaves with a summary and goes on without)."""
         merged: Env = {}
         for number, suite in enumerate(suites):
             branch = dict(env)
@@ -98,22 +107,27 @@ class StatementRunner(ExprEvaluator):
             if cleared and number < len(cleared):
                 for name in cleared[number]:
                     branch.pop(name, None)
+            if suite is None:  # the missing ``else``: the path that runs no branch
+                for name in passed_over:
+                    branch.pop(name, None)
             self.run_suite(suite, branch, frame)
             ending = _ending(suite)
             if ending in (cst.Return, cst.Raise):
                 continue
             if ending in (cst.Break, cst.Continue) and self._exits:
-                self._exits[-1].append(branch)
+                self._exits[-1].append((ending is cst.Break, branch))
                 continue
             for key, value in branch.items():
                 merged.setdefault(key, value)
         if not any(isinstance(s, cst.Else) for s in suites):  # some path runs no branch
             for key, value in env.items():
-                merged.setdefault(key, value)
+                if key not in passed_over:
+                    merged.setdefault(key, value)
         env.clear()
         env.update(merged)
 
     def _loop(self, node: cst.For | cst.While, env: Env, frame: Frame) -> None:
+        broken: Env = {}
         for _ in range(2):  # the second round sees what the first one carried back
             if isinstance(node, cst.For):
                 self.bind_iteration(node.target, node.iter, env, frame)
@@ -125,12 +139,15 @@ class StatementRunner(ExprEvaluator):
                 self.run_suite(node.body, body, frame)
             finally:
                 exits = self._exits.pop()
-            for left in exits:  # ``break`` / ``continue``: on to the next round or past the loop
+            for is_break, left in exits:
+                # ``continue``: on to the next round; ``break``: past the loop only
                 for key, value in left.items():
-                    body.setdefault(key, value)
+                    (broken if is_break else body).setdefault(key, value)
             for key, value in body.items():
                 env.setdefault(key, value)
         self.run_suite(node.orelse, env, frame)
+        for key, value in broken.items():
+            env.setdefault(key, value)
 
     def run_small(self, node: cst.BaseSmallStatement, env: Env, frame: Frame) -> None:
         if isinstance(node, cst.Assign):
@@ -260,3 +277,13 @@ def _tool_items(node: cst.If) -> list[frozenset[str]]:
     if linked is not None and linked.kind == "tool result" and not linked.present:
         return [frozenset(), frozenset({linked.name})]
     return []
+
+
+def _leaves_with_summary(node: cst.If) -> frozenset[str]:
+    """``if isinstance(result, Condensation): break`` with no ``else``: past the test,
+    ``result`` is no summary (a pipeline of condensers stops at the first that summarizes)."""
+    test = summary_type_test(node.test)
+    if test is None or not test[1] or node.orelse is not None:
+        return frozenset()
+    leaves = _ending(node.body) in (cst.Break, cst.Return, cst.Raise)
+    return frozenset({test[0]}) if leaves else frozenset()
