@@ -312,3 +312,66 @@ def test_a_pipeline_that_hands_a_summary_to_the_next_stage_still_reports(
     test: str, leave: str
 ) -> None:
     assert codes(PIPELINE.format(test=test, leave=leave)) == [(8, "ANC306")]
+
+
+#: a tool-calling round trip whose user turn asks the model to put the tool's one answer in
+#: few words, then sends the reply back for the next turn
+ROUND_TRIP = """\
+async def lookup_round_trip(client, tool):
+    messages = [UserMessage(content="{ask}")]
+    first = await client.create(messages=messages, tools=[tool])
+    messages.append(AssistantMessage(content=first.content))
+    second = await client.create(messages=messages)
+    return second.content
+"""
+
+
+def test_an_ask_to_summarize_one_tool_answer_is_no_compaction_prompt() -> None:
+    assert codes(ROUND_TRIP.format(ask="Call the lookup tool and summarize the result.")) == []
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Summarize the conversation so far and the result.",
+        "Summarize the results of every tool call so far.",
+    ],
+)
+def test_an_ask_about_the_conversation_or_many_results_still_is(ask: str) -> None:
+    assert codes(ROUND_TRIP.format(ask=ask)) == [(5, "ANC306")]
+
+
+#: a module that shortens a page by swapping repeated chunks for ids, twice over
+CODER = """\
+import collections
+import re
+
+
+def _compress_chunks(text: str, tag: str, skip: list[str], sep: str) -> tuple[dict, str]:
+    parts = [p.strip() for p in re.split(sep, text)]
+    counts = collections.Counter(parts)
+    table = {{}}
+    for part, n in counts.items():
+        if n > 1 and part not in skip:
+            table[f"{{tag}}{{len(table)}}"] = part
+    out = "\\n".join(parts)
+    for key, value in table.items():
+        out = out.replace(value, key)
+    {extra}
+    return table, out
+
+
+def shorten_page(text: str) -> str:
+    table, out = _compress_chunks(text, "P", [], "\\n\\n+")
+    lines, out = _compress_chunks(out, "L", list(table), "\\n+")
+    return out
+"""
+
+
+def test_a_lossless_coder_named_compress_is_no_summarizer() -> None:
+    assert codes(CODER.format(extra="")) == []
+
+
+def test_a_compress_function_that_calls_a_model_still_is() -> None:
+    source = CODER.format(extra="out = llm.predict('Summarize this text: ' + out)")
+    assert (21, "ANC306") in codes(source)

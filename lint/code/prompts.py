@@ -107,9 +107,18 @@ def asks_to_summarize(text: str, words: int = _MIN_WORDS) -> bool:
         start = found.start()
         ends = [m.end() for m in _SENTENCE_END.finditer(head, max(0, start - 300), start)]
         sentence = head[ends[-1] if ends else max(0, start - 300) : start]
-        if _CAPABILITY.search(sentence) is None:
-            return True
+        if _CAPABILITY.search(sentence) is not None:
+            continue
+        if _ONE_ANSWER.match(head, found.end()) and _CONVERSATION.search(head) is None:
+            continue  # ``"Call the lookup tool and summarize the result."``: one answer
+        return True
     return False
+
+
+#: what an ask to summarize *one answer* names right after its verb (``"… and summarize the
+#: result."``): a tool call's or a search's single answer, put in few words for the user, not
+#: the context compacted (a request naming the conversation as well is still one)
+_ONE_ANSWER = LazyPattern(r"\s+(?:the|its|this|that)\s+(?:result|response|answer)\b(?!s)", re.I)
 
 
 #: a request for *the* summary, a thing the conversation already gave its name to (``"Please
