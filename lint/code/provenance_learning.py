@@ -113,14 +113,16 @@ class SpanLearning:
                     alias_binds[bound] += 1  # ``kind = "unknown"`` in the other branch
                 else:
                     derived.setdefault(bound, []).append(names_in(node.value, roots_only=True))
+        bindings: tuple[Counter[str], set[str]] = (Counter(), set())
         if reads or self.lists or self.spans or aliases:
-            self.stable = stable_names(self.info)
+            bindings = binding_counts(self.info)
+            self.stable = stable_names(self.info, bindings)
         self.role_aliases = {
             k: v
             for k, v in aliases.items()
             if k in self.stable
-            or self._bound_only_to_roles(
-                k, alias_binds[k], derived.get(k, []), names_in(v, roots_only=True)
+            or _bound_only_to_roles(
+                bindings, k, alias_binds[k], derived.get(k, []), names_in(v, roots_only=True)
             )
         }
         for test in named_tests:  # ``role == "tool"`` after ``role = m.get("role")``
@@ -129,18 +131,6 @@ class SpanLearning:
         if reads:
             for name, reason in item_read_lists(self.info, reads, self.stable).items():
                 self.lists.setdefault(name, reason)
-
-    def _bound_only_to_roles(
-        self, name: str, role_or_constant: int, others: list[set[str]], item: set[str]
-    ) -> bool:
-        """``if hasattr(m, "type"): kind = m.type`` / ``elif …: kind =
-        type(m).__name__.lower()`` / ``else: kind = "unknown"``: a name bound in branches,
-        each time to the item's role, to something read from the item alone, or to a fixed
-        word, is still the item's kind (a fixed word tests as itself); any other binding (a
-        loop target, a value read from elsewhere) is not."""
-        counts, shrunk = binding_counts(self.info)
-        from_item = sum(1 for read in others if read and read <= item | _BUILTINS)
-        return name not in shrunk and counts[name] == role_or_constant + from_item
 
     def _learn_linked(self, node: cst.BaseExpression) -> None:
         linked = linked_test(node)
@@ -218,3 +208,20 @@ class SpanLearning:
             key = dotted(target.target)
             if reason is not None and key is not None:
                 self.spans.setdefault(key, reason)
+
+
+def _bound_only_to_roles(
+    bindings: tuple[Counter[str], set[str]],
+    name: str,
+    role_or_constant: int,
+    others: list[set[str]],
+    item: set[str],
+) -> bool:
+    """``if hasattr(m, "type"): kind = m.type`` / ``elif …: kind =
+    type(m).__name__.lower()`` / ``else: kind = "unknown"``: a name bound in branches, each
+    time to the item's role, to something read from the item alone, or to a fixed word, is
+    still the item's kind (a fixed word tests as itself); any other binding (a loop target,
+    a value read from elsewhere) is not. ``bindings``: the function's binding counts."""
+    counts, shrunk = bindings
+    from_item = sum(1 for read in others if read and read <= item | _BUILTINS)
+    return name not in shrunk and counts[name] == role_or_constant + from_item

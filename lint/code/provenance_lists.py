@@ -40,9 +40,12 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
-def stable_names(info: FunctionInfo) -> frozenset[str]:
-    """Local names bound once in the function and never shrunk in place."""
-    counts, shrunk = binding_counts(info)
+def stable_names(
+    info: FunctionInfo, bindings: tuple[Counter[str], set[str]] | None = None
+) -> frozenset[str]:
+    """Local names bound once in the function and never shrunk in place (``bindings``: its
+    :func:`binding_counts`, when the caller has them already)."""
+    counts, shrunk = bindings if bindings is not None else binding_counts(info)
     return frozenset(name for name, n in counts.items() if n == 1 and name not in shrunk)
 
 
