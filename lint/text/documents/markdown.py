@@ -30,6 +30,7 @@ from anchorlint.text.documents import (
     SummarySource,
     block_of,
 )
+from anchorlint.text.documents.chat_exports import CHAT_EXPORT, may_be_export, summary_lines
 from anchorlint.text.documents.code_spans import code_spans, parser_free
 from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
@@ -68,10 +69,38 @@ def read(
     """The reader of Markdown files: the whole file is one summary; a long one is handed
     over block by block as it is parsed."""
     assert isinstance(text, str)
-    if len(text) > STREAM_CHARS:
-        yield LongSummary(SummarySource(path, 1, 1, ()), split_blocks(text))
-    else:
-        yield SummarySource(path, 1, 1, tuple(split_blocks(text)))
+    if may_be_export(text):
+        found = summary_lines(physical_lines(text))
+        if found is not None:
+            yield from _export_summaries(path, text, found)
+            return
+    yield _summary(path, text)
+
+
+def _summary(
+    path: str, source: str, line: int = 1, thread: str | None = None, generation: int = 0
+) -> SummarySource | LongSummary:
+    """``source`` read as one summary (a long one handed over as it is parsed)."""
+    if len(source) > STREAM_CHARS:
+        head = SummarySource(path, line, 1, (), thread, generation or None)
+        return LongSummary(head, split_blocks(source))
+    return SummarySource(path, line, 1, tuple(split_blocks(source)), thread, generation or None)
+
+
+def _export_summaries(
+    path: str, text: str, found: list[tuple[int, int]]
+) -> Iterator[SummarySource | LongSummary]:
+    """The compaction summaries of a saved conversation
+    (:mod:`~anchorlint.text.documents.chat_exports`), each one generation of the file's
+    history thread. Each is read as a Markdown source of its own lines, after as many empty
+    lines as come before it in the file, so its blocks keep their file positions."""
+    from anchorlint.text.documents.transcripts.common import native_thread
+
+    lines = physical_lines(text)
+    thread = native_thread(CHAT_EXPORT, path)
+    for generation, (start, end) in enumerate(found, 1):
+        source = "\n" * start + "\n".join(lines[start:end]) + "\n"
+        yield _summary(path, source, start + 1, thread, generation)
 
 
 def split_blocks(source: str) -> Iterator[Block]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from anchorlint.positions import MapBuilder, PositionMap
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
+from anchorlint.text.documents.chat_exports import CHAT_EXPORT
 from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex, find_fields
 from anchorlint.text.documents.plaintext import split_blocks
 
@@ -29,8 +30,9 @@ def native_thread(fmt: str, ident: str) -> str:
 
 
 def is_native_thread(name: str) -> bool:
-    """Whether a history thread is a transcript's (where new turns may add anchors)."""
-    return name.partition(THREAD_SEPARATOR)[0] in FORMATS
+    """Whether a history thread is a transcript's (where new turns may add anchors): a
+    native format's, or a conversation saved as Markdown."""
+    return name.partition(THREAD_SEPARATOR)[0] in (*FORMATS, CHAT_EXPORT)
 
 
 def record_id(value: object) -> str | None:
