@@ -35,7 +35,8 @@ QUANTIFIERS = frozenset({"all", "none", "each", "any", "both", "either", "neithe
 
 
 def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
-    """Whether the hit is a clause of time, a comparison, a quantifier over the list the
+    """Whether the hit is a clause of time, a comparison or a claim that something works
+    unchanged ("keeps working as before"), a quantifier over the list the
     note gives just before it, words to say to a tool, what a command in its table row does,
     one of a pair its sentence counts, part of a heading that dates its entry, or a note in
     parentheses on a subject the note's own heading above is titled with."""
@@ -50,7 +51,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "from-back" and hit.word(-1) == "before":
         return _opens_a_clause(hit)
     if hit.label == "as-before":
-        return _closes_a_comparison(hit)
+        return _closes_a_comparison(hit) or _says_unchanged(hit)
     if hit.label == "the-above" and hit.word(0) == "the":
         return _over_the_list_before(hit, summary)
     return False
@@ -76,6 +77,39 @@ def _closes_a_comparison(hit: PhraseHit) -> bool:
         if token.lower_ == "as":
             return True
     return False
+
+
+#: "keeps working as before", "still behaves as before": a verb of working right before "as
+#: before", itself after a word of continuity, says the thing works unchanged across the
+#: change the note reports
+WORKING = frozenset(
+    "work works worked working behave behaves behaved behaving function functions functioned "
+    "functioning operate operates operated operating run runs running".split()
+)
+_CONTINUING = frozenset({"continue", "continues", "continued", "continuing"})
+_KEEPING = frozenset({"keep", "keeps", "kept", "keeping", *_CONTINUING})
+_BEFORE_THE_VERB = frozenset({"exactly", "just"})
+
+
+def _says_unchanged(hit: PhraseHit) -> bool:
+    """ "callers that omit the flag keep working as before", "still behave as before",
+    "continue to work as before": a verb of working just before the phrase (an "exactly" or
+    "just" between), kept on by "keep", "continue" or "still", says nothing changed for them;
+    the phrase needs no referent the note dropped. Without that word the earlier behaviour is
+    the referent ("worker counts beyond 8 behave as before": as the dropped figures showed),
+    and "We kept the retry policy as before" (what policy?) still points back."""
+    first = hit.sentence.token_start
+    index = hit.token_start - 1
+    while index >= first and hit.doc[index].lower_ in _BEFORE_THE_VERB:
+        index -= 1
+    if index - 1 < first or hit.doc[index].lower_ not in WORKING:
+        return False
+    verb, word = hit.doc[index].lower_, hit.doc[index - 1].lower_
+    if word == "still":
+        return True
+    if word in _KEEPING:
+        return verb.endswith("ing")
+    return word == "to" and index - 2 >= first and hit.doc[index - 2].lower_ in _CONTINUING
 
 
 def _over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
