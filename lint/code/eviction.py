@@ -48,6 +48,8 @@ from anchorlint.code.eviction_shapes import (
     keeps_item,
     mentions,
     name_of,
+    opted_in,
+    written_back,
 )
 from anchorlint.code.eviction_tests import implies_linked
 from anchorlint.code.eviction_walk import FunctionWalk, Path
@@ -254,11 +256,20 @@ class EvictionWalker(FunctionWalk):
             if reason is None:
                 continue
             branch = other_branch(loop.body, test, value)
+            if self._a_view_asked_for([test], receiver):
+                return
             if branch is not None and skips_item(branch, receiver):
                 self._report(
                     call, loop.container, reason, "a loop keeps only the others", items, [test]
                 )
             return
+
+    def _a_view_asked_for(self, tests: list[cst.BaseExpression], receiver: str) -> bool:
+        """``def copy(self, *, exclude_function_call=False)`` skipping tool items when the
+        flag is set, into a list it never stores on the object: the caller asked for a view
+        without them, and the object keeps every item."""
+        params = frozenset(p.name.value for p in [*self.info.params, *self.info.kwonly])
+        return opted_in(tests, params) and not written_back(self.info.node, receiver)
 
     def _flag_skip(self, node: cst.Continue, path: Path) -> None:
         """``if m["type"] == "function_call_output": if config.DROP_OLD: continue``: a skip

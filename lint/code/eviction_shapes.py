@@ -102,3 +102,32 @@ def item_at_index(test: cst.BaseExpression, key: str, index: str) -> cst.BaseExp
         return test
     result = test.visit(_AtIndex(key, index))
     return result if isinstance(result, cst.BaseExpression) else test
+
+
+def opted_in(tests: list[cst.BaseExpression], params: frozenset[str]) -> bool:
+    """Whether one of the tests that lead to a skip is a parameter of the function standing
+    alone (``if exclude_tool_calls and m.type == "tool": continue``): the caller asks for a
+    view without those items."""
+    return any(isinstance(part, cst.Name) and part.value in params for part in conjuncts(tests))
+
+
+def written_back(function: cst.CSTNode, name: str) -> bool:
+    """Whether the list ``name`` is stored on an object (assigned to an attribute or an item)
+    or handed to a method of ``self``/``cls`` (``self.items.extend(kept)``): a list built and
+    only returned, or wrapped in a new object, leaves the object's own list as it was."""
+    names = frozenset({name})
+    for node in walk(function):
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            if node.value is None or not mentions(node.value, names):
+                continue
+            if isinstance(node, cst.Assign):
+                targets = [t.target for t in node.targets]
+            else:
+                targets = [node.target]
+            if any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets):
+                return True
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            owner = (dotted(node.func) or "").split(".")[0]
+            if owner in ("self", "cls") and any(mentions(a.value, names) for a in node.args):
+                return True
+    return False

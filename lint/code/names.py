@@ -23,9 +23,17 @@ from anchorlint.config import CodeSettings
 _SUMMARY_TYPE = LazyPattern(r"Summary|Summari[sz]|Condens|Compacted|Compaction(?!Settings|Config)")
 
 
+#: classes named for an order to make a summary, not for one: a request or command
+#: (``CondensationRequestAction``, ``SummaryRequestFrame``), or a summarizing verb followed
+#: by its object (``SummarizeContextFrame``, ``CondenseHistoryCommand``)
+_ORDER_TYPE = LazyPattern(r"Request|Command|Trigger|(?:Summari[sz]e|Condense)(?![a-z])")
+
+
 def summary_type(name: str) -> bool:
-    """A class named like a summary put into the history (``SummaryEvent``)."""
-    return bool(_SUMMARY_TYPE.search(name.rsplit(".", 1)[-1]))
+    """A class named like a summary put into the history (``SummaryEvent``), not like an
+    order to make one (``SummarizeContextFrame``)."""
+    last = name.rsplit(".", 1)[-1]
+    return bool(_SUMMARY_TYPE.search(last)) and not _ORDER_TYPE.search(last)
 
 
 #: modules whose ``compress``/``truncate`` functions are byte codecs, never summarizers
@@ -165,7 +173,8 @@ _SEGMENT_STEMS = ("summar", "condens", "abridg")
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
     needs need can set persist write read record emit to from with on count estimate trim add
-    append attach prepare locate find as package pack wrap""".split()
+    append attach prepare locate find as package pack wrap apply review critique evaluate grade
+    judge assess score rate inspect verify""".split()
 )
 #: a summary word after one of these names a step around the pass, not the pass
 #: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``,
@@ -187,7 +196,8 @@ _THING_NOUNS = frozenset(
     setting options model llm key id ids len length limit threshold budget size ratio count
     type kind path file dir message msg event node block field store buffer schema style
     parser callback hook handler enabled trigger interval max min index chain result results
-    boundary boundaries payload payloads part parts item items data""".split()
+    boundary boundaries payload payloads part parts item items data request requests frame
+    frames""".split()
 )
 
 

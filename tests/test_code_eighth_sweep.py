@@ -1,0 +1,129 @@
+"""Code rules on the shapes an eighth sweep of real compactor modules showed them misreading.
+
+Each module is written for these tests in the style of the real ones (a chat context that
+hands out filtered copies, a frame pipeline that orders a summary and applies the answer, a
+writer and a reviewer of one summary), with the near misses beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_recompaction_real_shapes import codes
+
+#: a chat context that hands out a copy without tool calls when the caller asks for one
+CHAT_LOG = """\
+class ChatLog:
+    def __init__(self, items):
+        self._items = items
+
+    def copy(self, *, exclude_function_call: bool = False) -> "ChatLog":
+        items = []
+        for item in self._items:
+            if exclude_function_call and item.type in ["function_call", "function_call_output"]:
+                continue
+            items.append(item)
+        return ChatLog(items)
+
+    def to_dict(self, *, exclude_function_call: bool = False) -> dict:
+        items = []
+        for item in self._items:
+            if exclude_function_call and item.type == "function_call_output":
+                continue
+            items.append(item.to_dict())
+        return {"items": items}
+
+    async def _summarize(self, llm):
+        return await llm.summarize("\\n".join(i.text for i in self._items))
+"""
+
+
+def test_a_copy_the_caller_asks_to_leave_tool_calls_out_of_drops_nothing() -> None:
+    assert codes(CHAT_LOG) == []
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # the filtered list replaces the object's own
+        ("        return ChatLog(items)\n", "        self._items = items\n"),
+        # put back in place
+        ("        return ChatLog(items)\n", "        self._items[:] = items\n"),
+        # a setting, not the caller's argument, decides
+        ("if exclude_function_call and item.type in", "if SETTINGS.lean and item.type in"),
+    ],
+)
+def test_a_filter_that_replaces_the_list_or_follows_a_setting_still_drops(
+    before: str, after: str
+) -> None:
+    source = CHAT_LOG.replace(before, after, 1)
+    assert (10, "ANC308") in codes(source)
+
+
+#: a frame pipeline: one frame orders a summary, another brings the answer, which is applied
+FRAMES = """\
+class SummarizeContextFrame:
+    config = None
+
+
+class SummaryResultFrame:
+    summary = ""
+
+
+class ContextSummarizer:
+    def __init__(self, context, llm):
+        self._context = context
+        self._llm = llm
+
+    async def process(self, frame):
+        if isinstance(frame, SummarizeContextFrame):
+            await self._handle_summarization_request(frame)
+        elif isinstance(frame, SummaryResultFrame):
+            await self._apply_summary(frame.summary)
+
+    async def _handle_summarization_request(self, frame):
+        await self._llm.send(frame.config)
+
+    async def _apply_summary(self, summary):
+        self._context.set_messages([{"role": "user", "content": "Summary: " + summary}])
+"""
+
+
+def test_an_order_to_summarize_and_applying_the_answer_are_no_second_pass() -> None:
+    assert codes(FRAMES) == []
+
+
+def test_a_summary_frame_summarized_again_is_still_a_second_pass() -> None:
+    source = FRAMES.replace(
+        "            await self._apply_summary(frame.summary)\n",
+        "            await self._summarize(frame.summary)\n",
+    ) + (
+        "\n    async def _summarize(self, text):\n"
+        '        return await self._llm.complete(f"Summarize the conversation: {text}")\n'
+    )
+    assert codes(source) == [(18, "ANC306")]
+
+
+#: a writer and a reviewer of one summary
+REVIEWED = """\
+async def generate_summary(doc: str) -> str:
+    return (await writer.run(f"Summarize: {doc}")).text
+
+
+async def review_summary(summary: str) -> str:
+    return (await reviewer.run(f"Review this summary: {summary}")).text
+
+
+async def pipeline(doc: str) -> str:
+    s = await generate_summary(doc)
+    return await review_summary(s)
+"""
+
+
+@pytest.mark.parametrize("verb", ["review", "critique", "evaluate", "grade", "judge"])
+def test_a_step_that_judges_the_summary_makes_none(verb: str) -> None:
+    assert codes(REVIEWED.replace("review_summary", f"{verb}_summary")) == []
+
+
+def test_a_step_that_condenses_the_summary_again_is_a_second_pass() -> None:
+    assert codes(REVIEWED.replace("review_summary", "condense_summary")) == [(11, "ANC306")]
