@@ -126,7 +126,10 @@ def _after_forms(body: str) -> tuple[str, str, str]:
         + body
         + r"):"
         + _LINES.format(a="cp1", b="cp2")
-        + r"(?P<cp_col>:\d{1,6})?)(?![\w:-]|[.,]\d)"
+        # more lines after a comma (``client.js:165,232``: ``line_lists`` reads each, and
+        # ``anchor_parts`` takes them only in ascending order, else ``a.py:1,000`` is a path)
+        + r"(?:(?P<cp_more>(?:,\d{1,6}(?:-\d{1,6})?){1,64})|(?P<cp_col>:\d{1,6}))?)"
+        + r"(?![\w:-]|[.,]\d)"
     )
     bare_after = (
         r"(?P<prose_after2>(?P<pa2_path>"

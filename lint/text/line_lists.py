@@ -35,7 +35,11 @@ def split_line_lists(anchors: list[Anchor]) -> list[Anchor]:
     line or range, in order (the list itself when none does)."""
     split: list[Anchor] | None = None
     for at, anchor in enumerate(anchors):
-        pieces = _pieces(anchor) if anchor.notation == "prose" else None
+        pieces = None
+        if anchor.notation == "prose":
+            pieces = _pieces(anchor)
+        elif anchor.notation == "compact" and "," in anchor.text:
+            pieces = _compact_pieces(anchor)
         if pieces is None:
             if split is not None:
                 split.append(anchor)
@@ -54,19 +58,41 @@ def _pieces(anchor: Anchor) -> list[Anchor] | None:
     if paren < 0 or ("," not in text[paren:] and " and " not in text[paren:]):
         return None
     listed = _LIST.search(text, paren)
-    if listed is None:
-        return None
+    return None if listed is None else _one_per_line(anchor, listed, _ITEM)
+
+
+#: the lines of a compact pointer that lists several (``client.js:165,232``), read back
+#: from its text as ``anchor_forms`` matched them
+_COMPACT_LIST = regex.compile(
+    r":\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?(?P<more>(?:,\d{1,6}(?:-\d{1,6})?){1,64})\Z"
+)
+_COMPACT_ITEM = regex.compile(r",(?P<a>\d{1,6})(?:-(?P<b>\d{1,6}))?")
+
+
+def _compact_pieces(anchor: Anchor) -> list[Anchor] | None:
+    """The anchors of a compact pointer that lists several lines, or None."""
+    listed = _COMPACT_LIST.search(anchor.text)
+    return None if listed is None else _one_per_line(anchor, listed, _COMPACT_ITEM)
+
+
+def _one_per_line(
+    anchor: Anchor, listed: regex.Match[str], items: regex.Pattern[str]
+) -> list[Anchor]:
+    """``anchor`` cut at its list (the ``more`` group of ``listed``): the first line up to
+    it, then one anchor per item, each spanning its number, in the pointer's notation."""
+    text = anchor.text
     more_start, more_end = listed.span("more")
-    first = frozen_copy(anchor, end=anchor.start + more_start)
-    pieces = [first]
-    for item in _ITEM.finditer(text, more_start, more_end):
+    pieces = [frozen_copy(anchor, end=anchor.start + more_start)]
+    for item in items.finditer(text, more_start, more_end):
         low = int(item["a"])
         high = int(item["b"]) if item["b"] is not None else low
         raw = f"L{low}" if high == low else f"L{low}-{high}"
         start, end = anchor.start + item.start("a"), anchor.start + item.end()
         fragment = _fragment_of("lines", low, high, raw)
         pieces.append(
-            _anchor_of(start, end, "line", text, text, anchor.key, fragment, notation="prose")
+            _anchor_of(
+                start, end, "line", text, text, anchor.key, fragment, notation=anchor.notation
+            )
         )
     return pieces
 

@@ -84,6 +84,10 @@ SECTION_SIGN = regex.compile(
     # or a section's quoted title (no sentence ends inside it): §"Rollout order"
     r"|[\"“][^\"“”\n.!?]{1,80}+[\"”])"
 )
+#: "See git history for details", "check the commit log": a repository's history named as
+#: the place of what the note dropped, no commit or range given
+HISTORY_LOOKING = ("see", "consult", "check", "per", "cf.")
+HISTORY_OWNERS = ("git", "the git", "commit", "the commit", "version", "the version")
 STORED_WORDS = ("full", "complete", "raw", "detailed", "entire", "original", "remaining")
 DETAILS_WORDS = ("details", "specifics", "rationale")
 
@@ -99,6 +103,12 @@ def pointer_phrases() -> dict[str, list[str]]:
             *(f"{w} to {d}" for w in ("according", "refer", "referring", "refers") for d in dets),
             *(f"as {v} {p} {d}" for v in DESCRIBING_VERBS for p in ("in", "by") for d in dets),
             *(f"as laid out in {d}" for d in dets),
+        ],
+        "history": [
+            f"{w} {owner} {kept}"
+            for w in HISTORY_LOOKING
+            for owner in HISTORY_OWNERS
+            for kept in ("history", "log", "logs")
         ],
         "see-section": [f"{w} {s}" for w in looking for s in SECTION_WORDS],
         "see-titled": list(looking),
@@ -239,6 +249,8 @@ def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
     """Token index just past the pointer a hit opens (its section number, its document
     noun), None when the hit is no pointer."""
     doc, last = hit.doc, hit.token_end - 1
+    if hit.label == "history":
+        return hit.token_end
     if hit.label == "see-section":
         return _section_end(doc, last) if _section_number(doc, last) else None
     if hit.label == "see-titled":
@@ -391,6 +403,11 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
         PhraseTrigger(
             tuple(sorted(DOCUMENT_PARTS)),
             f"{START}{_any_of(NAMED_DOCUMENTS)} {_any_of(DOCUMENT_PARTS)}{END} ?[0-9]",
+        ),
+        PhraseTrigger(
+            ("see", "consult", "check", "per", "cf"),
+            f"{START}(?:see |consult |check |per |cf ?\\. ?)(?:the )?(?:git|commit|version)"
+            f" (?:history|logs?){END}",
         ),
         PhraseTrigger(STORED_WORDS, STORED_IN.pattern.replace("\\b", "")),
         PhraseTrigger(DETAILS_WORDS, DETAILS_IN.pattern.replace("\\b", "")),

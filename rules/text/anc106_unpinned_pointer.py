@@ -100,6 +100,7 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
     """A line pointer in prose or ``a.py:12`` notation: the message shows the pinned form to
     write (with the real digest when a store resolves it); only the compact notation gets
     a fix, a sentence in prose is for a person to rewrite."""
+    from anchorlint.text.line_lists import listed_lines
     from anchorlint.text.match import quote
 
     pinned = None
@@ -110,7 +111,9 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
     lines = anchor.fragment.raw if anchor.fragment is not None else ""
     target = pinned or f"{anchor.key}#{lines}@sha256:<sha256 of the lines>"
     where = "in prose" if anchor.notation == "prose" else "as file:line"
-    fix = _pin_fix(summary, anchor, store) if anchor.notation == "compact" else None
+    # one line of a list (``a.py:165,232``) is pinned by a person: the pins do not fit a list
+    listed = anchor.notation == "compact" and listed_lines(anchor)
+    fix = _pin_fix(summary, anchor, store) if anchor.notation == "compact" and not listed else None
     return TextHit(
         anchor.start,
         anchor.end,
@@ -121,12 +124,13 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
 
 
 def _drifting(anchor: Anchor) -> str:
-    """What drifts: "the line", or, for one line of a list ("(lines 102, 122)", one finding
-    per line, each at its number), the lines it stands for ("line 122", "lines 10-20 drift")."""
+    """What drifts: "the line", or, for one line of a list ("(lines 102, 122)", ``a.py:165,232``:
+    one finding per line, each at its number), the lines it stands for ("line 122", "lines
+    10-20 drift")."""
     from anchorlint.text.line_lists import listed_lines
 
     fragment = anchor.fragment
-    if fragment is None or anchor.notation != "prose" or not listed_lines(anchor):
+    if fragment is None or not listed_lines(anchor):
         return "the line drifts"
     if fragment.first == fragment.last:
         return f"line {fragment.first} drifts"
