@@ -127,3 +127,40 @@ def test_a_step_that_judges_the_summary_makes_none(verb: str) -> None:
 
 def test_a_step_that_condenses_the_summary_again_is_a_second_pass() -> None:
     assert codes(REVIEWED.replace("review_summary", "condense_summary")) == [(11, "ANC306")]
+
+
+#: a memory that keeps one summary per group in a database and merges new facts into it
+GROUPS = """\
+async def summarize_pair(llm, pair):
+    return await llm.complete(f"Combine these two summaries into one summary:\\n{pair[0]}\\n{pair[1]}")
+
+
+async def update_group(db, llm, member):
+    group, is_new = await find_group(db, member)
+    merged = await summarize_pair(llm, (member.summary, group.summary))
+    group.summary = merged
+    await group.save(db)
+    return group
+"""
+
+
+def test_a_record_loaded_merged_into_and_saved_back_is_summarized_again() -> None:
+    assert codes(GROUPS) == [(7, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # a record made here, not fetched: nothing comes back from an earlier call
+        ("await find_group(db, member)", "Group(member.group_id), True"),
+        ("await find_group(db, member)", "await create_group(db, member)"),
+        # fetched but never written back
+        ("    await group.save(db)\n", ""),
+        # its own summary is not what is merged
+        ("(member.summary, group.summary)", "(member.summary, member.notes)"),
+    ],
+)
+def test_a_record_made_here_kept_nowhere_or_not_merged_is_no_second_pass(
+    before: str, after: str
+) -> None:
+    assert codes(GROUPS.replace(before, after)) == []

@@ -193,9 +193,11 @@ class Analyser(KeptState, StatementRunner):
         stored = constant_key(target)
         if (
             stored is not None
-            and stored[0] in frame.params
             and value.kind is Kind.COMPACT
-            and state_parameter(frame.function, stored[0])
+            and (
+                (stored[0] in frame.params and state_parameter(frame.function, stored[0]))
+                or self.kept_record(frame, stored[0])
+            )
         ):
             # an object's attribute by its name (``agent.messages``), a mapping's key as a key
             plain = isinstance(target, cst.Attribute)

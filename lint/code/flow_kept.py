@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
+from anchorlint.code.kept_records import fetched_records
 from anchorlint.code.kept_state import (
     constant_key,
     front_of_concatenation,
@@ -66,6 +67,19 @@ class KeptState:
         self.class_stores = {}
         #: functions returning their message list with a compaction output in it
         self.summary_lists = {}
+        #: per function (by node id), the records it loads from a store and saves back
+        self._records: dict[int, frozenset[str]] = {}
+
+    def kept_record(self, frame: Frame, name: str) -> bool:
+        """Whether ``name`` is a record the function loads and saves back
+        (:mod:`~anchorlint.code.kept_records`): its fields are kept between calls."""
+        function = frame.function
+        if function is None:
+            return False
+        found = self._records.get(id(function.node))
+        if found is None:
+            found = self._records[id(function.node)] = fetched_records(function.node)
+        return name in found
 
     if TYPE_CHECKING:  # provided by the expression evaluator the analyser also is
 
@@ -201,9 +215,11 @@ class KeptState:
         if slot is not None and slot in self.kept_items:
             return self.kept_items[slot]
         found = constant_key(node)
-        if found is None or found[0] not in frame.params or found[1] not in self.kept_keys:
+        if found is None or found[1] not in self.kept_keys:
             return None
-        if not state_parameter(frame.function, found[0]):
+        if self.kept_record(frame, found[0]):
+            return self.kept_keys[found[1]]
+        if found[0] not in frame.params or not state_parameter(frame.function, found[0]):
             return None  # a reply or a request handed in fresh: its keys are kept nowhere
         return self.kept_keys[found[1]]
 
