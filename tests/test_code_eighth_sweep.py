@@ -164,3 +164,40 @@ def test_a_record_made_here_kept_nowhere_or_not_merged_is_no_second_pass(
     before: str, after: str
 ) -> None:
     assert codes(GROUPS.replace(before, after)) == []
+
+
+#: a compaction strategy that asks its chat client for the summary and puts it at the front
+#: of the caller's list, in place
+STRATEGY = """\
+PROMPT = "Generate a summary of the entire conversation. Incorporate any previously provided summary."
+
+
+class SummaryStrategy:
+    def __init__(self, client, keep=4):
+        self.client = client
+        self.keep = keep
+        self.prompt = PROMPT
+
+    async def __call__(self, messages: list) -> bool:
+        old = messages[: -self.keep]
+        resp = await self.client.get_response(
+            [
+                {"role": "system", "content": self.prompt},
+                {"role": "user", "content": "\\n".join(m.text for m in old)},
+            ]
+        )
+        messages.insert(0, {"role": "assistant", "content": resp.text})
+        return True
+"""
+
+
+def test_a_client_asked_for_a_response_with_a_summary_prompt_is_a_model_call() -> None:
+    assert codes(STRATEGY) == [(12, "ANC306")]
+
+
+def test_a_response_asked_for_without_a_summary_prompt_is_none() -> None:
+    source = STRATEGY.replace(
+        "Generate a summary of the entire conversation. Incorporate any previously provided summary.",
+        "Answer the user's last question.",
+    )
+    assert codes(source) == []
