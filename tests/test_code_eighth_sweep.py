@@ -201,3 +201,27 @@ def test_a_response_asked_for_without_a_summary_prompt_is_none() -> None:
         "Answer the user's last question.",
     )
     assert codes(source) == []
+
+
+#: a chat log that folds its history into a summary and drops every tool output
+FOLD = """\
+class ChatLog:
+    async def fold(self, llm):
+        summary = await llm.complete("Compress older conversation history into a short summary.")
+        kept = []
+        for it in self._items:
+            if isinstance(it, FunctionCallOutput):
+                continue
+            kept.append(it)
+        self._items = kept
+        self._items.append(summary)
+"""
+
+
+@pytest.mark.parametrize("cls", ["FunctionCallOutput", "ToolCallResult", "FunctionCallResult"])
+def test_a_function_call_output_is_a_tool_result(cls: str) -> None:
+    assert codes(FOLD.replace("FunctionCallOutput", cls)) == [(8, "ANC308")]
+
+
+def test_the_function_call_itself_is_no_tool_result() -> None:
+    assert codes(FOLD.replace("FunctionCallOutput", "FunctionCall")) == []

@@ -12,8 +12,8 @@ ANC308 on eviction):
   kind is an observation (``e["message_type"] == "observation"``), an instance of a tool
   output class (``ToolMessage``, ``FunctionMessage``, ``FunctionResultContent``,
   ``FunctionExecutionResultMessage``, ``ToolReturnPart``, and classes named ``*Observation``,
-  ``*ToolResult*``, ``*FunctionResult*``), or a mapping or object whose ``tool_call_id`` /
-  ``call_id`` is read;
+  ``*ToolResult*``, ``*FunctionResult*``, ``*FunctionCallOutput*``, ``*ToolCallResult*``), or
+  a mapping or object whose ``tool_call_id`` / ``call_id`` is read;
 - a **document**: an instance of a document or node class (``Document``, ``TextNode``,
   ``NodeWithScore`` …) or an object whose ``metadata`` is read.
 
@@ -55,6 +55,7 @@ OBSERVATION_ROLE = "observation"
 _TOOL_CLASS = LazyPattern(
     r"^(?:ToolMessage|FunctionMessage|ToolMessageChunk|FunctionResultContent)$"
     r"|Observation$|ToolResult|FunctionResult|FunctionExecutionResult|ToolOutput"
+    r"|(?:Function|Tool)Call(?:Output|Result)"
     r"|^ToolReturn(?:Part)?$"
 )
 _DOCUMENT_CLASS = LazyPattern(
