@@ -225,3 +225,54 @@ def test_a_function_call_output_is_a_tool_result(cls: str) -> None:
 
 def test_the_function_call_itself_is_no_tool_result() -> None:
     assert codes(FOLD.replace("FunctionCallOutput", "FunctionCall")) == []
+
+
+#: a tree of summaries: each round summarizes pairs of the last round's summaries at once
+TREE = """\
+import asyncio
+
+
+async def summarize_pair(llm, pair):
+    return await llm.complete(f"Combine these two summaries into one summary:\\n{pair[0]}\\n{pair[1]}")
+
+
+async def build_group(llm, members):
+    summaries = [m.summary for m in members]
+    while len(summaries) > 1:
+        half = len(summaries) // 2
+        summaries = list(
+            await asyncio.gather(
+                *[
+                    summarize_pair(llm, (left, right))
+                    for left, right in zip(summaries[:half], summaries[half:], strict=False)
+                ]
+            )
+        )
+    return summaries[0]
+"""
+
+
+@pytest.mark.parametrize("gather", ["asyncio.gather", "semaphore_gather"])
+def test_each_round_of_a_tree_of_summaries_summarizes_the_last(gather: str) -> None:
+    assert codes(TREE.replace("asyncio.gather", gather)) == [(15, "ANC306")]
+
+
+def test_one_round_over_the_members_is_one_pass() -> None:
+    """Summaries of pairs of members, made once: no round takes another's output."""
+    source = TREE.replace("    while len(summaries) > 1:\n", "    if len(summaries) > 1:\n")
+    assert codes(source) == []
+
+
+def test_zipped_lists_pass_each_its_own_items() -> None:
+    """Only the second list holds summaries: its name is the one compacted again."""
+    source = """\
+async def summarize(llm, text):
+    return await llm.complete(f"Summarize this conversation:\\n{text}")
+
+
+async def run(llm, turns, notes):
+    for turn, note in zip(turns, [await summarize(llm, n) for n in notes]):
+        await summarize(llm, turn)
+        await summarize(llm, note)
+"""
+    assert codes(source) == [(8, "ANC306")]

@@ -177,7 +177,11 @@ class KnownCalls:
                 return first  # ``getattr(part, "content", "")``: attribute access
             if name == "cast" and len(args) == 2:
                 return args[1][1]  # ``cast(PromptValue, filled)``: the value itself
+            if name == "gather" or name.endswith("_gather"):
+                return _gathered(args)  # ``semaphore_gather(*coroutines)`` too
             return None
+        if name == "gather" and dotted(receiver) == "asyncio":
+            return _gathered(args)  # ``asyncio.gather(*[summarize(a, b) for …])``: their results
         if runs_a_coroutine(call):
             return first  # ``asyncio.run(llm.call(...))``: the coroutine's own result
         if name in ("deepcopy", "copy") and dotted(receiver) == "copy" and first is not None:
@@ -282,3 +286,9 @@ def _a_message(item: cst.BaseExpression) -> bool:
     if isinstance(item, cst.Dict):
         return message_dict(item)
     return isinstance(item, cst.Call) and (dotted(item.func) or "").rsplit(".", 1)[-1][:1].isupper()
+
+
+def _gathered(args: Args) -> Taint | None:
+    """What ``gather`` hands back: the results of the coroutines it awaits, summaries when
+    one of them makes a summary (the taint of the first that does)."""
+    return next((t for _, t in args if t is not None and t.kind is Kind.COMPACT), None)

@@ -164,6 +164,11 @@ class ContainerFlow(KnownCalls):
             self.bind(index, index_taint, env, frame)
             self.bind(item, self._element(inner), env, frame)
             return
+        zipped = _zipped(target, iterable)
+        if zipped is not None:  # ``for left, right in zip(firsts, seconds)``
+            for name, sequence in zipped:
+                self.bind(name, self._element(self.eval(sequence, env, frame)), env, frame)
+            return
         self.bind(target, self._element(self.eval(iterable, env, frame)), env, frame)
 
     def _element(self, taint: Taint | None) -> Taint | None:
@@ -173,6 +178,24 @@ class ContainerFlow(KnownCalls):
         if taint.kind is K.MATCHES:
             return taint.to(K.MATCH)
         return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
+
+
+def _zipped(
+    target: cst.BaseExpression, iterable: cst.BaseExpression
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]] | None:
+    """``for a, b in zip(xs, ys)`` → [(``a``, ``xs``), (``b``, ``ys``)]: each name takes the
+    items of its own sequence; None for any other loop header."""
+    if not (isinstance(iterable, cst.Call) and dotted(iterable.func) == "zip"):
+        return None
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return None
+    args = [arg for arg in iterable.args if arg.keyword is None]  # ``strict=`` aside
+    if any(arg.star for arg in args) or len(args) != len(target.elements):
+        return None
+    elements = target.elements
+    if any(isinstance(element, cst.StarredElement) for element in elements):
+        return None
+    return [(element.value, arg.value) for element, arg in zip(elements, args, strict=True)]
 
 
 def _message_text_key(picked: cst.BaseSlice | None) -> bool:
