@@ -276,3 +276,53 @@ async def run(llm, turns, notes):
         await summarize(llm, note)
 """
     assert codes(source) == [(8, "ANC306")]
+
+
+#: a compactor that trims to a budget, asking a helper for the oldest item it may drop
+TRIM = """\
+class ToolResultCompactor:
+    def compress_messages(self, request, limit):
+        compressed = list(request.messages)
+        omitted = 0
+        while sum(len(m.content) for m in compressed) > limit:
+            removable = self._oldest_removable_index(compressed)
+            if removable is None:
+                break
+            compressed.pop(removable)
+            omitted += 1
+        return CompactionResult(messages=compressed, omitted=omitted)
+
+    def _oldest_removable_index(self, messages):
+        for index, message in enumerate(messages):
+            if message.role not in {"system", "developer", "user", "assistant"}:
+                return index
+        return None
+"""
+
+
+def test_an_item_a_helper_finds_by_a_role_no_chat_turn_has_is_dropped_by_pop() -> None:
+    assert codes(TRIM) == [(9, "ANC308")]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # a system message may be the one found: not certainly a tool result
+        ('{"system", "developer", "user", "assistant"}', '{"user", "assistant"}'),
+        # the helper finds a chat turn
+        ("message.role not in {", "message.role in {"),
+        # the id of what is dropped is kept
+        (
+            "            compressed.pop(removable)\n",
+            "            gone = compressed.pop(removable)\n            dropped.append(gone.id)\n",
+        ),
+    ],
+)
+def test_a_helper_that_may_find_a_chat_turn_or_a_drop_on_record_is_silent(
+    before: str, after: str
+) -> None:
+    source = TRIM.replace(before, after).replace(
+        "        omitted = 0\n", "        omitted, dropped = 0, []\n"
+    )
+    source = source.replace("omitted=omitted)", "omitted=omitted, dropped=dropped)")
+    assert codes(source) == []

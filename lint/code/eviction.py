@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.eviction_helpers import helper_index_reason
 from anchorlint.code.eviction_loops import (
     derived_names,
     flag_skip,
@@ -214,9 +215,15 @@ class EvictionWalker(FunctionWalk):
             or (self._indexed_reason(path, receiver, index) if name == "pop" else None)
             or self._item_reason(items)
             or self.linked.reason(receiver)
+            or (self._helper_index(index) if name == "pop" and index else None)
         )
         if reason is not None and self._mutation_escapes(receiver):
             self._report(call, receiver, reason, f"`.{name}()`", items | {receiver + ".pop"})
+
+    def _helper_index(self, index: str) -> str | None:
+        """``i = self._oldest_removable(out)``: an index a helper finds for a linked item."""
+        values = self.locals.get(index, [])
+        return helper_index_reason(values, self.module.index, self.info.owner)
 
     def _loop_placeholder(self, call: cst.Call, path: Path, receiver: str) -> None:
         """``out.append(Note(f"{n} lines omitted"))`` in a loop over a context list, in the

@@ -118,6 +118,7 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
     for param in [*info.params, *info.kwonly]:
         if context_named(param.name.value) or _message_items(param.annotation):
             contexts.add(param.name.value)
+    parameters = {param.name.value for param in [*info.params, *info.kwonly]}
     derived: dict[str, set[str]] = {}
     for target, value in pairs:
         key = storage_key(target)
@@ -135,6 +136,8 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
                 contexts.add(key)
         elif "[" in key and (context_named(key) or root == "state"):
             contexts.add(key)
+        elif key.count(".") == 1 and root in parameters and _names_the_messages(key):
+            contexts.add(key)  # ``request.messages``: the messages a request hands in
     built_here: set[str] = set()
     for target, value in pairs:
         key = storage_key(target)
@@ -152,6 +155,15 @@ def function_context(info: FunctionInfo, holder_class: bool) -> FunctionContext:
     return FunctionContext(
         frozenset(contexts), {k: frozenset(v) for k, v in derived.items()}, info, pairs
     )
+
+
+#: an attribute of a parameter that is the model's messages (``request.messages``,
+#: ``ctx.chat_history``), not any context-named thing (``request.context_id``)
+_MESSAGE_ATTRIBUTES = frozenset({"messages", "history", "chat_history", "conversation"})
+
+
+def _names_the_messages(key: str) -> bool:
+    return key.rsplit(".", 1)[-1].lstrip("_") in _MESSAGE_ATTRIBUTES
 
 
 #: the element of a list annotation that says the list is a model's input, whatever the

@@ -155,6 +155,20 @@ def _tool_roles(node: cst.BaseExpression, field: str) -> bool:
     return _string(node) in roles
 
 
+#: the roles of a chat's own turns: a message with none of them is a tool's (or a function's)
+_CHAT_ROLES = frozenset({"system", "user", "assistant"})
+_CHAT_ROLES_AND_DEVELOPER = _CHAT_ROLES | {"developer"}
+
+
+def _chat_roles(node: cst.BaseExpression, field: str) -> bool:
+    """``("system", "user", "assistant")``: a collection of every chat role and nothing else
+    (a ``developer`` role aside), tested on a message's ``role``."""
+    if field != "role" or not isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return False
+    roles = {_string(e.value) for e in node.elements}
+    return _CHAT_ROLES <= roles <= _CHAT_ROLES_AND_DEVELOPER
+
+
 def _class_names(node: cst.BaseExpression) -> list[str]:
     if isinstance(node, (cst.Tuple, cst.List)):
         return [n for e in node.elements for n in _class_names(e.value)]
@@ -200,6 +214,12 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
         target = test.comparisons[0]
         op = target.operator
         role = _role_of(test.left)
+        if role is not None and _chat_roles(target.comparator, role[1]):
+            # ``m.role not in {"system", "user", "assistant"}``: none of the chat's own roles
+            if not isinstance(op, (cst.In, cst.NotIn)):
+                return None
+            reason = "its role is none of a chat's own (system, user, assistant): a tool result"
+            return LinkedTest(role[0], isinstance(op, cst.NotIn), reason, "tool result")
         if role is None or not _tool_roles(target.comparator, role[1]):
             return None
         name = role[0]
