@@ -222,3 +222,60 @@ def test_marker_scans_stay_linear_on_a_megabyte(unit: str) -> None:
     started = time.perf_counter()
     summary_lines(lines)
     assert time.perf_counter() - started < 5.0
+
+
+# --- more exporters' shapes (a twelfth sweep of real exports) ---------------------------
+
+
+def test_a_terminal_agents_chat_log_opening_with_a_blank_line_is_not_a_summary() -> None:
+    text = (
+        "\n# aider chat started at 2025-02-11 08:30:00\n\n"
+        "#### fix the failing test mentioned above\n\nThe earlier change broke it.\n"
+    )
+    assert found(text, ".aider.chat.history.md") == []
+
+
+@pytest.mark.parametrize(
+    ("user", "agent"),
+    [
+        ("### \U0001f464 User", "### \U0001f916 Assistant (some-model)"),
+        ("### USER 2026-01-02T03:04:05.000Z", "### ASSISTANT 2026-01-02T03:04:06.000Z"),
+        ("### User | 2026-01-02T03:04:05.000Z", "### Assistant | 2026-01-02T03:04:06.000Z"),
+        ("#### You:", "#### ChatGPT:"),
+    ],
+)
+def test_role_headings_with_symbols_and_stamps_make_a_conversation(user: str, agent: str) -> None:
+    text = (
+        f"# Export\n\n{user}\n\ntidy the config\n\n{agent}\n\nTidied it, as discussed "
+        f"earlier.\n\n{user}\n\n{SUMMARY_TURN}\n{agent}\n\nDone.\n"
+    )
+    start = text.count("\n", 0, text.index("This session"))
+    assert found(text) == [("ANC106", start + 10), ("ANC101", start + 11)]
+
+
+LABELLED = """\
+## Session
+
+**You:** please tidy the config
+
+**Claude:** Tidied it, as discussed earlier.
+
+**You:** This session is being continued from a previous conversation that ran out of context. As noted above, we fixed `src/a.py:12`.
+The rest is as before.
+
+**Claude:** Continuing, as noted above.
+"""
+
+
+def test_bold_labels_that_alternate_make_a_conversation_read_from_the_label() -> None:
+    """The summary's first line is read from after its label: columns stay the file's."""
+    found_here = [(f.code, f.line, f.column) for f in lint_source("chat.md", LABELLED, SETTINGS)]
+    assert found_here == [("ANC106", 7, 122), ("ANC101", 8, 13)]
+
+
+def test_a_summary_quoting_one_exchange_under_bold_labels_is_still_a_summary() -> None:
+    text = (
+        "# Handoff\n\n**User:** asked for the retry cap.\n\n"
+        "**Assistant:** set it, as noted above.\n"
+    )
+    assert found(text, "handoff.md") == [("ANC104", 1), ("ANC101", 5)]

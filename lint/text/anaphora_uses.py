@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from anchorlint.text.quoted_speech import spoken
+
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
     from anchorlint.text.summary import AnalysedSummary
@@ -40,7 +42,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     note gives just before it, words to say to a tool, what a command in its table row does,
     one of a pair its sentence counts, part of a heading that dates its entry, or a note in
     parentheses on a subject the note's own heading above is titled with."""
-    if _uttered(hit, summary.text) or _reported(hit, summary.text):
+    if _uttered(hit, summary.text) or spoken(summary, hit.start):
         return True
     if _describes_a_command(hit, summary):
         return True
@@ -153,74 +155,6 @@ def _uttered(hit: PhraseHit, text: str) -> bool:
     before = text[start:offset]
     quoted = before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")
     return quoted and _SAY.match(text, start, offset) is not None
-
-
-#: what may stand before a quotation that opens its sentence: list marks, emphasis, spaces
-_OPENING_MARKS = regex.compile(r"[-*+>_#\d.)\s]{0,12}+")
-#: a frame that reports speech, ending right before the quotation: "The user asked:",
-#: "User's last message:", "Direct quote:", "they wrote"
-_REPORTING = regex.compile(
-    r"(?:\b(?:said|says|asked|asks|wrote|writes|replied|replies|requested|typed|messaged"
-    r"|instructed)|\b(?:message|request|reply|prompt|instruction|words)s?|\bdirect quote"
-    r"|\bverbatim)[ \t]{0,3}+[:,\u2014-]?[ \t]{0,3}+[*_]{0,2}+[ \t]{0,3}+$",
-    regex.IGNORECASE,
-)
-#: who reports it: the frame's speaker, somewhere before the verb or noun
-_SPEAKER = regex.compile(
-    r"\b(?:user|users|human|they|he|she|i|we|you|client|customer|owner|operator)\b",
-    regex.IGNORECASE,
-)
-#: how far before the quotation the frame is read
-_FRAME_REACH = 80
-#: a gloss right after a closing quotation: "(the project from before)", " — continue …"
-_GLOSS = regex.compile(r"[ \t]{0,3}+(?:\(|[\u2014\u2013]|--?)[^()\"\u201c\u201d\n]{0,120}+$")
-
-
-def _reported(hit: PhraseHit, text: str) -> bool:
-    """`- "Continue from where you left off."` in a list of the user's messages, `The user
-    asked: "pick it up where we left off"`, and a translation after a quotation in another
-    script (`"…" (the project from before)`): words the summary records someone saying, not
-    its own pointer. Their referent is the speaker's conversation, which the quotation keeps
-    as it was said. An English quotation with a remark after it (`"fix it" (the crash from
-    before)`) is the summary's own words, and is read as prose."""
-    start = hit.sentence.start
-    offset = hit.start
-    if offset - start > _UTTERANCE_REACH:
-        return False
-    before = text[start:offset]
-    opening = _open_quotation(before)
-    if opening is not None:
-        lead = before[:opening]
-        if _OPENING_MARKS.fullmatch(lead) is not None:
-            return True
-        frame = lead[-_FRAME_REACH:]
-        found = _REPORTING.search(frame)
-        if found is None:
-            return False
-        word = found.group(0).lower().lstrip()
-        return word.startswith(("direct", "verbatim")) or _SPEAKER.search(frame) is not None
-    closing = max(before.rfind('"'), before.rfind("\u201d"))
-    if closing < 0 or _GLOSS.match(before, closing + 1) is None:
-        return False
-    quote_start = max(before.rfind('"', 0, closing), before.rfind("\u201c", 0, closing))
-    return quote_start >= 0 and _other_script(before[quote_start + 1 : closing])
-
-
-def _open_quotation(before: str) -> int | None:
-    """Where the quotation the text after ``before`` is inside opens, or None."""
-    if before.count('"') % 2 == 1:
-        return before.rfind('"')
-    if before.count("\u201c") > before.count("\u201d"):
-        return before.rfind("\u201c")
-    return None
-
-
-def _other_script(quoted: str) -> bool:
-    """Whether most letters of ``quoted`` are of a script other than Latin: a message in
-    another language, whose gloss is a translation."""
-    letters = [c for c in quoted if c.isalpha()]
-    other = sum(1 for c in letters if ord(c) > 0x24F)
-    return other >= 2 and other * 2 >= len(letters)
 
 
 def _describes_a_command(hit: PhraseHit, summary: AnalysedSummary) -> bool:

@@ -24,6 +24,7 @@ from anchorlint.text.prose_pointers import (
     pointer_phrases,
     sentence_searches,
 )
+from anchorlint.text.quoted_speech import spoken
 from anchorlint.text.section_numbers import (
     names_its_document,
     own_sections,
@@ -150,6 +151,8 @@ class ProsePointer(TextRule):
         titles = own_titles(summary) if spans else frozenset()
         for index in sorted(spans):
             start, end = spans[index]
+            if spoken(summary, start):
+                continue  # `- "i see the problem in my .env file"`: the user's words, kept
             if sections and points_to_own_section(summary.text, start, end, sections, nouns):
                 continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
             if titles and names_own_section(summary.text, start, end, titles, nouns):

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.quoted_speech import spoken
 
 
 def _pin_fix(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> Fix | None:
@@ -83,6 +84,8 @@ class UnpinnedPointer(TextRule):
         for anchor in summary.anchors:
             if not anchor.positional or anchor.pin is not None or anchor.form == "uri":
                 continue
+            if _quotes(summary.text) and spoken(summary, anchor.start):
+                continue  # a compiler's message the user pasted, kept as it was said
             if anchor.notation:
                 yield _line_hit(summary, anchor, context.store)
                 continue
@@ -94,6 +97,10 @@ class UnpinnedPointer(TextRule):
                 "valid only against the exact source bytes, pin the span's sha256",
                 _pin_fix(summary, anchor, context.store),
             )
+
+
+def _quotes(text: str) -> bool:
+    return '"' in text or "\u201c" in text
 
 
 def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> TextHit:

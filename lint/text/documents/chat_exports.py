@@ -23,31 +23,46 @@ exactly as before; most files pay one substring search and one search for a role
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
-#: the words a role heading may be (its whole text, a stamp in brackets allowed after it)
+#: the words a role may be written as (a heading's whole text, a bold label's), in the
+#: cases exporters write them
 _ROLE_WORDS = (
-    "[Uu]ser|USER|[Hh]uman|HUMAN|[Aa]ssistant|ASSISTANT|[Aa]gent|AGENT|AI|[Mm]odel|MODEL"
-    "|Claude|CLAUDE|ChatGPT|Gemini|GEMINI|Copilot|COPILOT"
+    "[Uu]ser|USER|[Hh]uman|HUMAN|You|YOU|[Aa]ssistant|ASSISTANT|[Aa]gent|AGENT|AI|[Mm]odel"
+    "|MODEL|Claude|CLAUDE|ChatGPT|Gemini|GEMINI|Copilot|COPILOT"
 )
-#: the cheap test every Markdown file takes: a role heading somewhere after a line break
-_HEADING_ANYWHERE = re.compile(rf"\n[ ]{{0,3}}#{{1,6}}[ \t]+(?:\*\*)?(?:{_ROLE_WORDS})\b")
-_USER_ROLES = frozenset({"user", "human"})
+#: a symbol or two an exporter puts before a role (an emoji, a bullet)
+_SYMBOL = r"(?:[^\w\s#*]{1,4}[ \t]?)?"
+#: the cheap test every Markdown file takes: a role heading or label after a line break
+_ROLE_ANYWHERE = re.compile(
+    rf"\n(?:[ ]{{0,3}}#{{1,6}}[ \t]+{_SYMBOL}(?:\*\*)?(?:{_ROLE_WORDS})\b"
+    rf"|\*\*(?:{_ROLE_WORDS}):?\*\*)"
+)
+_USER_ROLES = frozenset({"user", "human", "you"})
+#: a label needs this many turns, its roles changing at least this often less one: a
+#: summary may quote a short exchange under bold labels, a saved conversation goes on
+_LABEL_TURNS = 4
 
 
 class _Patterns:
     """What reads a file that may be a saved conversation, compiled on its first use (most
-    runs meet none): an emphasised role alone on its line, a role heading, a terminal
-    agent's first chat log line, and a line that opens or closes fenced code."""
+    runs meet none): an emphasised role alone on its line, a role heading, a bold role
+    label that opens a paragraph, a terminal agent's first chat log line, and a line that
+    opens or closes fenced code."""
 
     def __init__(self) -> None:
         self.emphasis = re.compile(
             r"[ ]{0,3}_\*\*(User|Assistant|Agent)(?: \([^()\n]{0,200}\))?\*\*_[ \t]*"
         )
         self.heading = re.compile(
-            rf"[ ]{{0,3}}(#{{1,6}})[ \t]+(?:\*\*)?({_ROLE_WORDS})(?:\*\*)?"
-            r"(?:[ \t]+\([^()\n]{0,200}\))?[ \t]*:?[ \t]*(?:#+[ \t]*)?"
+            rf"[ ]{{0,3}}(#{{1,6}})[ \t]+{_SYMBOL}(?:\*\*)?({_ROLE_WORDS})(?:\*\*)?"
+            # a stamp: in brackets, after a bar, or a date or time after a space
+            r"(?:[ \t]+\([^()\n]{0,200}\)|[ \t]+\|[^\n]{0,200}|[ \t]+\d[\w:.+-]{0,60})?"
+            r"[ \t]*:?[ \t]*(?:#+[ \t]*)?"
         )
+        self.label = re.compile(rf"(?:\*\*({_ROLE_WORDS}):\*\*|\*\*({_ROLE_WORDS})\*\*:)[ \t]+")
         self.chat_log = re.compile(r"# aider chat started at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d[ \t]*")
         self.fence = re.compile(r"[ ]{0,3}(`{3,}|~{3,})(.*)")
 
@@ -69,44 +84,82 @@ SNAPSHOT = "<state_snapshot>"
 #: the history thread of a saved conversation is named by this and the file's path
 CHAT_EXPORT = "chat-export"
 
-#: a summary's lines: the index of its first line and one past its last, 0-based
-Lines = tuple[int, int]
+
+class Turn(NamedTuple):
+    """A summary's place: its first line and one past its last (0-based), and the column its
+    text starts at on the first line (after a bold role label; 0 for a turn under a marker
+    line of its own)."""
+
+    start: int
+    end: int
+    column: int = 0
+
+
+#: a role marker: its line (0-based), its role, and where the turn's text starts on that
+#: line (None: on the next line)
+_Marker = tuple[int, str, "int | None"]
 
 
 def may_be_export(source: str) -> bool:
     """Whether ``source`` could be a saved conversation (the test every file takes)."""
+    head = source.lstrip("\r\n")
     return (
         "_**" in source
-        or source.startswith("# aider chat started at ")
-        or _HEADING_ANYWHERE.search(source) is not None
-        or _patterns().heading.fullmatch(source.partition("\n")[0].rstrip("\r")) is not None
+        or head.startswith("# aider chat started at ")
+        or _ROLE_ANYWHERE.search(source) is not None
+        or _ROLE_ANYWHERE.match("\n" + head.partition("\n")[0]) is not None
     )
 
 
-def summary_lines(lines: list[str]) -> list[Lines] | None:
-    """The line ranges of the compaction summaries in a saved conversation (each a turn's
-    text from its first line that is not blank to its last), in order; None when ``lines``
-    are no saved conversation, and an empty list for one that holds no summary."""
-    if lines and _patterns().chat_log.fullmatch(lines[0]):
+def summary_lines(lines: list[str]) -> list[Turn] | None:
+    """Where the compaction summaries of a saved conversation are (each a turn's text from
+    its first line that is not blank to its last), in order; None when ``lines`` are no
+    saved conversation, and an empty list for one that holds no summary."""
+    first = next((line for line in lines if line.strip()), "")
+    if _patterns().chat_log.fullmatch(first):
         return []  # a chat log keeps every prompt and answer: nothing in it is a summary
     markers = _markers(lines)
     if markers is None:
         return None
     found = []
-    for index, (at, _) in enumerate(markers):
+    for index, (at, _, column) in enumerate(markers):
         end = markers[index + 1][0] if index + 1 < len(markers) else len(lines)
-        turn = _trimmed(lines, at + 1, end)
-        if turn is not None and _is_summary(lines, *turn):
+        turn = _turn(lines, at, end, column)
+        if turn is not None and _is_summary(lines, turn):
             found.append(turn)
     return found
 
 
-def _markers(lines: list[str]) -> list[tuple[int, str]] | None:
-    """The role markers of a saved conversation (line index, role), or None when the lines
-    hold no conversation's markers."""
+def _markers(lines: list[str]) -> list[_Marker] | None:
+    """The role markers of a saved conversation, or None when the lines hold none of one
+    kind in the numbers a conversation has."""
     patterns = _patterns()
-    emphasis: list[tuple[int, str]] = []
-    headings: dict[str, list[tuple[int, str]]] = {}
+    emphasis: list[_Marker] = []
+    labels: list[_Marker] = []
+    headings: dict[str, list[_Marker]] = {}
+    for index, line in _outside_fences(lines, patterns):
+        if (emphasised := patterns.emphasis.fullmatch(line)) is not None:
+            emphasis.append((index, emphasised.group(1).lower(), None))
+        elif (heading := patterns.heading.fullmatch(line)) is not None:
+            level, role = heading.group(1), heading.group(2).lower()
+            headings.setdefault(level, []).append((index, role, None))
+        elif line[0] == "*" and (label := patterns.label.match(line)) is not None:
+            role = (label.group(1) or label.group(2)).lower()
+            labels.append((index, role, label.end()))
+    if _both_roles(emphasis):
+        return emphasis
+    for level in sorted(headings, key=len):
+        found = headings[level]
+        if len(found) >= 3 and _both_roles(found):
+            return found
+    if len(labels) >= _LABEL_TURNS and _changes(labels) >= _LABEL_TURNS - 1:
+        return labels
+    return None
+
+
+def _outside_fences(lines: list[str], patterns: _Patterns) -> Iterator[tuple[int, str]]:
+    """The lines that may hold a marker (they open with a space, ``_``, ``#`` or ``*``), with
+    their indices, outside fenced code."""
     fence = ""
     for index, line in enumerate(lines):
         if "`" in line or "~" in line:
@@ -119,40 +172,40 @@ def _markers(lines: list[str]) -> list[tuple[int, str]] | None:
                 if fence and run[0] == fence[0] and len(run) >= len(fence) and not rest.strip():
                     fence = ""
                     continue
-        if fence or not line or line[0] not in " _#":
-            continue
-        if (emphasised := patterns.emphasis.fullmatch(line)) is not None:
-            emphasis.append((index, emphasised.group(1).lower()))
-        elif (heading := patterns.heading.fullmatch(line)) is not None:
-            level, role = heading.group(1), heading.group(2).lower()
-            headings.setdefault(level, []).append((index, role))
-    if _both_roles(emphasis):
-        return emphasis
-    for level in sorted(headings, key=len):
-        found = headings[level]
-        if len(found) >= 3 and _both_roles(found):
-            return found
-    return None
+        if not fence and line and line[0] in " _#*":
+            yield index, line
 
 
-def _both_roles(markers: list[tuple[int, str]]) -> bool:
-    roles = {role in _USER_ROLES for _, role in markers}
+def _both_roles(markers: list[_Marker]) -> bool:
+    roles = {role in _USER_ROLES for _, role, _ in markers}
     return roles == {True, False}
 
 
-def _trimmed(lines: list[str], start: int, end: int) -> Lines | None:
-    """``lines[start:end]`` without the blank lines at either end; None when all are blank."""
+def _changes(markers: list[_Marker]) -> int:
+    """How often the role changes from one marker to the next (user to agent or back)."""
+    sides = [role in _USER_ROLES for _, role, _ in markers]
+    return sum(1 for a, b in zip(sides, sides[1:], strict=False) if a != b)
+
+
+def _turn(lines: list[str], at: int, end: int, column: int | None) -> Turn | None:
+    """A turn's text: after its marker line (or after the label on it) up to ``end``,
+    without the blank lines at either end; None when it is all blank."""
+    start = at + 1 if column is None else at
+    if column is not None and not lines[at][column:].strip():
+        start, column = at + 1, None
     while start < end and not lines[start].strip():
         start += 1
     while end > start and not lines[end - 1].strip():
         end -= 1
-    return (start, end) if start < end else None
+    if start >= end:
+        return None
+    return Turn(start, end, column if column is not None and start == at else 0)
 
 
-def _is_summary(lines: list[str], start: int, end: int) -> bool:
+def _is_summary(lines: list[str], turn: Turn) -> bool:
     """Whether a turn is a compaction summary: it opens with a framework's preamble, or it
     holds a snapshot envelope whose opening tag stands alone on its line."""
-    opening = lines[start].lstrip(" >*_")
+    opening = lines[turn.start][turn.column :].lstrip(" >*_")
     if opening.startswith(PREAMBLE_OPENINGS):
         return True
-    return any(lines[i].strip() == SNAPSHOT for i in range(start, end))
+    return any(lines[i].strip() == SNAPSHOT for i in range(turn.start, turn.end))

@@ -17,10 +17,17 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
-from anchorlint.positions import MapBuilder, PositionMap, one_point_map, physical_lines
+from anchorlint.positions import (
+    MapBuilder,
+    PositionMap,
+    one_point_map,
+    physical_lines,
+    position_map,
+)
 from anchorlint.text.documents import (
     PIECE_CHARS,
     STREAM_CHARS,
@@ -30,7 +37,12 @@ from anchorlint.text.documents import (
     SummarySource,
     block_of,
 )
-from anchorlint.text.documents.chat_exports import CHAT_EXPORT, may_be_export, summary_lines
+from anchorlint.text.documents.chat_exports import (
+    CHAT_EXPORT,
+    Turn,
+    may_be_export,
+    summary_lines,
+)
 from anchorlint.text.documents.code_spans import code_spans, parser_free
 from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
@@ -78,29 +90,60 @@ def read(
 
 
 def _summary(
-    path: str, source: str, line: int = 1, thread: str | None = None, generation: int = 0
+    path: str,
+    source: str,
+    line: int = 1,
+    thread: str | None = None,
+    generation: int = 0,
+    column: int = 1,
 ) -> SummarySource | LongSummary:
     """``source`` read as one summary (a long one handed over as it is parsed)."""
     if len(source) > STREAM_CHARS:
-        head = SummarySource(path, line, 1, (), thread, generation or None)
+        head = SummarySource(path, line, column, (), thread, generation or None)
         return LongSummary(head, split_blocks(source))
-    return SummarySource(path, line, 1, tuple(split_blocks(source)), thread, generation or None)
+    blocks = tuple(split_blocks(source))
+    return SummarySource(path, line, column, blocks, thread, generation or None)
 
 
 def _export_summaries(
-    path: str, text: str, found: list[tuple[int, int]]
+    path: str, text: str, found: list[Turn]
 ) -> Iterator[SummarySource | LongSummary]:
     """The compaction summaries of a saved conversation
     (:mod:`~anchorlint.text.documents.chat_exports`), each one generation of the file's
     history thread. Each is read as a Markdown source of its own lines, after as many empty
-    lines as come before it in the file, so its blocks keep their file positions."""
+    lines as come before it in the file, so its blocks keep their file positions; a turn
+    that starts after a bold role label on its first line (``**You:** …``) is read from
+    there, and the columns of that line are moved back by the label's width."""
     from anchorlint.text.documents.transcripts.common import native_thread
 
     lines = physical_lines(text)
     thread = native_thread(CHAT_EXPORT, path)
-    for generation, (start, end) in enumerate(found, 1):
-        source = "\n" * start + "\n".join(lines[start:end]) + "\n"
-        yield _summary(path, source, start + 1, thread, generation)
+    for generation, turn in enumerate(found, 1):
+        first = lines[turn.start][turn.column :]
+        source = "\n" * turn.start + "\n".join([first, *lines[turn.start + 1 : turn.end]]) + "\n"
+        summary = _summary(path, source, turn.start + 1, thread, generation, turn.column + 1)
+        yield summary if not turn.column else _after_label(summary, turn)
+
+
+def _after_label(summary: SummarySource | LongSummary, turn: Turn) -> SummarySource | LongSummary:
+    """``summary`` with the columns of its first line moved right by the label's width."""
+    line, width = turn.start + 1, turn.column
+
+    def moved(blocks: Iterable[Block]) -> Iterator[Block]:
+        for block in blocks:
+            positions = block.positions
+            if line in positions.lines:
+                columns = tuple(
+                    column + width if at == line else column
+                    for at, column in zip(positions.lines, positions.columns, strict=True)
+                )
+                positions = position_map(positions.offsets, positions.lines, columns)
+                block = replace(block, positions=positions)
+            yield block
+
+    if isinstance(summary, LongSummary):
+        return LongSummary(summary.head, moved(summary.blocks))
+    return replace(summary, blocks=tuple(moved(summary.blocks)))
 
 
 def split_blocks(source: str) -> Iterator[Block]:
