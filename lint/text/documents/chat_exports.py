@@ -4,8 +4,9 @@ Editor extensions keep every agent conversation as a Markdown file (a history fo
 committed beside the code), session exporters write one per session, and terminal agents
 append their chat log to one. Each turn sits under a role marker: an emphasised role alone
 on its line (``_**User**_``, ``_**Agent (model …)**_``), a heading that is nothing but a
-role (``## USER``, ``### Assistant``), or, in a chat log that opens with its tool's
-``# aider chat started at …`` line, a ``####`` line per prompt. Read whole, such a file is a
+role (``## USER``, ``### 👤 User``, ``### Assistant | <stamp>``, ``#### You:``), a bold role
+label that opens its paragraph (``**You:** …``), or, in a chat log that opens with its
+tool's ``# aider chat started at …`` line, a ``####`` line per prompt. Read whole, such a file is a
 transcript, not a summary: its own back references ("as mentioned above", "the previous
 change") point at turns that are right there in the file, and ANC101 would fire on every
 conversation. What a reader of the file may be missing is only what an agent compacted
@@ -14,9 +15,10 @@ continued from a previous conversation …") or holds a ``<state_snapshot>`` env
 summary, one generation of the conversation's history; the rest of the file is not linted.
 
 Detection is deliberately narrow: a marker counts only outside fenced code and alone on its
-line, emphasised markers need a user turn and an agent turn, and role headings need three
-markers of one level with both roles among them (a summary with one "## User" and one
-"## Assistant" section is still a summary). A file that is not an export is read as Markdown
+line (a label only at a line's start), emphasised markers need a user turn and an agent turn,
+role headings need three markers of one level with both roles among them (a summary with one
+"## User" and one "## Assistant" section is still a summary), and labels need four, the role
+changing at each (a summary may quote one exchange under labels). A file that is not an export is read as Markdown
 exactly as before; most files pay one substring search and one search for a role heading.
 """
 

@@ -17,17 +17,10 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
-from anchorlint.positions import (
-    MapBuilder,
-    PositionMap,
-    one_point_map,
-    physical_lines,
-    position_map,
-)
+from anchorlint.positions import MapBuilder, PositionMap, one_point_map, physical_lines
 from anchorlint.text.documents import (
     PIECE_CHARS,
     STREAM_CHARS,
@@ -37,13 +30,9 @@ from anchorlint.text.documents import (
     SummarySource,
     block_of,
 )
-from anchorlint.text.documents.chat_exports import (
-    CHAT_EXPORT,
-    Turn,
-    may_be_export,
-    summary_lines,
-)
+from anchorlint.text.documents.chat_exports import may_be_export, summary_lines
 from anchorlint.text.documents.code_spans import code_spans, parser_free
+from anchorlint.text.documents.markdown_exports import export_summaries
 from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 
@@ -84,12 +73,12 @@ def read(
     if may_be_export(text):
         found = summary_lines(physical_lines(text))
         if found is not None:
-            yield from _export_summaries(path, text, found)
+            yield from export_summaries(path, text, found, summary_of)
             return
-    yield _summary(path, text)
+    yield summary_of(path, text)
 
 
-def _summary(
+def summary_of(
     path: str,
     source: str,
     line: int = 1,
@@ -103,47 +92,6 @@ def _summary(
         return LongSummary(head, split_blocks(source))
     blocks = tuple(split_blocks(source))
     return SummarySource(path, line, column, blocks, thread, generation or None)
-
-
-def _export_summaries(
-    path: str, text: str, found: list[Turn]
-) -> Iterator[SummarySource | LongSummary]:
-    """The compaction summaries of a saved conversation
-    (:mod:`~anchorlint.text.documents.chat_exports`), each one generation of the file's
-    history thread. Each is read as a Markdown source of its own lines, after as many empty
-    lines as come before it in the file, so its blocks keep their file positions; a turn
-    that starts after a bold role label on its first line (``**You:** …``) is read from
-    there, and the columns of that line are moved back by the label's width."""
-    from anchorlint.text.documents.transcripts.common import native_thread
-
-    lines = physical_lines(text)
-    thread = native_thread(CHAT_EXPORT, path)
-    for generation, turn in enumerate(found, 1):
-        first = lines[turn.start][turn.column :]
-        source = "\n" * turn.start + "\n".join([first, *lines[turn.start + 1 : turn.end]]) + "\n"
-        summary = _summary(path, source, turn.start + 1, thread, generation, turn.column + 1)
-        yield summary if not turn.column else _after_label(summary, turn)
-
-
-def _after_label(summary: SummarySource | LongSummary, turn: Turn) -> SummarySource | LongSummary:
-    """``summary`` with the columns of its first line moved right by the label's width."""
-    line, width = turn.start + 1, turn.column
-
-    def moved(blocks: Iterable[Block]) -> Iterator[Block]:
-        for block in blocks:
-            positions = block.positions
-            if line in positions.lines:
-                columns = tuple(
-                    column + width if at == line else column
-                    for at, column in zip(positions.lines, positions.columns, strict=True)
-                )
-                positions = position_map(positions.offsets, positions.lines, columns)
-                block = replace(block, positions=positions)
-            yield block
-
-    if isinstance(summary, LongSummary):
-        return LongSummary(summary.head, moved(summary.blocks))
-    return replace(summary, blocks=tuple(moved(summary.blocks)))
 
 
 def split_blocks(source: str) -> Iterator[Block]:

@@ -1,0 +1,61 @@
+"""The compaction summaries of a conversation saved as Markdown, read with file positions.
+
+:mod:`~anchorlint.text.documents.chat_exports` says where they are (a turn's lines, and the
+column its text starts at after a bold role label); here each is read as a Markdown source of
+its own lines, after as many empty lines as come before it in the file, so that every block
+keeps its file line and column, and each becomes one generation of the file's history thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+
+from anchorlint.positions import physical_lines, position_map
+from anchorlint.text.documents import Block, LongSummary, SummarySource
+from anchorlint.text.documents.chat_exports import CHAT_EXPORT, Turn
+
+#: how the Markdown reader reads one source as a summary: path, source, its first line,
+#: thread, generation and first column in; a summary out
+ReadSummary = Callable[[str, str, int, str, int, int], "SummarySource | LongSummary"]
+
+
+def export_summaries(
+    path: str, text: str, found: list[Turn], summary_of: ReadSummary
+) -> Iterator[SummarySource | LongSummary]:
+    """The compaction summaries of a saved conversation
+    (:mod:`~anchorlint.text.documents.chat_exports`), each one generation of the file's
+    history thread. Each is read as a Markdown source of its own lines, after as many empty
+    lines as come before it in the file, so its blocks keep their file positions; a turn
+    that starts after a bold role label on its first line (``**You:** …``) is read from
+    there, and the columns of that line are moved right by the label's width."""
+    from anchorlint.text.documents.transcripts.common import native_thread
+
+    lines = physical_lines(text)
+    thread = native_thread(CHAT_EXPORT, path)
+    for generation, turn in enumerate(found, 1):
+        first = lines[turn.start][turn.column :]
+        source = "\n" * turn.start + "\n".join([first, *lines[turn.start + 1 : turn.end]]) + "\n"
+        summary = summary_of(path, source, turn.start + 1, thread, generation, turn.column + 1)
+        yield summary if not turn.column else _after_label(summary, turn)
+
+
+def _after_label(summary: SummarySource | LongSummary, turn: Turn) -> SummarySource | LongSummary:
+    """``summary`` with the columns of its first line moved right by the label's width."""
+    line, width = turn.start + 1, turn.column
+
+    def moved(blocks: Iterable[Block]) -> Iterator[Block]:
+        for block in blocks:
+            positions = block.positions
+            if line in positions.lines:
+                columns = tuple(
+                    column + width if at == line else column
+                    for at, column in zip(positions.lines, positions.columns, strict=True)
+                )
+                positions = position_map(positions.offsets, positions.lines, columns)
+                block = replace(block, positions=positions)
+            yield block
+
+    if isinstance(summary, LongSummary):
+        return LongSummary(summary.head, moved(summary.blocks))
+    return replace(summary, blocks=tuple(moved(summary.blocks)))
