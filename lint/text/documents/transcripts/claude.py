@@ -16,6 +16,7 @@ whichever files and chunks hold it (:mod:`anchorlint.run.copies`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -48,18 +49,39 @@ def read(
 
 
 def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProblem]:
-    """Claude Code records kept as a JSON document: one record, or an array of them (a
-    compaction copied out of its session, an export)."""
+    """Claude Code records kept as a JSON document: one record, an array of them (a
+    compaction copied out of its session, an export), or a session downloaded from the web
+    app (``{"loglines": [records]}``)."""
     if not any(flag in text for flag in _FLAG):
         return
     data, index, seen = load(text), LineIndex(text), set[tuple[str, str]]()
-    if isinstance(data, dict):
+    wrapped = _LOGLINES.match(text) if isinstance(data, dict) else None
+    if wrapped is not None and isinstance(data, dict) and isinstance(data.get("loglines"), list):
+        yield from _records(path, data["loglines"], text, wrapped.end() - 1, index, seen)
+    elif isinstance(data, dict):
         yield from _summary_of(path, data, text, seen, index=index)
     elif isinstance(data, list):
-        for number, (start, end) in enumerate(array_items(text)):
-            record = data[number] if number < len(data) else None
-            if isinstance(record, dict):
-                yield from _summary_of(path, record, text[start:end], seen, start, index)
+        yield from _records(path, data, text, 0, index, seen)
+
+
+#: ``{"loglines": [``: a session downloaded from the web app, its records in one array
+_LOGLINES = re.compile(r'\A\s*\{\s*"loglines"\s*:\s*\[')
+
+
+def _records(
+    path: str,
+    records: list[Any],
+    text: str,
+    base: int,
+    index: LineIndex,
+    seen: set[tuple[str, str]],
+) -> Iterator[SummarySource]:
+    """The summaries among the records of the array that opens at ``text[base]``."""
+    for number, (start, end) in enumerate(array_items(text[base:] if base else text)):
+        record = records[number] if number < len(records) else None
+        if isinstance(record, dict):
+            raw = text[base + start : base + end]
+            yield from _summary_of(path, record, raw, seen, base + start, index)
 
 
 def _summary_of(

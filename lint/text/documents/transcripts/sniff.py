@@ -22,6 +22,10 @@ _CLAUDE_SUMMARY = (
     _B(rb'"type"\s*:\s*"user"[^\n]*"This session is being continued from a previous conversation'),
     _B(rb'"This session is being continued from a previous conversation[^\n]*"type"\s*:\s*"user"'),
 )
+#: a session downloaded from the web app: its records in a ``loglines`` array
+LOGLINES = _B(rb'\A\s*\{\s*"loglines"\s*:\s*\[')
+#: a record of a user's or the assistant's turn, as the web app's download writes it
+_CHAT_RECORD = _B(rb'"type"\s*:\s*"(?:user|assistant)"')
 _CODEX = _B(
     rb'\A\s*\{"timestamp"\s*:\s*"[^"\n]{0,64}"\s*,\s*"type"\s*:\s*"[a-z_]{1,40}"\s*,\s*"payload"\s*:'
 )
@@ -64,7 +68,8 @@ def claude_summary(head: bytes) -> bool:
 
 def json_format(head: bytes) -> str | None:
     """``openhands``, ``gemini-cli``, ``letta`` or ``claude-code`` for a JSON document's
-    head, else None."""
+    head (a Claude Code session downloaded from the web app is ``{"loglines": [records]}``,
+    its compaction anywhere in it), else None."""
     if all(p.search(head) for p in _OH_V0) or all(p.search(head) for p in _OH_SDK):
         return "openhands"
     if head.lstrip().startswith(b"[") and _OH_V0[0].search(head) and _OH_V0[1].search(head):
@@ -73,6 +78,8 @@ def json_format(head: bytes) -> str | None:
         return "gemini-cli"
     if _LETTA[0].match(head) or (_LETTA[1].search(head) and _LETTA_MESSAGES.search(head)):
         return "letta"
+    if LOGLINES.match(head) and _CHAT_RECORD.search(head):
+        return "claude-code"
     if claude_summary(head):
         return "claude-code"
     return None
