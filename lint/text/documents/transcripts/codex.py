@@ -5,7 +5,8 @@ A summary is a ``type: "compacted"`` line, its text in ``payload.message`` after
 handoff prefix. Not read: the compaction prompt and the model's reply in the same turn (the
 same body again), ``context_compacted`` markers, reasoning summaries, and the prefixed copy
 inside ``replacement_history``. A remote compaction stores an empty message and only an
-encrypted blob: ANC004, since nothing can be checked. An empty message with no blob is an
+encrypted blob (on a compaction item, or on a message item in rollouts that record context
+windows): ANC004, since nothing can be checked. An empty message with no blob is an
 empty summary (ANC109): the turns it replaced are gone and nothing stands for them.
 
 Thread: the rollout id (the UUID that ends the file name, which is ``session_meta``'s id);
@@ -33,6 +34,8 @@ from anchorlint.text.documents.transcripts.wrappers import codex_body
 
 _UUID = regex.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl")
 _OPAQUE = frozenset({"compaction", "compaction_summary", "context_compaction"})
+#: items whose encrypted blob stands for the summary in a remote compaction
+_CARRIERS = _OPAQUE | {"message"}
 
 
 _MARKERS = ('"compacted"',)
@@ -69,8 +72,13 @@ def read(
 
 
 def _remote(payload: dict[str, object]) -> bool:
+    """Whether the new history carries the summary as an encrypted blob: on a compaction
+    item, or (rollouts that record context windows) on a message item. A reasoning item's
+    blob is the model's reasoning, not the summary."""
     history = payload.get("replacement_history")
     return isinstance(history, list) and any(
-        isinstance(item, dict) and item.get("type") in _OPAQUE and item.get("encrypted_content")
+        isinstance(item, dict)
+        and item.get("type") in _CARRIERS
+        and bool(item.get("encrypted_content"))
         for item in history
     )
