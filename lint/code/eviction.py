@@ -198,6 +198,8 @@ class EvictionWalker(FunctionWalk):
         self, call: cst.Call, statement: cst.CSTNode, path: Path, name: str, receiver: str
     ) -> None:
         """``xs.pop(i)``, ``xs.remove(m)`` of a linked item from a context list."""
+        if name == "pop" and call.args and isinstance(call.args[0].value, cst.SimpleString):
+            return  # ``message.pop("role")``: a key of one mapping, no item of a list
         if name == "pop":
             index = name_of(call.args[0].value) if call.args else None
             items = self._items_at(receiver, index) if index else frozenset()

@@ -124,7 +124,12 @@ class KnownCalls:
             copied = relabelled(call, name, held, fields)
             if copied is not None and self._once("relabel", call):
                 self.facts.relabels.append(Relabel(call, name, compact, self.text(copied, 60)))
-            return compact
+            clean = frozenset(
+                a.keyword.value
+                for a, t in args
+                if a.keyword is not None and (t is None or t.kind is not K.COMPACT)
+            )
+            return compact.built_with(clean) if clean else compact
         return None
 
     def _own(self, arg: cst.Arg, env: Env, frame: Frame) -> bool:

@@ -168,7 +168,9 @@ class ExprEvaluator(ContainerFlow):
             return env[key]
         base = self.eval(node.value, env, frame)
         if base is not None and base.kind is K.COMPACT:
-            return None if measures(node.attr.value) else base
+            if measures(node.attr.value) or node.attr.value in base.clean_fields:
+                return None  # ``result.preserved_messages``: built from the raw tail
+            return base
         if running_summary_name(node.attr.value) and key is not None:
             return Taint(K.COMPACT, node, f"the previous summary in `{key}`")
         return self.kept_read(node, frame)
@@ -260,6 +262,8 @@ class ExprEvaluator(ContainerFlow):
             self.rewritten_arguments(call, args, output, env, frame)
             if returned is not None and returned.kind is self.kind.TEXT_TUPLE:
                 return returned  # ``return text, stats``: only the text is the output
+            if returned is not None and returned.clean_fields:
+                output = output.built_with(returned.clean_fields)  # ``Result(summary=…, kept=…)``
             if self.names.summarizer_stem(name) == "truncate":
                 cut = next(
                     (t for _, t in args if t is not None and t.kind is self.kind.COMPACT), None

@@ -115,6 +115,9 @@ class NameSets(NamedTuple):
         parts = [p for p in name.lstrip("_").lower().split("_") if p]
         for position, part in enumerate(parts):
             stem = next((p for p in self.summarizers if part.startswith(p)), None)
+            if stem is None and part.startswith("a"):  # an async twin: ``_asummarize_with``
+                # (of the words that only summarize: ``acompress`` is as often a codec's)
+                stem = next((p for p in _SEGMENT_STEMS if part[1:].startswith(p)), None)
             if stem is not None and position > 0 and not stem.startswith(_SEGMENT_STEMS):
                 stem = None  # ``extract_compact``, ``maybe_compress_request``: a format, a codec
             if stem is None:
@@ -125,8 +128,13 @@ class NameSets(NamedTuple):
                 parts[0] in _NOT_SUMMARIZING_VERBS or parts[position - 1] in _PREPARING
             ):
                 return None
-            if part in _NOUN_FORMS and parts[-1] in _THING_NOUNS and parts[-1] != part:
-                return None
+            following = parts[position + 1] if position + 1 < len(parts) else ""
+            if part in _NOUN_FORMS and (
+                (parts[-1] in _THING_NOUNS and parts[-1] != part) or following in _THING_NOUNS
+            ):
+                return None  # ``summary_config``, ``_build_summary_input_text``
+            if position > 0 and parts[-1] in _CALLABLE_WORDS and parts[-1] != part:
+                return None  # ``build_summarize_fn``: makes a function, calls no model
             if part in _PARTICIPLES and parts[-1] in _MEASURE_WORDS:
                 return None  # ``get_highest_summarized_message_id``: an id, not the text
             if part in _NOUN_FORMS and _loaded_from(parts[position + 1 :]):
@@ -174,8 +182,10 @@ _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
     needs need can set persist write read record emit to from with on count estimate trim add
     append attach prepare locate find as package pack wrap apply review critique evaluate grade
-    judge assess score rate inspect verify""".split()
+    judge assess score rate inspect verify normalize normalise sanitize sanitise""".split()
 )
+#: a last word that names a function made, not a text: ``_build_emergency_summarize_fn``
+_CALLABLE_WORDS = frozenset({"fn", "func", "function", "callable", "factory", "builder", "maker"})
 #: a summary word after one of these names a step around the pass, not the pass
 #: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``,
 #: ``get_messages_to_summarize``: what goes into the pass)
@@ -197,7 +207,7 @@ _THING_NOUNS = frozenset(
     type kind path file dir message msg event node block field store buffer schema style
     parser callback hook handler enabled trigger interval max min index chain result results
     boundary boundaries payload payloads part parts item items data request requests frame
-    frames""".split()
+    frames input inputs override overrides kwargs params""".split()
 )
 
 

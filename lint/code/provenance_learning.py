@@ -27,6 +27,7 @@ from anchorlint.code.retrieval import (
     retrieval_class,
     retrieval_key,
     role_alias,
+    tool_result_class,
     unaliased,
 )
 
@@ -76,6 +77,17 @@ class SpanLearning:
         #: read they stand for: a test of the name is a test of the message
         self.role_aliases: dict[str, cst.BaseExpression] = {}
 
+    def _chat_messages(self) -> frozenset[str]:
+        """Parameters that are chat messages (``message: Message``, ``msg: ChatMessage``):
+        what their ``metadata`` holds is the conversation's bookkeeping."""
+        found = set()
+        for param in [*self.info.params, *self.info.kwonly]:
+            annotation = param.annotation.annotation if param.annotation is not None else None
+            head = (dotted(annotation) or "").rsplit(".", 1)[-1] if annotation else ""
+            if head.endswith("Message") and not tool_result_class(head):
+                found.add(param.name.value)
+        return frozenset(found)
+
     def learn(self) -> None:
         """Spans by annotation, by construction and by the provenance the code reads."""
         for param in [*self.info.params, *self.info.kwonly]:
@@ -85,8 +97,11 @@ class SpanLearning:
         alias_binds: Counter[str] = Counter()
         derived: dict[str, list[set[str]]] = {}
         named_tests: list[cst.Comparison] = []
+        messages = self._chat_messages()
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
+            if read is not None and read[0] in messages and read[1].lower() == "metadata":
+                read = None  # a chat message's metadata is its bookkeeping, not a source's
             if read is not None:
                 reads[node] = read
                 self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")

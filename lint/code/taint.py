@@ -8,7 +8,7 @@ the facts; the engine knows no rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -42,6 +42,9 @@ class Taint:
     kept_in: str = field(default="", compare=False)
     #: kept state: the statement that stored it there
     kept_at: cst.CSTNode | None = field(default=None, compare=False)
+    #: for an object built around the output (``Result(summary=s, kept=tail)``), the fields
+    #: it was given something else in: reading one of them reads no output
+    clean_fields: frozenset[str] = field(default=frozenset(), compare=False)
 
     def to(self, kind: Kind, subject: str | None = None) -> Taint:
         return Taint(
@@ -55,7 +58,11 @@ class Taint:
 
     def kept(self, where: str, node: cst.CSTNode) -> Taint:
         """The same output, kept in ``where`` by the statement ``node``."""
-        return Taint(self.kind, self.origin, self.label, self.subject, self.positions, where, node)
+        return replace(self, kept_in=where, kept_at=node)
+
+    def built_with(self, clean: frozenset[str]) -> Taint:
+        """The same output, in an object whose fields ``clean`` hold something else."""
+        return replace(self, clean_fields=clean)
 
     def element(self, position: int | None) -> Taint | None:
         """What element ``position`` of this value carries (None: an unknown position).
