@@ -175,3 +175,30 @@ async def run(history):
     return await {name}(first)
 """
     assert codes(source) == []
+
+
+#: a compactor that builds the list it returns item by item: system, summary, last turn
+EMERGENCY = """\
+class Emergency:
+    def compact(self, messages: list, *, summarize_fn) -> list:
+        older = messages[1:-1]
+        merged = summarize_fn(older, "Summarize the conversation so far.", 2000).strip()
+        summary_message = {"role": "framework", "content": "Summary: " + merged}
+        result = []
+        result.append(messages[0])
+        result.append(summary_message)
+        result.append(messages[-1])
+        return result
+"""
+
+
+def test_a_summary_message_bound_to_a_name_and_appended_second_is_handed_back() -> None:
+    assert codes(EMERGENCY) == [(4, "ANC306")]
+
+
+def test_a_name_bound_to_something_else_too_is_no_message() -> None:
+    source = EMERGENCY.replace(
+        "        result = []\n",
+        "        if not merged:\n            summary_message = merged\n        result = []\n",
+    )
+    assert codes(source) == []

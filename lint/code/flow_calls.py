@@ -267,15 +267,13 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
     dict with a role, or a message class built around the summary) and the list, bound empty
     in this function, must also be given other items."""
     function = frame.function.node if frame.function is not None else None
-    if function is None or not _a_message(item):
+    if function is None or not (_a_message(item) or _bound_to_a_message(item, function)):
         return False
     name = receiver.value
     bound_empty = given_more = False
     for node in walk(function.body):
         if isinstance(node, cst.Assign) and any(dotted(t.target) == name for t in node.targets):
-            bound_empty = bound_empty or (
-                isinstance(node.value, cst.List) and not node.value.elements
-            )
+            bound_empty = bound_empty or _empty_list(node.value)
         elif (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
@@ -285,6 +283,27 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
         ):
             given_more = given_more or node.func.attr.value in ("append", "extend", "insert")
     return bound_empty and given_more
+
+
+def _empty_list(value: cst.BaseExpression) -> bool:
+    """``[]`` or ``list()``."""
+    if isinstance(value, cst.List):
+        return not value.elements
+    return isinstance(value, cst.Call) and dotted(value.func) == "list" and not value.args
+
+
+def _bound_to_a_message(item: cst.BaseExpression, function: cst.CSTNode) -> bool:
+    """``summary_message`` bound in the function to a message (``{"role": …, "content":
+    …}``, ``SystemMessage(…)``) and to nothing else."""
+    if not isinstance(item, cst.Name):
+        return False
+    values = [
+        node.value
+        for node in walk(function)
+        if isinstance(node, cst.Assign)
+        and any(dotted(t.target) == item.value for t in node.targets)
+    ]
+    return bool(values) and all(_a_message(value) for value in values)
 
 
 def _a_message(item: cst.BaseExpression) -> bool:
