@@ -44,13 +44,13 @@ from anchorlint.code.eviction_shapes import (
     bound_to,
     builds_context,
     code_of,
+    escape_kind,
     index_name,
     is_slice,
     keeps_item,
     mentions,
     name_of,
-    opted_in,
-    written_back,
+    view_asked_for,
 )
 from anchorlint.code.eviction_tests import implies_linked
 from anchorlint.code.eviction_walk import FunctionWalk, Path
@@ -265,20 +265,13 @@ class EvictionWalker(FunctionWalk):
             if reason is None:
                 continue
             branch = other_branch(loop.body, test, value)
-            if self._a_view_asked_for([test], receiver):
+            if view_asked_for(self.info, [test], receiver):
                 return
             if branch is not None and skips_item(branch, receiver):
                 self._report(
                     call, loop.container, reason, "a loop keeps only the others", items, [test]
                 )
             return
-
-    def _a_view_asked_for(self, tests: list[cst.BaseExpression], receiver: str) -> bool:
-        """``def copy(self, *, exclude_function_call=False)`` skipping tool items when the
-        flag is set, into a list it never stores on the object: the caller asked for a view
-        without them, and the object keeps every item."""
-        params = frozenset(p.name.value for p in [*self.info.params, *self.info.kwonly])
-        return opted_in(tests, params) and not written_back(self.info.node, receiver)
 
     def _flag_skip(self, node: cst.Continue, path: Path) -> None:
         """``if m["type"] == "function_call_output": if config.DROP_OLD: continue``: a skip
@@ -358,29 +351,10 @@ class EvictionWalker(FunctionWalk):
         """Whether the filtered list becomes the context: stored back, handed on as the
         messages of a call, or returned. A method that returns a filtered copy of its own
         kept list is a query (``notes()``) unless it is the one that builds the context."""
-        kind = self._escape_kind(node, statement)
+        kind = escape_kind(node, statement, self.ctx.escaping)
         if kind == "returned" and key.split(".")[0] in ("self", "cls"):
             return builds_context(self.info.name)
         return kind is not None
-
-    def _escape_kind(self, node: cst.CSTNode, statement: cst.CSTNode) -> str | None:
-        if isinstance(statement, cst.Return):
-            return "returned"
-        if isinstance(statement, (cst.Assign, cst.AnnAssign)):
-            targets = (
-                [t.target for t in statement.targets]
-                if isinstance(statement, cst.Assign)
-                else [statement.target]
-            )
-            if any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets):
-                return "stored"
-            if any(storage_key(t) in self.ctx.escaping for t in targets):
-                return "returned"
-            return None
-        for sub in walk(statement):
-            if isinstance(sub, cst.Arg) and sub.keyword is not None and node in set(walk(sub)):
-                return "stored" if context_named(sub.keyword.value) else None
-        return None
 
     def _kept_beside(self, call: cst.Call, items: frozenset[str]) -> bool:
         """``out.append("Tool output:")`` next to ``out.append(m.content)`` in the same block

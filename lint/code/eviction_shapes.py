@@ -9,7 +9,8 @@ import libcst as cst
 
 from anchorlint.code.eviction_reading import context_named
 from anchorlint.code.guards import walk
-from anchorlint.code.nodes import dotted
+from anchorlint.code.index import FunctionInfo
+from anchorlint.code.nodes import dotted, storage_key
 
 #: verbs of a method that builds the model's context from kept state (``get_messages``)
 _BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})
@@ -131,3 +132,35 @@ def written_back(function: cst.CSTNode, name: str) -> bool:
             if owner in ("self", "cls") and any(mentions(a.value, names) for a in node.args):
                 return True
     return False
+
+
+def view_asked_for(info: FunctionInfo, tests: list[cst.BaseExpression], receiver: str) -> bool:
+    """``def copy(self, *, exclude_function_call=False)`` skipping tool items when the flag
+    is set, into a list it never stores on the object: the caller asked for a view without
+    them, and the object keeps every item."""
+    params = frozenset(p.name.value for p in [*info.params, *info.kwonly])
+    return opted_in(tests, params) and not written_back(info.node, receiver)
+
+
+def escape_kind(
+    node: cst.CSTNode, statement: cst.CSTNode, escaping: frozenset[str] | set[str]
+) -> str | None:
+    """How a filtered list leaves the function: "returned", "stored" (on an object, or as
+    a call's context-named keyword), or None."""
+    if isinstance(statement, cst.Return):
+        return "returned"
+    if isinstance(statement, (cst.Assign, cst.AnnAssign)):
+        targets = (
+            [t.target for t in statement.targets]
+            if isinstance(statement, cst.Assign)
+            else [statement.target]
+        )
+        if any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets):
+            return "stored"
+        if any(storage_key(t) in escaping for t in targets):
+            return "returned"
+        return None
+    for sub in walk(statement):
+        if isinstance(sub, cst.Arg) and sub.keyword is not None and node in set(walk(sub)):
+            return "stored" if context_named(sub.keyword.value) else None
+    return None

@@ -20,7 +20,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.names import is_library_call, is_text_summarizer
+from anchorlint.code.names import is_library_call
 from anchorlint.code.nodes import call_name, dotted
 from anchorlint.code.provenance_helpers import passed_through, rendered_return
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
@@ -31,6 +31,7 @@ from anchorlint.code.provenance_tests import (
     terminates,
 )
 from anchorlint.code.retrieval import RETRIEVAL_KEYS, linked_test, unaliased
+from anchorlint.code.return_types import is_text_summarizer
 from anchorlint.code.span_text import TEXT_METHODS, SpanTextMixin
 
 if TYPE_CHECKING:

@@ -18,13 +18,13 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_summaries import reads_kept_summary, refreshes_kept_summary
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import (
-    NameSets,
+from anchorlint.code.names import NameSets
+from anchorlint.code.nodes import annotation_names, call_name, children, dotted
+from anchorlint.code.return_types import (
     returns_message_list,
     returns_non_text,
     text_tuple_positions,
 )
-from anchorlint.code.nodes import annotation_names, call_name, children, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule

@@ -267,3 +267,21 @@ def not_a_path(body: str) -> bool:
 def extensions_for(configured: tuple[str, ...]) -> tuple[str, ...]:
     """The configured extensions, lower-cased, or the defaults."""
     return tuple(e.lower().lstrip(".") for e in configured) or DEFAULT_PATH_EXTENSIONS
+
+
+def rising_lines(regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str) -> bool:
+    """Whether a compact pointer's lines rise from each to the next (``:165,232``, ``:7,9-12``):
+    true of one line, which lists nothing."""
+    more_start, more_end = regs[groups["cp_more"]]
+    if more_start < 0:
+        return True
+    last_start, last_end = regs[groups["cp2"]]
+    if last_start < 0:
+        last_start, last_end = regs[groups["cp1"]]
+    previous = int(text[last_start:last_end])
+    for item in text[more_start + 1 : more_end].split(","):
+        low, _, high = item.partition("-")
+        if int(low) <= previous or (high and int(high) < int(low)):
+            return False
+        previous = int(high or low)
+    return True

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 import regex
 
 from anchorlint.frozen import frozen_copy
-from anchorlint.text.anchor_forms import NOT_TICKETS, not_a_commit, not_a_path, private_host
+from anchorlint.text.anchor_forms import (
+    NOT_TICKETS,
+    not_a_commit,
+    not_a_path,
+    private_host,
+    rising_lines,
+)
 
 PIN_MIN_HEX = 12
 
@@ -332,24 +338,6 @@ def _line_anchor(
     )
 
 
-def _ascending(regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str) -> bool:
-    """Whether a compact pointer's lines rise from each to the next (``:165,232``, ``:7,9-12``):
-    true of one line, which lists nothing."""
-    more_start, more_end = regs[groups["cp_more"]]
-    if more_start < 0:
-        return True
-    last_start, last_end = regs[groups["cp2"]]
-    if last_start < 0:
-        last_start, last_end = regs[groups["cp1"]]
-    previous = int(text[last_start:last_end])
-    for item in text[more_start + 1 : more_end].split(","):
-        low, _, high = item.partition("-")
-        if int(low) <= previous or (high and int(high) < int(low)):
-            return False
-        previous = int(high or low)
-    return True
-
-
 #: the group numbers of each scanning pattern by name: a group read by its name costs the
 #: regex module a failed conversion to a number first, several times a read by number
 _GROUP_NUMBERS: dict[regex.Pattern[str], dict[str, int]] = {}
@@ -385,7 +373,7 @@ def _anchor(
         whole_start, whole_end = regs[0]
         raw = text[whole_start:whole_end]
         return parse_key(body, whole_start - delta, whole_end - delta, "wiki", raw, key_syntax)
-    if kind == "compact" and not _ascending(regs, groups, text):
+    if kind == "compact" and not rising_lines(regs, groups, text):
         # ``a.py:1,000``: a thousands separator as likely as a list; the path alone counts
         path_start, path_end = regs[groups["cp_path"]]
         path = text[path_start:path_end]
