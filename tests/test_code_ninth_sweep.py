@@ -202,3 +202,20 @@ def test_a_name_bound_to_something_else_too_is_no_message() -> None:
         "        if not merged:\n            summary_message = merged\n        result = []\n",
     )
     assert codes(source) == []
+
+
+@pytest.mark.parametrize("key", ["tool_use_id", "tool_request_id", "tool_call_id"])
+def test_a_tool_results_id_under_any_api_name_makes_it_a_span(key: str) -> None:
+    source = f"""\
+class Transform:
+    async def shrink_each(self, messages):
+        out = []
+        for message in messages:
+            result = message.tool_result
+            if result is not None:
+                short = await self._summarizer.summarize([str(result.content)], 500)
+                message.tool_result = ToolResult(short, result.{key})
+            out.append(message)
+        return out
+"""
+    assert [code for _, code in codes(source)] == ["ANC303"]

@@ -13,7 +13,8 @@ ANC308 on eviction):
   output class (``ToolMessage``, ``FunctionMessage``, ``FunctionResultContent``,
   ``FunctionExecutionResultMessage``, ``ToolReturnPart``, and classes named ``*Observation``,
   ``*ToolResult*``, ``*FunctionResult*``, ``*FunctionCallOutput*``, ``*ToolCallResult*``), or
-  a mapping or object whose ``tool_call_id`` / ``call_id`` is read;
+  a mapping or object whose ``tool_call_id``, ``call_id``, ``tool_use_id`` or
+  ``tool_request_id`` is read;
 - a **document**: an instance of a document or node class (``Document``, ``TextNode``,
   ``NodeWithScore`` …) or an object whose ``metadata`` is read.
 
@@ -32,7 +33,7 @@ from anchorlint.code.names import summary_type
 from anchorlint.code.nodes import call_name, dotted
 
 #: keys and attributes whose read says a value is a tool result
-TOOL_RESULT_KEYS = frozenset({"tool_call_id", "call_id"})
+TOOL_RESULT_KEYS = frozenset({"tool_call_id", "call_id", "tool_use_id", "tool_request_id"})
 #: keys and attributes whose read says a value is a document linked to its source
 DOCUMENT_KEYS = frozenset({"metadata"})
 #: both: read on a value, they make it a retrieval-linked span
