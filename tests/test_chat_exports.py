@@ -215,7 +215,15 @@ def test_a_long_export_reads_its_summary_with_exact_lines() -> None:
 
 @pytest.mark.parametrize(
     "unit",
-    ["_**User**_\n", "## User\n", "_**User (" + "x" * 300 + "\n", "## User " + "(" * 500 + "\n"],
+    [
+        "_**User**_\n",
+        "## User\n",
+        "_**User (" + "x" * 300 + "\n",
+        "## User " + "(" * 500 + "\n",
+        "**You:** x\n**Claude:** y\n",
+        "### \U0001f464 User | " + "|" * 300 + "\n",
+        "**You" + "*" * 400 + "\n",
+    ],
 )
 def test_marker_scans_stay_linear_on_a_megabyte(unit: str) -> None:
     lines = (unit * (1_000_000 // len(unit))).splitlines()
