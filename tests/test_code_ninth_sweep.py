@@ -219,3 +219,37 @@ class Transform:
         return out
 """
     assert [code for _, code in codes(source)] == ["ANC303"]
+
+
+#: a history trimmed turn by turn with a helper written in place, which returns the cut turn
+#: and how much is still over the budget
+FIT = """\
+def fit_history(turns: list, over: int) -> list:
+    def _truncate_turn(turn: list, exceedance: int):
+        size = sum(len(m) for m in turn)
+        if size <= exceedance:
+            return [], exceedance - size
+        return [m[: max(0, len(m) - exceedance)] for m in turn], 0
+
+    kept = []
+    exceedance = over
+    for turn in turns:
+        if exceedance <= 0:
+            kept += turn
+            continue
+        new_turn, exceedance = _truncate_turn(turn, exceedance=exceedance)
+        kept += new_turn
+    return kept
+"""
+
+
+def test_the_number_a_helper_returns_beside_the_cut_text_is_no_text() -> None:
+    assert codes(FIT) == []
+
+
+def test_the_cut_text_handed_back_to_the_helper_is_cut_again() -> None:
+    source = FIT.replace(
+        "        kept += new_turn\n",
+        "        again, _ = _truncate_turn(new_turn, exceedance=1)\n        kept += again\n",
+    )
+    assert codes(source) == [(15, "ANC306")]

@@ -295,12 +295,15 @@ class ExprEvaluator(ContainerFlow):
         args: Args,
     ) -> Taint | None:
         """The compaction output a summarizer call returns; None for a codec or no summarizer."""
+        from anchorlint.code.return_types import nested_function
         from anchorlint.code.summarizer_calls import is_summarizer_call, output_taint
 
         function = frame.function.node if frame.function is not None else None
         if not is_summarizer_call(self.am, call, name, function) or self.is_codec_call(call, name):
             return None
         callee = getattr(self.index.lookup(call, frame.owner), "node", None)
+        if callee is None and function is not None and isinstance(call.func, cst.Name):
+            callee = nested_function(function, call.func.value)  # a helper defined in place
         return output_taint(call, name, self.names, callee, receiver, args, self.am)
 
     def _call_sinks(self, call: cst.Call, name: str, args: Args, frame: Frame) -> None:

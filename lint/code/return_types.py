@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from anchorlint.code.guards import walk
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import dotted
 
@@ -123,6 +124,44 @@ def text_tuple_positions(function: cst.FunctionDef | None) -> frozenset[int]:
     return frozenset(n for n, item in enumerate(items) if _is_text_annotation(item))
 
 
+def returned_tuple_positions(function: cst.FunctionDef | None) -> frozenset[int]:
+    """For an unannotated function whose every ``return`` is a tuple of one length: the
+    positions that are not always a number (``return kept, budget - size`` and ``return [],
+    0`` → ``{0}``). Empty when no position is always a number, or the returns differ."""
+    if function is None or function.returns is not None:
+        return frozenset()
+    shapes: list[list[cst.BaseExpression]] = []
+    for node in walk(function.body):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return frozenset()  # a function inside returns its own values
+        if isinstance(node, cst.Return):
+            value = node.value
+            if not isinstance(value, cst.Tuple) or any(
+                isinstance(e, cst.StarredElement) for e in value.elements
+            ):
+                return frozenset()
+            shapes.append([e.value for e in value.elements])
+    if not shapes or len({len(shape) for shape in shapes}) != 1:
+        return frozenset()
+    numeric = {n for n in range(len(shapes[0])) if all(_a_number(shape[n]) for shape in shapes)}
+    return frozenset(range(len(shapes[0]))) - numeric if numeric else frozenset()
+
+
+#: operators whose result is a number whatever their operands (``+`` and ``*`` join text too)
+_NUMERIC_OPERATORS = (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)
+_NUMERIC_CALLS = frozenset({"len", "sum", "int", "float", "round", "abs"})
+
+
+def _a_number(value: cst.BaseExpression) -> bool:
+    if isinstance(value, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        return _a_number(value.expression)
+    if isinstance(value, cst.BinaryOperation):
+        return isinstance(value.operator, _NUMERIC_OPERATORS)
+    return isinstance(value, cst.Call) and dotted(value.func) in _NUMERIC_CALLS
+
+
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _TEXT_TYPES = frozenset({"str", "bytes"})
 
@@ -147,3 +186,14 @@ def _is_text_annotation(node: cst.BaseExpression) -> bool:
 def is_text_summarizer(function: cst.FunctionDef | None) -> bool:
     """A same-module summarizer (or an unknown one) whose result holds a compaction output."""
     return not returns_non_text(function) or bool(text_tuple_positions(function))
+
+
+def nested_function(function: cst.CSTNode, name: str) -> cst.FunctionDef | None:
+    """The function named ``name`` defined inside ``function`` (a helper written in place),
+    when there is exactly one."""
+    found = [
+        node
+        for node in walk(function)
+        if isinstance(node, cst.FunctionDef) and node is not function and node.name.value == name
+    ]
+    return found[0] if len(found) == 1 else None

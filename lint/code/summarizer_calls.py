@@ -21,6 +21,7 @@ from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import NameSets
 from anchorlint.code.nodes import annotation_names, call_name, children, dotted
 from anchorlint.code.return_types import (
+    returned_tuple_positions,
     returns_message_list,
     returns_non_text,
     text_tuple_positions,
@@ -266,6 +267,9 @@ def output_taint(
         and (not handles_text(receiver, args, callee) or _lossless_coder(name, names, callee))
     ):
         return None
+    returned = returned_tuple_positions(callee)
+    if returned:  # ``return kept, budget - size``: the number beside the text is no output
+        return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=returned)
     if not returns_non_text(callee) or summary_in_message_form(module, callee):
         return Taint(Kind.COMPACT, call, f"`{name}()`")
     positions = text_tuple_positions(callee)
