@@ -126,3 +126,20 @@ def test_the_repository_history_named_as_a_source_is_a_prose_pointer(sentence: s
 )
 def test_history_that_is_anchored_or_no_pointer_stays_silent(sentence: str) -> None:
     assert findings(f"# Log\n\nThe loader is `src/load.py`.\n\n{sentence}\n", "ANC102") == []
+
+
+# --- a document named by its file's stem before its section (ANC102, fourteenth sweep) ------
+
+
+@pytest.mark.parametrize(
+    ("heading", "count"),
+    [
+        ("## Phase 4 deliverable (PLAN §10)", 0),
+        ("## Phase 4 deliverable (PLAN section 10)", 0),
+        ("## Phase 4 deliverable (ROADMAP §10)", 1),
+        ("## Phase 4 deliverable (spec §10)", 1),
+    ],
+)
+def test_a_section_of_a_file_the_note_links_named_by_its_stem(heading: str, count: int) -> None:
+    text = f"# Next session\n\nRead [PLAN.md](PLAN.md) before coding.\n\n{heading}\n\nShip it.\n"
+    assert len(findings(text, "ANC102")) == count

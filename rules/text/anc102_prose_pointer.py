@@ -165,6 +165,8 @@ class ProsePointer(TextRule):
                 and _document_named_before(summary, index)
             ):
                 continue  # "- `GUIDE.md`: … §2.1 has the risk table": GUIDE.md's section
+            if number is not None and _named_by_its_stem(summary, number.start()):
+                continue  # "(REBUILD_PLAN §10)" where the note links REBUILD_PLAN.md
             phrase = quote(summary.text[start:end])
             yield TextHit(
                 start,
@@ -195,6 +197,26 @@ def _document_named_before(summary: AnalysedSummary, index: int) -> bool:
             return False
         if any(anchor.form in _DOCUMENT_FORMS for anchor in sentence.anchors):
             return True
+    return False
+
+
+def _named_by_its_stem(summary: AnalysedSummary, start: int) -> bool:
+    """Whether the word right before a section number is the name, without its extension, of
+    a file the summary anchors (``REBUILD_PLAN §10`` in a note that links
+    ``REBUILD_PLAN.md``): the document is named by its key, written short."""
+    before = summary.text[max(0, start - 80) : start].split()
+    if not before:
+        return False
+    word = before[-1].strip("(*_`[").lower()
+    if word in ("§", "section") and len(before) > 1:
+        word = before[-2].strip("(*_`[").lower()
+    if len(word) < 3:
+        return False
+    for anchor in summary.anchors:
+        if anchor.form in _DOCUMENT_FORMS:
+            name = anchor.key.rsplit("/", 1)[-1].split("#", 1)[0]
+            if name.rsplit(".", 1)[0].lower() == word:
+                return True
     return False
 
 
