@@ -390,8 +390,16 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
         f"|as {_any_of(DESCRIBING_VERBS)} (?:in|by) |as laid out in )"
     )
     pointing = ("see", "consult", "per", "cf", "according", "refer", "referring", "refers")
+    history = (
+        "(?:see |consult |check |per |cf ?\\. ?)(?:the )?(?:git|commit|version)"
+        f" (?:history|logs?){END}"
+    )
     return (
-        PhraseTrigger((*pointing, *DESCRIBING_VERBS), f"{START}{openings}{dets}"),
+        # the repository's history ("see git history") shares the scan of the phrase openings
+        PhraseTrigger(
+            (*pointing, "check", *DESCRIBING_VERBS),
+            f"{START}(?:{openings}{dets}|{history})",
+        ),
         PhraseTrigger(("see", "consult", "cf"), f"{START}{looking}{_any_of(sections)}{END}"),
         PhraseTrigger(
             ("see", "consult", "cf"), f"{START}{looking}{_TITLE}{_any_of(TITLED_NOUNS)}{END}"
@@ -403,11 +411,6 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
         PhraseTrigger(
             tuple(sorted(DOCUMENT_PARTS)),
             f"{START}{_any_of(NAMED_DOCUMENTS)} {_any_of(DOCUMENT_PARTS)}{END} ?[0-9]",
-        ),
-        PhraseTrigger(
-            ("see", "consult", "check", "per", "cf"),
-            f"{START}(?:see |consult |check |per |cf ?\\. ?)(?:the )?(?:git|commit|version)"
-            f" (?:history|logs?){END}",
         ),
         PhraseTrigger(STORED_WORDS, STORED_IN.pattern.replace("\\b", "")),
         PhraseTrigger(DETAILS_WORDS, DETAILS_IN.pattern.replace("\\b", "")),

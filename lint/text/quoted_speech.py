@@ -96,9 +96,12 @@ def spoken(summary: AnalysedSummary, offset: int) -> bool:
     """Whether ``summary.text[offset]`` is inside quoted speech, read from the start of its
     sentence or, for a quotation of several sentences (`- "great. let's do step 1"`), from
     the start of its block."""
+    text = summary.text
     sentence = summary.sentence_at(offset)
-    if sentence is not None and quoted_speech(summary.text, sentence.start, offset):
+    if sentence is not None and quoted_speech(text, sentence.start, offset):
         return True
     starts = summary.block_starts
     start = starts[max(bisect_right(starts, offset) - 1, 0)] if starts else 0
-    return quoted_speech(summary.text, start, offset)
+    if sentence is not None and sentence.start == start:
+        return False  # the block opens with this sentence: already read from there
+    return quoted_speech(text, start, offset)

@@ -81,10 +81,13 @@ class UnpinnedPointer(TextRule):
         return ()  # reads anchors and markers, never sentences
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
+        quoting = None  # whether the summary quotes anyone, asked once it has a pointer
         for anchor in summary.anchors:
             if not anchor.positional or anchor.pin is not None or anchor.form == "uri":
                 continue
-            if _quotes(summary.text) and spoken(summary, anchor.start):
+            if quoting is None:
+                quoting = _quotes(summary.text)
+            if quoting and spoken(summary, anchor.start):
                 continue  # a compiler's message the user pasted, kept as it was said
             if anchor.notation:
                 yield _line_hit(summary, anchor, context.store)
