@@ -83,9 +83,6 @@ PREAMBLE_OPENINGS = (
 )
 SNAPSHOT = "<state_snapshot>"
 
-#: the history thread of a saved conversation is named by this and the file's path
-CHAT_EXPORT = "chat-export"
-
 
 class Turn(NamedTuple):
     """A summary's place: its first line and one past its last (0-based), and the column its
@@ -104,13 +101,16 @@ _Marker = tuple[int, str, "int | None"]
 
 def may_be_export(source: str) -> bool:
     """Whether ``source`` could be a saved conversation (the test every file takes)."""
-    head = source.lstrip("\r\n")
     return (
         "_**" in source
-        or head.startswith("# aider chat started at ")
+        or "# aider chat started at " in source[:_HEAD]
         or _ROLE_ANYWHERE.search(source) is not None
-        or _ROLE_ANYWHERE.match("\n" + head.partition("\n")[0]) is not None
+        or _ROLE_ANYWHERE.match("\n" + source[:_HEAD].lstrip("\r\n")) is not None
     )
+
+
+#: how far into a file its first marker line is looked for (blank lines may come first)
+_HEAD = 256
 
 
 def summary_lines(lines: list[str]) -> list[Turn] | None:

@@ -71,9 +71,10 @@ def read(
     over block by block as it is parsed."""
     assert isinstance(text, str)
     if may_be_export(text):
-        found = summary_lines(physical_lines(text))
+        lines = physical_lines(text)
+        found = summary_lines(lines)
         if found is not None:
-            yield from export_summaries(path, text, found, summary_of)
+            yield from export_summaries(path, lines, found, summary_of)
             return
     yield summary_of(path, text)
 

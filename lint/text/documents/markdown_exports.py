@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
-from anchorlint.positions import physical_lines, position_map
+from anchorlint.positions import position_map
 from anchorlint.text.documents import Block, LongSummary, SummarySource
-from anchorlint.text.documents.chat_exports import CHAT_EXPORT, Turn
+from anchorlint.text.documents.chat_exports import Turn
 
 #: how the Markdown reader reads one source as a summary: path, source, its first line,
 #: thread, generation and first column in; a summary out
@@ -21,17 +21,16 @@ ReadSummary = Callable[[str, str, int, str, int, int], "SummarySource | LongSumm
 
 
 def export_summaries(
-    path: str, text: str, found: list[Turn], summary_of: ReadSummary
+    path: str, lines: list[str], found: list[Turn], summary_of: ReadSummary
 ) -> Iterator[SummarySource | LongSummary]:
-    """The compaction summaries of a saved conversation
+    """The compaction summaries of a saved conversation (``lines``: its physical lines)
     (:mod:`~anchorlint.text.documents.chat_exports`), each one generation of the file's
     history thread. Each is read as a Markdown source of its own lines, after as many empty
     lines as come before it in the file, so its blocks keep their file positions; a turn
     that starts after a bold role label on its first line (``**You:** …``) is read from
     there, and the columns of that line are moved right by the label's width."""
-    from anchorlint.text.documents.transcripts.common import native_thread
+    from anchorlint.text.documents.transcripts.common import CHAT_EXPORT, native_thread
 
-    lines = physical_lines(text)
     thread = native_thread(CHAT_EXPORT, path)
     for generation, turn in enumerate(found, 1):
         first = lines[turn.start][turn.column :]

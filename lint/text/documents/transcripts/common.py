@@ -16,13 +16,15 @@ from typing import Any
 
 from anchorlint.positions import MapBuilder, PositionMap
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
-from anchorlint.text.documents.chat_exports import CHAT_EXPORT
 from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex, find_fields
 from anchorlint.text.documents.plaintext import split_blocks
 
 #: how a thread of a native format is named: ``"<format>:<id>"`` (see :func:`native_thread`)
 THREAD_SEPARATOR = ":"
 FORMATS = ("claude-code", "codex", "gemini-cli", "openhands", "langgraph", "letta")
+#: a conversation saved as Markdown (:mod:`~anchorlint.text.documents.chat_exports`) is a
+#: transcript too: its thread is ``"chat-export:<path>"``
+CHAT_EXPORT = "chat-export"
 
 
 def native_thread(fmt: str, ident: str) -> str:
