@@ -73,12 +73,35 @@ def _syntax_error(path: str, text: str) -> Finding | None:
             warnings.simplefilter("ignore")
             ast.parse(text, filename=path)
     except SyntaxError as exc:
+        if _newer_grammar(text):
+            return None
         return finding(
             path, "ANC002", f"Python does not parse: {exc.msg}", exc.lineno or 1, exc.offset or 1
         )
     except (ValueError, MemoryError, RecursionError) as exc:
         return finding(path, "ANC002", f"Python does not parse: {exc}", 1, 1)
     return None
+
+
+def _newer_grammar(text: str) -> bool:
+    """Whether LibCST parses a module this interpreter refused. LibCST reads the grammar of
+    newer Pythons (PEP 701's f-strings with a backslash or the same quotes inside, ``type``
+    statements, generic classes and functions), and the code rules read such a module as any
+    other, so refusing it here would call valid code broken only because the linter runs on
+    an older Python. It rejects what every version rejects (``1 = x``, ``print "x"``), so its
+    word decides; it is asked only after the interpreter refused, and not of a module too
+    deeply nested for it to read safely."""
+    from anchorlint.code.shape_guard import too_complex
+
+    if too_complex(text):
+        return False
+    import libcst
+
+    try:
+        libcst.parse_module(text)
+    except (libcst.ParserSyntaxError, RecursionError, ValueError, TypeError, MemoryError):
+        return False
+    return True
 
 
 def lint_module(
