@@ -43,6 +43,23 @@ def test_nested_fields_with_array_steps() -> None:
     assert (1, text.index("Per the runbook") + 1, "ANC102") in found
 
 
+def test_a_field_holding_a_list_of_strings_is_read_item_by_item() -> None:
+    """A state file's ``next_steps`` list, named without ``[]``: its strings are the prose,
+    each at its own position, as with ``next_steps[]``; a list of objects under the name
+    is not text, and neither is a number in the list."""
+    record = {
+        "working_on": "Moving the loader to the new cache.",
+        "next_steps": ["Check `loader.py` again.", 3, "Redo the fix as noted above."],
+    }
+    text = json.dumps(record) + "\n"
+    column = text.index("as noted above") + 1
+    for fields in (("working_on", "next_steps"), ("working_on", "next_steps[]")):
+        found = _codes("state.jsonl", text, fields=fields)
+        assert (1, column, "ANC101") in found
+    nested = json.dumps({"next_steps": [{"todo": "Redo it as noted above."}]}) + "\n"
+    assert _codes("state.jsonl", nested, fields=("next_steps",)) == []
+
+
 def test_pretty_printed_json_array_of_records(tmp_path: Path) -> None:
     records = [{"summary": "Fine [[a/b]]."}, {"summary": "See above for details."}]
     text = json.dumps(records, indent=2)

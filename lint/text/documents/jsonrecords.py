@@ -126,7 +126,7 @@ def find_fields(
             copies[slot] = copies.get(slot, 0) + 1
             top[1], top[2], top[4] = key, False, copies[slot]
             continue
-        if token.startswith('"') and tuple(_steps(stack)) in paths:
+        if token.startswith('"') and _named(_steps(stack), paths):
             line, column = line_of.locate(base + match.start())
             owners = tuple(
                 (int(str(f[3])), str(f[1]), int(str(f[4]))) for f in stack if f[0] == "{"
@@ -135,6 +135,15 @@ def find_fields(
     for owners, value in found:
         if all(copies[(owner, key)] == copy for owner, key, copy in owners):
             yield value
+
+
+def _named(steps: list[str], paths: frozenset[tuple[str, ...]]) -> bool:
+    """Whether a string at ``steps`` is a configured field's: at its path, or an item of an
+    array at its path. A field named without ``[]`` whose value is a list of strings
+    (``"next_steps": ["…", "…"]``) means its strings: read as nothing, it passed in silence."""
+    if tuple(steps) in paths:
+        return True
+    return len(steps) > 1 and steps[-1] == "[]" and tuple(steps[:-1]) in paths
 
 
 def _steps(stack: list[list[object]]) -> list[str]:
