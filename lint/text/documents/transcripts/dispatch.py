@@ -85,7 +85,8 @@ def read_zst(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
 ) -> Items:
     """A cold-compressed Codex rollout: one zstd frame, decompressed as a stream (never whole
-    in memory) and refused past :data:`MAX_DECOMPRESSED`."""
+    in memory) and refused past :data:`MAX_DECOMPRESSED`. A format named by ``input-format``
+    is read as in a ``.jsonl`` file; else its first line must be a rollout's."""
     try:
         import zstandard
     except ImportError:
@@ -97,11 +98,22 @@ def read_zst(
             bounded = _Bounded(reader)  # type: ignore[arg-type]
             lines = io.TextIOWrapper(io.BufferedReader(bounded), "utf-8", newline="\n")
             first = lines.readline()
-            if jsonl_format(first.encode("utf-8")) != "codex":
+            wanted = getattr(settings, "input_format", "auto")
+            if wanted == "auto" and not _rollout(first):
                 return  # a compressed file, but no rollout
-            yield from codex.read(path, itertools.chain([first], lines), 1)
+            every = itertools.chain([first], lines)
+            reader = _LINES.get("codex" if wanted == "auto" else wanted)
+            if reader is not None:
+                yield from reader(path, every, 1)
+            else:  # the generic fields, as for a ``.jsonl`` file
+                yield from read_jsonl_file(path, every, settings, 1)
     except (zstandard.ZstdError, OSError, UnicodeDecodeError, _TooLarge) as exc:
         yield RecordProblem(1, 1, f"cannot decompress rollout: {exc}", "ANC001")
+
+
+def _rollout(first: str) -> bool:
+    """Whether a decompressed first line is a rollout's (sniffed as a file's head is)."""
+    return jsonl_format(first.encode("utf-8")[:SNIFF_BYTES]) == "codex"
 
 
 class _TooLarge(Exception):

@@ -7,7 +7,11 @@ spacing, since some tools re-serialise records with Python's separators.
 
 from __future__ import annotations
 
+import json
+
 import regex
+
+from anchorlint.run.kinds import SNIFF_BYTES
 
 _B = regex.compile
 _CLAUDE = (
@@ -26,9 +30,16 @@ _CLAUDE_SUMMARY = (
 LOGLINES = _B(rb'\A\s*\{\s*"loglines"\s*:\s*\[')
 #: a record of a user's or the assistant's turn, as the web app's download writes it
 _CHAT_RECORD = _B(rb'"type"\s*:\s*"(?:user|assistant)"')
-_CODEX = _B(
-    rb'\A\s*\{"timestamp"\s*:\s*"[^"\n]{0,64}"\s*,\s*"type"\s*:\s*"[a-z_]{1,40}"\s*,\s*"payload"\s*:'
-)
+#: a Codex rollout line's own keys (``RolloutLine``: a stamp, the item's tag and payload,
+#: and in later versions an ``ordinal``), each with the value it must have
+_CODEX_SCALARS = {
+    b"timestamp": _B(rb'"[^"\\\n]{1,64}"'),
+    b"type": _B(rb'"[a-z_]{1,40}"'),
+    b"ordinal": _B(rb"[0-9]{1,19}"),
+}
+_CODEX_PAIR = _B(rb'\s*"(timestamp|type|ordinal)"\s*:\s*([^,}\n]{1,80})\s*,')
+_CODEX_OPEN = _B(rb"\A\s*\{")
+_CODEX_PAYLOAD = _B(rb'\s*"payload"\s*:\s*\{')
 _GEMINI_META = (_B(rb'"sessionId"\s*:'), _B(rb'"projectHash"\s*:'))
 _GEMINI_UPDATE = _B(rb'\A\s*\{"\$(?:set|rewindTo)"\s*:')
 _OH_V0 = (
@@ -48,7 +59,7 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 def jsonl_format(head: bytes) -> str | None:
     """``claude-code``, ``codex`` or ``gemini-cli`` for a JSON Lines head, else None."""
-    if _CODEX.match(head):
+    if codex_line(head):
         return "codex"
     gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
     if gemini and not _CLAUDE[0].search(head):
@@ -58,6 +69,54 @@ def jsonl_format(head: bytes) -> str | None:
     if claude_summary(head):
         return "claude-code"
     return None
+
+
+def codex_line(head: bytes) -> bool:
+    """Whether the first line of ``head`` is a Codex rollout line, by its top-level keys
+    (``timestamp``, ``type``, ``payload``, maybe ``ordinal``; nothing else), in any order.
+
+    A whole first line is decoded (at most :data:`SNIFF_BYTES`, one C call): keys sorted
+    by another tool's writer put the payload first. A line cut off by the sniff window (a
+    ``session_meta`` carrying its instructions) is read up to its payload, which Codex
+    writes last: the keys before it, each with a scalar value, must be the other three."""
+    end = head.find(b"\n")
+    if end >= 0 or len(head) < SNIFF_BYTES:
+        return _codex_record(head[: end if end >= 0 else len(head)])
+    match = _CODEX_OPEN.match(head)
+    if match is None:
+        return False
+    seen: dict[bytes, bytes] = {}
+    at = match.end()
+    for _ in range(3):
+        pair = _CODEX_PAIR.match(head, at)
+        if pair is None or pair[1] in seen:
+            return False
+        seen[pair[1]] = pair[2].strip()
+        at = pair.end()
+        if _CODEX_PAYLOAD.match(head, at):
+            return _codex_keys(seen)
+    return False
+
+
+def _codex_record(line: bytes) -> bool:
+    if not _CODEX_OPEN.match(line):
+        return False
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(record, dict) or not isinstance(record.get("payload"), dict):
+        return False
+    scalars = {k: v for k, v in record.items() if k != "payload"}
+    return _codex_keys({k.encode(): json.dumps(v).encode() for k, v in scalars.items()})
+
+
+def _codex_keys(scalars: dict[bytes, bytes]) -> bool:
+    """Whether a line's keys other than its payload are Codex's: a stamp and a tag, maybe
+    an ordinal, each of its shape (a boolean, an object or a long text is someone else's)."""
+    if not {b"timestamp", b"type"} <= scalars.keys() <= _CODEX_SCALARS.keys():
+        return False
+    return all(_CODEX_SCALARS[key].fullmatch(value) for key, value in scalars.items())
 
 
 def claude_summary(head: bytes) -> bool:
