@@ -118,3 +118,34 @@ def test_a_named_format_is_honoured_in_a_compressed_rollout(tmp_path):
     assert (path.name, 3, "ANC101") in named
     plain = write_rollout(tmp_path, rollout_lines("ordinal"), ".jsonl.zst")
     assert (plain.name, 3, "ANC101") in codes([plain], tmp_path)
+
+
+# ---------------------------------------------------------------- a named format says "none"
+
+
+def test_a_named_format_that_finds_no_summary_says_so(tmp_path):
+    """Under ``--input-format codex`` a file with no compaction is never passed in silence:
+    a rollout read as Codex is told it holds none; a JSON document (which the Codex reader
+    does not read) is told where the settings look."""
+    quiet = rollout_lines("plain")
+    del quiet[2]
+    rollout = write_rollout(tmp_path, quiet)
+    note = tmp_path / "note.json"
+    note.write_text(json.dumps({"title": "Cart page", "text": ANAPHORA}), encoding="utf-8")
+    done = run_cli("check", "--input-format", "codex", str(rollout), str(note))
+    assert done.returncode == 0 and not done.stdout, done.stdout
+    assert (
+        f"{rollout.name}: no summary found: the transcript holds no compaction summary (read as codex)"
+        in done.stderr
+    )
+    assert (
+        f"{note.name}: no summary found: --input-format codex does not read such a file"
+        in done.stderr
+    )
+
+
+def test_a_named_format_that_finds_a_summary_says_nothing_more(tmp_path):
+    rollout = write_rollout(tmp_path, rollout_lines("plain"))
+    done = run_cli("check", "--input-format", "codex", str(rollout))
+    assert done.returncode == 1 and f"{rollout.name}:3:" in done.stdout
+    assert "no summary found" not in done.stderr

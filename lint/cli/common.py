@@ -18,6 +18,7 @@ from anchorlint.config import Settings, load_settings
 
 if TYPE_CHECKING:
     from anchorlint.findings import Finding
+    from anchorlint.run.kinds import FileKind
 
 T = TypeVar("T")
 
@@ -147,13 +148,10 @@ def warn_no_summary(
     settings say where its summaries are; an agent's transcript that is recognised holds no
     compaction yet, and is told so. A summary withheld by design (ANC004) was found, and is
     reported as such, not as none (the run's ``findings`` are read only if a file is left)."""
-    from anchorlint.run.kinds import kind_of, kind_to_lint_file
+    from anchorlint.run.kinds import kind_to_lint_file
 
-    if settings.input_format not in ("auto", "json"):
-        return
-    forced = settings.input_format == "json"  # then a transcript's own shape is ignored too
-    kinds = {p: kind_of(p) if forced else kind_to_lint_file(p) for p in named if os.path.isfile(p)}
-    records = {p: kind for p, kind in kinds.items() if kind is not None and kind.reads_records}
+    kinds = {p: kind_to_lint_file(p) for p in named if os.path.isfile(p)}
+    records = {p: kind for p, kind in kinds.items() if kind.reads_records}
     if not records:
         return
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
@@ -163,12 +161,26 @@ def warn_no_summary(
     for path, kind in left.items():
         from anchorlint.safe_text import terminal  # a file name is the repository's
 
-        why = (  # a kind known by its records' shape is an agent's transcript
-            "the transcript holds no compaction summary"
-            if kind.sniff is not None
-            else "set text.fields or --input-format"
-        )
+        why = _why_none(kind, settings.input_format)
         print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
+
+
+def _why_none(kind: FileKind, fmt: str) -> str:
+    """What a file of ``kind`` that held no summary under ``input-format = fmt`` is told: a
+    transcript reader read it (a kind known by its records' shape, or the format named) and
+    found no compaction; or the generic fields found none, and the settings say where."""
+    if fmt == "auto":
+        native = kind.sniff is not None
+    else:  # a named format (or json) decides, not the file's shape
+        from anchorlint.text.documents.transcripts.dispatch import reads_natively
+
+        native = reads_natively(kind.reader or "", fmt)
+    if not native:
+        if fmt in ("auto", "json"):
+            return "set text.fields or --input-format"
+        return f"--input-format {fmt} does not read such a file: set text.fields or --input-format"
+    named = "" if fmt == "auto" else f" (read as {fmt})"
+    return f"the transcript holds no compaction summary{named}"
 
 
 def _without_withheld(

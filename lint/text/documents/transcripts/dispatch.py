@@ -58,6 +58,17 @@ def _chosen(
     return wanted if wanted in known else None
 
 
+def reads_natively(reader: str, fmt: str) -> bool:
+    """Whether the entry point ``reader`` (``"module:function"`` of the file-kind table)
+    hands a file to a transcript reader when ``input-format`` names ``fmt`` (``json`` or an
+    agent's format); else the generic fields read it. A database is read by its schema,
+    whatever is named."""
+    name = reader.rpartition(":")[2]
+    if name == "read_db":
+        return True
+    return fmt in (_DOCUMENTS if name == "read_json" else _LINES)
+
+
 def read_jsonl(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
 ) -> Items:
