@@ -19,6 +19,7 @@ INPUT_FORMATS = (
     "claude-code",
     "codex",
     "gemini-cli",
+    "kimi-cli",
     "openhands",
     "langgraph",
     "letta",

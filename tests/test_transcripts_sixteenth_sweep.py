@@ -149,3 +149,118 @@ def test_a_named_format_that_finds_a_summary_says_nothing_more(tmp_path):
     done = run_cli("check", "--input-format", "codex", str(rollout))
     assert done.returncode == 1 and f"{rollout.name}:3:" in done.stdout
     assert "no summary found" not in done.stderr
+
+
+# ---------------------------------------------------------------- stream-json logs
+
+SESSION = "5f0c2a8e-1111-4222-8333-944455556666"
+PREAMBLE = (
+    "This session is being continued from a previous conversation that ran out of context. "
+    "The summary below covers the earlier portion of the conversation.\n\nSummary:\n"
+)
+
+
+def stream_json_log(root: Path, init_padding: int = 0) -> Path:
+    """A ``claude -p --output-format stream-json --verbose`` log: the init message (long
+    when the run lists many tools), a task notification whose ``summary`` is a task's
+    description, the compaction boundary, the compaction summary on line 5, the result."""
+    init = {"type": "system", "subtype": "init", "cwd": "/w/app", "session_id": SESSION}
+    init |= {"tools": ["Bash", "Read"], "slash_commands": ["x" * init_padding]}
+    records = [
+        init,
+        {"type": "assistant", "message": {"role": "assistant", "content": []}}
+        | {"parent_tool_use_id": None, "session_id": SESSION, "uuid": "u1"},
+        {"type": "system", "subtype": "task_notification", "task_id": "b1", "status": "failed"}
+        | {"summary": "Re-run the previous failing suite", "session_id": SESSION, "uuid": "u2"},
+        {"type": "system", "subtype": "compact_boundary", "session_id": SESSION, "uuid": "u3"},
+        {
+            "type": "user",
+            "message": {"role": "user", "content": [{"type": "text", "text": PREAMBLE + ANAPHORA}]},
+            "parent_tool_use_id": None,
+            "session_id": SESSION,
+            "uuid": "u4",
+            "isSynthetic": True,
+        },
+        {"type": "result", "subtype": "success", "result": "Done.", "session_id": SESSION},
+    ]
+    path = root / "run.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("padding", [0, SNIFF_BYTES])
+def test_a_stream_json_log_lints_its_compaction_and_not_its_task_descriptions(tmp_path, padding):
+    path = stream_json_log(tmp_path, padding)
+    assert jsonl_format(path.read_bytes()[:SNIFF_BYTES]) == "claude-code"
+    found = codes([path], tmp_path)
+    assert (path.name, 5, "ANC101") in found
+    assert not [f for f in found if f[1] != 5], found
+
+
+def test_a_stream_json_compaction_is_a_generation_of_its_session(tmp_path):
+    from anchorlint.text.documents.transcripts import claude
+
+    path = stream_json_log(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    (found,) = list(claude.read(str(path), lines))
+    assert found.thread == f"claude-code:{SESSION}" and found.line == 5
+
+
+def test_a_log_of_another_tool_with_a_session_id_is_not_a_stream_json_log():
+    """``session_id`` alone is common: an init message, or messages with the stream's
+    ``parent_tool_use_id``, are what say the log is Claude's."""
+    lines = [
+        {"event": "start", "session_id": "s1", "summary": "Nightly import"},
+        {"event": "step", "session_id": "s1", "data": {"parent_tool_use_id": None}},
+    ]
+    head = "\n".join(json.dumps(r) for r in lines).encode() + b"\n"
+    assert jsonl_format(head) is None
+
+
+# ---------------------------------------------------------------- Kimi Code wire logs
+
+
+def kimi_wire(root: Path, tool_event: bool = True) -> Path:
+    records: list[dict[str, object]] = [
+        {"type": "metadata", "protocol_version": "1.4", "created_at": 1785600000000},
+        {"type": "turn.prompt", "input": [{"type": "text", "text": "Split the parser."}]},
+    ]
+    if tool_event:  # a tool event carrying ids named as Claude Code names its own
+        event = {"type": "tool.result", "parentUuid": "Shell_0", "messageId": "chatcmpl-01"}
+        records.append({"type": "context.append_loop_event", "event": event, "time": 1})
+    records += [
+        {"type": "full_compaction.begin", "source": "auto", "time": 2},
+        {"type": "context.apply_compaction", "summary": ANAPHORA, "compactedCount": 30},
+        {"type": "full_compaction.complete", "time": 4},
+    ]
+    path = root / "wire.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("tool_event", [True, False])
+def test_a_kimi_wire_log_is_read_as_kimi_and_its_compaction_linted(tmp_path, tool_event):
+    path = kimi_wire(tmp_path, tool_event)
+    assert jsonl_format(path.read_bytes()) == "kimi-cli"
+    line = 5 if tool_event else 4
+    found = codes([path], tmp_path)
+    assert (path.name, line, "ANC101") in found
+    assert not [f for f in found if f[1] != line], found
+
+
+def test_claude_names_nested_in_another_record_do_not_make_a_claude_session():
+    event = {"type": "tool.result", "parentUuid": "Shell_0", "messageId": "m1"}
+    head = json.dumps({"kind": "log", "event": event}).encode() + b"\n"
+    assert jsonl_format(head) is None
+
+
+def test_a_claude_session_is_still_known_by_its_top_level_fields():
+    records = [
+        {"type": "file-history-snapshot", "messageId": "m1", "snapshot": {"files": {}}},
+        {"parentUuid": None, "isSidechain": False, "sessionId": SESSION, "type": "user"},
+    ]
+    head = "\n".join(json.dumps(r) for r in records).encode() + b"\n"
+    assert jsonl_format(head) == "claude-code"
+    # a first record cut off by the sniff window still shows its keys before the cut
+    long = {"parentUuid": None, "sessionId": SESSION, "message": {"content": "y" * SNIFF_BYTES}}
+    assert jsonl_format(json.dumps(long).encode()[:SNIFF_BYTES]) == "claude-code"

@@ -97,7 +97,8 @@ def _summary_of(
     the file whose lines ``index`` knows; or on line ``line`` of a JSON Lines file)."""
     if not _is_summary(record):
         return
-    session = record.get("sessionId")
+    # a ``claude -p --output-format stream-json`` log names it ``session_id``
+    session = record.get("sessionId") or record.get("session_id")
     thread = native_thread("claude-code", str(session) if session else path)
     uuid = record_id(record.get("uuid"))
     if uuid is not None:

@@ -21,7 +21,7 @@ from anchorlint.text.documents.plaintext import split_blocks
 
 #: how a thread of a native format is named: ``"<format>:<id>"`` (see :func:`native_thread`)
 THREAD_SEPARATOR = ":"
-FORMATS = ("claude-code", "codex", "gemini-cli", "openhands", "langgraph", "letta")
+FORMATS = ("claude-code", "codex", "gemini-cli", "kimi-cli", "openhands", "langgraph", "letta")
 #: a conversation saved as Markdown (:mod:`~anchorlint.text.documents.chat_exports`) is a
 #: transcript too: its thread is ``"chat-export:<path>"``
 CHAT_EXPORT = "chat-export"

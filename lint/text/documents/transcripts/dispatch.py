@@ -17,7 +17,15 @@ from anchorlint.text.documents.jsonrecords import (
     read_json_file,
     read_jsonl_file,
 )
-from anchorlint.text.documents.transcripts import claude, codex, gemini, letta, openhands, sqlite
+from anchorlint.text.documents.transcripts import (
+    claude,
+    codex,
+    gemini,
+    kimi,
+    letta,
+    openhands,
+    sqlite,
+)
 from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
 
 if TYPE_CHECKING:
@@ -28,6 +36,7 @@ _LINES: dict[str, Callable[[str, Iterable[str], int], Items]] = {
     "claude-code": claude.read,
     "codex": codex.read,
     "gemini-cli": gemini.read,
+    "kimi-cli": kimi.read,
 }
 _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "claude-code": claude.read_document,
@@ -113,9 +122,9 @@ def read_zst(
             if wanted == "auto" and not _rollout(first):
                 return  # a compressed file, but no rollout
             every = itertools.chain([first], lines)
-            reader = _LINES.get("codex" if wanted == "auto" else wanted)
-            if reader is not None:
-                yield from reader(path, every, 1)
+            named = _LINES.get("codex" if wanted == "auto" else wanted)
+            if named is not None:
+                yield from named(path, every, 1)
             else:  # the generic fields, as for a ``.jsonl`` file
                 yield from read_jsonl_file(path, every, settings, 1)
     except (zstandard.ZstdError, OSError, UnicodeDecodeError, _TooLarge) as exc:

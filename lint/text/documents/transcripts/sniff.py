@@ -19,6 +19,17 @@ _CLAUDE = (
     _B(rb'"type"\s*:\s*"(?:summary|file-history-snapshot|queue-operation)"'),
 )
 _CLAUDE_ID = _B(rb'"(?:sessionId|leafUuid|messageId)"\s*:')
+_CLAUDE_TYPES = frozenset({b"summary", b"file-history-snapshot", b"queue-operation"})
+_CLAUDE_IDS = frozenset({b"sessionId", b"leafUuid", b"messageId"})
+#: ``claude -p --output-format stream-json``: records keyed ``session_id`` (snake case)
+_STREAM = _B(rb'"session_id"\s*:')
+_STREAM_MESSAGE = frozenset({b"session_id", b"parent_tool_use_id", b"type", b"message"})
+#: a Kimi Code wire log opens with its protocol's metadata record
+_KIMI = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"metadata"')
+_KIMI_TYPE = _B(rb"[a-z_]{1,40}(?:\.[a-z_]{1,40}){1,3}")
+#: a JSON string (a key when a colon follows) or a bracket; strings hold no raw newline
+_TOKEN = _B(rb'"(?:[^"\\\n]|\\.)*+"(\s*:)?|[{}\[\]]')
+_SHORT_STRING = _B(rb'\s*"([^"\\\n]{0,64})"')
 #: a compaction record copied out of its session (no session fields around it): the flag, or
 #: a user message opening with the continuation preamble
 _CLAUDE_SUMMARY = (
@@ -58,17 +69,83 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 
 def jsonl_format(head: bytes) -> str | None:
-    """``claude-code``, ``codex`` or ``gemini-cli`` for a JSON Lines head, else None."""
+    """``claude-code``, ``codex``, ``gemini-cli`` or ``kimi-cli`` for a JSON Lines head,
+    else None."""
     if codex_line(head):
         return "codex"
     gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
     if gemini and not _CLAUDE[0].search(head):
         return "gemini-cli"
-    if any(p.search(head) for p in _CLAUDE) and _CLAUDE_ID.search(head):
+    if any(p.search(head) for p in _CLAUDE) and _CLAUDE_ID.search(head) and _claude_keys(head):
         return "claude-code"
+    if _STREAM.search(head) and _stream_json(head):
+        return "claude-code"
+    if _KIMI.match(head) and _kimi_wire(head):
+        return "kimi-cli"
     if claude_summary(head):
         return "claude-code"
     return None
+
+
+def top_level(line: bytes) -> dict[bytes, bytes | None]:
+    """The keys of the object a JSON line opens, as far as ``line`` goes (a line cut off by
+    the sniff window gives the keys before the cut), each with its value when that is a
+    short string. A key nested in a value (a tool event's ``parentUuid``) is not one.
+
+    One regex pass over the strings and brackets; only called once a format's byte test
+    has passed, so a file of no known shape never pays for it."""
+    keys: dict[bytes, bytes | None] = {}
+    depth = 0
+    for token in _TOKEN.finditer(line):
+        first = token[0][:1]
+        if first in b"{[":
+            depth += 1
+        elif first in b"}]":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif token[1] is not None and depth == 1:
+            value = _SHORT_STRING.match(line, token.end())
+            keys[line[token.start() + 1 : token.start(1) - 1]] = value[1] if value else None
+    return keys
+
+
+def _lines(head: bytes) -> list[dict[bytes, bytes | None]]:
+    return [top_level(line) for line in head.split(b"\n") if line.strip()]
+
+
+def _claude_keys(head: bytes) -> bool:
+    """Claude Code's session fields stand at the top of its records: a record of the chain
+    (``parentUuid``) or of a kind of its own, and a record naming its session or message.
+    The same names nested in another tool's event (a Kimi wire log quoting a tool call)
+    are not its records."""
+    records = _lines(head)
+    chain = any(b"parentUuid" in keys or keys.get(b"type") in _CLAUDE_TYPES for keys in records)
+    return chain and any(not _CLAUDE_IDS.isdisjoint(keys) for keys in records)
+
+
+def _stream_json(head: bytes) -> bool:
+    """A log of ``claude -p --output-format stream-json`` (and the Agent SDK): its first
+    record is the ``system``/``init`` message naming the session (``session_id``), or its
+    records are messages carrying ``session_id`` and ``parent_tool_use_id``."""
+    records = _lines(head)
+    if not records:
+        return False
+    first = records[0]
+    if first.get(b"type") == b"system" and first.get(b"subtype") == b"init":
+        return b"session_id" in first
+    return any(keys.keys() >= _STREAM_MESSAGE for keys in records)
+
+
+def _kimi_wire(head: bytes) -> bool:
+    """A Kimi Code wire log: a ``metadata`` record naming its protocol version first, then
+    records of dotted types (``context.append_message``, ``turn.prompt``)."""
+    records = _lines(head)
+    if not records or records[0].get(b"type") != b"metadata":
+        return False
+    if b"protocol_version" not in records[0]:
+        return False
+    return len(records) == 1 or any(_KIMI_TYPE.fullmatch(k.get(b"type") or b"") for k in records)
 
 
 def codex_line(head: bytes) -> bool:
