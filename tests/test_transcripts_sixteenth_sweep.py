@@ -264,3 +264,102 @@ def test_a_claude_session_is_still_known_by_its_top_level_fields():
     # a first record cut off by the sniff window still shows its keys before the cut
     long = {"parentUuid": None, "sessionId": SESSION, "message": {"content": "y" * SNIFF_BYTES}}
     assert jsonl_format(json.dumps(long).encode()[:SNIFF_BYTES]) == "claude-code"
+
+
+# ---------------------------------------------------------------- Markdown exports
+
+CLINE_EXPORT = """\
+**User:**
+
+<task>
+Make the search box debounce its requests.
+</task>
+
+---
+
+**Assistant:**
+
+I added a 300 ms debounce to `src/search/Box.tsx`.
+
+---
+
+**User:**
+
+This session is being continued from a previous conversation that ran out of context.
+The cart query was slow, as noted earlier.
+
+---
+
+**Assistant:**
+
+Done; the earlier shortcut is restored, as mentioned above.
+"""
+
+CURSOR_EXPORT = """\
+# Fix the flaky upload test
+_Exported on 3/2/2026 at 09:12:44 PST from Cursor (2.5.1)_
+
+---
+
+**User**
+
+The upload test fails about one run in five. Can you look?
+
+---
+
+**Cursor**
+
+The timeout is too short for the large fixture. I raised it, as mentioned above.
+
+---
+
+**User**
+
+Good. Now revert the previous change to the retry count.
+
+---
+
+**Cursor**
+
+Reverted; the earlier value is back.
+"""
+
+
+def test_labels_alone_on_their_lines_make_a_saved_conversation(tmp_path):
+    """Cline's exports put ``**User:**`` alone on its line: the file is a conversation,
+    its back references point at turns in it, and only the compaction turn (lines 17-18) is
+    a summary."""
+    path = tmp_path / "task.md"
+    path.write_text(CLINE_EXPORT, encoding="utf-8")
+    found = codes([path], tmp_path)
+    assert ("task.md", 18, "ANC101") in found
+    assert {line for _, line, _ in found} <= {17, 18}, found
+
+
+def test_cursor_exports_with_bold_roles_and_no_colon_are_conversations(tmp_path):
+    path = tmp_path / "cursor_fix_the_flaky_upload_test.md"
+    path.write_text(CURSOR_EXPORT, encoding="utf-8")
+    assert codes([path], tmp_path) == []
+
+
+def test_a_summary_quoting_one_exchange_under_lone_labels_stays_a_summary(tmp_path):
+    """Two lone labels are a quoted exchange, not a conversation: the summary is read
+    whole and its own back reference is reported."""
+    path = tmp_path / "handoff.md"
+    path.write_text(
+        "# Handoff\n\nThe upload test was fixed as noted earlier.\n\n"
+        "**User**\n\nCan you look at the upload test?\n\n"
+        "**Cursor**\n\nThe timeout was raised in `tests/upload.py#L40`.\n",
+        encoding="utf-8",
+    )
+    assert ("handoff.md", 3, "ANC101") in codes([path], tmp_path)
+
+
+def test_bold_terms_alone_on_their_lines_are_no_roles(tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text(
+        "# Notes\n\n**Cursor**\n\nThe editor, as noted earlier.\n\n"
+        "**Cursor position**\n\nKept.\n\n**Users:**\n\nTwo.\n\n**Cursor**\n\nAgain.\n",
+        encoding="utf-8",
+    )
+    assert ("notes.md", 5, "ANC101") in codes([path], tmp_path)

@@ -5,7 +5,8 @@ committed beside the code), session exporters write one per session, and termina
 append their chat log to one. Each turn sits under a role marker: an emphasised role alone
 on its line (``_**User**_``, ``_**Agent (model …)**_``), a heading that is nothing but a
 role (``## USER``, ``### 👤 User``, ``### Assistant | <stamp>``, ``#### You:``), a bold role
-label that opens its paragraph (``**You:** …``), or, in a chat log that opens with its
+label that opens its paragraph (``**You:** …``) or stands alone on its line (``**User:**``,
+``**Cursor**``), or, in a chat log that opens with its
 tool's ``# aider chat started at …`` line, a ``####`` line per prompt. Read whole, such a file is a
 transcript, not a summary: its own back references ("as mentioned above", "the previous
 change") point at turns that are right there in the file, and ANC101 would fire on every
@@ -33,7 +34,7 @@ from typing import NamedTuple
 #: cases exporters write them
 _ROLE_WORDS = (
     "[Uu]ser|USER|[Hh]uman|HUMAN|You|YOU|[Aa]ssistant|ASSISTANT|[Aa]gent|AGENT|AI|[Mm]odel"
-    "|MODEL|Claude|CLAUDE|ChatGPT|Gemini|GEMINI|Copilot|COPILOT"
+    "|MODEL|Claude|CLAUDE|ChatGPT|Gemini|GEMINI|Copilot|COPILOT|Cursor"
 )
 #: a symbol or two an exporter puts before a role (an emoji, a bullet)
 _SYMBOL = r"(?:[^\w\s#*]{1,4}[ \t]?)?"
@@ -64,7 +65,12 @@ class _Patterns:
             r"(?:[ \t]+\([^()\n]{0,200}\)|[ \t]+\|[^\n]{0,200}|[ \t]+\d[\w:.+-]{0,60})?"
             r"[ \t]*:?[ \t]*(?:#+[ \t]*)?"
         )
-        self.label = re.compile(rf"(?:\*\*({_ROLE_WORDS}):\*\*|\*\*({_ROLE_WORDS})\*\*:)[ \t]+")
+        # a label before its turn's text, or alone on its line (``**User:**`` in Cline's
+        # exports, ``**User**`` and ``**Cursor**`` in Cursor's, the text below it)
+        self.label = re.compile(
+            rf"(?:\*\*({_ROLE_WORDS}):\*\*|\*\*({_ROLE_WORDS})\*\*:)[ \t]+"
+            rf"|(?:\*\*({_ROLE_WORDS}):?\*\*|\*\*({_ROLE_WORDS})\*\*:)[ \t]*$"
+        )
         self.chat_log = re.compile(r"# aider chat started at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d[ \t]*")
         self.fence = re.compile(r"[ ]{0,3}(`{3,}|~{3,})(.*)")
 
@@ -146,7 +152,7 @@ def _markers(lines: list[str]) -> list[_Marker] | None:
             level, role = heading.group(1), heading.group(2).lower()
             headings.setdefault(level, []).append((index, role, None))
         elif line[0] == "*" and (label := patterns.label.match(line)) is not None:
-            role = (label.group(1) or label.group(2)).lower()
+            role = next(group for group in label.groups() if group).lower()
             labels.append((index, role, label.end()))
     if _both_roles(emphasis):
         return emphasis
