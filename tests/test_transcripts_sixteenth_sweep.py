@@ -363,3 +363,46 @@ def test_bold_terms_alone_on_their_lines_are_no_roles(tmp_path):
         encoding="utf-8",
     )
     assert ("notes.md", 5, "ANC101") in codes([path], tmp_path)
+
+
+# ---------------------------------------------------------------- gemini-cli snapshots
+
+SNAPSHOT = (
+    "<state_snapshot>\n    <overall_goal>\n        Ship the CSV importer.\n    </overall_goal>\n"
+    "    <key_knowledge>\n        - The parser failed, as noted earlier.\n"
+    "    </key_knowledge>\n</state_snapshot>"
+)
+
+
+def gemini_chat(root: Path, prompt: str, snapshot: str = SNAPSHOT) -> Path:
+    records = [
+        {"sessionId": "7b1e0c9a", "projectHash": "ab12cd34", "startTime": "t", "kind": "main"},
+        {"id": "m1", "type": "user", "content": [{"text": prompt}]},
+        {"id": "m2", "type": "gemini", "content": [{"text": "Looking at it now."}]},
+        {"id": "s1", "type": "user", "content": [{"text": snapshot}]},
+        {"id": "s2", "type": "gemini", "content": [{"text": "Got it. Thanks!"}]},
+    ]
+    path = root / "session-2026-08-01T09-00-7b1e0c9a.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Why does the <state_snapshot> block drop the file list? Fix it as we discussed earlier.",
+        "<state_snapshot> is missing the files, as discussed earlier; see the previous run.",
+        "Compare:\n<state_snapshot>\nas noted earlier\n(no closing tag: a fragment quoted)",
+    ],
+)
+def test_a_prompt_naming_the_snapshot_tag_is_no_summary(tmp_path, prompt):
+    """Only the snapshot the compression wrote (its envelope: the opening tag at a line's
+    start, the closing tag after it) is a summary; the user's prompt naming the tag is not."""
+    path = gemini_chat(tmp_path, prompt)
+    found = codes([path], tmp_path)
+    assert (path.name, 4, "ANC101") in found and {f[1] for f in found} == {4}, found
+
+
+def test_a_snapshot_after_a_line_of_text_is_still_a_summary(tmp_path):
+    path = gemini_chat(tmp_path, "Hi.", "Here is the state.\n" + SNAPSHOT)
+    assert (path.name, 4, "ANC101") in codes([path], tmp_path)

@@ -1,6 +1,7 @@
 """gemini-cli chats (``~/.gemini/tmp/<project>/chats/session-*.jsonl``; legacy ``.json``).
 
-A summary is the ``type: "user"`` message whose text holds ``<state_snapshot>``: written as
+A summary is the ``type: "user"`` message whose text holds a ``<state_snapshot>`` envelope
+(the opening tag at a line's start, the closing tag after it): written as
 its own message line, or inside a ``$set`` line whose ``messages`` checkpoint replaces the
 whole list. Every later checkpoint repeats the same message with the same id: one summary,
 at its first line. Not summaries: the session title (``summary`` of the metadata line or of
@@ -14,6 +15,7 @@ the run keeps its first appearance (:mod:`anchorlint.run.copies`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -79,13 +81,25 @@ def snapshots(
         texts: list[FieldValue] = [v for v in (next(values, None) for _ in range(count)) if v]
         if not isinstance(message, dict) or message.get("type") != "user":
             continue
-        if not any(MARKER in t.text for t in texts):
+        if not _envelope("".join(t.text for t in texts)):
             continue
         ident = str(message.get("id"))
         if ident in seen:
             continue
         seen.add(ident)
         yield summary(path, texts, thread, record=record_id(message.get("id")))
+
+
+#: the snapshot's envelope: the opening tag at a line's start, a closing tag after it
+_OPENING = re.compile(r"(?:^|\n)[ \t]*<state_snapshot>")
+
+
+def _envelope(text: str) -> bool:
+    """Whether a user message carries a snapshot: the envelope the compression writes,
+    its opening tag starting a line and its closing tag after it. A prompt that names the
+    tag in a sentence ("why does the <state_snapshot> block drop …") is the user's own."""
+    opening = _OPENING.search(text) if MARKER in text else None
+    return opening is not None and text.find("</state_snapshot>", opening.end()) >= 0
 
 
 def _text_count(message: Any) -> int:
