@@ -105,6 +105,10 @@ def _line_notation_problem(anchor: Any) -> str:
         return "a line pointer in prose is left for a person to rewrite"
     if notation == "compact" and anchor.text.count(":") > 1:
         return "it names a column, which a pin cannot keep; rewrite it by hand"
+    if notation == "compact" and "," in anchor.text[: anchor.end - anchor.start]:
+        # a list not cut into its lines (``a.py:165,232`` as one anchor): its pin would name
+        # the first line alone and drop the others
+        return "it lists several lines, which one pin cannot keep; pin each line"
     return ""
 
 

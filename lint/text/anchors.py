@@ -29,7 +29,6 @@ from anchorlint.text.anchor_scanners import (
     _plan,
     _scanner_for,
     lower_once,
-    may_say_line,
 )
 from anchorlint.text.anchor_starts import matches_at, union_matches, union_needles
 from anchorlint.text.line_lists import split_line_lists
@@ -154,9 +153,9 @@ def find_block_anchors(
             )
         elif block_waiting:
             found[block] = _kept(found[block], block_waiting, key_syntax, kinds)
-    if may_say_line(joined):  # a list of lines needs the word
-        found = [split_line_lists(block) for block in found]
-    return found
+    # a list of lines in prose needs the word, a compact one (``a.py:165,232``) does not:
+    # each block is split, as :func:`find_anchors` splits its text
+    return [split_line_lists(block) for block in found]
 
 
 #: what :func:`find_block_anchors` joins blocks with (no form matches a line break), as a

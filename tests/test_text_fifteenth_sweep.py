@@ -1,0 +1,92 @@
+"""Shapes from the fifteenth sweep of real notes (handoffs, memory banks, scratchpads,
+continuation prompts), written for these tests in our own words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.run.engine import lint_source
+
+SETTINGS = Settings()
+
+
+def findings(text: str, code: str) -> list[tuple[int, int]]:
+    return [(f.line, f.column) for f in lint_source("notes.md", text, SETTINGS) if f.code == code]
+
+
+# --- a compact list of lines in a summary of several blocks (ANC106, check --fix) ----------
+
+#: no block says "line": the list was read as its first line alone
+HANDOFF = """# Handoff
+
+- The timeout moved in `src/client.js:165,232`.
+- The retry budget is unchanged.
+
+## Next
+
+Run the integration suite again.
+"""
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> object:
+    from anchorlint.stores.directory import DirectoryStore
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "client.js").write_text("".join(f"row {n}\n" for n in range(1, 301)))
+    return DirectoryStore(str(tmp_path))
+
+
+def test_a_compact_list_in_a_summary_without_the_word_line_is_each_line() -> None:
+    assert findings(HANDOFF, "ANC106") == [(3, 25), (3, 43)]
+
+
+def test_check_fix_never_pins_a_compact_list_to_its_first_line(store: object) -> None:
+    from anchorlint.run.fixing import apply_edits
+
+    found = [
+        f for f in lint_source("notes.md", HANDOFF, SETTINGS, store=store) if f.code == "ANC106"
+    ]
+    assert ["line 165 drifts" in found[0].message, "line 232 drifts" in found[1].message] == [
+        True,
+        True,
+    ]
+    edits = [edit for f in found if f.fix is not None for edit in f.fix.edits]
+    fixed = apply_edits(HANDOFF, "notes.md", edits)
+    assert "`src/client.js:165,232`" in fixed  # left whole for a person, no line dropped
+
+
+def test_a_single_compact_line_beside_the_list_keeps_its_fix(store: object) -> None:
+    from anchorlint.run.fixing import apply_edits
+
+    text = HANDOFF.replace("unchanged.", "unchanged (`src/client.js:12`).")
+    found = [f for f in lint_source("notes.md", text, SETTINGS, store=store) if f.code == "ANC106"]
+    assert [f.fix is not None for f in found] == [False, False, True]
+    fixed = apply_edits(text, "notes.md", [e for f in found if f.fix for e in f.fix.edits])
+    assert "`src/client.js#L12@sha256:" in fixed and "`src/client.js:165,232`" in fixed
+
+
+def test_a_list_read_as_one_anchor_is_refused_by_the_pin_not_cut(store: object) -> None:
+    """Whatever reads a compact list whole, its pin would name the first line alone."""
+    from anchorlint.frozen import frozen_copy
+    from anchorlint.stores.pinning import pin_for
+    from anchorlint.text.anchors import find_anchors
+    from anchorlint.text.line_lists import split_line_lists
+
+    whole = find_anchors("See src/client.js:165,232 now.")[0]
+    unsplit = frozen_copy(whole, end=whole.start + len(whole.text))
+    assert split_line_lists([unsplit]) != [unsplit]  # the shape a splitter would cut
+    replacement, reason = pin_for(unsplit, store)
+    assert replacement is None and "several lines" in reason
+
+
+def test_pin_keeps_every_line_of_a_compact_list(store: object) -> None:
+    from anchorlint.stores.pinning import pin_text
+
+    outcome = pin_text(HANDOFF, store, SETTINGS, markdown=True)
+    assert outcome.pinned == 2
+    assert "src/client.js#L165@sha256:" in outcome.text
+    assert "src/client.js#L232@sha256:" in outcome.text
