@@ -90,3 +90,39 @@ def test_pin_keeps_every_line_of_a_compact_list(store: object) -> None:
     assert outcome.pinned == 2
     assert "src/client.js#L165@sha256:" in outcome.text
     assert "src/client.js#L232@sha256:" in outcome.text
+
+
+# --- the section sign written as a sign, not a section (ANC102) ----------------------------
+
+
+def descriptions(body: str) -> list[tuple[int, int]]:
+    text = f"# Progress\n\n{body}\n- The plugin entry point is `src/main/Fuzzer.java`.\n"
+    return findings(text, "ANC102")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- [x] Send the request on and keep the § markers around each payload slot.",
+        "- [x] 发送请求时自动保留 § 标记。",
+        "- [x] Payload positions are wrapped in §…§ as the tool expects.",
+        "- [x] Each slot reads §payload§ in the raw request.",
+        "- [x] The tool marks a slot with a § sign on both sides.",
+    ],
+)
+def test_a_section_sign_named_as_a_character_is_no_pointer(line: str) -> None:
+    assert descriptions(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- [x] Rounding follows § 4.2 of the partner spec.",
+        "- [x] The cutoff is defined in § A.1 of the appendix.",
+        "- [x] Rounding follows §4.2 of the partner spec.",
+        "- [x] The numbers are in the results (§1〜§5).",
+        "- [x] Per § 12 the quota resets monthly.",
+    ],
+)
+def test_a_section_sign_before_its_number_still_fires(line: str) -> None:
+    assert descriptions(line) == [(3, line.index("§") + 1)]

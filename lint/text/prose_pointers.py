@@ -78,9 +78,15 @@ DETAILS_IN = regex.compile(
 #: the same in a block read as one sentence and in its parsed sentences. A word glued before
 #: it is part of a name ("a§1") unless it is written in a script with no spaces between words
 #: ("总纲领§7": section 7 of the outline). A quoted title may follow it instead of a number.
+#: After a space a section's number follows ("§ 4.2", "§ A.1"), not a word: "keep the §
+#: markers", "保留 § 标记" name the sign itself. A pair of signs around a word or a gap
+#: ("§payload§", "§…§", a tool's marks for a slot) is no section either: the word before
+#: a closing sign (on which no word, space or digit follows the opening one) is no pointer,
+#: and no pointer starts at that sign.
 SECTION_SIGN = regex.compile(
-    r"(?<![^\W\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|§)§{1,2}[ \t]?"
-    r"(?:[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}"
+    r"(?<![^\W\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|§)(?<!§[^\s§\d]{1,40})§{1,2}"
+    r"(?:[ \t](?=\d|\p{Lu}[\d.]|[\"“]))?"
+    r"(?:[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}+(?!§)"
     # or a section's quoted title (no sentence ends inside it): §"Rollout order"
     r"|[\"“][^\"“”\n.!?]{1,80}+[\"”])"
 )
