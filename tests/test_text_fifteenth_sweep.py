@@ -126,3 +126,63 @@ def test_a_section_sign_named_as_a_character_is_no_pointer(line: str) -> None:
 )
 def test_a_section_sign_before_its_number_still_fires(line: str) -> None:
     assert descriptions(line) == [(3, line.index("§") + 1)]
+
+
+# --- "previous" and "where it left off" whose referent the sentence states (ANC101) -------
+
+
+def back_references(sentence: str) -> list[tuple[int, int]]:
+    text = f"# Solver notes\n\nThe fix is in `solver/fixed_point.py`.\n\n{sentence}\n"
+    return findings(text, "ANC101")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a step of a loop the sentence describes
+        "**Root cause**: the budget step read a lagged value from the previous iteration:\n"
+        "the loop now recomputes it inside the step.",
+        "Each iteration reuses the previous iteration's residual.",
+        "The rate was not monotonic: the budget used **stale Theta** from the previous iteration.",
+        "The solver reuses x_prev from the previous step.",
+        "Each retry waits twice as long as the previous attempt.",
+        "The damping halves the previous step's estimate when the residual grows.",
+        # the answer to a request the sentence says comes again
+        "- Idempotency: a client that sends the same request id twice within ten minutes "
+        "gets the previous response back, and the job does not run again.",
+        "- Cache: a repeated query returns the prior result without touching the database.",
+        "Retrying the request returns the previous response.",
+        # a context the sentence says there is none of
+        "This was a fresh start session with NO prior context.",
+        "The agent started without previous sessions and read `tasks.json` first.",
+        "The new worker did not have any prior context.",
+        # a program that resumes
+        "- **Checkpoint file**: lets a long comparison run resume from where it left off",
+        "The worker will pick up where it left off after a crash.",
+    ],
+)
+def test_a_referent_the_sentence_states_is_no_back_reference(sentence: str) -> None:
+    assert back_references(sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The previous iteration left the tests failing.",
+        "Continue from the previous iteration.",
+        "We reverted the changes from the previous iteration.",
+        "The previous round of review asked for smaller commits.",
+        "Address the comments from the previous round.",
+        "The previous attempt failed on the lock.",
+        "The previous response said the job was queued.",
+        "The previous response was wrong, so I retried the request twice.",
+        "The agent lost the prior context.",
+        "Any prior context is gone.",
+        "Continue from where it left off.",
+        "Please resume the migration from where it left off.",
+        "Continue the conversation from where it left off.",
+        "Pick up where we left off.",
+    ],
+)
+def test_a_referent_the_note_dropped_still_fires(sentence: str) -> None:
+    assert len(back_references(sentence)) == 1

@@ -20,6 +20,12 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from anchorlint.text.anaphora_referents import (
+    a_program_resumes,
+    answer_to_a_repeat,
+    denied,
+    loop_position,
+)
 from anchorlint.text.quoted_speech import spoken
 
 if TYPE_CHECKING:
@@ -40,8 +46,9 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """Whether the hit is a clause of time, a comparison or a claim that something works
     unchanged ("keeps working as before"), a quantifier over the list the
     note gives just before it, words to say to a tool, what a command in its table row does,
-    one of a pair its sentence counts, part of a heading that dates its entry, or a note in
-    parentheses on a subject the note's own heading above is titled with."""
+    one of a pair its sentence counts, a referent its sentence states
+    (:mod:`~anchorlint.text.anaphora_referents`), part of a heading that dates its entry, or
+    a note in parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
         return True
     if _describes_a_command(hit, summary):
@@ -50,6 +57,12 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         return True
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
+    if hit.label in ("the-ordinal", "context-noun") and (
+        loop_position(hit) or answer_to_a_repeat(hit) or denied(hit)
+    ):
+        return True
+    if hit.label == "left-off":
+        return a_program_resumes(hit)
     if hit.label == "from-back" and hit.word(-1) == "before":
         return _opens_a_clause(hit)
     if hit.label == "as-before":

@@ -1,0 +1,195 @@
+"""Backward words whose referent the sentence itself states (ANC101).
+
+A fifteenth reading of real notes showed four shapes in which "previous", "prior" or "where
+it left off" point at nothing the note dropped, because the sentence says what they are:
+
+- a position in a loop the sentence describes: "a lagged value from the previous iteration",
+  "each retry waits twice as long as the previous attempt";
+- the answer to a request the sentence says is repeated: "a client that sends the same
+  request id twice gets the previous response back", "a repeated query returns the prior
+  result";
+- a context noun that is denied: "a fresh session with no prior context";
+- a program that resumes: "a checkpoint lets a long run resume from where it left off".
+
+Each reads only the tokens of the hit's sentence, a bounded number of them, so a megabyte
+sentence stays linear. "The previous iteration left the tests failing", "the previous
+response said X" and "continue from where it left off" still point back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from anchorlint.text.anaphora import CONTEXT_NOUN_SET
+
+if TYPE_CHECKING:
+    from anchorlint.text.match import PhraseHit
+
+#: how many tokens before and after a hit are read for what the sentence says of it
+REACH = 40
+
+#: the steps of a loop: "the previous iteration", "the prior round", "the previous attempt"
+LOOP_NOUNS = frozenset(
+    """
+iteration iterations round rounds cycle cycles attempt attempts pass passes run runs step
+steps retry retries
+""".split()
+)
+#: the steps of a computation, whose values a step reads ("the previous iteration's value");
+#: an attempt, a pass or a run is as often an agent's, whose results the note may have dropped
+COMPUTED_STEPS = frozenset("iteration iterations round rounds cycle cycles step steps".split())
+#: what a step of a computation carries: "a lagged value from the previous iteration"
+CARRIED = frozenset(
+    """
+value values estimate estimates residual residuals gradient gradients iterate iterates weight
+weights loss
+""".split()
+)
+#: the prepositions between what a step carries and the step: "a value from the previous
+#: iteration"
+_CARRIED_FROM = frozenset({"from", "of", "in", "at"})
+#: words that make a rule over every step of a loop: "each iteration", "every round"
+_EVERY = frozenset({"each", "every"})
+
+
+def loop_position(hit: PhraseHit) -> bool:
+    """ "the previous iteration" whose loop the sentence describes: a step's carried value
+    ("a lagged value from the previous iteration", "the previous step's estimate") or a rule
+    over every step ("each retry waits twice as long as the previous attempt"). An agent's
+    loop named with no such word ("the previous iteration left the tests failing",
+    "address the comments from the previous round") still points back."""
+    noun = _noun(hit)
+    if noun is None or noun.lower_ not in LOOP_NOUNS:
+        return False
+    doc, sentence = hit.doc, hit.sentence
+    if noun.lower_ in COMPUTED_STEPS and _carries_a_value(hit, noun):
+        return True
+    first = max(sentence.token_start, hit.token_start - REACH)
+    last = min(sentence.token_end, hit.token_end + REACH)
+    return any(
+        doc[index].lower_ in _EVERY and doc[index + 1].lower_ in LOOP_NOUNS
+        for index in range(first, last - 1)
+        if not hit.token_start <= index <= noun.i
+    )
+
+
+def _carries_a_value(hit: PhraseHit, noun: Any) -> bool:
+    """ "the previous iteration's value", "a lagged value from the previous iteration",
+    "used **lagged Omega** from the previous iteration" (a variable's name, in emphasis)."""
+    doc, sentence = hit.doc, hit.sentence
+    after = noun.i + 1
+    if (
+        after + 1 < sentence.token_end
+        and doc[after].lower_ in ("'s", "’s")
+        and doc[after + 1].lower_ in CARRIED  # "the previous iteration's value"
+    ):
+        return True
+    before = hit.token_start - 1
+    if before < sentence.token_start or doc[before].lower_ not in _CARRIED_FROM:
+        return False
+    for index in range(before - 1, max(sentence.token_start, before - 4) - 1, -1):
+        token = doc[index]
+        if token.text in _EMPHASIS:
+            continue
+        return token.lower_ in CARRIED or _a_variable(token)
+    return False
+
+
+#: marks of emphasis or code spaCy may leave as tokens of their own ("Omega**")
+_EMPHASIS = frozenset({"*", "**", "_", "__", "`"})
+
+
+def _a_variable(token: Any) -> bool:
+    """A name a computation carries: capitalised inside its sentence ("Omega"), or spelled
+    as code ("x_prev", "w2")."""
+    text = token.text
+    if not text[:1].isalpha():
+        return False
+    return (
+        (text[0].isupper() and not token.is_sent_start)
+        or "_" in text
+        or (text.isalnum() and any(c.isdigit() for c in text))
+    )
+
+
+#: what a request is answered with: "the previous response", "the prior result"
+ANSWERS = frozenset(
+    "response responses result results reply replies answer answers output value".split()
+)
+#: words that say a request comes again: "sends the same id twice", "a repeated query"
+REPEATED = frozenset(
+    """
+twice repeated repeat repeats repeating duplicate duplicates duplicated retry retries retried
+retrying resend resends resent resending replay replays replayed replaying
+""".split()
+)
+
+
+def answer_to_a_repeat(hit: PhraseHit) -> bool:
+    """ "a client that sends the same request id twice … gets the previous response back",
+    "a repeated query returns the prior result": the answer to the first of the requests
+    the sentence says come again, earlier in the same sentence. "The previous response said
+    the job was queued" (which one?) and a repeat named after the phrase ("the previous
+    response was wrong, so I retried twice") still point back."""
+    noun = _noun(hit)
+    if noun is None or noun.lower_ not in ANSWERS:
+        return False
+    first = max(hit.sentence.token_start, hit.token_start - REACH)
+    return any(token.lower_ in REPEATED for token in hit.doc[first : hit.token_start])
+
+
+#: words that deny what follows: "no prior context", "without previous sessions"
+_DENYING = frozenset({"no", "without", "zero"})
+#: words that deny "any": "did not have any prior context", "never had any previous session"
+_DENYING_ANY = frozenset({"not", "n't", "never", "without", "no"})
+
+
+def denied(hit: PhraseHit) -> bool:
+    """ "a fresh session with NO prior context", "starts without previous sessions", "did
+    not get any prior messages": the sentence says there is none, so nothing was dropped."""
+    if hit.label != "context-noun":
+        return False
+    first = hit.sentence.token_start
+    before = hit.token_start - 1
+    if before < first:
+        return False
+    word = hit.doc[before].lower_
+    if word in _DENYING:
+        return True
+    if word != "any":
+        return False
+    # "did not have any prior context": the denial a few words before "any"
+    return any(t.lower_ in _DENYING_ANY for t in hit.doc[max(first, before - 3) : before])
+
+
+#: orders to carry on that open a sentence: "Continue from where it left off."
+_CARRY_ON = frozenset(
+    "continue continuing resume resuming pick picking carry carrying proceed go keep".split()
+)
+
+
+def a_program_resumes(hit: PhraseHit) -> bool:
+    """ "a checkpoint lets a long comparison run resume from where it left off": "it" is
+    the program the sentence names, and the phrase says what it does on a restart. "Pick up
+    where we left off" (the conversation's place) still points back, and so does "it" in an
+    order to carry on ("Continue from where it left off.") or after a context noun
+    ("continue the conversation from where it left off"), as the rule's catalogue reads
+    "continuing from where we left off"."""
+    if hit.label != "left-off" or hit.word(1) != "it":
+        return False
+    sentence, doc = hit.sentence, hit.doc
+    opening = [t.lower_ for t in doc[sentence.token_start : hit.token_start][:8] if t.is_alpha]
+    if not opening or any(word in _CARRY_ON for word in opening[:3]):
+        return False
+    first = max(sentence.token_start, hit.token_start - REACH)
+    return not any(t.lower_ in CONTEXT_NOUN_SET for t in doc[first : hit.token_start])
+
+
+def _noun(hit: PhraseHit) -> Any:
+    """The noun the hit names: its last word for a context noun ("previous attempts"), the
+    word after it for an ordinal ("the previous iteration"), None past its sentence."""
+    if hit.label == "context-noun":
+        return hit.doc[hit.token_end - 1]
+    if hit.label != "the-ordinal" or hit.token_end >= hit.sentence.token_end:
+        return None
+    return hit.doc[hit.token_end]
