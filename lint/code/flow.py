@@ -219,11 +219,11 @@ class Analyser(KeptState, StatementRunner):
         clipped = self.clip_depth > 0 and self.names.summarizer_stem(name) == "truncate"
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
-                if (
-                    self._a_cut_of_raw_text(taint)
-                    and self.names.summarizer_stem(name) != "truncate"
+                if self._a_cut_of_raw_text(taint) and (
+                    self.names.summarizer_stem(name) != "truncate"
+                    or self._cut_once_more(call, taint)
                 ):
-                    continue  # cut, then summarized once (cut again, it is re-cut: counted)
+                    continue  # cut, then summarized once, or cut once more: one cut
                 recompacted = True
                 if self._quiet == 0 and not clipped and self._once("recompact", call):
                     fact = Recompaction(call, arg.value, taint, frame.function, name)
@@ -255,6 +255,14 @@ class Analyser(KeptState, StatementRunner):
         if not isinstance(origin, cst.Call):
             return False
         return self.names.summarizer_stem(call_name(origin) or "") == "truncate"
+
+    def _cut_once_more(self, call: cst.Call, taint: Taint) -> bool:
+        """``truncate_line(truncate_for_agent(raw))``, a heading or a status line cut from a
+        cut, or a block cut again to the same budget: two cuts in a row are one cut of the raw
+        text, and nothing in it was paraphrased. A cut kept and handed back to itself (an
+        output buffer re-cut after every chunk, ``self.out = truncate(self.out + chunk)``)
+        is still the catalogue's chain."""
+        return taint.origin is not call and not taint.kept_in
 
     def _note_handed_summary(self, call: cst.Call, args: Args, frame: Frame, name: str) -> None:
         """``generate_summary(turns, existing_summary=prior)``: kept aside, and reported only

@@ -150,14 +150,22 @@ class ContainerFlow(KnownCalls):
         return marker_excluded(test, target, self.am.summary_markers)
 
     def bind_iteration(
-        self, target: cst.BaseExpression, iterable: cst.BaseExpression, env: Env, frame: Frame
+        self,
+        target: cst.BaseExpression,
+        iterable: cst.BaseExpression,
+        env: Env,
+        frame: Frame,
+        before: Env | None = None,
     ) -> None:
-        """``for i, line in enumerate(summary.splitlines())`` makes ``i`` a line offset."""
+        """``for i, line in enumerate(summary.splitlines())`` makes ``i`` a line offset. The
+        iterable is read in ``before`` when given (the environment the loop was entered with:
+        the call that makes the iterator runs once, whatever the body rebinds later)."""
         K = self.kind
+        outer = env if before is None else before
         parts = enumerated(target, iterable)
         if parts is not None:
             index, item, lines = parts
-            inner = self.eval(lines, env, frame)
+            inner = self.eval(lines, outer, frame)
             index_taint = (
                 inner.to(K.OFFSET, self.text(lines)) if inner and inner.kind is K.LINES else None
             )
@@ -167,9 +175,9 @@ class ContainerFlow(KnownCalls):
         zipped = _zipped(target, iterable)
         if zipped is not None:  # ``for left, right in zip(firsts, seconds)``
             for name, sequence in zipped:
-                self.bind(name, self._element(self.eval(sequence, env, frame)), env, frame)
+                self.bind(name, self._element(self.eval(sequence, outer, frame)), env, frame)
             return
-        self.bind(target, self._element(self.eval(iterable, env, frame)), env, frame)
+        self.bind(target, self._element(self.eval(iterable, outer, frame)), env, frame)
 
     def _element(self, taint: Taint | None) -> Taint | None:
         K = self.kind

@@ -128,10 +128,11 @@ class StatementRunner(ExprEvaluator):
 
     def _loop(self, node: cst.For | cst.While, env: Env, frame: Frame) -> None:
         broken: Env = {}
+        entered = dict(env)
         for _ in range(2):  # the second round sees what the first one carried back
-            if isinstance(node, cst.For):
-                self.bind_iteration(node.target, node.iter, env, frame)
-            else:
+            if isinstance(node, cst.For):  # its iterable is made once, on entry
+                self.bind_iteration(node.target, node.iter, env, frame, entered)
+            else:  # a ``while`` test is read again each round
                 self.eval(node.test, env, frame)
             body = dict(env)
             self._exits.append([])

@@ -44,6 +44,10 @@ _TEXT_WORDS = tuple(
     condens chunk passage note turn llm model client agent""".split()
 )
 _NAME_WORDS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+#: a name that bounds or measures (``MAX_MEMORY_CONTEXT_LENGTH``, ``context_limit``,
+#: ``max_history``): a number, whatever text its other words name
+_LIMIT_FIRST = frozenset({"max", "min"})
+_LIMIT_LAST = frozenset({"length", "len", "limit", "size", "budget", "chars", "max", "min"})
 
 
 def only_weak_stem(name: str, names: NameSets) -> bool:
@@ -190,9 +194,12 @@ def says_text(expr: cst.BaseExpression) -> bool:
 
 
 def _names_text(name: str | None) -> bool:
-    """Whether a name or a key says it holds text (``raw_context``, ``memory_summary``)."""
-    words = _NAME_WORDS.findall(name or "")
-    return any(part.lower().startswith(_TEXT_WORDS) for part in words)
+    """Whether a name or a key says it holds text (``raw_context``, ``memory_summary``); one
+    that bounds or measures text (``MAX_CONTEXT_LENGTH``) holds a number."""
+    words = [part.lower() for part in _NAME_WORDS.findall(name or "")]
+    if len(words) > 1 and (words[0] in _LIMIT_FIRST or words[-1] in _LIMIT_LAST):
+        return False
+    return any(part.startswith(_TEXT_WORDS) for part in words)
 
 
 def _string_key(index: cst.BaseSlice) -> str | None:

@@ -1,0 +1,188 @@
+"""Code rules on the shapes a tenth sweep of whole framework trees showed them misreading.
+
+Each module is written for these tests in the style of the real ones (a streaming agent
+sample, the status lines and headings of a tool runner, a memory block cut to a budget), with
+the near misses beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_recompaction_real_shapes import codes
+
+#: a sample that streams an agent's replies and carries the thread it hands back
+STREAMED_REPLIES = """\
+import asyncio
+
+from agentsdk import Agent
+
+TASK = "Please summarize the project's contributing guide for a new developer"
+
+
+async def main() -> None:
+    agent = Agent(name="helper")
+    thread = None
+    async for reply in agent.invoke(messages=TASK, thread=thread):
+        print(reply)
+        thread = reply.thread
+
+
+def replay(llm, text: str):
+    state = None
+    for chunk in llm.summarize_stream(text, state=state):
+        print(chunk)
+        state = chunk.state
+    return state
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_a_for_loops_iterable_is_made_once() -> None:
+    """The call that makes the iterator runs once, before the first round: what the body
+    binds afterwards never reaches it."""
+    assert codes(STREAMED_REPLIES) == []
+
+
+def test_a_while_loop_reads_its_test_again() -> None:
+    """A ``while`` loop calls the summarizer each round, with what the last round kept."""
+    source = (
+        "def refine(llm, text: str, rounds: int):\n"
+        "    state = text\n"
+        "    while llm.summarize(state) and rounds:\n"
+        "        state = llm.summarize(state)\n"
+        "        rounds -= 1\n"
+        "    return state\n"
+    )
+    assert (3, "ANC306") in codes(source)
+
+
+#: a tool runner whose headings and status lines are cut from cut output
+TOOL_RUNNER = """\
+from toolkit.strings import clip as truncate_line
+from toolkit.agent_text import clip as truncate_for_agent
+from toolkit.text import cut_text
+
+TITLE_MAX = 80
+
+
+def _truncate_title(text: str) -> str:
+    return cut_text(text, TITLE_MAX)
+
+
+def _truncate_status(text: str) -> str:
+    return cut_text(text, TITLE_MAX)
+
+
+class ShellTool:
+    def heading(self, text: str = ""):
+        if not text:
+            text = self.name
+        text = truncate_line(text, 60)
+        return f"[shell] {text}"
+
+    def heading_from(self, output: str):
+        for line in reversed(output.splitlines()):
+            if line.strip():
+                return self.heading(line)
+        return self.heading()
+
+    def clean(self, output: str):
+        return truncate_for_agent(agent=self.agent, output=output, limit=8000)
+
+    def finish(self, raw: str):
+        out = self.clean(raw)
+        title = _truncate_title(raw)
+        self.set_status(title)
+        return out, self.heading_from(out)
+
+    def set_status(self, status: str):
+        self.status = _truncate_status(status)
+"""
+
+
+def test_a_heading_or_status_cut_from_a_cut_is_one_cut() -> None:
+    """Two cuts in a row are one cut of the raw output: nothing was paraphrased."""
+    assert codes(TOOL_RUNNER) == []
+
+
+def test_a_cut_of_a_summary_is_still_a_second_pass() -> None:
+    """``truncate(summarize(x))`` is the catalogue's chain, whatever the cut is for."""
+    source = TOOL_RUNNER.replace(
+        "return truncate_for_agent(agent=self.agent, output=output, limit=8000)",
+        "return self.llm.summarize(output)",
+    )
+    assert codes(source) == [(20, "ANC306")]
+
+
+#: still found: a summary fed back inside a loop's body (the body is run twice, so its
+#: summarizer sees what the last round made), and a cut kept on the object and handed back
+#: to itself with the next chunk
+STILL_FOUND = {
+    "summary fed back in a loop": (
+        "def replay(llm, chunks: list[str]):\n"
+        "    summary = ''\n"
+        "    for chunk in chunks:\n"
+        "        summary = llm.summarize(summary + chunk)\n"
+        "    return summary\n",
+        4,
+    ),
+    "buffer re-cut after every chunk": (
+        "from toolkit.text import truncate_text\n\n\n"
+        "class Console:\n"
+        "    def on_chunk(self, chunk: str) -> None:\n"
+        "        self.output = truncate_text(self.output + chunk, 2000)\n",
+        6,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(STILL_FOUND))
+def test_a_pass_over_its_own_last_output_is_still_found(case: str) -> None:
+    source, line = STILL_FOUND[case]
+    assert codes(source) == [(line, "ANC306")]
+
+
+#: a memory block cut to the budget its recalled part was already cut to
+MEMORY_BLOCK = """\
+from memlib.text import truncate_text
+from memlib.spans import Span
+
+MAX_MEMORY_CONTEXT_LENGTH = 4000
+
+
+async def recall(store, query: str):
+    hits = await store.search(query)
+    return truncate_text("\\n".join(h.body for h in hits), MAX_MEMORY_CONTEXT_LENGTH)
+
+
+async def memory_block(store, query: str):
+    parts = []
+    recalled = await recall(store, query)
+    if recalled:
+        parts.append(f"Relevant memory:\\n{recalled}")
+    return truncate_text("\\n\\n".join(parts), MAX_MEMORY_CONTEXT_LENGTH)
+
+
+def pointer_for(query: str, blob):
+    short = truncate_text(blob, MAX_MEMORY_CONTEXT_LENGTH)
+    start = short.find(query)
+    return Span(start=start, end=start + len(query))
+"""
+
+
+def test_a_limit_constant_says_nothing_about_text() -> None:
+    """``MAX_MEMORY_CONTEXT_LENGTH`` is a number: a weak ``truncate`` stem handed only it and
+    an unnamed value is no cut of text (no ANC301 on its offsets), and the block cut again to
+    the same budget is one cut."""
+    assert codes(MEMORY_BLOCK) == []
+
+
+def test_a_text_named_argument_beside_the_limit_still_counts() -> None:
+    source = MEMORY_BLOCK.replace("(query: str, blob)", "(query: str, raw_context)").replace(
+        "truncate_text(blob,", "truncate_text(raw_context,"
+    )
+    assert codes(source) == [(23, "ANC301")]
