@@ -186,3 +186,45 @@ def test_a_text_named_argument_beside_the_limit_still_counts() -> None:
         "truncate_text(blob,", "truncate_text(raw_context,"
     )
     assert codes(source) == [(23, "ANC301")]
+
+
+#: a hybrid search that pairs chunks with their summaries and ranks the pairs, and a test of a
+#: graph memory that builds summary records by id and places them in buckets
+SUMMARY_RECORDS = """\
+from search.pairs import chunk_summary_pairs
+from search.ranking import rank_chunk_summary_pairs
+from buckets.placement import place_graph_summaries_incrementally
+from buckets.models import SummaryNode
+
+
+def hybrid_hits(chunk_hits: list, summary_hits: list, top_k: int) -> list:
+    pairs = chunk_summary_pairs(chunk_hits, summary_hits)
+    ranked = rank_chunk_summary_pairs(pairs, top_k)
+    return [p["chunk"] for p in ranked]
+
+
+def _summary(summary_id: str) -> SummaryNode:
+    return SummaryNode(id=summary_id, text=f"{summary_id} body")
+
+
+def test_new_summaries_join_an_existing_bucket():
+    ids = ["a", "b"]
+    placed = place_graph_summaries_incrementally([_summary(summary_id) for summary_id in ids], [])
+    assert placed
+"""
+
+
+def test_summary_records_paired_ranked_or_placed_are_no_passes() -> None:
+    """``…_summary_pairs`` names pairs, ``rank_``/``place_`` put made summaries in order or in
+    place, and ``_summary(summary_id)`` is handed an id, not text."""
+    assert codes(SUMMARY_RECORDS) == []
+
+
+def test_a_summary_noun_handed_text_is_still_a_summarizer() -> None:
+    """A bare ``_summary(text)`` handed the turns, then summarized again, is a second pass."""
+    source = SUMMARY_RECORDS + (
+        "\n\ndef digest(llm, turns_text: str):\n"
+        "    first = _summary(turns_text)\n"
+        "    return llm.summarize(first)\n"
+    )
+    assert codes(source) == [(25, "ANC306")]

@@ -177,12 +177,14 @@ def _callable_name(name: str) -> bool:
 #: name serialisation formats and codecs far more often (``extract_compact``)
 _SEGMENT_STEMS = ("summar", "condens", "abridg")
 #: verbs that inspect, store, find or format a summary rather than make one (``as`` converts
-#: one: ``as_user_summary`` hands the made summary over as a user message)
+#: one: ``as_user_summary`` hands the made summary over as a user message), or that put made
+#: summaries in order or in place (``rank_…``, ``place_graph_summaries_incrementally``)
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
     needs need can set persist write read record emit to from with on count estimate trim add
     append attach prepare locate find as package pack wrap apply review critique evaluate grade
-    judge assess score rate inspect verify normalize normalise sanitize sanitise""".split()
+    judge assess score rate inspect verify normalize normalise sanitize sanitise place insert
+    rank rerank sort""".split()
 )
 #: a last word that names a function made, not a text: ``_build_emergency_summarize_fn``
 _CALLABLE_WORDS = frozenset({"fn", "func", "function", "callable", "factory", "builder", "maker"})
@@ -207,7 +209,7 @@ _THING_NOUNS = frozenset(
     type kind path file dir message msg event node block field store buffer schema style
     parser callback hook handler enabled trigger interval max min index chain result results
     boundary boundaries payload payloads part parts item items data request requests frame
-    frames input inputs override overrides kwargs params""".split()
+    frames input inputs override overrides kwargs params pair pairs""".split()
 )
 
 

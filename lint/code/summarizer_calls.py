@@ -44,20 +44,23 @@ _TEXT_WORDS = tuple(
     condens chunk passage note turn llm model client agent""".split()
 )
 _NAME_WORDS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-#: a name that bounds or measures (``MAX_MEMORY_CONTEXT_LENGTH``, ``context_limit``,
-#: ``max_history``): a number, whatever text its other words name
+#: a name that bounds, measures or names (``MAX_MEMORY_CONTEXT_LENGTH``, ``context_limit``,
+#: ``max_history``, ``summary_id``): a number or a label, whatever text its other words name
 _LIMIT_FIRST = frozenset({"max", "min"})
-_LIMIT_LAST = frozenset({"length", "len", "limit", "size", "budget", "chars", "max", "min"})
+_LIMIT_LAST = frozenset(
+    {"length", "len", "limit", "size", "budget", "chars", "max", "min", "id", "ids", "count"}
+)
 
 
 def only_weak_stem(name: str, names: NameSets) -> bool:
     """Whether ``name`` is a summarizer only through a weak default stem, or only through a
-    trailing ``summary`` noun (``rolling_summary``, ``update_summary``): RULES.md counts such a
-    name when it is handed text or messages."""
+    trailing ``summary`` noun (``rolling_summary``, ``update_summary``, or the bare noun, as a
+    test's ``_summary(summary_id)`` that builds a record): RULES.md counts such a name when it
+    is handed text or messages."""
     if names.summarizer_stem(name) in WEAK_SUMMARIZER_STEMS:
         return True
     words = [w for w in name.lstrip("_").lower().split("_") if w]
-    return len(words) > 1 and words[-1] in ("summary", "summaries")
+    return bool(words) and words[-1] in ("summary", "summaries")  # ``_summary(…)`` as well
 
 
 def is_summarizer_call(
@@ -195,7 +198,7 @@ def says_text(expr: cst.BaseExpression) -> bool:
 
 def _names_text(name: str | None) -> bool:
     """Whether a name or a key says it holds text (``raw_context``, ``memory_summary``); one
-    that bounds or measures text (``MAX_CONTEXT_LENGTH``) holds a number."""
+    that bounds, measures or names text (``MAX_CONTEXT_LENGTH``, ``summary_id``) holds none."""
     words = [part.lower() for part in _NAME_WORDS.findall(name or "")]
     if len(words) > 1 and (words[0] in _LIMIT_FIRST or words[-1] in _LIMIT_LAST):
         return False
