@@ -228,3 +228,51 @@ def test_a_summary_noun_handed_text_is_still_a_summarizer() -> None:
         "    return llm.summarize(first)\n"
     )
     assert codes(source) == [(25, "ANC306")]
+
+
+#: a preprocessing step that compresses a turn, reads which roles the audit selected, and
+#: retries on the raw turn with those roles
+AUDITED_RETRY = """\
+from pipeline.shrink import compress_chunk_with_counts, compress_until_within_limit
+
+
+async def compress_turn(*, turn: dict, llm):
+    out = dict(turn)
+    for role in ("user", "assistant"):
+        out[role] = await llm.summarize(turn[role])
+    audit = {"selected_roles": ["user", "assistant"], "n": 1}
+    return out, audit
+
+
+async def compress_retry(*, source_turn: dict, roles: list, llm):
+    return await compress_turn(turn={r: source_turn[r] for r in roles}, llm=llm)
+
+
+async def handle(turn: dict, llm):
+    shrunk, audit = await compress_turn(turn=turn, llm=llm)
+    roles = audit["selected_roles"]
+    shrunk, audit = await compress_retry(source_turn=turn, roles=roles, llm=llm)
+    return shrunk
+
+
+async def handle_chunk(chunk: dict, source: dict):
+    shrunk, audit, counts = await compress_chunk_with_counts(chunk=chunk)
+    roles = audit.get("selected_roles")
+    shrunk, audit, counts = await compress_until_within_limit(source_chunk=source, roles=roles)
+    return shrunk
+"""
+
+
+def test_a_key_read_from_an_unpacked_audit_is_no_text() -> None:
+    """Of ``shrunk, audit = compress(…)`` whose positions nothing tells apart, a key that
+    names no text (``audit["selected_roles"]``, ``audit.get(…)``) is bookkeeping."""
+    assert codes(AUDITED_RETRY) == []
+
+
+def test_a_text_key_of_an_unpacked_element_is_still_the_output() -> None:
+    """``audit["summary"]`` may be the text: handed to the next pass, it is compacted again;
+    so is the unpacked element itself."""
+    source = AUDITED_RETRY.replace('audit.get("selected_roles")', 'audit.get("summary")')
+    assert codes(source) == [(26, "ANC306")]
+    source = AUDITED_RETRY.replace('roles = audit["selected_roles"]', "roles = shrunk")
+    assert codes(source) == [(19, "ANC306")]

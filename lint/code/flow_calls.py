@@ -197,6 +197,8 @@ class KnownCalls:
         if recv is not None and recv.kind is K.COMPACT and name == "copy" and not args:
             return recv  # ``history.copy()``: the same messages
         if recv is not None and recv.kind in textual:
+            if name == "get" and recv.unpacked and _bookkeeping_get(args):
+                return None  # ``audit.get("selected_roles")`` of ``shrunk, audit = compress(…)``
             if name in TEXT_METHODS:
                 return recv.to(K.COMPACT)
             if name in LINE_METHODS:
@@ -316,3 +318,14 @@ def _gathered(args: Args) -> Taint | None:
     """What ``gather`` hands back: the results of the coroutines it awaits, summaries when
     one of them makes a summary (the taint of the first that does)."""
     return next((t for _, t in args if t is not None and t.kind is Kind.COMPACT), None)
+
+
+def _bookkeeping_get(args: Args) -> bool:
+    """``.get("selected_roles")``: a first argument that is a key naming no text."""
+    from anchorlint.code.summarizer_calls import key_names_no_text
+
+    first = args[0][0].value if args else None
+    if not isinstance(first, cst.SimpleString):
+        return False
+    key = first.evaluated_value
+    return isinstance(key, str) and key_names_no_text(key)

@@ -63,6 +63,8 @@ class ContainerFlow(KnownCalls):
             return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
         if value.kind is K.LINES:
             return value if is_slice else value.to(K.COMPACT)
+        if value.unpacked and _bookkeeping_key(node.slice[0].slice):
+            return None  # ``audit["selected_roles"]`` of ``shrunk, audit = compress(…)``
         if value.kept_in.startswith(HANDED_BACK) and not is_slice:
             picked = node.slice[0].slice if len(node.slice) == 1 else None
             at_front = isinstance(picked, cst.Index) and isinstance(picked.value, cst.Integer)
@@ -204,6 +206,16 @@ def _zipped(
     if any(isinstance(element, cst.StarredElement) for element in elements):
         return None
     return [(element.value, arg.value) for element, arg in zip(elements, args, strict=True)]
+
+
+def _bookkeeping_key(picked: cst.BaseSlice) -> bool:
+    """A string key that names no text (:func:`key_names_no_text`)."""
+    from anchorlint.code.summarizer_calls import key_names_no_text
+
+    if not isinstance(picked, cst.Index) or not isinstance(picked.value, cst.SimpleString):
+        return False
+    key = picked.value.evaluated_value
+    return isinstance(key, str) and key_names_no_text(key)
 
 
 def _message_text_key(picked: cst.BaseSlice | None) -> bool:

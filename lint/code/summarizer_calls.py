@@ -189,20 +189,31 @@ def says_text(expr: cst.BaseExpression) -> bool:
         return says_text(expr.left) or says_text(expr.right)
     if isinstance(expr, cst.Subscript):
         # ``turns[i : i + step]``: some of the turns; ``state["memory_summary"]``: a text key
-        return says_text(expr.value) or _names_text(_string_key(expr.slice[0].slice))
+        return says_text(expr.value) or names_text(_string_key(expr.slice[0].slice))
     if isinstance(expr, cst.Call):
-        return _names_text(_got_key(expr))  # ``state.get("memory_summary", "")``
+        return names_text(_got_key(expr))  # ``state.get("memory_summary", "")``
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
-    return _names_text((name or "").rsplit(".", 1)[-1])
+    return names_text((name or "").rsplit(".", 1)[-1])
 
 
-def _names_text(name: str | None) -> bool:
+def names_text(name: str | None) -> bool:
     """Whether a name or a key says it holds text (``raw_context``, ``memory_summary``); one
     that bounds, measures or names text (``MAX_CONTEXT_LENGTH``, ``summary_id``) holds none."""
     words = [part.lower() for part in _NAME_WORDS.findall(name or "")]
     if len(words) > 1 and (words[0] in _LIMIT_FIRST or words[-1] in _LIMIT_LAST):
         return False
     return any(part.startswith(_TEXT_WORDS) for part in words)
+
+
+#: keys under which a pass hands its text back, beside the text-named ones
+_OUTPUT_KEYS = frozenset({"output", "result", "answer", "response", "body", "value"})
+
+
+def key_names_no_text(key: str) -> bool:
+    """``audit["selected_roles"]``, ``stats.get("n")``: a key that names no text, read from
+    one element of an unpacked result (``shrunk, audit = compress(…)``), reads the element a
+    pass keeps its bookkeeping in, not the text it made."""
+    return key.lower() not in _OUTPUT_KEYS and not names_text(key)
 
 
 def _string_key(index: cst.BaseSlice) -> str | None:

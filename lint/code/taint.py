@@ -45,6 +45,10 @@ class Taint:
     #: for an object built around the output (``Result(summary=s, kept=tail)``), the fields
     #: it was given something else in: reading one of them reads no output
     clean_fields: frozenset[str] = field(default=frozenset(), compare=False)
+    #: one element of a result unpacked whose positions no annotation or body told apart
+    #: (``shrunk, audit = compress(…)``): each holds the output, unless read by a key that
+    #: names no text (``audit["selected_roles"]``)
+    unpacked: bool = field(default=False, compare=False)
 
     def to(self, kind: Kind, subject: str | None = None) -> Taint:
         return Taint(
@@ -68,10 +72,10 @@ class Taint:
         """What element ``position`` of this value carries (None: an unknown position).
 
         Only a text tuple tells its elements apart; any other taint is given to every element,
-        as ``a, b = f()`` always did.
+        as ``a, b = f()`` always did, marked as an element of an unpacked result.
         """
         if self.kind is not Kind.TEXT_TUPLE:
-            return self
+            return replace(self, unpacked=True) if self.kind is Kind.COMPACT else self
         return self.to(Kind.COMPACT) if position in self.positions else None
 
 
