@@ -276,3 +276,74 @@ def test_a_text_key_of_an_unpacked_element_is_still_the_output() -> None:
     assert codes(source) == [(26, "ANC306")]
     source = AUDITED_RETRY.replace('roles = audit["selected_roles"]', "roles = shrunk")
     assert codes(source) == [(19, "ANC306")]
+
+
+#: a compressor that records the size and digest of the text before and after
+SIZED_AUDIT = """\
+import hashlib
+
+
+async def shrink_turn(llm, text: str) -> str:
+    return await llm.compress_message(text)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def shrink_with_audit(llm, text: str):
+    short = await shrink_turn(llm, text)
+    audit = {
+        "before": {"chars": len(text), "sha256": _digest(text)},
+        "after": {"chars": len(short), "lines": len(short.splitlines()), "sha256": _digest(short)},
+    }
+    return short, audit
+"""
+
+
+def test_the_length_of_a_summary_under_a_count_field_is_a_size() -> None:
+    """``"chars": len(short)`` counts the summary's characters: no offset into it."""
+    assert codes(SIZED_AUDIT) == []
+
+
+def test_the_length_of_a_summary_as_a_spans_end_is_still_an_offset() -> None:
+    source = SIZED_AUDIT.replace('{"chars": len(short),', '{"end": len(short),')
+    assert codes(source) == [(16, "ANC301")]
+
+
+#: a graph view that keeps a smaller provenance record on each node
+NODE_PROVENANCE = """\
+def _compact_provenance(node: dict):
+    keys = ("source_task", "source_user")
+    picked = {k: node.get(k) for k in keys if node.get(k)}
+    return picked or None
+
+
+def prepare(nodes: list[dict]) -> list[dict]:
+    for node in nodes:
+        prov = _compact_provenance(node)
+        if prov is not None:
+            node["provenance"] = prov
+    return nodes
+
+
+def describe(nodes: list[dict], llm) -> list[dict]:
+    for node in nodes:
+        node["label"] = llm.summarize(node)
+        node["provenance"] = {"by": "describe"}
+    return nodes
+"""
+
+
+def test_provenance_written_after_the_call_was_not_there_before() -> None:
+    """A record made smaller is no summary, and a node given its provenance after it was
+    summarized was handed to the summarizer without one."""
+    assert codes(NODE_PROVENANCE) == []
+
+
+def test_provenance_written_before_the_summarizer_is_carried_to_it() -> None:
+    source = NODE_PROVENANCE.replace(
+        '        node["label"] = llm.summarize(node)\n        node["provenance"] = {"by": "describe"}\n',
+        '        node["provenance"] = {"by": "describe"}\n        node["label"] = llm.summarize(node)\n',
+    )
+    assert codes(source) == [(18, "ANC303")]

@@ -18,7 +18,7 @@ import libcst as cst
 
 from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.kept_state import marker_excluded, summary_type_test, tool_output_test
-from anchorlint.code.names import is_positional_field
+from anchorlint.code.names import holds_a_size, is_positional_field
 from anchorlint.code.nodes import dotted, enumerated, storage_key
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import HANDED_BACK, Taint
@@ -100,17 +100,15 @@ class ContainerFlow(KnownCalls):
             if held is None and value is not None and value.kind is self.kind.COMPACT:
                 held = value
             key = element.key
+            named = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+            named = named if isinstance(named, str) else ""
             if (
                 value is not None
                 and value.kind is self.kind.OFFSET
-                and isinstance(key, cst.SimpleString)
-                and is_positional_field(
-                    key.evaluated_value if isinstance(key.evaluated_value, str) else ""
-                )
+                and is_positional_field(named)
+                and not holds_a_size(named, element.value)
             ):
-                self.offset_sink(
-                    element.value, value, f"the `{key.evaluated_value!s}` key of a dict"
-                )
+                self.offset_sink(element.value, value, f"the `{named}` key of a dict")
         return held
 
     def _comprehension(self, node: cst.CSTNode, env: Env, frame: Frame) -> Taint | None:

@@ -16,7 +16,12 @@ import libcst as cst
 
 from anchorlint.code.flow_containers import ContainerFlow
 from anchorlint.code.kept_state import running_summary_name, summary_type
-from anchorlint.code.names import is_library_call, is_positional_field, measures
+from anchorlint.code.names import (
+    holds_a_size,
+    is_library_call,
+    is_positional_field,
+    measures,
+)
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted
 from anchorlint.code.taint import Taint
 
@@ -317,7 +322,12 @@ class ExprEvaluator(ContainerFlow):
             if constructor:
                 where = f"{keyword}=…" if keyword else f"argument {position}"
                 self.offset_sink(arg.value, taint, f"`{name}({where})`")
-            elif keyword and is_positional_field(keyword) and not same_module:
+            elif (
+                keyword
+                and is_positional_field(keyword)
+                and not same_module
+                and not holds_a_size(keyword, arg.value)
+            ):
                 self.offset_sink(arg.value, taint, f"the `{keyword}=` argument of `{name}()`")
 
 

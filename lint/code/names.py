@@ -139,6 +139,8 @@ class NameSets(NamedTuple):
                 return None  # ``get_highest_summarized_message_id``: an id, not the text
             if part in _NOUN_FORMS and _loaded_from(parts[position + 1 :]):
                 return None
+            if following in _RECORD_WORDS:
+                return None  # ``_compact_provenance(node)``: a record made smaller, no text
             return stem
         return None
 
@@ -213,6 +215,13 @@ _THING_NOUNS = frozenset(
 )
 
 
+#: what a record keeps about its text, not the text: ``compact`` before one of these is an
+#: adjective or acts on the record (``_compact_provenance``, ``compress_metadata``)
+_RECORD_WORDS = frozenset(
+    """provenance metadata meta ids keys attrs attributes headers schema""".split()
+)
+
+
 #: where a stored summary is read back from: ``session_summary_from_metadata``,
 #: ``summary_from_json`` load or rebuild one (``summary_from_messages`` may make one)
 _STORED_PLACES = frozenset(
@@ -250,6 +259,25 @@ def is_positional_field(name: str) -> bool:
     if len(words) > 1 and words[-1] in _TRAILING:
         return not any(w in _RESPONSE_WORDS for w in words)
     return False
+
+
+#: plural words of a field that counts what a text holds (``chars``, ``lines``, ``n_bytes``),
+#: and the words that would make it a position all the same (``start_lines``)
+_SIZE_WORDS = frozenset({"chars", "lines", "bytes"})
+_PLACE_WORDS = frozenset({"start", "end", "offset", "offsets", "index", "idx", "pos", "span"})
+
+
+def holds_a_size(name: str, value: cst.BaseExpression) -> bool:
+    """``"chars": len(out)``, ``lines=len(rows)``: a text's whole length under a plural field
+    that counts is its size, not an offset into it (``"end": len(out)`` still ends a span)."""
+    words = [w for w in name.lower().lstrip("_").split("_") if w]
+    return (
+        bool(words)
+        and words[-1] in _SIZE_WORDS
+        and not _PLACE_WORDS.intersection(words)
+        and isinstance(value, cst.Call)
+        and dotted(value.func) == "len"
+    )
 
 
 #: words of a field that measures or names an output rather than holding its text

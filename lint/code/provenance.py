@@ -100,7 +100,8 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         if mixed:  # a list shrunk in place may have lost its tool results before it is rendered
             stable = stable_names(self.info)
             self.mixed = {k: v for k, v in mixed.items() if "." in k or k in stable}
-        if self.spans or self.lists or self.mixed or walk_always or self._calls_a_renderer():
+        learnt = self.spans or self.lists or self.mixed or self.writes
+        if learnt or walk_always or self._calls_a_renderer():
             self.block(self.info.node.body, frozenset())
         return self.hits
 
@@ -191,6 +192,7 @@ class SpanWalker(SpanLearning, SpanTextMixin):
     ) -> None:
         self.expressions(line, clean)
         for small in line.body:
+            self.learn_written(small)
             self._assignment(small, clean)
             if isinstance(small, cst.Return) and small.value is not None:
                 self.returns.append((small.value, clean))

@@ -76,6 +76,23 @@ class SpanLearning:
         #: local names bound once to a message's role (``role = m.get("role")``), with the
         #: read they stand for: a test of the name is a test of the message
         self.role_aliases: dict[str, cst.BaseExpression] = {}
+        #: provenance the code writes (``node["provenance"] = prov``), by the target's node:
+        #: the span carries it from that statement on, not before (the walk adds it there)
+        self.writes: dict[int, tuple[str, str]] = {}
+
+    def learn_written(self, small: cst.BaseSmallStatement) -> None:
+        """``node["provenance"] = prov``: from here on the span carries what was written (a
+        summarizer handed it before this statement was handed no linked span)."""
+        if not self.writes or not isinstance(small, (cst.Assign, cst.AnnAssign)):
+            return
+        targets = small.targets if isinstance(small, cst.Assign) else [small]
+        for target in targets:
+            written = self.writes.get(id(target.target))
+            if written is not None:
+                base, key = written
+                self.spans.setdefault(base, f"the code sets `{base}.{key}`")
+                if retrieval_key(key) is not None:
+                    self.whole.add(base)
 
     def _chat_messages(self) -> frozenset[str]:
         """Parameters that are chat messages (``message: Message``, ``msg: ChatMessage``):
@@ -98,10 +115,14 @@ class SpanLearning:
         derived: dict[str, list[set[str]]] = {}
         named_tests: list[cst.Comparison] = []
         messages = self._chat_messages()
+        targets = _assigned(self.info.node.body)
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
             if read is not None and read[0] in messages and read[1].lower() == "metadata":
                 read = None  # a chat message's metadata is its bookkeeping, not a source's
+            if read is not None and id(node) in targets:
+                self.writes[id(node)] = read  # a write, learnt where the walk reaches it
+                read = None
             if read is not None:
                 reads[node] = read
                 self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
@@ -240,3 +261,14 @@ def _bound_only_to_roles(
     counts, shrunk = bindings
     from_item = sum(1 for read in others if read and read <= item | _BUILTINS)
     return name not in shrunk and counts[name] == role_or_constant + from_item
+
+
+def _assigned(body: cst.CSTNode) -> frozenset[int]:
+    """The attributes and items an assignment writes (``node["provenance"] = …``)."""
+    found: set[int] = set()
+    for node in walk(body):
+        if isinstance(node, cst.Assign):
+            found.update(id(t.target) for t in node.targets)
+        elif isinstance(node, cst.AnnAssign):
+            found.add(id(node.target))
+    return frozenset(found)
