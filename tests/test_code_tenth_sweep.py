@@ -347,3 +347,69 @@ def test_provenance_written_before_the_summarizer_is_carried_to_it() -> None:
         '        node["provenance"] = {"by": "describe"}\n        node["label"] = llm.summarize(node)\n',
     )
     assert codes(source) == [(18, "ANC303")]
+
+
+#: an offloading middleware that picks the summarizer configured for a tool call's context
+SUMMARIZER_FOR_CONTEXT = '''\
+class Offloader:
+    def _summarizer_for_ctx(self, ctx: "ToolCtx") -> "SummaryEngine":
+        """Pick the summarizer engine configured for this context."""
+        if not ctx.model_name:
+            return self._engine
+        return SummaryEngine(ctx.model_name)
+
+    def _summarization_for_ctx(self, ctx: "ToolCtx") -> SummarizationMiddleware:
+        return SummarizationMiddleware(self._summarizer_for_ctx(ctx))
+
+    def run_compact(self, ctx: "ToolCtx"):
+        call_id = ctx.tool_call_id or ""
+        middleware = self._summarization_for_ctx(ctx)
+        return {"call": call_id, "middleware": middleware}
+'''
+
+
+def test_a_function_annotated_to_return_a_summarizer_makes_none() -> None:
+    """``-> SummarizationMiddleware`` (or a forward reference to one): the call picks or makes
+    the summarizer, so the context handed to it is not rewritten."""
+    assert codes(SUMMARIZER_FOR_CONTEXT) == []
+
+
+def test_the_same_helper_annotated_to_return_text_still_rewrites_the_span() -> None:
+    source = SUMMARIZER_FOR_CONTEXT.replace("-> SummarizationMiddleware:", "-> str:")
+    assert codes(source) == [(13, "ANC303")]
+
+
+#: a compressor that summarizes the agent's memory and hands the summary to the memory's
+#: own compact method, which installs it
+MEMORY_INSTALL = """\
+SHRINK_PROMPT = "Summarize the following agent conversation into a dense summary:\\n{history}"
+
+
+class HistoryShrinker:
+    def _summarize(self, llm, history: str) -> str:
+        return llm.complete(SHRINK_PROMPT.format(history=history))
+
+    def shrink(self, agent, llm):
+        history = agent.memory.as_text()
+        summary = self._summarize(llm, history)
+        block = f"[Summary of earlier turns]\\n{summary}"
+        agent.memory.compact(summary=block, keep_last=4)
+        return summary
+"""
+
+
+def test_a_summary_handed_to_a_store_by_its_name_is_installed() -> None:
+    """``memory.compact(summary=block)``, its result dropped: the store keeps the summary."""
+    assert codes(MEMORY_INSTALL) == []
+
+
+def test_a_summary_handed_to_compact_with_messages_is_compacted_again() -> None:
+    """Handed with the messages to fold it into, or kept from the call's result, or by
+    position, the summary goes into a pass."""
+    for call in (
+        "agent.memory.compact(summary=block, messages=agent.memory.turns)",
+        "agent.memory = agent.memory.compact(summary=block)",
+        "agent.memory.compact(block)",
+    ):
+        source = MEMORY_INSTALL.replace("agent.memory.compact(summary=block, keep_last=4)", call)
+        assert (12, "ANC306") in codes(source), call

@@ -217,8 +217,9 @@ class Analyser(KeptState, StatementRunner):
         """A compaction output handed to a summarizer again is a recompaction."""
         recompacted = False
         clipped = self.clip_depth > 0 and self.names.summarizer_stem(name) == "truncate"
+        installs = id(call) in self.discarded and installs_summary(call)
         for arg, taint in args:
-            if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES):
+            if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES) and not installs:
                 if self._a_cut_of_raw_text(taint) and (
                     self.names.summarizer_stem(name) != "truncate"
                     or self._cut_once_more(call, taint)
@@ -290,6 +291,25 @@ class Analyser(KeptState, StatementRunner):
                 or (info is None and arg.keyword is not None and self.names.is_source_param(param))
             ) and self._once("leak", arg.value):
                 self.facts.leaks.append(ResolverLeak(arg.value, taint, name, param))
+
+
+def installs_summary(call: cst.Call) -> bool:
+    """``agent.memory.compact(summary=block)``, its result dropped: a store handed the summary
+    to keep, by a keyword that names it, and nothing else to compact (options aside). The
+    previous summary handed so (``existing_summary=``) goes into a pass, and so do messages
+    or anything handed by position."""
+    from anchorlint.code.summarizer_calls import names_text
+
+    named = False
+    for arg in call.args:
+        if arg.keyword is None or arg.star:
+            return False
+        words = arg.keyword.value.lower().split("_")
+        if words[0] in ("summary", "summaries") and len(words) <= 2:
+            named = True
+        elif names_text(arg.keyword.value):
+            return False  # ``messages=…``: handed something to compact as well
+    return named
 
 
 def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:

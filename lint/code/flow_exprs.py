@@ -54,6 +54,8 @@ class ExprEvaluator(ContainerFlow):
         self._seen: set[tuple[str, int]] = set()
         #: above zero while evaluating the arguments of a log, print or storage call
         self.clip_depth = 0
+        #: calls made as statements of their own, their result dropped (``store.compact(…)``)
+        self.discarded: set[int] = set()
 
     # -- facts -------------------------------------------------------------------------
     def _once(self, tag: str, node: cst.CSTNode) -> bool:

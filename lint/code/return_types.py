@@ -23,6 +23,14 @@ NON_TEXT_RETURNS = frozenset(
 )
 
 
+#: a class whose instances summarize (``-> SummarizationMiddleware``, ``-> SummaryEngine``):
+#: a function annotated to return one picks or makes a summarizer, it makes no summary
+_SUMMARIZER_OBJECT = LazyPattern(
+    r"(?:Middleware|Engine|Summari[sz]er|Compactor|Condenser|Compressor|Reducer|Strategy"
+    r"|Chain|Pipeline|Processor|Runnable)$"
+)
+
+
 #: the element of a returned list that makes it a message list (``list[dict[str, str]]``,
 #: ``list[BaseMessage]``): a summarizer handing back the folded messages returns its summary
 _MESSAGE_ELEMENT = LazyPattern(r"^(?:dict|Dict|Mapping)$|(?:Message|Event|ChatItem|Turn)$")
@@ -89,8 +97,15 @@ def _non_text(annotation: cst.BaseExpression, summary_named: bool) -> bool:
         return False
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
-    head = dotted(annotation) if not isinstance(annotation, cst.SimpleString) else None
-    return head is not None and head.rsplit(".", 1)[-1] in NON_TEXT_RETURNS
+    if isinstance(annotation, cst.SimpleString):  # ``-> "SummaryEngine"``, a forward reference
+        written = annotation.evaluated_value
+        head = written if isinstance(written, str) and written.isidentifier() else None
+    else:
+        head = dotted(annotation)
+    if head is None:
+        return False
+    last = head.rsplit(".", 1)[-1]
+    return last in NON_TEXT_RETURNS or _SUMMARIZER_OBJECT.search(last) is not None
 
 
 def _union_members(annotation: cst.BaseExpression) -> list[cst.BaseExpression]:
