@@ -171,9 +171,9 @@ class StatementRunner(ExprEvaluator):
                 self.returned_state(node, node.value, env, frame)
             frame.returns.append(self.tuple_return(node.value, env, frame) or value)
         elif isinstance(node, cst.Expr):
-            value = node.value.expression if isinstance(node.value, cst.Await) else node.value
-            if isinstance(value, cst.Call):
-                self.discarded.add(id(value))
+            dropped = node.value.expression if isinstance(node.value, cst.Await) else node.value
+            if isinstance(dropped, cst.Call):
+                self.discarded.add(id(dropped))
             self.eval(node.value, env, frame)
         elif isinstance(node, cst.Assert):
             self.eval(node.test, env, frame)
