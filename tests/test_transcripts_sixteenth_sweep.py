@@ -406,3 +406,55 @@ def test_a_prompt_naming_the_snapshot_tag_is_no_summary(tmp_path, prompt):
 def test_a_snapshot_after_a_line_of_text_is_still_a_summary(tmp_path):
     path = gemini_chat(tmp_path, "Hi.", "Here is the state.\n" + SNAPSHOT)
     assert (path.name, 4, "ANC101") in codes([path], tmp_path)
+
+
+# ---------------------------------------------------------------- condenser labels
+
+LABELLED = (
+    "USER_CONTEXT: build the billing export for finance\n"
+    "COMPLETED: the CSV writer, as agreed earlier\n"
+    "PENDING: upload to s3://billing-exports/daily/"
+)
+
+
+def oh_condensation(root: Path, summary: str) -> Path:
+    event = {
+        "id": "8e2a0f3b-0000-4000-8000-00000000000d",
+        "timestamp": "2026-08-20T11:00:00.000000",
+        "source": "environment",
+        "forgotten_event_ids": ["e1", "e2"],
+        "summary": summary,
+        "summary_offset": 1,
+        "kind": "Condensation",
+    }
+    path = root / "conv2" / "events" / "event-00003-dddd.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(event), encoding="utf-8")
+    return path
+
+
+def test_a_condenser_label_starts_a_block_so_an_anchor_on_one_line_covers_no_other(tmp_path):
+    """The SDK condenser writes one ``LABEL:`` a line, no blank line between: each is its
+    own statement, and the path on the PENDING line anchors nothing on the COMPLETED line."""
+    path = oh_condensation(tmp_path, LABELLED)
+    assert [c for _, _, c in codes([path], tmp_path)] == ["ANC101"]
+    text = tmp_path / "summary.txt"
+    text.write_text(LABELLED + "\n", encoding="utf-8")
+    assert codes([text], tmp_path) == [("summary.txt", 2, "ANC101")]
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        # a label's own line anchors its own claim
+        "USER_CONTEXT: billing export\nCOMPLETED: the CSV writer `src/csv.py`, as agreed "
+        "earlier\nPENDING: upload",
+        # lower-case words and labels inside a line start no block: one sentence still
+        "The CSV writer was built, as agreed earlier, and\nNote: it lives in `src/csv.py`.",
+        "The CSV writer was built, as agreed earlier, with the\nstatus DONE: see `src/csv.py`.",
+    ],
+)
+def test_lines_that_are_no_labels_keep_their_sentence(tmp_path, summary):
+    text = tmp_path / "summary.txt"
+    text.write_text(summary + "\n", encoding="utf-8")
+    assert codes([text], tmp_path) == []

@@ -1,4 +1,5 @@
-"""Plain text: paragraphs split at blank lines; list items and headings start a block.
+"""Plain text: paragraphs split at blank lines; list items, headings and upper-case labels
+(``COMPLETED: …``) start a block.
 
 This is also how summaries kept as JSON strings are read (transcripts, state stores,
 records), and what agents write there is Markdown-ish: a fenced code block (a line of three
@@ -27,7 +28,11 @@ from anchorlint.text.documents import (
 if TYPE_CHECKING:
     from anchorlint.config import Settings
 
-_BLOCK_START = regex.compile(r"[ \t]{0,8}(?:[-*+•]|\d{1,4}[.)]|#{1,6})[ \t]")
+#: a list item, a heading, or an upper-case label opening its line (``PENDING:``,
+#: ``USER_CONTEXT:``, as condensers write one field a line with no blank line between)
+_BLOCK_START = regex.compile(
+    r"[ \t]{0,8}(?:[-*+•]|\d{1,4}[.)]|#{1,6})[ \t]|[A-Z][A-Z_]{1,39}:(?=[ \t\r\n]|\Z)"
+)
 #: a fence line: indented as a list item's may be, then three or more backticks or tildes
 _FENCE = regex.compile(r"[ \t]{0,8}(`{3,}+|~{3,}+)")
 
