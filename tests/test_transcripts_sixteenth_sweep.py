@@ -458,3 +458,78 @@ def test_lines_that_are_no_labels_keep_their_sentence(tmp_path, summary):
     text = tmp_path / "summary.txt"
     text.write_text(summary + "\n", encoding="utf-8")
     assert codes([text], tmp_path) == []
+
+
+# ---------------------------------------------------------------- unreadable compactions
+
+CLAUDE_SESSION = "4d5e6f70-0000-4000-8000-000000000002"
+
+
+def claude_lines(summary_line: str) -> list[str]:
+    def record(**fields: object) -> str:
+        base = {"parentUuid": None, "sessionId": CLAUDE_SESSION, "cwd": "/w", "type": "user"}
+        return json.dumps(base | fields)
+
+    return [
+        record(message={"role": "user", "content": "Start."}, uuid="u1"),
+        summary_line,
+        record(type="assistant", message={"role": "assistant", "content": "Next."}, uuid="a1"),
+    ]
+
+
+BROKEN_SUMMARY = (
+    '{"parentUuid": "u1", "sessionId": "' + CLAUDE_SESSION + '", "version": "2.1.3"'
+    '"isCompactSummary": true, "message": {"role": "user", "content": "' + PREAMBLE.strip() + '"}}'
+)
+
+
+def test_a_broken_compaction_record_mid_session_is_anc002_at_its_line(tmp_path):
+    path = tmp_path / f"{CLAUDE_SESSION}.jsonl"
+    path.write_text("\n".join(claude_lines(BROKEN_SUMMARY)) + "\n", encoding="utf-8")
+    assert [(line, code) for _, line, code in codes([path], tmp_path)] == [(2, "ANC002")]
+    done = run_cli("check", str(path))
+    assert done.returncode == 1 and "no summary found" not in done.stderr
+
+
+def test_the_last_line_a_live_session_is_still_writing_is_not_broken(tmp_path):
+    """A session being written ends in a record cut off with no line end: normal, silent."""
+    path = tmp_path / f"{CLAUDE_SESSION}.jsonl"
+    lines = claude_lines(json.dumps({"type": "user", "message": {"content": "x"}}))
+    path.write_text("\n".join([*lines, BROKEN_SUMMARY[:120]]), encoding="utf-8")
+    assert codes([path], tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        # an OpenHands V0 event cut off inside its condensation
+        (
+            "12.json",
+            '{"id": 12, "source": "agent", "action": "condensation", "args": {"summary": "x", "s',
+            1,
+        ),
+        # a Claude Code session downloaded from the web app, cut off in its compaction
+        (
+            "session.json",
+            '{\n "loglines": [\n  {"type": "user", "isCompactSummary": true,\n'
+            '   "sessionId": "s", "message": {"content": "Summary: the lo',
+            4,
+        ),
+    ],
+)
+def test_a_cut_off_document_holding_a_compaction_is_anc002(tmp_path, name, text, line):
+    path = tmp_path / "events" / name
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    assert [(found_line, code) for _, found_line, code in codes([path], tmp_path)] == [
+        (line, "ANC002")
+    ]
+
+
+def test_a_broken_record_with_no_compaction_marker_is_not_decoded(tmp_path):
+    """Records that are no compaction are skipped undecoded, broken or not: the speed of
+    reading a session rests on it."""
+    path = tmp_path / f"{CLAUDE_SESSION}.jsonl"
+    broken = '{"parentUuid": "u1", "type": "assistant", "message": {"content": "cut'
+    path.write_text("\n".join(claude_lines(broken)) + "\n", encoding="utf-8")
+    assert codes([path], tmp_path) == []

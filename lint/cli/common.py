@@ -147,7 +147,9 @@ def warn_no_summary(
     that held no summary: never a silent pass. A file no reader recognised is told which
     settings say where its summaries are; an agent's transcript that is recognised holds no
     compaction yet, and is told so. A summary withheld by design (ANC004) was found, and is
-    reported as such, not as none (the run's ``findings`` are read only if a file is left)."""
+    reported as such, not as none; a transcript's unreadable record (ANC002) may be its
+    compaction, and is not called none either (the run's ``findings`` are read only if a
+    file is left)."""
     from anchorlint.run.kinds import kind_to_lint_file
 
     kinds = {p: kind_to_lint_file(p) for p in named if os.path.isfile(p)}
@@ -156,19 +158,27 @@ def warn_no_summary(
         return
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
     left = {path: kind for path, kind in records.items() if path not in summarised}
-    if left:
-        left = _without_withheld(left, findings)
+    said = _said(left, findings) if left else {}
     for path, kind in left.items():
         from anchorlint.safe_text import terminal  # a file name is the repository's
 
         why = _why_none(kind, settings.input_format)
+        codes = said.get(path, set())
+        if "ANC004" in codes or ("ANC002" in codes and why.startswith(_NO_COMPACTION)):
+            continue
         print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
+
+
+_NO_COMPACTION = "the transcript holds no compaction summary"
 
 
 def _why_none(kind: FileKind, fmt: str) -> str:
     """What a file of ``kind`` that held no summary under ``input-format = fmt`` is told: a
     transcript reader read it (a kind known by its records' shape, or the format named) and
-    found no compaction; or the generic fields found none, and the settings say where."""
+    found no compaction; or the generic fields found none, and the settings say where.
+
+    A transcript whose compaction record is unreadable (ANC002) or withheld by design
+    (ANC004) is told that by its finding instead."""
     if fmt == "auto":
         native = kind.sniff is not None
     else:  # a named format (or json) decides, not the file's shape
@@ -180,15 +190,16 @@ def _why_none(kind: FileKind, fmt: str) -> str:
             return "set text.fields or --input-format"
         return f"--input-format {fmt} does not read such a file: set text.fields or --input-format"
     named = "" if fmt == "auto" else f" (read as {fmt})"
-    return f"the transcript holds no compaction summary{named}"
+    return f"{_NO_COMPACTION}{named}"
 
 
-def _without_withheld(
-    files: dict[str, T], findings: Callable[[], Iterable[Finding]]
-) -> dict[str, T]:
-    """``files`` but those with a summary withheld by design (an ANC004 finding)."""
-    withheld = {f.path for f in findings() if f.code == "ANC004" and f.path in files}
-    return {path: kind for path, kind in files.items() if path not in withheld}
+def _said(files: dict[str, T], findings: Callable[[], Iterable[Finding]]) -> dict[str, set[str]]:
+    """The codes of the record findings (ANC002, ANC004) on each of ``files``."""
+    said: dict[str, set[str]] = {}
+    for finding in findings():
+        if finding.code in ("ANC002", "ANC004") and finding.path in files:
+            said.setdefault(finding.path, set()).add(finding.code)
+    return said
 
 
 def store_settings(args: argparse.Namespace) -> Settings:

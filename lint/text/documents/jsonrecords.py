@@ -236,14 +236,8 @@ def read_jsonl(
             continue
         try:
             record = json.loads(body, parse_int=_parse_int)
-        except RecursionError:
-            yield RecordProblem(number, 1, f"malformed JSON record: {_TOO_DEEP}")
-            continue
-        except ValueError as exc:
-            message, column = getattr(exc, "msg", str(exc)), getattr(exc, "colno", 1)
-            # json's own words end "starting at": the position completes them, in file lines
-            where = f": line {number} column {column}" if hasattr(exc, "msg") else ""
-            yield RecordProblem(number, column, f"malformed JSON record: {message}{where}")
+        except (ValueError, RecursionError) as exc:
+            yield decode_problem(exc, number)
             continue
         if not isinstance(record, dict):
             yield RecordProblem(number, 1, "JSON record is not an object")
@@ -252,6 +246,19 @@ def read_jsonl(
         found = _summary(path, record, body, 0, index, paths, history)
         if found is not None:
             yield found
+
+
+def decode_problem(exc: ValueError | RecursionError, line: int | None = None) -> RecordProblem:
+    """ANC002 for JSON that did not decode: the record on line ``line`` of a JSON Lines file,
+    or (``line`` None) a whole document, at the place the decoder stopped."""
+    what = "malformed JSON record" if line is not None else "malformed JSON"
+    if isinstance(exc, RecursionError):
+        return RecordProblem(line or 1, 1, f"{what}: {_TOO_DEEP}")
+    at = line if line is not None else getattr(exc, "lineno", 1)
+    message, column = getattr(exc, "msg", str(exc)), getattr(exc, "colno", 1)
+    # json's own words end "starting at": the position completes them, in file lines
+    where = f": line {at} column {column}" if hasattr(exc, "msg") else ""
+    return RecordProblem(at, column, f"{what}: {message}{where}")
 
 
 def read_json(
@@ -265,14 +272,8 @@ def read_json(
         return
     try:
         data = json.loads(text, parse_int=_parse_int)
-    except RecursionError:
-        yield RecordProblem(1, 1, f"malformed JSON: {_TOO_DEEP}")
-        return
-    except ValueError as exc:
-        line, column = getattr(exc, "lineno", 1), getattr(exc, "colno", 1)
-        message = getattr(exc, "msg", str(exc))
-        where = f": line {line} column {column}" if hasattr(exc, "msg") else ""
-        yield RecordProblem(line, column, f"malformed JSON: {message}{where}")
+    except (ValueError, RecursionError) as exc:
+        yield decode_problem(exc)
         return
     paths = field_paths(fields)
     lines = LineIndex(text)

@@ -31,6 +31,7 @@ from anchorlint.text.documents.transcripts.common import (
     record_id,
     sliced,
     summary,
+    unreadable,
 )
 from anchorlint.text.documents.transcripts.wrappers import CLAUDE_PREAMBLES, claude_body
 
@@ -46,6 +47,8 @@ def read(
         record = load(raw)
         if isinstance(record, dict):
             yield from _summary_of(path, record, raw, seen, line=number)
+        elif record is None:
+            yield from unreadable(raw, number)
 
 
 def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProblem]:
@@ -55,6 +58,8 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
     if not any(flag in text for flag in _FLAG):
         return
     data, index, seen = load(text), LineIndex(text), set[tuple[str, str]]()
+    if data is None:
+        yield from unreadable(text)
     wrapped = _LOGLINES.match(text) if isinstance(data, dict) else None
     if wrapped is not None and isinstance(data, dict) and isinstance(data.get("loglines"), list):
         yield from _records(path, data["loglines"], text, wrapped.end() - 1, index, seen)

@@ -29,6 +29,7 @@ from anchorlint.text.documents.transcripts.common import (
     opaque,
     sliced,
     summary,
+    unreadable,
 )
 from anchorlint.text.documents.transcripts.wrappers import codex_body
 
@@ -52,6 +53,8 @@ def read(
     thread = native_thread("codex", rollout_id(path) or path)
     for number, raw in marked_lines(lines, first_line, _MARKERS):
         record = load(raw)
+        if record is None:
+            yield from unreadable(raw, number)
         if not isinstance(record, dict) or record.get("type") != "compacted":
             continue
         payload = record.get("payload")

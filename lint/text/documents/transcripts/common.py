@@ -16,7 +16,12 @@ from typing import Any
 
 from anchorlint.positions import MapBuilder, PositionMap
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
-from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex, find_fields
+from anchorlint.text.documents.jsonrecords import (
+    FieldValue,
+    LineIndex,
+    decode_problem,
+    find_fields,
+)
 from anchorlint.text.documents.plaintext import split_blocks
 
 #: how a thread of a native format is named: ``"<format>:<id>"`` (see :func:`native_thread`)
@@ -98,6 +103,19 @@ def load(raw: str) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):
         return None
+
+
+def unreadable(raw: str, line: int | None = None) -> Iterator[RecordProblem]:
+    """ANC002 when ``raw``, a record holding a summary's marker that :func:`load` could not
+    decode, is a broken record: on line ``line`` of a JSON Lines file (not its last line
+    with no line end, which a live agent is still writing), or (``line`` None) a whole
+    document. Never a silent "no compaction summary" for a compaction that is there."""
+    if line is not None and not raw.endswith("\n"):
+        return
+    try:
+        json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        yield decode_problem(exc, line)
 
 
 def located(

@@ -28,6 +28,7 @@ from anchorlint.text.documents.transcripts.common import (
     native_thread,
     record_id,
     summary,
+    unreadable,
 )
 
 MARKER = "<state_snapshot>"
@@ -41,6 +42,7 @@ def read(
     for number, raw in marked_lines(lines, first_line, (MARKER,)):
         record = load(raw)
         if not isinstance(record, dict):
+            yield from unreadable(raw, number) if record is None else ()
             continue
         if isinstance(record.get("$set"), dict):
             prefix: tuple[str, ...] = ("$set", "messages", "[]")
@@ -55,6 +57,8 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
     if MARKER not in text:
         return
     record = load(text)
+    if record is None:
+        yield from unreadable(text)
     if isinstance(record, dict):
         yield from snapshots(
             path, text, LineIndex(text), ("messages", "[]"), record.get("messages"), set(),

@@ -21,6 +21,7 @@ from anchorlint.text.documents.transcripts.common import (
     marked_lines,
     native_thread,
     summary,
+    unreadable,
 )
 
 _TYPE = "context.apply_compaction"
@@ -33,6 +34,8 @@ def read(
     thread = native_thread("kimi-cli", path)
     for number, raw in marked_lines(lines, first_line, _MARKERS):
         record = load(raw)
+        if record is None:
+            yield from unreadable(raw, number)
         if not isinstance(record, dict) or record.get("type") != _TYPE:
             continue
         if not isinstance(record.get("summary"), str):

@@ -30,6 +30,7 @@ from anchorlint.text.documents.transcripts.common import (
     row_map,
     sliced,
     summary,
+    unreadable,
 )
 from anchorlint.text.documents.transcripts.wrappers import letta_body
 
@@ -98,6 +99,7 @@ def read_agent_file(path: str, text: str) -> Iterator[SummarySource | RecordProb
         return
     data = load(text)
     if not isinstance(data, dict):
+        yield from unreadable(text) if data is None else ()
         return
     if isinstance(data.get("agents"), list):
         agents, prefix = data["agents"], ("agents", "[]", "messages", "[]")

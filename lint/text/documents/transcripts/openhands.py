@@ -19,7 +19,13 @@ from collections.abc import Iterator
 import regex
 
 from anchorlint.text.documents import RecordProblem, SummarySource
-from anchorlint.text.documents.transcripts.common import load, located, native_thread, summary
+from anchorlint.text.documents.transcripts.common import (
+    load,
+    located,
+    native_thread,
+    summary,
+    unreadable,
+)
 
 _V0 = regex.compile(r'"action"\s*:\s*"condensation"')
 _SDK = regex.compile(r'"kind"\s*:\s*"Condensation"')
@@ -40,6 +46,7 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
         return
     record = load(text)
     if not isinstance(record, dict):
+        yield from unreadable(text) if record is None else ()
         return
     if v0 and record.get("action") == "condensation":
         args = record.get("args")
