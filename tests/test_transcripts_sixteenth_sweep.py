@@ -533,3 +533,21 @@ def test_a_broken_record_with_no_compaction_marker_is_not_decoded(tmp_path):
     broken = '{"parentUuid": "u1", "type": "assistant", "message": {"content": "cut'
     path.write_text("\n".join(claude_lines(broken)) + "\n", encoding="utf-8")
     assert codes([path], tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        b'{"parentUuid":"' + b"\\\\" * SNIFF_BYTES,  # a string of escapes never closed
+        b'{"sessionId":' + b"[" * SNIFF_BYTES,  # brackets nested past any real record
+        b'{"type":"summary","a":"' + b'\\"' * SNIFF_BYTES,  # escaped quotes, no closing one
+        (b'{"parentUuid":"x","k":1}\n' * 400)[:SNIFF_BYTES],  # many short records
+    ],
+)
+def test_the_key_scan_stays_linear_on_hostile_heads(head):
+    import time
+
+    started = time.perf_counter()
+    for _ in range(20):
+        jsonl_format(head[:SNIFF_BYTES])
+    assert time.perf_counter() - started < 2.0

@@ -7,7 +7,9 @@ spacing, since some tools re-serialise records with Python's separators.
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable, Iterator
 
 import regex
 
@@ -28,7 +30,7 @@ _STREAM_MESSAGE = frozenset({b"session_id", b"parent_tool_use_id", b"type", b"me
 _KIMI = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"metadata"')
 _KIMI_TYPE = _B(rb"[a-z_]{1,40}(?:\.[a-z_]{1,40}){1,3}")
 #: a JSON string (a key when a colon follows) or a bracket; strings hold no raw newline
-_TOKEN = _B(rb'"(?:[^"\\\n]|\\.)*+"(\s*:)?|[{}\[\]]')
+_TOKEN = _B(rb'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"(\s*:)?|[{}\[\]]')
 _SHORT_STRING = _B(rb'\s*"([^"\\\n]{0,64})"')
 #: a compaction record copied out of its session (no session fields around it): the flag, or
 #: a user message opening with the continuation preamble
@@ -87,10 +89,14 @@ def jsonl_format(head: bytes) -> str | None:
     return None
 
 
-def top_level(line: bytes) -> dict[bytes, bytes | None]:
+Keys = dict[bytes, bytes | None]
+
+
+def top_level(line: bytes, enough: Callable[[Keys], bool] | None = None) -> Keys:
     """The keys of the object a JSON line opens, as far as ``line`` goes (a line cut off by
     the sniff window gives the keys before the cut), each with its value when that is a
-    short string. A key nested in a value (a tool event's ``parentUuid``) is not one.
+    short string; the scan stops once ``enough`` says the keys settle the question. A key
+    nested in a value (a tool event's ``parentUuid``) is not one.
 
     One regex pass over the strings and brackets; only called once a format's byte test
     has passed, so a file of no known shape never pays for it."""
@@ -107,45 +113,66 @@ def top_level(line: bytes) -> dict[bytes, bytes | None]:
         elif token[1] is not None and depth == 1:
             value = _SHORT_STRING.match(line, token.end())
             keys[line[token.start() + 1 : token.start(1) - 1]] = value[1] if value else None
+            if enough is not None and enough(keys):
+                break
     return keys
 
 
-def _lines(head: bytes) -> list[dict[bytes, bytes | None]]:
-    return [top_level(line) for line in head.split(b"\n") if line.strip()]
+def _records(
+    head: bytes, enough: Callable[[Keys], bool] | None = None, holding: bytes = b""
+) -> Iterator[Keys]:
+    """The top-level keys of the head's lines that hold ``holding``, one line at a time (a
+    test that is settled by the first line reads no other)."""
+    for line in head.split(b"\n"):
+        if line.strip() and holding in line:
+            yield top_level(line, enough)
+
+
+def _chain(keys: Keys) -> bool:
+    return b"parentUuid" in keys or keys.get(b"type") in _CLAUDE_TYPES
+
+
+def _named(keys: Keys) -> bool:
+    return not _CLAUDE_IDS.isdisjoint(keys)
 
 
 def _claude_keys(head: bytes) -> bool:
     """Claude Code's session fields stand at the top of its records: a record of the chain
     (``parentUuid``) or of a kind of its own, and a record naming its session or message.
     The same names nested in another tool's event (a Kimi wire log quoting a tool call)
-    are not its records."""
-    records = _lines(head)
-    chain = any(b"parentUuid" in keys or keys.get(b"type") in _CLAUDE_TYPES for keys in records)
-    return chain and any(not _CLAUDE_IDS.isdisjoint(keys) for keys in records)
+    are not its records. A session's first record settles both, most often."""
+    chain = named = False
+    for keys in _records(head, lambda keys: _chain(keys) and _named(keys)):
+        chain, named = chain or _chain(keys), named or _named(keys)
+        if chain and named:
+            return True
+    return False
+
+
+def _init(keys: Keys) -> bool:
+    return keys.get(b"type") == b"system" and keys.get(b"subtype") == b"init"
 
 
 def _stream_json(head: bytes) -> bool:
     """A log of ``claude -p --output-format stream-json`` (and the Agent SDK): its first
     record is the ``system``/``init`` message naming the session (``session_id``), or its
     records are messages carrying ``session_id`` and ``parent_tool_use_id``."""
-    records = _lines(head)
-    if not records:
-        return False
-    first = records[0]
-    if first.get(b"type") == b"system" and first.get(b"subtype") == b"init":
+    first = next(_records(head, lambda keys: _init(keys) and b"session_id" in keys), {})
+    if _init(first):
         return b"session_id" in first
-    return any(keys.keys() >= _STREAM_MESSAGE for keys in records)
+    messages = _records(head, holding=b'"parent_tool_use_id"')
+    return any(keys.keys() >= _STREAM_MESSAGE for keys in messages)
 
 
 def _kimi_wire(head: bytes) -> bool:
     """A Kimi Code wire log: a ``metadata`` record naming its protocol version first, then
     records of dotted types (``context.append_message``, ``turn.prompt``)."""
-    records = _lines(head)
-    if not records or records[0].get(b"type") != b"metadata":
+    records = _records(head, lambda keys: b"type" in keys and b"protocol_version" in keys)
+    first = next(records, {})
+    if first.get(b"type") != b"metadata" or b"protocol_version" not in first:
         return False
-    if b"protocol_version" not in records[0]:
-        return False
-    return len(records) == 1 or any(_KIMI_TYPE.fullmatch(k.get(b"type") or b"") for k in records)
+    rest = [_KIMI_TYPE.fullmatch(keys.get(b"type") or b"") for keys in itertools.islice(records, 2)]
+    return not rest or any(rest)
 
 
 def codex_line(head: bytes) -> bool:
