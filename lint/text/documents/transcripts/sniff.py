@@ -1,8 +1,12 @@
 """The record-shape sniffer: which agent wrote a ``.jsonl`` or ``.json`` file, from its
 first bytes, never from its name alone.
 
-Byte tests only (a sniff runs on every transcript-suffixed file a walk meets), tolerant of
-spacing, since some tools re-serialise records with Python's separators.
+Byte tests first (a sniff runs on every transcript-suffixed file a walk meets), tolerant of
+spacing, since some tools re-serialise records with Python's separators. Where a key name
+alone is common (``parentUuid`` inside another tool's event, ``session_id``) or its order
+varies (a Codex line with an ``ordinal``, or with sorted keys), the test then reads the top
+level of the head's records: the first line decoded (Codex), or a scan of strings and
+brackets that stops once the keys read settle the question.
 """
 
 from __future__ import annotations
