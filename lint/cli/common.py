@@ -179,18 +179,16 @@ def _why_none(kind: FileKind, fmt: str) -> str:
 
     A transcript whose compaction record is unreadable (ANC002) or withheld by design
     (ANC004) is told that by its finding instead."""
-    if fmt == "auto":
-        native = kind.sniff is not None
-    else:  # a named format (or json) decides, not the file's shape
-        from anchorlint.text.documents.transcripts.dispatch import reads_natively
+    read_as: str | None = "" if kind.sniff is not None else None
+    if fmt != "auto":  # a named format (or json) decides, not the file's shape
+        from anchorlint.text.documents.transcripts.dispatch import named_reader
 
-        native = reads_natively(kind.reader or "", fmt)
-    if not native:
+        read_as = named_reader(kind.reader or "", fmt)
+    if read_as is None:
         if fmt in ("auto", "json"):
             return "set text.fields or --input-format"
         return f"--input-format {fmt} does not read such a file: set text.fields or --input-format"
-    named = "" if fmt == "auto" else f" (read as {fmt})"
-    return f"{_NO_COMPACTION}{named}"
+    return f"{_NO_COMPACTION} (read as {read_as})" if read_as else _NO_COMPACTION
 
 
 def _said(files: dict[str, T], findings: Callable[[], Iterable[Finding]]) -> dict[str, set[str]]:

@@ -67,15 +67,15 @@ def _chosen(
     return wanted if wanted in known else None
 
 
-def reads_natively(reader: str, fmt: str) -> bool:
-    """Whether the entry point ``reader`` (``"module:function"`` of the file-kind table)
-    hands a file to a transcript reader when ``input-format`` names ``fmt`` (``json`` or an
-    agent's format); else the generic fields read it. A database is read by its schema,
-    whatever is named."""
+def named_reader(reader: str, fmt: str) -> str | None:
+    """Which transcript reader the entry point ``reader`` (``"module:function"`` of the
+    file-kind table) hands a file to when ``input-format`` names ``fmt`` (``json`` or an
+    agent's format): ``fmt`` itself, ``""`` for a database (read by its schema, whatever is
+    named), or None when the generic fields read it."""
     name = reader.rpartition(":")[2]
     if name == "read_db":
-        return True
-    return fmt in (_DOCUMENTS if name == "read_json" else _LINES)
+        return ""
+    return fmt if fmt in (_DOCUMENTS if name == "read_json" else _LINES) else None
 
 
 def read_jsonl(
