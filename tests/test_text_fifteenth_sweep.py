@@ -186,3 +186,64 @@ def test_a_referent_the_sentence_states_is_no_back_reference(sentence: str) -> N
 )
 def test_a_referent_the_note_dropped_still_fires(sentence: str) -> None:
     assert len(back_references(sentence)) == 1
+
+
+# --- "the above <noun>" right after the list or block it names (ANC101) --------------------
+
+LOADER = """# Handoff
+
+- On failure, the loader writes:
+  - `out/run-1/failure.json`
+  - the attempt log
+  - a partial snapshot
+- {sentence}
+"""
+
+POOL = """# Findings
+
+The pool logic is in `src/pool.py`.
+
+1. a tiny target makes the pool large
+2. a large pool makes every account rich
+{between}
+{sentence}
+"""
+
+
+def test_the_above_noun_after_the_list_it_names_is_no_back_reference() -> None:
+    sentence = "The error message includes paths to the above artifacts and suggests a rerun."
+    assert findings(LOADER.format(sentence=sentence), "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        "\n```text\nrounds: 257, mean income rising\n```\n",
+        "\n### **Critical**\n",
+        "\n```text\nrounds: 257\n```\n\n### Why it matters\n",
+    ],
+)
+def test_the_above_noun_after_a_fenced_block_or_heading_is_no_back_reference(
+    between: str,
+) -> None:
+    text = POOL.format(between=between, sentence="**The above scenario should be impossible.**")
+    assert findings(text, "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    ("between", "sentence"),
+    [
+        # a paragraph between: the list is no longer what is just above
+        ("\nThe pool resets at midnight.\n", "The above scenario should be impossible."),
+        # not the block's first sentence
+        ("\n", "It grows. The above scenario should be impossible."),
+        # no noun: "the above" alone names nothing
+        ("\n", "See the above."),
+        # two blank lines after a paragraph are no block between
+        ("\nThe pool resets at midnight.\n\n", "The above scenario should be impossible."),
+    ],
+)
+def test_the_above_that_is_not_just_after_what_it_names_still_fires(
+    between: str, sentence: str
+) -> None:
+    assert len(findings(POOL.format(between=between, sentence=sentence), "ANC101")) == 1

@@ -29,6 +29,7 @@ from anchorlint.text.anaphora_referents import (
 from anchorlint.text.quoted_speech import spoken
 
 if TYPE_CHECKING:
+    from anchorlint.text.documents import Block
     from anchorlint.text.match import PhraseHit
     from anchorlint.text.summary import AnalysedSummary
 
@@ -68,7 +69,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "as-before":
         return _closes_a_comparison(hit) or _says_unchanged(hit)
     if hit.label == "the-above" and hit.word(0) == "the":
-        return _over_the_list_before(hit, summary)
+        return _over_the_list_before(hit, summary) or _names_what_is_just_above(hit, summary)
     return False
 
 
@@ -139,9 +140,46 @@ def _over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     blocks = summary.source.blocks
     if not 0 < block < len(blocks):
         return False
-    previous = blocks[block - 1]
-    # a list item's text starts after its marker ("1. ", "- "): past the line's first column
-    return previous.kind in ("paragraph", "numbered") and previous.positions.locate(0)[1] > 1
+    return _a_list_item(blocks[block - 1])
+
+
+def _names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "The error includes paths to the above artifacts" in the block right after a list of
+    them, "**The above scenario should be impossible**" right after a fenced block that
+    shows it (a heading may stand between): "the above" and its noun name what the note
+    shows just before, in the first sentence after it. In a later sentence, or after a
+    paragraph, it stays a pointer back."""
+    index = hit.token_end
+    if index >= hit.sentence.token_end or not hit.doc[index].is_alpha:
+        return False
+    block = hit.sentence.block
+    at = hit.sentence.index
+    if at > 0 and summary.sentences[at - 1].block == block:
+        return False  # not the first sentence of its block
+    blocks = summary.source.blocks
+    if not 0 < block < len(blocks):
+        return False
+    before = block - 1
+    if blocks[before].kind == "heading" and before > 0:
+        before -= 1
+    previous = blocks[before]
+    if _a_list_item(previous):
+        return True
+    # lines between it and the next block that no block holds: a fenced block, or code
+    last_line = previous.positions.locate(len(previous.text))[0]
+    between = blocks[before + 1].positions.locate(0)[0] - last_line - 1
+    return between >= _LINES_OF_A_FENCE
+
+
+#: the fewest lines a fenced block takes (its fences and a line of code); a blank line or
+#: two between paragraphs are fewer
+_LINES_OF_A_FENCE = 3
+
+
+def _a_list_item(block: Block) -> bool:
+    """A list item's text starts after its marker ("1. ", "- "): past the line's first
+    column."""
+    return block.kind in ("paragraph", "numbered") and block.positions.locate(0)[1] > 1
 
 
 #: a sentence that tells the reader what to say or type: its first word, after list marks
