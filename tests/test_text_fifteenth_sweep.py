@@ -247,3 +247,59 @@ def test_the_above_that_is_not_just_after_what_it_names_still_fires(
     between: str, sentence: str
 ) -> None:
     assert len(findings(POOL.format(between=between, sentence=sentence), "ANC101")) == 1
+
+
+# --- a path, a dash, then its line (ANC106) -------------------------------------------------
+
+CHANGES = """# Changes
+
+1. `settings.py` - line 26
+2. `engine.py` – lines 190-192
+3. engine.py — line 41
+4. `engine.py`, line 58
+"""
+
+
+def test_a_line_after_a_path_and_a_dash_is_a_line_pointer() -> None:
+    assert findings(CHANGES, "ANC106") == [(3, 4), (4, 4), (5, 4), (6, 4)]
+
+
+def test_a_list_of_lines_that_ends_its_item_after_a_dash_is_one_pointer_per_line() -> None:
+    text = "# Changes\n\n1. `engine.py` - lines 190-192, 200-206, 239\n2. `io.py` - line 4\n"
+    assert findings(text, "ANC106") == [(3, 4), (3, 33), (3, 42), (4, 4)]
+
+
+def test_numbers_after_a_dashed_line_that_go_on_in_prose_are_no_lines() -> None:
+    text = "# Changes\n\n- `engine.py` - line 4, 5 tests fail there\n"
+    assert findings(text, "ANC106") == [(3, 3)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1. `settings.py` - lines of config are read once",
+        "1. `settings.py` - line-oriented parsing",
+        "1. `settings.py` - 26 lines changed",
+        "1. `settings.py` -- line 26",
+        "1. `settings.py`-line 26 was the culprit",
+    ],
+)
+def test_a_dash_without_a_line_number_after_it_is_no_line_pointer(line: str) -> None:
+    assert findings(f"# Changes\n\n{line}\n", "ANC106") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`src/a.py` - lines " + "1, " * 300_000 + "\n",
+        "- `src/a.py` - line 4\n" * 40_000,
+        ("src/a.py - lines 1" + ", 2" * 63 + " x\n") * 2_000,
+    ],
+    ids=["one-long-list", "many-items", "lists-that-go-on"],
+)
+def test_a_hostile_dashed_list_stays_linear(text: str) -> None:
+    import time
+
+    started = time.perf_counter()
+    lint_source("notes.md", text, SETTINGS)
+    assert time.perf_counter() - started < 20.0

@@ -63,20 +63,25 @@ _MORE_LINES = r"(?:(?:,[ ](?:and[ ])?|[ ]and[ ])~?\d{{1,9}}(?:[ ]?[-–][ ]?\d{{
 
 def _then_line(p: str, a: str, b: str) -> str:
     """A line after a path: "`db.py` (line 42)", "`db.py` line 42", "db.py, line 42", "db.py
-    around line 42". In parentheses a one-word label may come first ("(READ, lines 4-9)"), a
+    around line 42", "`db.py` - line 42" (a dash between, as a list of changes writes it). In
+    parentheses a one-word label may come first ("(READ, lines 4-9)"), a
     remark may follow the number ("(line 42: the cap)", "(line 42, the cap)"), more lines
     may follow the first ("(lines 4, 9 and 12)": ``line_lists`` reads each), and a count of
     places may bridge the gap ("at three places (lines 4, 9, 12)"); a tilde may make either
-    approximate ("(~line 42)", "(line ~40-105)"), which drifts no less. The groups are named
-    ``p`` (set in parentheses), ``a`` and ``b`` (the first line and the range's last)."""
+    approximate ("(~line 42)", "(line ~40-105)"), which drifts no less. After a dash, more
+    lines are read where the list ends its line ("`db.py` - lines 9, 129-138"), as a list
+    of changes writes them. The groups are named ``p`` (set in parentheses), ``p`` and "d"
+    (after a dash), ``a`` and ``b`` (the first line and the range's last)."""
     return (
         r"(?:(?:" + _BRIDGE + r")?[ ]{{0,2}}\((?P<{p}>)(?:[A-Za-z]{{1,12}},[ ])?"
-        r"|(?:,[ ]|[ ]{{1,2}})(?:(?i:at|around|near|on)[ ])?)"
+        r"|(?:,[ ]|[ ]{{1,2}}|[ ][-–—][ ](?P<{p}d>))(?:(?i:at|around|near|on)[ ])?)"
         r"~?(?i:lines?)[ ]{{1,3}}~?"
         + _LINES
         + r"(?({p})(?:"
         + _MORE_LINES
-        + r")?(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
+        + r")?(?:\)|(?=[:;,][ ](?![ ]|\d)))|(?({p}d)(?:"
+        + _MORE_LINES
+        + r"(?=[.;]?(?:\n|\Z)))?)(?![\w-]|[.,]\d|[ ](?:to|through|and)[ ]\d))"
     ).format(p=p, a=a, b=b)
 
 

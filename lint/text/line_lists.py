@@ -52,13 +52,25 @@ def split_line_lists(anchors: list[Anchor]) -> list[Anchor]:
 
 def _pieces(anchor: Anchor) -> list[Anchor] | None:
     """The anchors of a line pointer that lists several lines, or None. Only a pointer in
-    parentheses can (its text holds a ``(`` and, after it, a ``,`` or an " and ")."""
+    parentheses or after a dash can (its text holds a ``(`` and, after it, a ``,`` or an
+    " and "; or a dash and, after it, those)."""
     text = anchor.text
     paren = text.rfind("(")
+    if paren < 0:
+        paren = _dash(text)
     if paren < 0 or ("," not in text[paren:] and " and " not in text[paren:]):
         return None
     listed = _LIST.search(text, paren)
     return None if listed is None else _one_per_line(anchor, listed, _ITEM)
+
+
+def _dash(text: str) -> int:
+    """Where the dash between a path and its lines is (" - ", " – ", " — "), or -1."""
+    for dash in (" - ", " – ", " — "):
+        at = text.find(dash)
+        if at >= 0:
+            return at
+    return -1
 
 
 #: the lines of a compact pointer that lists several (``client.js:165,232``), read back
