@@ -303,3 +303,62 @@ def test_a_hostile_dashed_list_stays_linear(text: str) -> None:
     started = time.perf_counter()
     lint_source("notes.md", text, SETTINGS)
     assert time.perf_counter() - started < 20.0
+
+
+# --- a compact list with spaces, the whole code span (ANC106) -------------------------------
+
+SPACED = """# Changes
+
+**File**: `engine.py:215-216, 239`
+
+- `output.py:43, 68, 360` - renamed the column
+- `engine.py:375-385, 449, 419` - moved the definitions
+"""
+
+
+def test_a_compact_list_with_spaces_in_its_own_code_span_is_one_pointer_per_line() -> None:
+    assert findings(SPACED, "ANC106") == [
+        (3, 12),
+        (3, 31),
+        (5, 4),
+        (5, 18),
+        (5, 22),
+        (6, 4),
+        (6, 23),
+        (6, 28),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        # outside a code span "12, 14" may be a line and a count: the first line alone
+        ("- Fixed engine.py:12, 3 tests pass now", [(3, 9)]),
+        # the code span goes on past the numbers: the first line alone
+        ("- `engine.py:12, 3 tests` ran", [(3, 4)]),
+        # "000" is no line
+        ("- `engine.py:1, 000`", [(3, 4)]),
+    ],
+)
+def test_numbers_after_a_comma_and_a_space_outside_such_a_span_are_no_lines(
+    line: str, found: list[tuple[int, int]]
+) -> None:
+    assert findings(f"# Changes\n\n{line}\n", "ANC106") == found
+
+
+def test_pin_writes_each_line_of_a_spaced_compact_list(store: object) -> None:
+    from anchorlint.stores.pinning import pin_text
+
+    outcome = pin_text("# Notes\n\nSee `src/client.js:165, 232`.\n", store, SETTINGS, markdown=True)
+    assert outcome.pinned == 2
+    assert "`src/client.js#L165@sha256:" in outcome.text
+    assert ", src/client.js#L232@sha256:" in outcome.text
+
+
+def test_a_hostile_spaced_compact_list_stays_linear() -> None:
+    import time
+
+    text = ("`src/a.py:1" + ", 2" * 63 + " x`\n") * 4_000 + "`src/a.py:1" + ", 1" * 300_000
+    started = time.perf_counter()
+    lint_source("notes.md", text, SETTINGS)
+    assert time.perf_counter() - started < 20.0

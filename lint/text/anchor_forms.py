@@ -127,13 +127,17 @@ def _after_forms(body: str) -> tuple[str, str, str]:
         + ")"
     )
     compact = (
-        r"(?P<compact>(?P<cp_path>"
+        # ``cp_tick``: set where a backtick opens the pointer's code span
+        r"(?P<compact>(?:(?<=`)(?P<cp_tick>))?(?P<cp_path>"
         + body
         + r"):"
         + _LINES.format(a="cp1", b="cp2")
         # more lines after a comma (``client.js:165,232``: ``line_lists`` reads each, and
-        # ``anchor_parts`` takes them only in ascending order, else ``a.py:1,000`` is a path)
-        + r"(?:(?P<cp_more>(?:,\d{1,6}(?:-\d{1,6})?){1,64})|(?P<cp_col>:\d{1,6}))?)"
+        # ``anchor_parts`` takes them only in ascending order, else ``a.py:1,000`` is a path);
+        # or after a comma and a space, the whole code span the pointer and its lines
+        # (`` `a.py:215-216, 239` ``: no thousands there, in any order)
+        + r"(?:(?P<cp_more>(?:,\d{1,6}(?:-\d{1,6})?){1,64})|(?P<cp_col>:\d{1,6})"
+        + r"|(?(cp_tick)(?P<cp_spaced>(?:,[ ][1-9]\d{0,5}(?:-\d{1,6})?){1,64}(?=`))))?)"
         + r"(?![\w:-]|[.,]\d)"
     )
     bare_after = (
@@ -276,7 +280,8 @@ def extensions_for(configured: tuple[str, ...]) -> tuple[str, ...]:
 
 def rising_lines(regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str) -> bool:
     """Whether a compact pointer's lines rise from each to the next (``:165,232``, ``:7,9-12``):
-    true of one line, which lists nothing."""
+    true of one line, which lists nothing, and of lines after a comma and a space in a code
+    span of their own (`` `a.py:375-385, 449, 419` ``), which hold no thousands."""
     more_start, more_end = regs[groups["cp_more"]]
     if more_start < 0:
         return True

@@ -76,9 +76,9 @@ def _dash(text: str) -> int:
 #: the lines of a compact pointer that lists several (``client.js:165,232``), read back
 #: from its text as ``anchor_forms`` matched them
 _COMPACT_LIST = regex.compile(
-    r":\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?(?P<more>(?:,\d{1,6}(?:-\d{1,6})?){1,64})\Z"
+    r":\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?(?P<more>(?:,[ ]?\d{1,6}(?:-\d{1,6})?){1,64})\Z"
 )
-_COMPACT_ITEM = regex.compile(r",(?P<a>\d{1,6})(?:-(?P<b>\d{1,6}))?")
+_COMPACT_ITEM = regex.compile(r",[ ]?(?P<a>\d{1,6})(?:-(?P<b>\d{1,6}))?")
 
 
 def _compact_pieces(anchor: Anchor) -> list[Anchor] | None:
