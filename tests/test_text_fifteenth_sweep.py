@@ -362,3 +362,34 @@ def test_a_hostile_spaced_compact_list_stays_linear() -> None:
     started = time.perf_counter()
     lint_source("notes.md", text, SETTINGS)
     assert time.perf_counter() - started < 20.0
+
+
+# --- "the previous <noun>" that a clause after it restates (ANC101) --------------------------
+
+PLAN = "# Plan\n\n- {sentence}\n- The spawn code is in `src/game.ts`.\n"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Pass the random start to `spawnPlayer`, replacing the previous logic that used fixed "
+        "start slots based on player index.",
+        "The previous parser, which read the whole file into memory, is gone.",
+    ],
+)
+def test_a_clause_that_says_what_the_previous_thing_did_restates_it(sentence: str) -> None:
+    assert findings(PLAN.format(sentence=sentence), "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Replace the previous approach that we discussed with the new one.",
+        "The previous fix that used it broke the build.",
+        "Keep the previous logic that used to work.",
+        "Revert the previous session that used the old flags everywhere.",
+        "The previous logic was wrong.",
+    ],
+)
+def test_a_clause_that_restates_nothing_still_fires(sentence: str) -> None:
+    assert len(findings(PLAN.format(sentence=sentence), "ANC101")) == 1

@@ -185,6 +185,49 @@ def a_program_resumes(hit: PhraseHit) -> bool:
     return not any(t.lower_ in CONTEXT_NOUN_SET for t in doc[first : hit.token_start])
 
 
+#: verbs of what a thing did, which a clause after it restates: "the previous logic that used
+#: fixed start slots" (not "that we discussed": who spoke of it is no content)
+DOING = frozenset(
+    """
+used uses read reads called calls computed computes stored stores relied relies hardcoded
+hard-coded returned returns took takes checked checks kept keeps sorted sorts parsed parses
+""".split()
+)
+#: the fewest tokens after the verb for the clause to say what the thing was
+_CLAUSE_WORDS = 3
+
+
+def restated_in_a_clause(hit: PhraseHit) -> bool:
+    """ "replacing the previous logic that used fixed start slots based on player index": a
+    relative clause right after the noun says what the thing did, in words enough to know it
+    again. A context noun ("the previous session that used …") names dropped turns all the
+    same, and a clause of speech ("the previous approach that we discussed") or a short one
+    ("the previous fix that used it") restates nothing."""
+    if hit.label != "the-ordinal" or hit.word(-1) not in ("previous", "prior", "earlier"):
+        return False
+    noun = _noun(hit)
+    if noun is None or not noun.is_alpha or noun.lower_ in CONTEXT_NOUN_SET:
+        return False
+    doc, end = hit.doc, hit.sentence.token_end
+    at = noun.i + 1
+    if at < end and doc[at].text == ",":  # "the previous parser, which read …"
+        at += 1
+    if at + 1 >= end or doc[at].lower_ not in ("that", "which"):
+        return False
+    if doc[at + 1].lower_ not in DOING:
+        return False
+    clause = doc[at + 2 : min(end, at + 2 + _CLAUSE_WORDS)]
+    return (
+        len(clause) == _CLAUSE_WORDS
+        and clause[0].lower_ not in _PRONOUNS  # "the previous fix that used it broke …"
+        and not any(t.is_punct for t in clause)
+    )
+
+
+#: what names nothing after the verb: "that used it"
+_PRONOUNS = frozenset("it them this that these those him her us me you one".split())
+
+
 def _noun(hit: PhraseHit) -> Any:
     """The noun the hit names: its last word for a context noun ("previous attempts"), the
     word after it for an ordinal ("the previous iteration"), None past its sentence."""

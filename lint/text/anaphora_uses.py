@@ -25,6 +25,7 @@ from anchorlint.text.anaphora_referents import (
     answer_to_a_repeat,
     denied,
     loop_position,
+    restated_in_a_clause,
 )
 from anchorlint.text.quoted_speech import spoken
 
@@ -59,7 +60,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
     if hit.label in ("the-ordinal", "context-noun") and (
-        loop_position(hit) or answer_to_a_repeat(hit) or denied(hit)
+        loop_position(hit) or answer_to_a_repeat(hit) or denied(hit) or restated_in_a_clause(hit)
     ):
         return True
     if hit.label == "left-off":
