@@ -393,3 +393,38 @@ def test_a_clause_that_says_what_the_previous_thing_did_restates_it(sentence: st
 )
 def test_a_clause_that_restates_nothing_still_fires(sentence: str) -> None:
     assert len(findings(PLAN.format(sentence=sentence), "ANC101")) == 1
+
+
+# --- "the preceding work includes:" and the list that says what it was (ANC101) -------------
+
+SCHEDULER = """# Scheduler handoff
+
+`src/sched/loop.ts` is written but not yet type-checked.
+
+{sentence}
+
+1. `Registry` added to `src/ws.ts`.
+2. `endSession` helper added to `src/engine.ts`.
+"""
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["The preceding work (already committed) includes:", "The previous session covered:"],
+)
+def test_a_list_under_a_colon_that_says_what_the_earlier_work_held_restates_it(
+    sentence: str,
+) -> None:
+    assert findings(SCHEDULER.format(sentence=sentence), "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "From the previous session, remaining tasks:",
+        "The preceding work includes: see the log. Next:",
+        "The preceding work includes the parser. It was slow.",
+    ],
+)
+def test_a_list_of_other_things_leaves_the_earlier_work_dropped(sentence: str) -> None:
+    assert len(findings(SCHEDULER.format(sentence=sentence), "ANC101")) == 1

@@ -60,7 +60,11 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
     if hit.label in ("the-ordinal", "context-noun") and (
-        loop_position(hit) or answer_to_a_repeat(hit) or denied(hit) or restated_in_a_clause(hit)
+        loop_position(hit)
+        or answer_to_a_repeat(hit)
+        or denied(hit)
+        or restated_in_a_clause(hit)
+        or _listed_below(hit, summary)
     ):
         return True
     if hit.label == "left-off":
@@ -142,6 +146,36 @@ def _over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if not 0 < block < len(blocks):
         return False
     return _a_list_item(blocks[block - 1])
+
+
+#: verbs that open a list of what the thing holds: "The preceding work includes:"
+_HOLDING = frozenset(
+    """
+include includes included contains contained covers covered comprises comprised consists
+consisted added changed produced delivered did
+""".split()
+)
+#: how many tokens from the hit to the colon the verb may be in
+_TO_THE_COLON = 10
+
+
+def _listed_below(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "The preceding work (already committed) includes:" and a list right after: the
+    sentence ends its block with a colon after a verb of holding, and the list under it says
+    what the work was. "From the previous session, remaining tasks:" (no such verb: the list
+    is of other things) still points back."""
+    sentence = hit.sentence
+    last = sentence.token_end - 1
+    if last - hit.token_end > _TO_THE_COLON or hit.doc[last].text != ":":
+        return False
+    if not any(t.lower_ in _HOLDING for t in hit.doc[hit.token_end : last]):
+        return False
+    block = sentence.block
+    blocks = summary.source.blocks
+    at = sentence.index + 1
+    if at < len(summary.sentences) and summary.sentences[at].block == block:
+        return False  # the colon does not end its block
+    return block + 1 < len(blocks) and _a_list_item(blocks[block + 1])
 
 
 def _names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
