@@ -181,6 +181,7 @@ def test_a_referent_the_sentence_states_is_no_back_reference(sentence: str) -> N
         "Continue from where it left off.",
         "Please resume the migration from where it left off.",
         "Continue the conversation from where it left off.",
+        "The next agent should pick up where it left off.",
         "Pick up where we left off.",
     ],
 )

@@ -172,8 +172,9 @@ def a_program_resumes(hit: PhraseHit) -> bool:
     """ "a checkpoint lets a long comparison run resume from where it left off": "it" is
     the program the sentence names, and the phrase says what it does on a restart. "Pick up
     where we left off" (the conversation's place) still points back, and so does "it" in an
-    order to carry on ("Continue from where it left off.") or after a context noun
-    ("continue the conversation from where it left off"), as the rule's catalogue reads
+    order to carry on ("Continue from where it left off.") or after a context noun or an
+    agent ("continue the conversation from where it left off", "the next agent should pick
+    up where it left off"), as the rule's catalogue reads
     "continuing from where we left off"."""
     if hit.label != "left-off" or hit.word(1) != "it":
         return False
@@ -182,7 +183,14 @@ def a_program_resumes(hit: PhraseHit) -> bool:
     if not opening or any(word in _CARRY_ON for word in opening[:3]):
         return False
     first = max(sentence.token_start, hit.token_start - REACH)
-    return not any(t.lower_ in CONTEXT_NOUN_SET for t in doc[first : hit.token_start])
+    return not any(
+        t.lower_ in CONTEXT_NOUN_SET or t.lower_ in _AGENTS for t in doc[first : hit.token_start]
+    )
+
+
+#: who "it" may be besides a context noun: an agent, whose place is in the dropped turns
+#: ("the next agent should pick up where it left off")
+_AGENTS = frozenset("agent agents assistant model llm ai bot claude codex gemini gpt".split())
 
 
 #: verbs of what a thing did, which a clause after it restates: "the previous logic that used
