@@ -35,6 +35,7 @@ from anchorlint.text.documents.code_spans import code_spans, parser_free
 from anchorlint.text.documents.markdown_exports import export_summaries
 from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
+from anchorlint.text.documents.plain_markdown_lines import opens_yaml
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -56,12 +57,24 @@ _PARENT_KINDS = {
 }
 
 
-@lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def _parser(front_matter: bool = True) -> MarkdownIt:
+    """CommonMark with tables, and front matter unless the source's opening rule is followed
+    by something other than YAML (:func:`reads_front_matter`)."""
     from markdown_it import MarkdownIt
+
+    parser = MarkdownIt("commonmark").enable("table")
+    if not front_matter:
+        return parser
     from mdit_py_plugins.front_matter import front_matter_plugin
 
-    return MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
+    return parser.use(front_matter_plugin)
+
+
+def reads_front_matter(lines: list[str]) -> bool:
+    """Whether the front-matter plugin may read a source of these lines: not when it opens
+    with a rule of dashes followed by prose (:func:`~.plain_markdown_lines.opens_yaml`)."""
+    return not lines or not lines[0].startswith("---") or opens_yaml(lines)
 
 
 def read(
@@ -157,13 +170,17 @@ Inlines: TypeAlias = "Iterator[tuple[int, str, str, list[Token] | None]]"
 WIDE_PIPES = 20_000
 
 
-@lru_cache(maxsize=1)
-def _definitions_parser() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def _definitions_parser(front_matter: bool = True) -> MarkdownIt:
     """Blocks only: what collects the link reference definitions of a document."""
     from markdown_it import MarkdownIt
-    from mdit_py_plugins.front_matter import front_matter_plugin
 
-    return MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
+    parser = MarkdownIt("commonmark").enable("table")
+    if front_matter:
+        from mdit_py_plugins.front_matter import front_matter_plugin
+
+        parser = parser.use(front_matter_plugin)
+    return parser.disable("inline")
 
 
 def _parsed_inlines(source: str, lines: list[str] | None = None) -> Inlines:
@@ -187,7 +204,8 @@ def _pieced_blocks(source: str) -> Iterator[Block]:
     env: dict[str, object] = {}
     for piece in bounds:  # a definition needs "]:": most long files hold none; no table row
         if not piece.wide and source.find("]:", piece.start, piece.end) >= 0:
-            _definitions_parser().parse(_piece_text(_piece_lines(source, piece)), env)
+            lines = _piece_lines(source, piece)
+            _definitions_parser(reads_front_matter(lines)).parse(_piece_text(lines), env)
     plain = not env.get("references")
     for piece in bounds:
         lines = _piece_lines(source, piece)
@@ -226,7 +244,7 @@ def _piece_text(lines: list[str]) -> str:
 
 def _parsed_piece(source: str, lines: list[str], env: dict[str, object]) -> Inlines:
     """One piece's inline blocks, lines counted from the piece's start."""
-    tokens = _parser().parse(source, env)
+    tokens = _parser(reads_front_matter(lines)).parse(source, env)
     parsed = _token_inlines(tokens)
     if not any(t.level >= _DEEPEST for t in tokens):
         return parsed

@@ -180,12 +180,38 @@ def table_header(lines: list[str], number: int) -> list[str] | None:
     return header if aligned == len(header) else None
 
 
+#: a line that opens YAML front matter: a key and its colon (``title: …``, ``tags:``,
+#: ``"last updated": …``); a key is at most four words, so a sentence with a colon is none
+_YAML_KEY = regex.compile(
+    r"""(?:[A-Za-z_][\w.-]*+(?:[ \t][\w.-]++){0,3}|"[^"\n]{1,80}"|'[^'\n]{1,80}')[ \t]*:(?:[ \t]|$)"""
+)
+
+
+def opens_yaml(lines: list[str]) -> bool:
+    """Whether a file opening with dashes holds YAML after them: its first line that is not
+    blank is a key, or the closing dashes of an empty block. The front-matter plugin takes
+    whatever stands between two rules of dashes; notes kept by agents open with a rule as
+    often as with front matter (``---``, then ``## Session 1`` and its prose, then ``---``
+    before the next session), and that prose was read as front matter and never linted.
+    Both the outline and the parser ask this first (:func:`front_matter`,
+    :func:`~anchorlint.text.documents.markdown.reads_front_matter`)."""
+    for line in lines[1:]:
+        body = line.strip(" \t")
+        if not body:
+            continue
+        closing = body.rstrip("-") == "" or body.rstrip(".") == ""
+        return closing or _YAML_KEY.match(line) is not None
+    return True
+
+
 def front_matter(lines: list[str]) -> int | None:
     """How many lines front matter takes at the top (0: none), None for the parser. The
     plugin takes a first line opening with three or more dashes, whatever follows them, up
     to the first line that is ``...`` at column 0 or, less than four columns in, at least as
-    many dashes, each then only spaces or tabs; unclosed, it is no front matter."""
-    if not lines or not lines[0].startswith("---"):
+    many dashes, each then only spaces or tabs; unclosed, it is no front matter. A block that
+    does not open with YAML (:func:`opens_yaml`) is none either: the parser then reads it
+    without the plugin."""
+    if not lines or not lines[0].startswith("---") or not opens_yaml(lines):
         return 0
     dashes = len(lines[0]) - len(lines[0].lstrip("-"))
     for number in range(1, len(lines)):
