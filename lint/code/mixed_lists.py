@@ -1,11 +1,12 @@
 """Message lists that hold tool results among chat turns (ANC303, the mixed-list reading).
 
 A summarization middleware that keeps each tool call next to its result tests the items of
-the message list for a tool-result class where it cuts (``isinstance(messages[cutoff],
-ToolMessage)``, often in a same-module helper handed the list). Such a list holds tool
-results, and rendering *every* item of it (or of a slice of it) into the summary prompt
-summarizes them with the chat turns: the tool output the second seed wants kept verbatim or
-evicted with a record is paraphrased instead.
+the message list for a tool-result class or role where it cuts (``isinstance(messages[cutoff],
+ToolMessage)``, ``messages[cutoff].type == "tool"``, often in a same-module helper handed the
+list). Such a list holds tool results, and rendering *every* item of it (or of a slice of it)
+into the summary prompt summarizes them with the chat turns: the tool output the second seed
+wants kept verbatim or evicted with a record is paraphrased instead. The rendering may be in
+the function that tests the list or in a same-module function it hands the list to.
 
 Only that test makes a list mixed: a list whose items are never tested for tool output is
 plain chat history, and a rendering that filters its items is not "every item". The walk
@@ -19,8 +20,9 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
+from anchorlint.code.index import argument_names
 from anchorlint.code.nodes import dotted
-from anchorlint.code.retrieval import retrieval_class
+from anchorlint.code.retrieval import item_role_test, retrieval_class
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -28,7 +30,14 @@ if TYPE_CHECKING:
 
 
 def _tested_list(node: cst.CSTNode) -> tuple[str, str] | None:
-    """``isinstance(name[i], ToolMessage)``: (``name``, the reason), else None."""
+    """``isinstance(name[i], ToolMessage)``, ``name[i].type == "tool"``: (``name``, the
+    reason), else None."""
+    if isinstance(node, cst.Comparison):
+        found = item_role_test(node)
+        if found is None or not isinstance(found[0], cst.Subscript):
+            return None
+        name = dotted(found[0].value)
+        return None if name is None else (name, f"{found[1]}: it holds tool results")
     if not (
         isinstance(node, cst.Call) and dotted(node.func) == "isinstance" and len(node.args) == 2
     ):
@@ -58,16 +67,58 @@ def _item_test(root: cst.CSTNode, name: str) -> str | None:
     return None
 
 
+def _sliced_name(value: cst.BaseExpression) -> str | None:
+    """``history`` or ``history[:cut]`` (slices only) → ``history``."""
+    while isinstance(value, cst.Subscript) and all(
+        isinstance(e.slice, cst.Slice) for e in value.slice
+    ):
+        value = value.value
+    return dotted(value)
+
+
+def handed_mixed(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
+    """Parameters of ``info`` that a caller in this module hands a list (or a slice of one)
+    whose items it tests for a tool result: ``self._summarize(history[:cut])`` after
+    ``isinstance(history[cut], ToolMessage)``. The list is the caller's, bound once there
+    and never shrunk in place, so what the parameter receives holds tool results too."""
+    from anchorlint.code.provenance_lists import stable_names
+
+    found: dict[str, str] = {}
+    for caller in module.index.all_functions():
+        if caller.node is info.node:
+            continue
+        calls = [
+            node
+            for node in walk(caller.node.body)
+            if isinstance(node, cst.Call) and module.index.lookup(node, caller.owner) is info
+        ]
+        if not calls:
+            continue
+        stable = stable_names(caller)
+        for call in calls:
+            args = [(arg, None) for arg in call.args]
+            for arg, param in zip(call.args, argument_names(info, args), strict=False):
+                held = _sliced_name(arg.value)
+                if param is None or held is None or param in found:
+                    continue
+                if "." not in held and held not in stable:
+                    continue
+                reason = _item_test(caller.node.body, held)
+                if reason is not None:
+                    found[param] = f"{reason}, handed here by `{caller.name}()`"
+    return found
+
+
 def mixed_lists(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
-    """Names of ``info`` holding lists whose items are tested for a tool-result class, in the
-    function or in a same-module helper it hands the list to, with the reason."""
+    """Names of ``info`` holding lists whose items are tested for a tool-result class or role,
+    in the function or in a same-module helper it hands the list to, with the reason."""
     found: dict[str, str] = {}
     for node in walk(info.node.body):
-        if not isinstance(node, cst.Call):
-            continue
         tested = _tested_list(node)
         if tested is not None:
             found.setdefault(*tested)
+            continue
+        if not isinstance(node, cst.Call):
             continue
         callee = module.index.lookup(node, info.owner)
         if callee is None or callee.node is info.node:
@@ -81,4 +132,6 @@ def mixed_lists(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
                 reason = _item_test(callee.node.body, params[position])
                 if reason is not None:
                     found[held] = reason
+    for param, reason in handed_mixed(module, info).items():
+        found.setdefault(param, reason)
     return found

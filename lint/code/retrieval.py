@@ -8,13 +8,14 @@ is the one place that says so, for every rule that asks (ANC303 on the input and
 ANC308 on eviction):
 
 - a **tool result**: a message with role ``tool`` or ``function`` (``m.role == "tool"``,
-  ``m.get("role") == "tool"``, ``m["role"] in ("tool", "function")``), a history entry whose
-  kind is an observation (``e["message_type"] == "observation"``), an instance of a tool
-  output class (``ToolMessage``, ``FunctionMessage``, ``FunctionResultContent``,
-  ``FunctionExecutionResultMessage``, ``ToolReturnPart``, and classes named ``*Observation``,
-  ``*ToolResult*``, ``*FunctionResult*``, ``*FunctionCallOutput*``, ``*ToolCallResult*``), or
-  a mapping or object whose ``tool_call_id``, ``call_id``, ``tool_use_id`` or
-  ``tool_request_id`` is read;
+  ``m.get("role") == "tool"``, ``m["role"] in ("tool", "function")``, ``m.role ==
+  AuthorRole.TOOL``), a message whose content or item list holds a tool-result block, a
+  history entry whose kind is an observation (``e["message_type"] == "observation"``), an
+  instance of a tool output class (``ToolMessage``, ``FunctionMessage``,
+  ``FunctionResultContent``, ``FunctionExecutionResultMessage``, ``ToolReturnPart``, and
+  classes named ``*Observation``, ``*ToolResult*``, ``*FunctionResult*``,
+  ``*FunctionCallOutput*``, ``*ToolCallResult*``), or a mapping or object whose
+  ``tool_call_id``, ``call_id``, ``tool_use_id`` or ``tool_request_id`` is read;
 - a **document**: an instance of a document or node class (``Document``, ``TextNode``,
   ``NodeWithScore`` …) or an object whose ``metadata`` is read.
 
@@ -91,23 +92,49 @@ def _string(node: cst.CSTNode) -> str | None:
     return None
 
 
-def _role_of(node: cst.BaseExpression) -> tuple[str, str] | None:
-    """``m.role`` / ``m["role"]`` / ``m.get("role")`` → (``m``, ``"role"``)."""
+def _role_read(node: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+    """``m.role`` / ``m["role"]`` / ``m.get("role")`` → (the node of ``m``, ``"role"``)."""
     if isinstance(node, cst.Attribute) and node.attr.value in _ROLE_FIELDS:
-        base = dotted(node.value)
-        return (base, node.attr.value) if base is not None else None
+        return node.value, node.attr.value
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
         field = _string(index.value) if isinstance(index, cst.Index) else None
-        base = dotted(node.value)
-        if field in _ROLE_FIELDS and base is not None:
-            return base, field
+        if field in _ROLE_FIELDS:
+            return node.value, field
     if isinstance(node, cst.Call) and call_name(node) == "get" and node.args:
         field = _string(node.args[0].value)
         if field in _ROLE_FIELDS and isinstance(node.func, cst.Attribute):
-            base = dotted(node.func.value)
-            return (base, field) if base is not None else None
+            return node.func.value, field
     return None
+
+
+def _role_of(node: cst.BaseExpression) -> tuple[str, str] | None:
+    """``m.role`` / ``m["role"]`` / ``m.get("role")`` → (``m``, ``"role"``)."""
+    read = _role_read(node)
+    base = dotted(read[0]) if read is not None else None
+    return (base, read[1]) if read is not None and base is not None else None
+
+
+def item_role_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+    """``history[cut].type == "tool"``, ``msgs[i]["role"] != "tool"``: a comparison of the
+    role of an item (any expression) with tool roles, either way → (the item's node, why).
+    A ``type`` compared with ``"function"`` alone is left out: a code chunk's or a syntax
+    node's kind is as often a function."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    read = _role_read(test.left)
+    comparator = test.comparisons[0].comparator
+    if read is None or not _tool_roles(comparator, read[1]):
+        return None
+    values = (
+        [e.value for e in comparator.elements]
+        if isinstance(comparator, (cst.Tuple, cst.List, cst.Set))
+        else [comparator]
+    )
+    named = {_role_value(v) for v in values} & _roles(read[1])
+    if read[1] == "type" and named <= {"function"}:
+        return None
+    return read[0], f"its items' {read[1]} is tested against `{_role_text(comparator)}`"
 
 
 def role_alias(value: cst.BaseExpression) -> bool:
@@ -147,13 +174,30 @@ def _roles(field: str) -> frozenset[str]:
     return tags | {OBSERVATION_ROLE} if field in _OBSERVATION_FIELDS else tags
 
 
+def _role_value(node: cst.BaseExpression) -> str | None:
+    """``"tool"`` → ``"tool"``; a member of a role enum (``AuthorRole.TOOL``,
+    ``MessageRole.FUNCTION``, ``Role.TOOL``) → its name in lower case. Only a class named for
+    a role counts: ``MessageType.TOOL`` or ``ToolChoice.AUTO`` may be anything."""
+    value = _string(node)
+    if value is not None:
+        return value
+    if not isinstance(node, cst.Attribute):
+        return None
+    owner = dotted(node.value)
+    if owner is None or not owner.rsplit(".", 1)[-1].endswith("Role"):
+        return None
+    member = node.attr.value
+    return member.lower() if member.isupper() else None
+
+
 def _tool_roles(node: cst.BaseExpression, field: str) -> bool:
     """``"tool"``, or a tuple/list/set of role strings holding ``"tool"`` or ``"function"``
-    (or ``"observation"`` for a field that names the kind of a history entry)."""
+    (or ``"observation"`` for a field that names the kind of a history entry); the members of
+    a role enum count as their names (``AuthorRole.TOOL``)."""
     roles = _roles(field)
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-        return any(_string(e.value) in roles for e in node.elements)
-    return _string(node) in roles
+        return any(_role_value(e.value) in roles for e in node.elements)
+    return _role_value(node) in roles
 
 
 #: the roles of a chat's own turns: a message with none of them is a tool's (or a function's)
@@ -166,7 +210,7 @@ def _chat_roles(node: cst.BaseExpression, field: str) -> bool:
     (a ``developer`` role aside), tested on a message's ``role``."""
     if field != "role" or not isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return False
-    roles = {_string(e.value) for e in node.elements}
+    roles = {_role_value(e.value) for e in node.elements}
     return _CHAT_ROLES <= roles <= _CHAT_ROLES_AND_DEVELOPER
 
 
@@ -238,7 +282,8 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
 
 def _block_test(value: cst.BaseExpression) -> LinkedTest | None:
     """``any(b.get("type") == "tool_result" for b in m["content"])``: a message whose content
-    holds a tool-result block (one chat API's shape) is a tool result itself."""
+    holds a tool-result block (one chat API's shape) is a tool result itself; so is one whose
+    item list holds one (``any(isinstance(i, FunctionResultContent) for i in m.items)``)."""
     if not isinstance(value, cst.GeneratorExp) or value.for_in.inner_for_in is not None:
         return None
     clause = value.for_in
@@ -254,9 +299,16 @@ def _block_test(value: cst.BaseExpression) -> LinkedTest | None:
     return LinkedTest(owner, True, reason, inner.kind)
 
 
+#: attributes holding a message's content blocks: ``content``, and the item lists other
+#: message classes keep them in (``ChatMessageContent.items``, ``ModelRequest.parts``); an
+#: attribute, not the mapping method ``m.items()``
+_BLOCK_ATTRIBUTES = frozenset({"content", "items", "parts"})
+
+
 def _content_owner(node: cst.BaseExpression) -> str | None:
-    """``m["content"]``, ``m.content``, ``m.get("content")`` → ``m``."""
-    if isinstance(node, cst.Attribute) and node.attr.value == "content":
+    """``m["content"]``, ``m.content``, ``m.get("content")``, ``m.items``, ``m.parts`` →
+    ``m``."""
+    if isinstance(node, cst.Attribute) and node.attr.value in _BLOCK_ATTRIBUTES:
         return dotted(node.value)
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
@@ -271,7 +323,10 @@ def _content_owner(node: cst.BaseExpression) -> str | None:
 
 def _role_text(node: cst.BaseExpression) -> str:
     value = _string(node)
-    return repr(value) if value is not None else "tool roles"
+    if value is not None:
+        return repr(value)
+    member = dotted(node) if _role_value(node) is not None else None
+    return member if member is not None else "tool roles"
 
 
 def retrieval_key(key: str) -> str | None:
