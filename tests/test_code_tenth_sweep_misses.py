@@ -1,7 +1,9 @@
 """Code rules on the shapes a tenth sweep of real compactor modules showed them missing.
 
 Each module is written for these tests in the style of the real ones (a chat-history reducer
-whose messages carry a role enum and item lists, buffers that fold old turns into a summary), with the near misses beside it.
+whose messages carry a role enum and item lists, summarizing graph nodes and model-call
+middleware that keep their summary in the graph state, buffers that fold old turns into a
+summary), with the near misses beside it.
 """
 
 from __future__ import annotations
@@ -73,6 +75,121 @@ def test_an_item_list_holding_a_function_result_makes_a_tool_message() -> None:
         "FunctionResultContent)", "ToolReturnPart)"
     )
     assert codes(parts) == [(16, "ANC308")]
+
+
+#: the summarizer of a graph's nodes and hooks
+SQUASH = """\
+from graph.types import Command
+from chat.messages import HumanMessage
+
+
+class Squash:
+    def _make_summary(self, batch: list) -> str:
+        reply = self.llm.invoke([*batch, HumanMessage(content="Summarize the conversation so far.")])
+        return reply.text
+
+"""
+
+#: a summarizing graph node: the summary goes back into the graph state, and the next call
+#: puts it in front of the messages it summarizes again
+NODE = (
+    SQUASH
+    + """\
+    def node(self, state):
+        prev = state.get("summary_message")
+        msgs = list(state["messages"])
+        if prev is not None:
+            msgs = [prev, *msgs[-30:]]
+        older = msgs[:-10]
+        note = HumanMessage(content=f"Summary so far:\\n{self._make_summary(older)}")
+        return Command(update={"summary_message": note}, goto="agent")
+"""
+)
+
+
+def test_a_state_update_through_a_command_keeps_the_summary() -> None:
+    """``return Command(update={...})`` writes the graph state as a returned dict does."""
+    found = findings(NODE)
+    assert [(line, code) for line, code, _ in found] == [(16, "ANC306")]
+    assert "the state key 'summary_message' (stored at line 17)" in found[0][2]
+
+
+def test_an_update_bound_first_and_a_command_inside_a_response() -> None:
+    source = NODE.replace(
+        '        return Command(update={"summary_message": note}, goto="agent")\n',
+        '        update = {"summary_message": note, "cutoff": len(msgs) - 10}\n'
+        "        return Response(reply=None, command=Command(update=update))\n",
+    )
+    assert codes(source) == [(16, "ANC306")]
+
+
+#: model-call middleware: the summary event is read from the state the request carries
+MIDDLEWARE = (
+    SQUASH
+    + """\
+    def wrap_model_call(self, request, handler):
+        event = request.state.get("_squash_event")
+        msgs = list(request.messages)
+        if event is not None:
+            msgs = [event["summary_message"], *msgs[event["cutoff"]:]]
+        if len(msgs) < 40:
+            return handler(request.override(messages=msgs))
+        older, recent = msgs[:-10], msgs[-10:]
+        note = HumanMessage(content=f"Summary so far:\\n{self._make_summary(older)}")
+        handler(request.override(messages=[note, *recent]))
+        return Command(update={"_squash_event": {"summary_message": note, "cutoff": len(msgs) - 10}})
+"""
+)
+
+
+def test_a_summary_event_read_from_the_request_state_comes_back() -> None:
+    """``request.state`` is the graph state the hook runs in: the event the last call wrote
+    there through a command holds the summary it puts in front again."""
+    found = findings(MIDDLEWARE)
+    assert [(line, code) for line, code, _ in found] == [(18, "ANC306")]
+    assert "the state key '_squash_event' (stored at line 20)" in found[0][2]
+    runtime = MIDDLEWARE.replace(
+        "wrap_model_call(self, request, handler)", "run(self, runtime, request, handler)"
+    )
+    runtime = runtime.replace("request.state.get", "runtime.state.get")
+    assert codes(runtime) == [(18, "ANC306")]
+
+
+def test_a_node_that_writes_and_a_hook_that_reads_the_state() -> None:
+    """A node handed the state writes the key with a returned dict; a hook reads it from the
+    state its request carries."""
+    source = MIDDLEWARE.replace(
+        '        return Command(update={"_squash_event": {"summary_message": note, "cutoff": len(msgs) - 10}})\n',
+        "\n    def after_model(self, state):\n"
+        '        note = HumanMessage(content=self._make_summary(state["messages"][:-10]))\n'
+        '        return {"_squash_event": {"summary_message": note, "cutoff": 1}}\n',
+    )
+    assert (18, "ANC306") in codes(source)
+
+
+def test_a_dict_a_hook_returns_is_no_state_update() -> None:
+    """A hook handed no state (it reads the state from its request) and returning a plain dict
+    hands its caller a value: only a command updates the state from there."""
+    source = MIDDLEWARE.replace(
+        'return Command(update={"_squash_event": {"summary_message": note, "cutoff": len(msgs) - 10}})',
+        'return {"_squash_event": {"summary_message": note, "cutoff": len(msgs) - 10}}',
+    )
+    assert codes(source) == []
+
+
+def test_a_tool_call_of_a_message_in_the_kept_list_holds_no_summary() -> None:
+    """The messages rebuilt from the kept event hold the summary, but the tool calls of one
+    of them are what it asked to run: a helper cutting their arguments compacts no summary."""
+    source = MIDDLEWARE.replace(
+        "        if len(msgs) < 40:\n",
+        "        for m in msgs:\n"
+        "            for call in m.tool_calls:\n"
+        "                self._truncate_tool_call(call)\n"
+        "        if len(msgs) < 40:\n",
+    ).replace("msgs[:-10], msgs[-10:]", "self.splitter.partition(msgs, 10)")
+    assert codes(source) == []
+    attachments = source.replace("m.tool_calls", "m.attachments")
+    assert codes(attachments) == [(17, "ANC306")]
 
 
 #: a buffer that folds its oldest turns into a summary, the cut moved past tool results
@@ -178,6 +295,20 @@ NOT_MIXED_TESTS = (
     'history[cut].type == "function"',
     'history[cut].role != "user"',
 )
+#: commands that keep no summary: no update, one without the summary, a message dict, an
+#: update made elsewhere; and reads of no kept state: a request's headers, a state nested
+#: deeper, the object's own field, another key
+NO_KEPT_STATE = (
+    (NODE, 'Command(goto="agent")'),
+    (NODE, 'Command(update={"messages": [HumanMessage(content="done")]})'),
+    (NODE, 'Command(update={"summary_message": note.id})'),
+    (NODE, 'Command(update={"role": "user", "content": note})'),
+    (NODE, "Command(update=make_update(note))"),
+    (MIDDLEWARE, 'request.headers.get("_squash_event")'),
+    (MIDDLEWARE, 'request.settings.state.get("_squash_event")'),
+    (MIDDLEWARE, 'self.state.get("_squash_event")'),
+    (MIDDLEWARE, 'request.state.get("_other_event")'),
+)
 
 
 @pytest.mark.parametrize("test", NOT_TOOL_TESTS)
@@ -189,3 +320,12 @@ def test_tests_of_other_roles_and_items_say_nothing(test: str) -> None:
 def test_other_item_tests_make_no_mixed_list(test: str) -> None:
     codes_found = codes(BUFFER.replace('history[cut].type == "tool"', test))
     assert all(code != "ANC303" for _, code in codes_found)
+
+
+@pytest.mark.parametrize(("template", "written"), NO_KEPT_STATE)
+def test_other_commands_and_reads_keep_nothing(template: str, written: str) -> None:
+    kept = 'Command(update={"summary_message": note}, goto="agent")'
+    if template is MIDDLEWARE:
+        kept = 'request.state.get("_squash_event")'
+    assert kept in template
+    assert codes(template.replace(kept, written)) == []

@@ -25,6 +25,10 @@ from anchorlint.code.names import (
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted
 from anchorlint.code.taint import Taint
 
+#: the calls a chat message asks for: a summary is text, written into a message's content,
+#: never into its tool calls, so an item's calls hold none of a summary among the items
+_CALL_FIELDS = frozenset({"tool_calls", "function_call"})
+
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
     from anchorlint.code.taint import Env, Frame
@@ -177,6 +181,8 @@ class ExprEvaluator(ContainerFlow):
         if base is not None and base.kind is K.COMPACT:
             if measures(node.attr.value) or node.attr.value in base.clean_fields:
                 return None  # ``result.preserved_messages``: built from the raw tail
+            if node.attr.value in _CALL_FIELDS:
+                return None  # ``msg.tool_calls``: what a message asks to run
             return base
         if running_summary_name(node.attr.value) and key is not None:
             return Taint(K.COMPACT, node, f"the previous summary in `{key}`")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
+from anchorlint.code.kept_graph_state import command_update, handed_state
 from anchorlint.code.kept_records import fetched_records
 from anchorlint.code.kept_state import (
     constant_key,
@@ -96,12 +97,16 @@ class KeptState:
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
     ) -> None:
         """``return {"summary": out}`` from a graph node (a function handed a graph state,
-        :func:`~anchorlint.code.kept_state.graph_node`) keeps ``out`` under a state key (a
-        message dict, ``{"role": ..., "content": out}``, is no state update); ``return [note,
+        :func:`~anchorlint.code.kept_state.graph_node`), or ``return Command(update={"summary":
+        out})`` from any function, keeps ``out`` under a state key (a message dict,
+        ``{"role": ..., "content": out}``, is no state update); ``return [note,
         *recent]`` (or ``[note] + recent``) with ``note`` holding the output hands the summary
         back in the list."""
-        if isinstance(value, cst.Dict) and not message_dict(value) and graph_node(frame.function):
-            for element in value.elements:
+        update = command_update(value, frame.function)
+        if update is None and isinstance(value, cst.Dict) and graph_node(frame.function):
+            update = value
+        if update is not None and not message_dict(update):
+            for element in update.elements:
                 if not isinstance(element, cst.DictElement):
                     continue
                 key = state_key(element.key)
@@ -208,9 +213,10 @@ class KeptState:
         return None
 
     def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None:
-        """``state["summary"]`` / ``state.get("summary")`` of a parameter, when the module
-        keeps a compaction output under that key; ``conversations[line]`` of a mapping the
-        same function gives back its summarized messages under that key."""
+        """``state["summary"]`` / ``request.state.get("summary")`` of a parameter (or of the
+        state it carries), when the module keeps a compaction output under that key;
+        ``conversations[line]`` of a mapping the same function gives back its summarized
+        messages under that key."""
         slot = item_slot(node, frame)
         if slot is not None and slot in self.kept_items:
             return self.kept_items[slot]
@@ -219,7 +225,9 @@ class KeptState:
             return None
         if self.kept_record(frame, found[0]):
             return self.kept_keys[found[1]]
-        if found[0] not in frame.params or not state_parameter(frame.function, found[0]):
+        if not handed_state(found[0], frame.params):
+            return None  # a local or a module's value: kept by nothing this module sees
+        if not state_parameter(frame.function, found[0]):
             return None  # a reply or a request handed in fresh: its keys are kept nowhere
         return self.kept_keys[found[1]]
 
