@@ -275,6 +275,49 @@ def test_an_untested_list_a_shrunk_one_or_a_filtered_rendering_is_no_mixed_one(
     assert all(code != "ANC303" for _, code in found)
 
 
+#: the same buffer, the turns rendered by a loop
+LOOP_BUFFER = BUFFER.replace('history[cut].type == "tool"', "isinstance(history[cut], ToolMessage)")
+LOOP_BUFFER = LOOP_BUFFER.replace("import SystemMessage", "import SystemMessage, ToolMessage")
+LOOP_BUFFER = LOOP_BUFFER.replace(
+    '        text = "\\n".join(f"{m.type}: {m.content}" for m in history[:cut])\n',
+    '        text = ""\n'
+    "        for m in history[:cut]:\n"
+    '            text += m.type + ": " + m.content + "\\n"\n',
+)
+
+
+def test_a_mixed_list_rendered_by_a_loop() -> None:
+    """``for m in history[:cut]: text += … m.content``: the loop form of the rendering."""
+    found = findings(LOOP_BUFFER)
+    assert (14, "ANC303") in [(line, code) for line, code, _ in found]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            '            text += m.type + ": "',
+            '            if m.type == "tool":\n                continue\n            text += m.type + ": "',
+        ),
+        (
+            '            text += m.type + ": " + m.content + "\\n"',
+            "            if isinstance(m, ToolMessage):\n"
+            '                text += "[tool output kept aside]\\n"\n'
+            "            else:\n"
+            '                text += m.type + ": " + m.content + "\\n"',
+        ),
+        ("for m in history[:cut]:", "for m in self.notes:"),
+        ('text += m.type + ": " + m.content + "\\n"', 'text += m.type + "\\n"'),
+    ],
+)
+def test_a_loop_that_tells_tool_results_apart_or_renders_no_text(old: str, new: str) -> None:
+    """A loop that skips or stubs the tool results, one over another list, one that renders
+    only each item's role."""
+    assert old in LOOP_BUFFER
+    found = codes(LOOP_BUFFER.replace(old, new))
+    assert all(code != "ANC303" for _, code in found)
+
+
 #: near misses of the reducer's role test: a chat's own roles, a tool-choice setting, an enum
 #: not named for a role (a UI's message type), text items, a mapping's ``items()``, another list
 NOT_TOOL_TESTS = (

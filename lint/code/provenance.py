@@ -161,7 +161,9 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             checked = guarded_list(node, terminates(node.body)) if test is None else None
             return clean if checked is None else clean | {checked}
         if isinstance(node, cst.For):
-            reason = self._list_reason(node.iter, clean)
+            reason = self._list_reason(node.iter, clean) or self.every_item_of_mixed_loop(
+                node, clean
+            )
             target = dotted(node.target)
             if reason is not None and target is not None:
                 self.spans.setdefault(target, reason)

@@ -223,12 +223,25 @@ class SpanTextMixin:
         clause = value.for_in
         if not self.mixed or clause.inner_for_in is not None or clause.ifs:
             return None
+        return self._mixed_rendering(clause.iter, value.elt, clean)
+
+    def every_item_of_mixed_loop(self, loop: cst.For, clean: frozenset[str]) -> str | None:
+        """``for m in messages[:cutoff]: text += f"{m.type}: {m.content}"``: the loop form of
+        :meth:`_every_item_of_mixed`, its body telling no tool result apart."""
+        if not self.mixed or not isinstance(loop.target, cst.Name):
+            return None
+        return self._mixed_rendering(loop.iter, loop.body, clean)
+
+    def _mixed_rendering(
+        self, iterable: cst.BaseExpression, rendering: cst.CSTNode, clean: frozenset[str]
+    ) -> str | None:
+        """Why the items of ``iterable``, a mixed list or a slice of one, are all rendered
+        alike by ``rendering``, or None."""
         if any(
             isinstance(sub, cst.BaseExpression) and linked_test(sub) is not None
-            for sub in walk(value.elt)
+            for sub in walk(rendering)
         ):
             return None  # the rendering tells tool results apart: not every item alike
-        iterable = clause.iter
         while isinstance(iterable, cst.Subscript) and all(
             isinstance(e.slice, cst.Slice) for e in iterable.slice
         ):
