@@ -318,6 +318,62 @@ def test_a_loop_that_tells_tool_results_apart_or_renders_no_text(old: str, new: 
     assert all(code != "ANC303" for _, code in found)
 
 
+#: a buffer that moves the assistant and tool turns at the front of what it keeps into what it
+#: summarizes, the summarizer rendering them through a helper
+MOVING_BUFFER = """\
+from chat.types import ChatMessage, MessageRole
+
+ASK = "Write a concise summary of this conversation:\\n{history}"
+
+
+class Buffer:
+    def _move_tool_turns(self, keep: list, fold: list) -> None:
+        while keep and keep[0].role in (MessageRole.ASSISTANT, MessageRole.TOOL):
+            fold.append(keep.pop(0))
+
+    def _transcript(self, fold: list) -> str:
+        text = "Transcript: "
+        for m in fold:
+            text += m.role + ": " + (m.content or "") + "\\n"
+        return text
+
+    def _summarize_oldest(self, fold: list) -> ChatMessage:
+        reply = self.llm.complete(ASK.format(history=self._transcript(fold)))
+        return ChatMessage(role=MessageRole.SYSTEM, content=reply.text)
+
+    def get(self, history: list) -> list:
+        keep, fold = history[-6:], history[:-6]
+        self._move_tool_turns(keep, fold)
+        return [self._summarize_oldest(fold), *keep]
+"""
+
+
+def test_tool_turns_moved_into_the_summarized_list() -> None:
+    """A helper pops tool turns off the kept list into the summarized one: that list holds
+    tool results, followed through the summarizer to the helper that renders every item."""
+    found = findings(MOVING_BUFFER)
+    assert (18, "ANC303") in [(line, code) for line, code, _ in found]
+    message = next(m for line, code, m in found if code == "ANC303")
+    assert "moved into it from `keep`" in message
+    assert "handed here by `get()` through `_summarize_oldest()`" in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("(MessageRole.ASSISTANT, MessageRole.TOOL)", "(MessageRole.ASSISTANT,)"),
+        ("fold.append(keep.pop(0))", "fold.append(self.pending.pop(0))"),
+        ("self._move_tool_turns(keep, fold)", "self._move_tool_turns(keep, [])"),
+    ],
+)
+def test_no_tool_turn_moved_keeps_the_list_plain(old: str, new: str) -> None:
+    """Only assistant turns moved, items moved from a list the helper never tests, another
+    list filled."""
+    assert old in MOVING_BUFFER
+    found = codes(MOVING_BUFFER.replace(old, new))
+    assert all(code != "ANC303" for _, code in found)
+
+
 #: near misses of the reducer's role test: a chat's own roles, a tool-choice setting, an enum
 #: not named for a role (a UI's message type), text items, a mapping's ``items()``, another list
 NOT_TOOL_TESTS = (

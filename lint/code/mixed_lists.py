@@ -21,7 +21,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.index import argument_names
-from anchorlint.code.nodes import dotted
+from anchorlint.code.nodes import call_name, dotted
 from anchorlint.code.retrieval import item_role_test, retrieval_class
 
 if TYPE_CHECKING:
@@ -76,11 +76,31 @@ def _sliced_name(value: cst.BaseExpression) -> str | None:
     return dotted(value)
 
 
-def handed_mixed(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
+def _moved_into(root: cst.CSTNode, name: str) -> str | None:
+    """``fold.append(keep.pop(0))`` below ``root``, where ``keep``'s items are tested for a
+    tool result there: the items moved into ``name`` hold tool results, with the reason."""
+    for node in walk(root):
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+            continue
+        if call_name(node) not in ("append", "insert") or dotted(node.func.value) != name:
+            continue
+        for arg in node.args:
+            moved = arg.value
+            if not (isinstance(moved, cst.Call) and call_name(moved) == "pop"):
+                continue
+            source = dotted(moved.func.value) if isinstance(moved.func, cst.Attribute) else None
+            reason = _item_test(root, source) if source is not None else None
+            if reason is not None:
+                return f"items are moved into it from `{source}`: {reason}"
+    return None
+
+
+def handed_mixed(module: AnalysedModule, info: FunctionInfo, depth: int = 2) -> dict[str, str]:
     """Parameters of ``info`` that a caller in this module hands a list (or a slice of one)
     whose items it tests for a tool result: ``self._summarize(history[:cut])`` after
-    ``isinstance(history[cut], ToolMessage)``. The list is the caller's, bound once there
-    and never shrunk in place, so what the parameter receives holds tool results too."""
+    ``isinstance(history[cut], ToolMessage)``, or a list that holds tool results in the
+    caller by the same reading (``depth`` callers up). The list is the caller's, bound once
+    there and never shrunk in place, so what the parameter receives holds tool results too."""
     from anchorlint.code.provenance_lists import stable_names
 
     found: dict[str, str] = {}
@@ -104,14 +124,18 @@ def handed_mixed(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
                 if "." not in held and held not in stable:
                     continue
                 reason = _item_test(caller.node.body, held)
+                if reason is None and depth > 0:
+                    reason = mixed_lists(module, caller, depth - 1).get(held)
                 if reason is not None:
-                    found[param] = f"{reason}, handed here by `{caller.name}()`"
+                    hand = " through" if ", handed here by " in reason else ", handed here by"
+                    found[param] = f"{reason}{hand} `{caller.name}()`"
     return found
 
 
-def mixed_lists(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
+def mixed_lists(module: AnalysedModule, info: FunctionInfo, depth: int = 2) -> dict[str, str]:
     """Names of ``info`` holding lists whose items are tested for a tool-result class or role,
-    in the function or in a same-module helper it hands the list to, with the reason."""
+    in the function or in a same-module helper it hands the list to (or that moves such items
+    into it), or that a caller hands it (:func:`handed_mixed`), with the reason."""
     found: dict[str, str] = {}
     for node in walk(info.node.body):
         tested = _tested_list(node)
@@ -129,9 +153,10 @@ def mixed_lists(module: AnalysedModule, info: FunctionInfo) -> dict[str, str]:
             if held is None or held in found or arg.keyword is not None or arg.star:
                 continue
             if position < len(params):
-                reason = _item_test(callee.node.body, params[position])
+                body, param = callee.node.body, params[position]
+                reason = _item_test(body, param) or _moved_into(body, param)
                 if reason is not None:
                     found[held] = reason
-    for param, reason in handed_mixed(module, info).items():
+    for param, reason in handed_mixed(module, info, depth).items():
         found.setdefault(param, reason)
     return found

@@ -108,7 +108,8 @@ class SpanTextMixin:
                     if found is not None:
                         return found
             return None
-        if isinstance(value, cst.BinaryOperation):
+        if isinstance(value, (cst.BinaryOperation, cst.BooleanOperation)):
+            # ``a + b``; ``m.content or ""``: the text of either side
             return self._rendered(value.left, clean) or self._rendered(value.right, clean)
         if isinstance(value, cst.Call):
             return self._call_text(value, clean)
