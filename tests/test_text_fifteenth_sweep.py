@@ -122,10 +122,25 @@ def test_a_section_sign_named_as_a_character_is_no_pointer(line: str) -> None:
         "- [x] Rounding follows §4.2 of the partner spec.",
         "- [x] The numbers are in the results (§1〜§5).",
         "- [x] Per § 12 the quota resets monthly.",
+        "- [x] The scope limits are in the charter § XV.",
+        "- [x] Retries follow the spec § IV.3 now.",
+        "- [x] Rollback is covered, see § II.",
+        "- [x] Logging is set up as in SETUP § Logging.",
+        "- [x] Timeouts: see Design § Timeout Behaviour for the numbers.",
     ],
 )
 def test_a_section_sign_before_its_number_still_fires(line: str) -> None:
     assert descriptions(line) == [(3, line.index("§") + 1)]
+
+
+def test_a_heading_opening_with_the_sign_and_a_title_is_the_notes_own_section() -> None:
+    """``### § Performance budget`` names the section where it begins; the same words in a
+    sentence after a document's name point elsewhere."""
+    text = (
+        "# Plan\n\n### § Performance budget\n\nThe budget is 40 ms a frame.\n\n"
+        "### § Frame pacing\n\nThe frame budget is set by PERF § Budget, not here.\n"
+    )
+    assert findings(text, "ANC102") == [(9, 33)]
 
 
 # --- "previous" and "where it left off" whose referent the sentence states (ANC101) -------

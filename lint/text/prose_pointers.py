@@ -85,7 +85,7 @@ DETAILS_IN = regex.compile(
 #: and no pointer starts at that sign.
 SECTION_SIGN = regex.compile(
     r"(?<![^\W\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|§)(?<!§[^\s§\d]{1,40})§{1,2}"
-    r"(?:[ \t](?=\d|\p{Lu}[\d.]|[\"“]))?"
+    r"(?:[ \t](?=\d|\p{Lu}|[\"“]))?"
     r"(?:[\w](?:[\w\-]|(?<!\p{Ll})\.(?=[\w\-])|\.(?=[\w\-])(?!\p{Lu})){0,40}+(?!§)"
     # or a section's quoted title (no sentence ends inside it): §"Rollout order"
     r"|[\"“][^\"“”\n.!?]{1,80}+[\"”])"
@@ -349,10 +349,26 @@ def described_source(
     start, end = sentence.start, sentence.end
     stored, section, details = searches
     found = STORED_IN.search(masked, start, end) if stored else None
-    found = found or (SECTION_SIGN.search(masked, start, end) if section else None)
+    found = found or (_section_pointer(masked, start, end) if section else None)
     if found is not None:
         return found.span()
     return _details_in(masked, start, end, nouns) if details else None
+
+
+def _section_pointer(masked: str, start: int, end: int) -> regex.Match[str] | None:
+    """The first "§4.2", "§ XV" or "see Design § Logging" in ``masked[start:end]``, but not
+    a section sign that opens its sentence before a title in words: "§ Performance budget"
+    as a heading (or a line's label) is the note's own section, named where it begins."""
+    for found in SECTION_SIGN.finditer(masked, start, end):
+        opens = not masked[start : found.start()].strip()
+        if not (opens and _TITLE_AFTER_SIGN.match(found[0])):
+            return found
+    return None
+
+
+#: a section sign, a space, and a word of a capital then a small letter: a title in words
+#: (a Roman numeral, "§ XV", or "§ A.2" is a number)
+_TITLE_AFTER_SIGN = regex.compile(r"§{1,2}[ \t]\p{Lu}\p{Ll}")
 
 
 def _details_in(text: str, start: int, end: int, nouns: frozenset[str]) -> tuple[int, int] | None:
