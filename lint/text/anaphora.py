@@ -3,9 +3,10 @@ that make a hit the world rather than dropped context, and the patterns of its p
 
 Apart from the rule, which reads as its page, its examples and its check: the word lists, the
 phrases spelled out by label for the PhraseMatcher (:func:`anaphora_phrases`), the predicates on
-a hit that keep it from being an anaphora (time, a role, a named referent, a pair the summary
-sets up, a heading that labels its section, a quotation that restates the referent) and the
-triggers a block must hold for a phrase to be kept in it (:data:`PHRASE_TRIGGERS`).
+a hit that keep it from being an anaphora (time, a role, a named referent, a heading that
+labels its section, a quotation that restates the referent; a pair the summary sets up is read
+in :mod:`anchorlint.text.anaphora_pairs`) and the triggers a block must hold for a phrase to be
+kept in it (:data:`PHRASE_TRIGGERS`).
 """
 
 from __future__ import annotations
@@ -133,13 +134,6 @@ LEFT_OFF = [
 ]
 #: prepositions after which a name, number or date pins the referent ("of 768 bits", "in March")
 NAMING_PREPOSITIONS = frozenset({"of", "in", "on", "from", "at", "during", "since"})
-#: words that put two or more candidates in front of "the former" / "the latter"
-PAIR_CUES = frozenset(
-    "and or nor versus vs vs. both either two pair first second between compared".split()
-)
-#: tokens looked back over for such a pair: a bound, so a megabyte sentence stays linear
-PAIR_LOOKBACK = 40
-
 
 #: the words that point at a noun "above" (``the log above``, ``those results above``)
 _POINTING_WORDS = ("the", "this", "that", "these", "those")
@@ -403,26 +397,6 @@ def restated(hit: PhraseHit, text: str) -> bool:
 
 #: the longest quotation :data:`QUOTED` reads, its marks included
 _QUOTE_LONGEST = 402
-
-
-def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
-    """Whether a "former"/"latter" hit picks from a pair the summary itself sets up.
-
-    When the sentence so far, or the one before it in the same paragraph, introduces a
-    pair ("a retry cap and a pool limit"), the referent is in the summary: nothing dropped.
-    """
-    if hit.label != "the-ordinal" or hit.word(-1) not in ("former", "latter"):
-        return False
-    first = hit.sentence.token_start
-    start = max(first, hit.token_start - PAIR_LOOKBACK)
-    words = [t.lower_ for t in hit.doc[start : hit.token_start]]
-    index = hit.sentence.index
-    if index > 0 and start == first:
-        previous = summary.sentences[index - 1]
-        if previous.block == hit.sentence.block and previous.span is not None:
-            before = previous.span
-            words.extend(t.lower_ for t in before[max(0, len(before) - PAIR_LOOKBACK) :])
-    return any(word in PAIR_CUES for word in words)
 
 
 #: what after "the previous" makes it the world for certain (:func:`_ordinal_names_world`):

@@ -21,9 +21,9 @@ from anchorlint.text.anaphora import (
     anaphora_phrases,
     is_world_reference,
     labels_section,
-    pair_in_summary,
     restated,
 )
+from anchorlint.text.anaphora_pairs import pair_in_summary
 from anchorlint.text.anaphora_uses import not_pointing_back
 from anchorlint.text.trigger_words import PhraseTrigger
 

@@ -1,0 +1,89 @@
+"""The pair "the former" / "the latter" picks from, when the summary itself sets it up (ANC101).
+
+A list of two or more ("a retry cap and a pool limit", "either X or Y", "two branches")
+names the candidates in the sentence, or in the one before it in the same paragraph. A
+sixteenth reading of real notes showed the same pair set up by a contrast, a choice of one
+thing over another: "chose the documented class over raw calls because the latter is
+fragile", "the parser lives in `lib/`, NOT `core/` (the design had the latter)", `**"short
+prompt" > "long prompt"** — the latter drifts`, "X rather than Y", "X instead of Y". Apart
+from :mod:`anchorlint.text.anaphora`, whose predicates read the tokens after a hit, because
+these read the tokens before it, in its sentence and the one before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from anchorlint.text.anaphora import TIME_WORDS
+
+if TYPE_CHECKING:
+    from anchorlint.text.match import PhraseHit
+    from anchorlint.text.summary import AnalysedSummary
+
+#: words that put two or more candidates in front of "the former" / "the latter"
+PAIR_CUES = frozenset(
+    "and or nor versus vs vs. both either two pair first second between compared".split()
+)
+#: tokens looked back over for such a pair: a bound, so a megabyte sentence stays linear
+PAIR_LOOKBACK = 40
+#: words that set one thing against another: "X over Y", "X rather than Y", "X instead of
+#: Y", "X > Y"
+CONTRASTS = frozenset({"over", "than", "instead", ">"})
+#: what "not" follows when it sets one thing against another ("`lib/`, NOT `core/`", "X (not
+#: Y)", "X — not Y"), not a verb it denies ("the fix did not hold")
+_BEFORE_A_CONTRASTING_NOT = frozenset({",", "(", "—", "–", "-", ";", ":"})
+#: what may stand between a contrast word and what it names: "over the socket wrapper"
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """Whether a "former"/"latter" hit picks from a pair the summary itself sets up.
+
+    When the sentence so far, or the one before it in the same paragraph, introduces a
+    pair ("a retry cap and a pool limit") or sets one thing against another ("the client
+    over the socket wrapper"), the referent is in the summary: nothing dropped.
+    """
+    if hit.label != "the-ordinal" or hit.word(-1) not in ("former", "latter"):
+        return False
+    first = hit.sentence.token_start
+    start = max(first, hit.token_start - PAIR_LOOKBACK)
+    spans: list[Sequence[Any]] = [hit.doc[start : hit.token_start]]
+    index = hit.sentence.index
+    if index > 0 and start == first:
+        previous = summary.sentences[index - 1]
+        if previous.block == hit.sentence.block and previous.span is not None:
+            before = previous.span
+            spans.append(before[max(0, len(before) - PAIR_LOOKBACK) :])
+    return any(
+        any(token.lower_ in PAIR_CUES for token in span) or sets_one_against_another(span)
+        for span in spans
+    )
+
+
+def sets_one_against_another(tokens: Sequence[Any]) -> bool:
+    """Whether ``tokens`` hold a contrast of two things: "over", "than", "instead" or ">"
+    before a thing ("over the socket wrapper", "rather than the cron job"), or "not" right
+    after a comma, a dash or an opening parenthesis ("`lib/`, NOT `core/`"). A quantity or a
+    time after the word ("over 30 runs", "over the weekend", "more than 3") and "not" after a
+    verb ("the fix did not hold") set up no pair."""
+    last = len(tokens) - 1
+    for at, token in enumerate(tokens[:last]):
+        word = token.lower_
+        if word == "not":
+            if at > 0 and tokens[at - 1].text in _BEFORE_A_CONTRASTING_NOT:
+                return True
+        elif word in CONTRASTS and _names_a_thing(tokens, at + 1):
+            return True
+    return False
+
+
+def _names_a_thing(tokens: Sequence[Any], at: int) -> bool:
+    """Whether the tokens from ``at`` open a thing: neither a quantity nor a time, after an
+    article if one is there ("the weekend")."""
+    if tokens[at].lower_ in _ARTICLES and at + 1 < len(tokens):
+        at += 1
+    token = tokens[at]
+    if token.like_num or token.lower_ in TIME_WORDS:
+        return False
+    return not token.is_punct or token.text in ('"', "“", "`", "*", "**")
