@@ -58,3 +58,50 @@ def test_the_latter_after_a_contrast_of_two_things_picks_from_them(line: str) ->
 )
 def test_the_latter_with_no_pair_in_its_paragraph_still_fires(line: str) -> None:
     assert len(back_references(line)) == 1
+
+
+# --- a context-noun label whose value is a date, or a heading dated with a range (ANC101) --
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "**Last Session**: March 3, 2026",
+        "**Last Session:** March 3, 2026",
+        "*Last session*: 2026-03-03",
+        "__Previous session__: Tue 3 March",
+        "Last Session: March 3, 2026",
+    ],
+)
+def test_a_label_in_emphasis_dated_by_its_value_names_the_session(label: str) -> None:
+    assert back_references(f"{label}\n\nMoved the retry loop into `src/retry.py`.") == []
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "**Last Session**: moved the retry loop out of the client.",
+        "**Last session** we moved the retry loop out of the client.",
+        "**Previous session**: see the notes.",
+    ],
+)
+def test_a_label_whose_value_is_no_date_still_fires(label: str) -> None:
+    assert back_references(label) == [(5, 3)]
+
+
+DATED_LOG = """# Mascot log
+
+## Previous Session: Texture pass ({date} - Sessions 12-13)
+
+Tuned the clay shader in `shaders/clay.glsl`.
+"""
+
+
+@pytest.mark.parametrize("date", ["Mar 4-5, 2026", "March 4–5, 2026", "4-5 Mar 2026"])
+def test_a_heading_dated_with_a_range_of_days_labels_its_entry(date: str) -> None:
+    assert findings(DATED_LOG.format(date=date), "ANC101") == []
+
+
+@pytest.mark.parametrize("date", ["Week 2 build", "Mar 45-5, 2026", "builds 4-5, 2026"])
+def test_a_heading_with_no_date_still_reads_as_prose(date: str) -> None:
+    assert findings(DATED_LOG.format(date=date), "ANC101") == [(3, 4)]

@@ -226,10 +226,8 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return nxt is not None and (nxt.like_num or nxt.text in ("%", "$"))
     if hit.label == "the-ordinal":
         return _ordinal_names_world(hit, nxt, last)
-    if hit.label == "context-noun":
-        if nxt is not None and nxt.text == ":":  # "Last session: 2026-11-02" names it by date
-            nxt = _after(hit, 2)
-            return nxt is not None and (nxt.like_num or nxt.lower_ in DATE_WORDS)
+    if hit.label == "context-noun":  # a label's value ("Last session: 2026-11-02") is read
+        # by :func:`~anchorlint.text.anaphora_referents.labelled`
         return nxt is not None and not nxt.is_punct and _names_referent(nxt)
     if hit.label in ("noun-above", "left-off"):
         return False

@@ -11,6 +11,9 @@ it left off" point at nothing the note dropped, because the sentence says what t
 - a context noun that is denied: "a fresh session with no prior context";
 - a program that resumes: "a checkpoint lets a long run resume from where it left off".
 
+A sixteenth reading added a label whose value says which one: "**Last Session**: March 3,
+2026" (the date, with the label in Markdown emphasis).
+
 Each reads only the tokens of the hit's sentence, a bounded number of them, so a megabyte
 sentence stays linear. "The previous iteration left the tests failing", "the previous
 response said X" and "continue from where it left off" still point back.
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from anchorlint.text.anaphora import CONTEXT_NOUN_SET
+from anchorlint.text.anaphora import CONTEXT_NOUN_SET, DATE_WORDS
 
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
@@ -160,6 +163,38 @@ def denied(hit: PhraseHit) -> bool:
         return False
     # "did not have any prior context": the denial a few words before "any"
     return any(t.lower_ in _DENYING_ANY for t in hit.doc[max(first, before - 3) : before])
+
+
+#: the longest run of tokens between a label's noun and its value: closing emphasis, the
+#: colon, opening emphasis ("**Last Session**: ", "**Last Session:** ")
+_LABEL_GAP = 6
+
+
+def labelled(hit: PhraseHit) -> bool:
+    """ "Last session: 2026-11-02", "**Last Session**: March 3, 2026": a label whose value
+    is a date names which session; Markdown emphasis around the label or its colon is read
+    past. A value that describes the session ("Last session: fixed the exporter") is prose,
+    and the label still points back."""
+    if hit.label != "context-noun":
+        return False
+    value = _label_value(hit)
+    if value is None:
+        return False
+    return bool(value.like_num or value.lower_ in DATE_WORDS)
+
+
+def _label_value(hit: PhraseHit) -> Any:
+    """The first token of a label's value: the one after the colon that follows the hit,
+    emphasis marks ("**", "_", ":*") read past; None when no colon follows."""
+    doc, end = hit.doc, hit.sentence.token_end
+    colon = False
+    for index in range(hit.token_end, min(end, hit.token_end + _LABEL_GAP)):
+        text = doc[index].text.strip("*_")
+        if text == ":" and not colon:
+            colon = True
+        elif text:
+            return doc[index] if colon else None
+    return None
 
 
 #: orders to carry on that open a sentence: "Continue from where it left off."

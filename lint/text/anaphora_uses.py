@@ -24,6 +24,7 @@ from anchorlint.text.anaphora_referents import (
     a_program_resumes,
     answer_to_a_repeat,
     denied,
+    labelled,
     loop_position,
     restated_in_a_clause,
 )
@@ -63,6 +64,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         loop_position(hit)
         or answer_to_a_repeat(hit)
         or denied(hit)
+        or labelled(hit)
         or restated_in_a_clause(hit)
         or _listed_below(hit, summary)
     ):
@@ -289,11 +291,14 @@ def _one_of_a_counted_pair(hit: PhraseHit) -> bool:
     )
 
 
-#: a date a session log's heading gives its entry: "2026-02-14", "14 Feb 2026", "Feb 14, 2026"
+#: a date a session log's heading gives its entry: "2026-02-14", "14 Feb 2026", "Feb 14, 2026",
+#: or a range of days in one month, as an entry of two days gives it ("Feb 9-10, 2026",
+#: "9–10 Feb 2026")
+_DAYS = r"[0-3]?\d(?:[-–][0-3]?\d)?"
 _DATE = regex.compile(
     r"(?<!\d)(?:(?:19|20)\d\d-[01]\d-[0-3]\d"
-    r"|[0-3]?\d[ ](?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?[ ](?:19|20)\d\d"
-    r"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?[ ][0-3]?\d,?[ ](?:19|20)\d\d)"
+    rf"|{_DAYS}[ ](?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ](?:19|20)\d\d"
+    rf"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ]{_DAYS},?[ ](?:19|20)\d\d)"
     r"(?!\d)"
 )
 
