@@ -105,3 +105,40 @@ def test_a_heading_dated_with_a_range_of_days_labels_its_entry(date: str) -> Non
 @pytest.mark.parametrize("date", ["Week 2 build", "Mar 45-5, 2026", "builds 4-5, 2026"])
 def test_a_heading_with_no_date_still_reads_as_prose(date: str) -> None:
     assert findings(DATED_LOG.format(date=date), "ANC101") == [(3, 4)]
+
+
+# --- a label whose value says there is none (ANC101) ---------------------------------------
+
+BUDGET = """# Context budget
+
+### Compaction history
+- **Total compactions**: 0/10
+- {label}
+
+Working file: `src/budget.py`.
+"""
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "**Last Compaction**: N/A",
+        "Last compaction: none",
+        "**Last compaction:** none yet.",
+        "Previous session: *never*",
+    ],
+)
+def test_a_label_whose_value_denies_the_referent_drops_nothing(label: str) -> None:
+    assert findings(BUDGET.format(label=label), "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "**Last Compaction**: the exporter plan",
+        "Last compaction: none of the checks ran.",
+        "Last compaction: nothing new, see the notes.",
+    ],
+)
+def test_a_label_whose_value_says_something_still_fires(label: str) -> None:
+    assert len(findings(BUDGET.format(label=label), "ANC101")) == 1

@@ -11,8 +11,9 @@ it left off" point at nothing the note dropped, because the sentence says what t
 - a context noun that is denied: "a fresh session with no prior context";
 - a program that resumes: "a checkpoint lets a long run resume from where it left off".
 
-A sixteenth reading added a label whose value says which one: "**Last Session**: March 3,
-2026" (the date, with the label in Markdown emphasis).
+A sixteenth reading added a label whose value says which one, or that there is none:
+"**Last Session**: March 3, 2026" (the date, with the label in Markdown emphasis),
+"**Last Compaction**: N/A", "Last compaction: none".
 
 Each reads only the tokens of the hit's sentence, a bounded number of them, so a megabyte
 sentence stays linear. "The previous iteration left the tests failing", "the previous
@@ -22,6 +23,8 @@ response said X" and "continue from where it left off" still point back.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+import regex
 
 from anchorlint.text.anaphora import CONTEXT_NOUN_SET, DATE_WORDS
 
@@ -168,19 +171,29 @@ def denied(hit: PhraseHit) -> bool:
 #: the longest run of tokens between a label's noun and its value: closing emphasis, the
 #: colon, opening emphasis ("**Last Session**: ", "**Last Session:** ")
 _LABEL_GAP = 6
+#: a value that says there is none: "N/A", "none", "never", "none yet", in emphasis or not,
+#: then the sentence ends or punctuation follows
+_NO_VALUE = regex.compile(
+    r"(?i:n/a|n\.a\.|none|never|nil|null|nothing)[*_]{0,3}(?:[ \t]{1,3}yet)?[*_]{0,3}"
+    r"[ \t]{0,3}(?:[.;,(—–-]|$)"
+)
 
 
 def labelled(hit: PhraseHit) -> bool:
-    """ "Last session: 2026-11-02", "**Last Session**: March 3, 2026": a label whose value
-    is a date names which session; Markdown emphasis around the label or its colon is read
-    past. A value that describes the session ("Last session: fixed the exporter") is prose,
-    and the label still points back."""
+    """ "Last session: 2026-11-02", "**Last Session**: March 3, 2026" (a date names which
+    session), "**Last Compaction**: N/A", "Last compaction: none" (there was none): a label
+    whose value says which one, or that there is none, drops nothing. Markdown emphasis
+    around the label or its colon is read past. A value that describes the session ("Last
+    session: fixed the exporter") is prose, and the label still points back."""
     if hit.label != "context-noun":
         return False
     value = _label_value(hit)
     if value is None:
         return False
-    return bool(value.like_num or value.lower_ in DATE_WORDS)
+    if value.like_num or value.lower_ in DATE_WORDS:
+        return True
+    rest = hit.doc[value.i : hit.sentence.token_end].text
+    return _NO_VALUE.match(rest) is not None
 
 
 def _label_value(hit: PhraseHit) -> Any:
