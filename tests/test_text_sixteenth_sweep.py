@@ -142,3 +142,54 @@ def test_a_label_whose_value_denies_the_referent_drops_nothing(label: str) -> No
 )
 def test_a_label_whose_value_says_something_still_fires(label: str) -> None:
     assert len(findings(BUDGET.format(label=label), "ANC101")) == 1
+
+
+# --- a back reference beside the name of one of the note's own numbered entries (ANC101) ---
+
+TIMER_LOG = """# Timer app log
+
+## Session 6 — Layout fix
+
+Fixed the flex overflow in `src/App.tsx`; could not screenshot the running app.
+
+## Session 7 — Tray icon
+
+- {line}
+"""
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Same screenshot limitation as prior sessions applies (see Session 6).",
+        "Same screenshot limitation as prior sessions (not re-documented, see Session 5/6).",
+        "As noted earlier, the overflow fix holds (Sessions 6 and 8).",
+        "The previous session (**Session 6**) could not screenshot the app either.",
+    ],
+)
+def test_a_back_reference_naming_an_entry_of_the_note_points_inside_it(line: str) -> None:
+    assert findings(TIMER_LOG.format(line=line), "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Same screenshot limitation as prior sessions applies.",
+        "Same screenshot limitation as prior sessions applies (see Session 4).",
+        "In Session 7 we finished what the previous session began.",
+        "Same screenshot limitation as prior sessions applies (see priority 6).",
+    ],
+)
+def test_a_back_reference_naming_no_other_entry_of_the_note_still_fires(line: str) -> None:
+    assert len(findings(TIMER_LOG.format(line=line), "ANC101")) == 1
+
+
+def test_a_heading_that_numbers_no_entry_is_not_one() -> None:
+    text = TIMER_LOG.replace("## Session 6 — Layout fix", "## Priority 6 — Layout fix")
+    line = "Same screenshot limitation as prior sessions applies (see Priority 6)."
+    assert len(findings(text.format(line=line), "ANC101")) == 1
+
+
+def test_the_heading_that_names_its_own_entry_still_reads_as_prose() -> None:
+    text = TIMER_LOG.replace("Tray icon", "Fixes from the previous session").format(line="Done.")
+    assert findings(text, "ANC101") == [(7, 27)]

@@ -5,10 +5,17 @@ section", "per the Open Questions section"). Such a pointer stays inside the sum
 nothing was dropped, like "see §1.4" under a "## 1.4" heading of its own
 (:func:`~anchorlint.text.section_numbers.points_to_own_section`). Apart from that module because
 titles are read from the headings' words, numbers from their first token.
+
+Session logs head each entry with a word and its number ("## Session 10 — Layout fix") and a
+later entry's back reference names them ("same limitation as prior sessions (see Session
+10/11)"): :class:`NumberedHeadings` reads those for ANC101, whose referent is then in the
+note.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import regex
@@ -17,6 +24,7 @@ from anchorlint.text.section_numbers import names_its_document
 
 if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
+    from anchorlint.text.summary_model import Sentence
 
 #: what a heading's title does not hold: its number ("1.4", "§3", "Step 2:"), marks and
 #: emphasis around it, a closing colon
@@ -60,3 +68,73 @@ def names_own_section(
 def _title(words: str) -> str:
     cleaned = _MARKS.sub(" ", words.strip().lower())
     return _SPACES.sub(" ", _NUMBER.sub("", cleaned.strip())).strip()
+
+
+#: a heading that opens with a word and its number: "Session 10 — Layout fix", "**Phase 3**:
+#: Rollout" (not a section number, "3.1", which :mod:`section_numbers` reads)
+_NUMBERED = regex.compile(r"[*_`\s]{0,4}+([^\W\d_]{2,20}+)[ \t]{1,3}+(\d{1,4}+)(?!\w|\.\d)")
+#: a word and one or more numbers in prose: "Session 6", "Session 10/11", "Sessions 4 and 5"
+_NAMED = regex.compile(
+    r"\b([^\W\d_]{2,20}+)[ \t]{1,3}+"
+    r"(\d{1,4}+(?:[ \t]{0,2}+(?:[/,&–-]|and|or|to)[ \t]{0,2}+\d{1,4}+){0,8}+)(?!\w)",
+    regex.IGNORECASE,
+)
+_DIGITS = regex.compile(r"\d{1,4}+")
+
+
+#: what a note numbers its entries by: a heading "Priority 1" or "Top 10" heads no entry a
+#: back reference could point at
+ENTRY_WORDS = frozenset(
+    """
+session conversation compaction chat day week sprint phase part stage step round iteration
+milestone chapter entry task run
+""".split()
+)
+
+
+@dataclass(frozen=True)
+class NumberedHeadings:
+    """The summary's headings that open with a word of :data:`ENTRY_WORDS` and its number,
+    read once, at the first sentence that names such a heading at all."""
+
+    summary: AnalysedSummary
+
+    @cached_property
+    def headings(self) -> tuple[tuple[int, str], ...]:
+        """Each numbered heading's block and its name, lower-cased ("session 10")."""
+        found = []
+        for index, block in enumerate(self.summary.source.blocks):
+            if block.kind == "heading" and (match := _NUMBERED.match(block.text)):
+                word = match[1].lower()
+                if word in ENTRY_WORDS:
+                    found.append((index, f"{word} {int(match[2])}"))
+        return tuple(found)
+
+    def named_elsewhere(self, sentence: Sentence) -> bool:
+        """Whether the sentence names one of these headings ("see Session 10/11" in a note
+        with "## Session 10 — …") other than the one it is under (or is): the section
+        named is in the note, so a back reference beside it points inside. "In Session 12
+        we finished what the previous session began", under "## Session 12", names only
+        its own entry and still points back."""
+        named = _names(self.summary.text, sentence.start, sentence.end)
+        if not named or not self.headings:
+            return False
+        current: dict[str, str] = {}  # the entry it is under: the last of each word above
+        for index, name in self.headings:
+            if index > sentence.block:
+                break
+            current[name.rsplit(" ", 1)[0]] = name
+        under = set(current.values())
+        return any(name in named and name not in under for _, name in self.headings)
+
+
+def _names(text: str, start: int, end: int) -> set[str]:
+    """The headings ``text[start:end]`` may name, lower-cased: "Session 10/11" is "session
+    10" and "session 11"; "Sessions 4 and 5" also "session 4" and "session 5"."""
+    named = set()
+    for match in _NAMED.finditer(text, start, end):
+        word = match[1].lower()
+        words = (word, word[:-1]) if word.endswith("s") else (word,)
+        for number in _DIGITS.findall(match[2]):
+            named.update(f"{w} {int(number)}" for w in words)
+    return named

@@ -25,6 +25,7 @@ from anchorlint.text.anaphora import (
 )
 from anchorlint.text.anaphora_pairs import pair_in_summary
 from anchorlint.text.anaphora_uses import not_pointing_back
+from anchorlint.text.own_headings import NumberedHeadings
 from anchorlint.text.trigger_words import PhraseTrigger
 
 
@@ -148,6 +149,8 @@ class AnaphoraWithoutAnchor(TextRule):
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import quote, rule_matcher, sentence_hits
 
+        numbered = NumberedHeadings(summary)
+
         def anaphora(hit: PhraseHit) -> bool:
             return not (
                 is_world_reference(hit)
@@ -155,6 +158,7 @@ class AnaphoraWithoutAnchor(TextRule):
                 or labels_section(hit, summary)
                 or restated(hit, summary.text)
                 or not_pointing_back(hit, summary)
+                or numbered.named_elsewhere(hit.sentence)  # "(see Session 10/11)"
             )
 
         name, build = rule_matcher(self, context)
