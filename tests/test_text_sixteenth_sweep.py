@@ -193,3 +193,40 @@ def test_a_heading_that_numbers_no_entry_is_not_one() -> None:
 def test_the_heading_that_names_its_own_entry_still_reads_as_prose() -> None:
     text = TIMER_LOG.replace("Tray icon", "Fixes from the previous session").format(line="Done.")
     assert findings(text, "ANC101") == [(7, 27)]
+
+
+# --- an item stated in full, then said to be as it was in the prior session (ANC101) -------
+
+NEXT_STEPS = """# Ops notes
+
+### Next steps
+- {line}
+"""
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**DBA**: create the read-only login on the warehouse (unchanged from prior session)",
+        "**DBA action**: create `svc-ro` login with read rights (unchanged from prior session).",
+        "Rotate the staging token before Friday (same as the previous session)",
+        "Rotate the staging token before Friday (carried over from the last session).",
+    ],
+)
+def test_an_item_said_to_be_unchanged_from_the_prior_session_restates_it(line: str) -> None:
+    assert findings(NEXT_STEPS.format(line=line), "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Removed `tmp/worktree-old/` leftover from prior session.",
+        "Login done (unchanged from prior session)",
+        "Rotate the staging token before Friday (unchanged from prior session, see notes)",
+        "Rotate the staging token before Friday (from prior session)",
+        "Rotate the staging token (unchanged from prior session) before Friday",
+        "Apply the fixes from the prior session (unchanged).",
+    ],
+)
+def test_an_item_that_does_not_restate_the_prior_session_still_fires(line: str) -> None:
+    assert len(findings(NEXT_STEPS.format(line=line), "ANC101")) == 1

@@ -13,7 +13,8 @@ it left off" point at nothing the note dropped, because the sentence says what t
 
 A sixteenth reading added a label whose value says which one, or that there is none:
 "**Last Session**: March 3, 2026" (the date, with the label in Markdown emphasis),
-"**Last Compaction**: N/A", "Last compaction: none".
+"**Last Compaction**: N/A", "Last compaction: none"; and an item stated in full, then said to
+be as it was: "create the read-only login on the warehouse (unchanged from prior session)".
 
 Each reads only the tokens of the hit's sentence, a bounded number of them, so a megabyte
 sentence stays linear. "The previous iteration left the tests failing", "the previous
@@ -282,6 +283,44 @@ def restated_in_a_clause(hit: PhraseHit) -> bool:
 
 #: what names nothing after the verb: "that used it"
 _PRONOUNS = frozenset("it them this that these those him her us me you one".split())
+
+
+#: what opens a note that an item is as it was: "(unchanged from prior session)", "(same as
+#: the previous session)", "(carried over from the last session)"
+UNCHANGED = frozenset("unchanged same carried kept repeated".split())
+#: words between that word and the context noun: "carried over from the", "same as in"
+_UNCHANGED_LINKS = frozenset("from since as in over the a".split())
+#: the fewest words before the parenthesis for the item to say what it is
+_ITEM_WORDS = 4
+
+
+def unchanged_since(hit: PhraseHit) -> bool:
+    """ "- **DBA**: create the read-only login on the warehouse (unchanged from prior
+    session)": a closing parenthesis says the item, stated in full before it, is as it was;
+    the item is the referent, in the note. The parenthesis must open with the word of
+    :data:`UNCHANGED`, close right after the noun and end the sentence, and four words at
+    least come before it. "Removed the leftover from prior session", "(unchanged from prior
+    session, see the notes)" and "Login done (unchanged from prior session)" (a short item)
+    still point back."""
+    noun = _noun(hit)
+    if noun is None or noun.lower_ not in CONTEXT_NOUN_SET:
+        return False
+    doc, sentence = hit.doc, hit.sentence
+    closing = noun.i + 1
+    if closing >= sentence.token_end or doc[closing].text != ")":
+        return False
+    if any(not t.is_punct for t in doc[closing + 1 : sentence.token_end]):
+        return False
+    index = hit.token_start - 1
+    while index > sentence.token_start and doc[index].lower_ in _UNCHANGED_LINKS:
+        index -= 1
+    if doc[index].lower_ not in UNCHANGED or index - 1 < sentence.token_start:
+        return False
+    opening = index - 1
+    if doc[opening].text != "(":
+        return False
+    item = doc[sentence.token_start : opening]
+    return sum(1 for t in item if not t.is_punct) >= _ITEM_WORDS
 
 
 def _noun(hit: PhraseHit) -> Any:

@@ -27,6 +27,7 @@ from anchorlint.text.anaphora_referents import (
     labelled,
     loop_position,
     restated_in_a_clause,
+    unchanged_since,
 )
 from anchorlint.text.quoted_speech import spoken
 
@@ -66,6 +67,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or denied(hit)
         or labelled(hit)
         or restated_in_a_clause(hit)
+        or unchanged_since(hit)
         or _listed_below(hit, summary)
     ):
         return True
