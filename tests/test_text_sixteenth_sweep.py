@@ -230,3 +230,42 @@ def test_an_item_said_to_be_unchanged_from_the_prior_session_restates_it(line: s
 )
 def test_an_item_that_does_not_restate_the_prior_session_still_fires(line: str) -> None:
     assert len(findings(NEXT_STEPS.format(line=line), "ANC101")) == 1
+
+
+# --- a bare section after a named one, beside a document that acts on it (ANC102) ----------
+
+RULES_KEPT = """# Rules kept
+
+- {item}
+"""
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "The lint rule is the only enforcer of GUIDE.md §2. Any change needs an ADR that "
+        "amends §2 first.",
+        "The lint rule is the only enforcer of `GUIDE.md` §2. Any change needs an ADR that "
+        "amends §2 first.",
+        "The lint rule enforces GUIDE.md §2. A change needs a PR which rewrites §2 and a review.",
+        "The lint rule enforces GUIDE.md §2. Changes wait for an ADR amending §2.",
+        "The lint rule is the only enforcer of GUIDE.md §2. Any change must amend §2 first.",
+    ],
+)
+def test_a_document_that_acts_on_the_section_does_not_own_it(item: str) -> None:
+    assert findings(RULES_KEPT.format(item=item), "ANC102") == []
+
+
+@pytest.mark.parametrize(
+    ("item", "column"),
+    [
+        ("Any change needs an ADR that amends §2 first.", 39),
+        ("The lint rule enforces GUIDE.md §2. The steps are in the ops handbook (see §4).", 74),
+        ("The lint rule enforces GUIDE.md §2. The spec that covers it is in §4.", 69),
+        ("The lint rule enforces GUIDE.md §2. See the ADR including §3 for the steps.", 39),
+    ],
+)
+def test_a_document_that_holds_the_section_or_none_named_before_still_fires(
+    item: str, column: int
+) -> None:
+    assert findings(RULES_KEPT.format(item=item), "ANC102") == [(3, column)]

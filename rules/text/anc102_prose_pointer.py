@@ -180,11 +180,40 @@ def _names_a_document(
     summary: AnalysedSummary, index: int, start: int, nouns: frozenset[str]
 ) -> bool:
     """Whether the pointer's own clause describes a document before it ("listed in the ops
-    handbook (see section 2)"): the section is that document's, not one named before."""
+    handbook (see section 2)"): the section is that document's, not one named before. A
+    document that acts on the section ("needs an ADR that amends §2", "an ADR amending §2")
+    is not its owner: the section is still the one named before."""
     sentence = summary.sentences[index]
     clause = summary.masked[sentence.start : start].rsplit(";", 1)[-1]  # its own clause
-    words = clause.lower().split()
-    return any(word.strip("()[]{},.;:!?\"'*_`") in nouns for word in words)
+    words = [word.strip("()[]{},.;:!?\"'*_`") for word in clause.lower().split()]
+    return any(
+        word in nouns and not _acts_on_the_section(words[at + 1 :]) for at, word in enumerate(words)
+    )
+
+
+#: what opens a clause in which a document acts on the section after it: "an ADR that
+#: amends §2", "a PR to rewrite §4"
+_ITS_DOING = frozenset({"that", "which", "to"})
+#: words that put the section inside the document they follow ("the handbook, see §2", "the
+#: spec in §4"): a verb of acting on it is none of these
+_CONTAINING = frozenset(
+    """
+see cf cf. in of at under per from on by and or its their the this that including containing
+during following
+""".split()
+)
+
+
+def _acts_on_the_section(words: list[str]) -> bool:
+    """Whether the words between a document noun and the section are a verb acting on the
+    section: "that amends", "which rewrites", "to update", "amending" (the section follows
+    at once)."""
+    verb = words[-1] if words else ""
+    if not verb.isalpha() or verb in _CONTAINING:
+        return False
+    if len(words) == 1:
+        return verb.endswith("ing")
+    return len(words) == 2 and words[0] in _ITS_DOING
 
 
 def _document_named_before(summary: AnalysedSummary, index: int) -> bool:
