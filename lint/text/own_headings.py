@@ -131,7 +131,7 @@ class NumberedHeadings:
 def _names(text: str, start: int, end: int) -> set[str]:
     """The headings ``text[start:end]`` may name, lower-cased: "Session 10/11" is "session
     10" and "session 11"; "Sessions 4 and 5" also "session 4" and "session 5"."""
-    named = set()
+    named: set[str] = set()
     for match in _NAMED.finditer(text, start, end):
         word = match[1].lower()
         words = (word, word[:-1]) if word.endswith("s") else (word,)
