@@ -269,3 +269,27 @@ def test_a_document_that_holds_the_section_or_none_named_before_still_fires(
     item: str, column: int
 ) -> None:
     assert findings(RULES_KEPT.format(item=item), "ANC102") == [(3, column)]
+
+
+# --- long sentences made of these shapes stay linear ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Session 6 — Fix\n\nDone.\n\n## Session 7\n\n"
+        + "prior sessions (see Session 6) " * 20_000
+        + "\n",
+        "# Log\n\n" + "the item (unchanged from prior session) " * 20_000 + "\n",
+        "# Log\n\n" + "Last session: none; " * 20_000 + "\n",
+        "# Log\n\n" + "X over Y, not Z and " * 20_000 + "the latter.\n",
+        "# Rules\n\n- GUIDE.md §2. An ADR that amends " + "spec " * 50_000 + "§2.\n",
+    ],
+    ids=["named-entries", "unchanged", "label-values", "contrasts", "documents"],
+)
+def test_a_hostile_sentence_of_these_shapes_stays_linear(text: str) -> None:
+    import time
+
+    started = time.perf_counter()
+    lint_source("notes.md", text, SETTINGS)
+    assert time.perf_counter() - started < 20.0

@@ -174,6 +174,8 @@ def denied(hit: PhraseHit) -> bool:
 _LABEL_GAP = 6
 #: a value that says there is none: "N/A", "none", "never", "none yet", in emphasis or not,
 #: then the sentence ends or punctuation follows
+#: the most tokens such a value takes ("**N/A** yet -" is nine): a bound on what is read
+_VALUE_TOKENS = 12
 _NO_VALUE = regex.compile(
     r"(?i:n/a|n\.a\.|none|never|nil|null|nothing)[*_]{0,3}(?:[ \t]{1,3}yet)?[*_]{0,3}"
     r"[ \t]{0,3}(?:[.;,(—–-]|$)"
@@ -193,7 +195,9 @@ def labelled(hit: PhraseHit) -> bool:
         return False
     if value.like_num or value.lower_ in DATE_WORDS:
         return True
-    rest = hit.doc[value.i : hit.sentence.token_end].text
+    end = hit.sentence.token_end
+    stop = min(end, value.i + _VALUE_TOKENS)
+    rest = hit.doc[value.i : stop].text + ("" if stop == end else " …")  # it goes on
     return _NO_VALUE.match(rest) is not None
 
 
@@ -290,8 +294,12 @@ _PRONOUNS = frozenset("it them this that these those him her us me you one".spli
 UNCHANGED = frozenset("unchanged same carried kept repeated".split())
 #: words between that word and the context noun: "carried over from the", "same as in"
 _UNCHANGED_LINKS = frozenset("from since as in over the a".split())
+#: the most of those words read: "carried over from the"
+_LINKS = 4
 #: the fewest words before the parenthesis for the item to say what it is
 _ITEM_WORDS = 4
+#: the most marks after the parenthesis that closes the sentence: ")." or ").**"
+_CLOSING_MARKS = 3
 
 
 def unchanged_since(hit: PhraseHit) -> bool:
@@ -309,18 +317,26 @@ def unchanged_since(hit: PhraseHit) -> bool:
     closing = noun.i + 1
     if closing >= sentence.token_end or doc[closing].text != ")":
         return False
-    if any(not t.is_punct for t in doc[closing + 1 : sentence.token_end]):
+    after = doc[closing + 1 : sentence.token_end]
+    if len(after) > _CLOSING_MARKS or any(not t.is_punct for t in after):
         return False
     index = hit.token_start - 1
-    while index > sentence.token_start and doc[index].lower_ in _UNCHANGED_LINKS:
+    if index <= sentence.token_start:
+        return False
+    first = max(sentence.token_start, index - _LINKS)  # "carried over from the": four
+    while index > first and doc[index].lower_ in _UNCHANGED_LINKS:
         index -= 1
     if doc[index].lower_ not in UNCHANGED or index - 1 < sentence.token_start:
         return False
     opening = index - 1
     if doc[opening].text != "(":
         return False
-    item = doc[sentence.token_start : opening]
-    return sum(1 for t in item if not t.is_punct) >= _ITEM_WORDS
+    words = 0
+    for index in range(opening - 1, sentence.token_start - 1, -1):  # four, no more
+        words += not doc[index].is_punct
+        if words == _ITEM_WORDS:
+            return True
+    return False
 
 
 def _noun(hit: PhraseHit) -> Any:

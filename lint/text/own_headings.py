@@ -14,7 +14,7 @@ note.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -98,6 +98,8 @@ class NumberedHeadings:
     read once, at the first sentence that names such a heading at all."""
 
     summary: AnalysedSummary
+    #: each sentence's answer, by its index: a long sentence with many hits is read once
+    answers: dict[int, bool] = field(default_factory=dict, compare=False)
 
     @cached_property
     def headings(self) -> tuple[tuple[int, str], ...]:
@@ -116,6 +118,12 @@ class NumberedHeadings:
         named is in the note, so a back reference beside it points inside. "In Session 12
         we finished what the previous session began", under "## Session 12", names only
         its own entry and still points back."""
+        answer = self.answers.get(sentence.index)
+        if answer is None:
+            answer = self.answers[sentence.index] = self._names_another(sentence)
+        return answer
+
+    def _names_another(self, sentence: Sentence) -> bool:
         named = _names(self.summary.text, sentence.start, sentence.end)
         if not named or not self.headings:
             return False

@@ -186,8 +186,10 @@ def _names_a_document(
     sentence = summary.sentences[index]
     clause = summary.masked[sentence.start : start].rsplit(";", 1)[-1]  # its own clause
     words = [word.strip("()[]{},.;:!?\"'*_`") for word in clause.lower().split()]
+    last = len(words) - 1
     return any(
-        word in nouns and not _acts_on_the_section(words[at + 1 :]) for at, word in enumerate(words)
+        word in nouns and not (last - at <= 2 and _acts_on_the_section(words[at + 1 :]))
+        for at, word in enumerate(words)
     )
 
 
