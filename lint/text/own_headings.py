@@ -14,8 +14,8 @@ note.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
+import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import regex
@@ -72,14 +72,23 @@ def _title(words: str) -> str:
 
 #: a heading that opens with a word and its number: "Session 10 — Layout fix", "**Phase 3**:
 #: Rollout" (not a section number, "3.1", which :mod:`section_numbers` reads)
-_NUMBERED = regex.compile(r"[*_`\s]{0,4}+([^\W\d_]{2,20}+)[ \t]{1,3}+(\d{1,4}+)(?!\w|\.\d)")
+_NUMBERED = r"[*_`\s]{0,4}+([A-Za-z]{2,20}+)[ \t]{1,3}+(\d{1,4}+)(?!\w|\.\d)"
 #: a word and one or more numbers in prose: "Session 6", "Session 10/11", "Sessions 4 and 5"
-_NAMED = regex.compile(
-    r"\b([^\W\d_]{2,20}+)[ \t]{1,3}+"
-    r"(\d{1,4}+(?:[ \t]{0,2}+(?:[/,&–-]|and|or|to)[ \t]{0,2}+\d{1,4}+){0,8}+)(?!\w)",
-    regex.IGNORECASE,
+_NAMED = (
+    r"\b([A-Za-z]{2,20}+)[ \t]{1,3}+"
+    r"(\d{1,4}+(?:[ \t]{0,2}+(?:[/,&–-]|and|or|to)[ \t]{0,2}+\d{1,4}+){0,8}+)(?!\w)"
 )
 _DIGITS = regex.compile(r"\d{1,4}+")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The heading and prose patterns, compiled on first use. Their words are ASCII (every
+    word of :data:`ENTRY_WORDS` is), so the standard library's engine reads them, and
+    compiles them in a fraction of what Unicode word classes cost the ``regex`` module (a
+    compile there was most of what this reading cost a run); possessive quantifiers keep
+    both linear."""
+    return re.compile(_NUMBERED), re.compile(_NAMED, re.IGNORECASE)
 
 
 #: what a note numbers its entries by: a heading "Priority 1" or "Top 10" heads no entry a
@@ -92,25 +101,26 @@ milestone chapter entry task run
 )
 
 
-@dataclass(frozen=True)
 class NumberedHeadings:
     """The summary's headings that open with a word of :data:`ENTRY_WORDS` and its number,
-    read once, at the first sentence that names such a heading at all."""
+    read once, at the first sentence that asks. A plain class: one is made for every summary
+    with an ANC101 hit, and a frozen dataclass with a cached property cost more to make and
+    ask than the answer."""
 
-    summary: AnalysedSummary
-    #: each sentence's answer, by its index: a long sentence with many hits is read once
-    answers: dict[int, bool] = field(default_factory=dict, compare=False)
+    __slots__ = ("summary", "answers", "_headings")
 
-    @cached_property
+    def __init__(self, summary: AnalysedSummary) -> None:
+        self.summary = summary
+        #: each sentence's answer, by its index: a long sentence with many hits is read once
+        self.answers: dict[int, bool] = {}
+        self._headings: tuple[tuple[int, str], ...] | None = None
+
+    @property
     def headings(self) -> tuple[tuple[int, str], ...]:
         """Each numbered heading's block and its name, lower-cased ("session 10")."""
-        found = []
-        for index, block in enumerate(self.summary.source.blocks):
-            if block.kind == "heading" and (match := _NUMBERED.match(block.text)):
-                word = match[1].lower()
-                if word in ENTRY_WORDS:
-                    found.append((index, f"{word} {int(match[2])}"))
-        return tuple(found)
+        if self._headings is None:
+            self._headings = _numbered_headings(self.summary)
+        return self._headings
 
     def named_elsewhere(self, sentence: Sentence) -> bool:
         """Whether the sentence names one of these headings ("see Session 10/11" in a note
@@ -124,8 +134,13 @@ class NumberedHeadings:
         return answer
 
     def _names_another(self, sentence: Sentence) -> bool:
-        named = _names(self.summary.text, sentence.start, sentence.end)
-        if not named or not self.headings:
+        # most notes number no heading and many sentences hold no number: asked first, the
+        # two spare the pattern that tries every word of the sentence
+        text = self.summary.text
+        if not self.headings or _DIGITS.search(text, sentence.start, sentence.end) is None:
+            return False
+        named = _names(text, sentence.start, sentence.end)
+        if not named:
             return False
         current: dict[str, str] = {}  # the entry it is under: the last of each word above
         for index, name in self.headings:
@@ -136,11 +151,31 @@ class NumberedHeadings:
         return any(name in named and name not in under for _, name in self.headings)
 
 
+def _numbered_headings(summary: AnalysedSummary) -> tuple[tuple[int, str], ...]:
+    found = []
+    for index, block in enumerate(summary.source.blocks):
+        if block.kind != "heading" or not _may_number(block.text):
+            continue
+        if match := _patterns()[0].match(block.text):
+            word = match[1].lower()
+            if word in ENTRY_WORDS:
+                found.append((index, f"{word} {int(match[2])}"))
+    return tuple(found)
+
+
+def _may_number(title: str) -> bool:
+    """Whether a heading's first word is one of :data:`ENTRY_WORDS`, as :data:`_NUMBERED`
+    would read it: told with string methods, so that most headings ("Session summary:
+    billing", "Files changed") take no pattern."""
+    words = title.lstrip("*_` \t\n").split(None, 2)
+    return len(words) > 1 and words[1][:1].isdigit() and words[0].lower() in ENTRY_WORDS
+
+
 def _names(text: str, start: int, end: int) -> set[str]:
     """The headings ``text[start:end]`` may name, lower-cased: "Session 10/11" is "session
     10" and "session 11"; "Sessions 4 and 5" also "session 4" and "session 5"."""
     named: set[str] = set()
-    for match in _NAMED.finditer(text, start, end):
+    for match in _patterns()[1].finditer(text, start, end):
         word = match[1].lower()
         words = (word, word[:-1]) if word.endswith("s") else (word,)
         for number in _DIGITS.findall(match[2]):
