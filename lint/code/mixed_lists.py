@@ -15,7 +15,8 @@ runs only in functions that call a summarizer (ANC303 learns nothing elsewhere).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, TypeAlias
 
 import libcst as cst
 
@@ -27,6 +28,9 @@ from anchorlint.code.retrieval import item_role_test, retrieval_class
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
     from anchorlint.code.index import FunctionInfo
+
+#: a function that calls another, and its calls to it
+_Calls: TypeAlias = "tuple[FunctionInfo, list[cst.Call]]"
 
 
 def _tested_list(node: cst.CSTNode) -> tuple[str, str] | None:
@@ -61,6 +65,8 @@ def _tested_list(node: cst.CSTNode) -> tuple[str, str] | None:
 def _item_test(root: cst.CSTNode, name: str) -> str | None:
     """The reason ``name``'s items are tested for a tool-result class below ``root``."""
     for node in walk(root):
+        if not isinstance(node, (cst.Call, cst.Comparison)):
+            continue  # the only nodes a test is (most are neither: asked first, not called)
         tested = _tested_list(node)
         if tested is not None and tested[0] == name:
             return tested[1]
@@ -95,6 +101,38 @@ def _moved_into(root: cst.CSTNode, name: str) -> str | None:
     return None
 
 
+#: per module, the calls that reach each of its functions (by the function node's id), with
+#: their callers in the module's order: made once, for the first function asked about
+_CALLERS: weakref.WeakKeyDictionary[AnalysedModule, dict[int, list[_Calls]]] = (
+    weakref.WeakKeyDictionary()
+)
+#: per module, each function's mixed lists at each depth: a caller's lists are asked again
+#: for every function it calls
+_MIXED: weakref.WeakKeyDictionary[AnalysedModule, dict[tuple[int, int], dict[str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _calls_to(module: AnalysedModule, info: FunctionInfo) -> list[_Calls]:
+    """Each function of the module but ``info`` that calls ``info``, with those calls, in
+    the module's order. Every function body is walked once per module, not once per function
+    asked about (which made a module of many methods quadratic)."""
+    index = _CALLERS.get(module)
+    if index is None:
+        index = {}
+        for caller in module.index.all_functions():
+            reached: dict[int, list[cst.Call]] = {}
+            for node in walk(caller.node.body):
+                if isinstance(node, cst.Call):
+                    callee = module.index.lookup(node, caller.owner)
+                    if callee is not None and callee.node is not caller.node:
+                        reached.setdefault(id(callee.node), []).append(node)
+            for key, calls in reached.items():
+                index.setdefault(key, []).append((caller, calls))
+        _CALLERS[module] = index
+    return index.get(id(info.node), [])
+
+
 def handed_mixed(module: AnalysedModule, info: FunctionInfo, depth: int = 2) -> dict[str, str]:
     """Parameters of ``info`` that a caller in this module hands a list (or a slice of one)
     whose items it tests for a tool result: ``self._summarize(history[:cut])`` after
@@ -104,28 +142,20 @@ def handed_mixed(module: AnalysedModule, info: FunctionInfo, depth: int = 2) -> 
     from anchorlint.code.provenance_lists import stable_names
 
     found: dict[str, str] = {}
-    for caller in module.index.all_functions():
-        if caller.node is info.node:
-            continue
-        calls = [
-            node
-            for node in walk(caller.node.body)
-            if isinstance(node, cst.Call) and module.index.lookup(node, caller.owner) is info
-        ]
-        if not calls:
-            continue
-        stable = stable_names(caller)
+    for caller, calls in _calls_to(module, info):
+        stable: frozenset[str] | None = None  # the caller's names bound once, if asked
         for call in calls:
             args = [(arg, None) for arg in call.args]
             for arg, param in zip(call.args, argument_names(info, args), strict=False):
                 held = _sliced_name(arg.value)
                 if param is None or held is None or param in found:
                     continue
-                if "." not in held and held not in stable:
-                    continue
                 reason = _item_test(caller.node.body, held)
                 if reason is None and depth > 0:
                     reason = mixed_lists(module, caller, depth - 1).get(held)
+                if reason is not None and "." not in held:  # costly: asked last
+                    stable = stable_names(caller) if stable is None else stable
+                    reason = reason if held in stable else None
                 if reason is not None:
                     hand = " through" if ", handed here by " in reason else ", handed here by"
                     found[param] = f"{reason}{hand} `{caller.name}()`"
@@ -135,9 +165,20 @@ def handed_mixed(module: AnalysedModule, info: FunctionInfo, depth: int = 2) -> 
 def mixed_lists(module: AnalysedModule, info: FunctionInfo, depth: int = 2) -> dict[str, str]:
     """Names of ``info`` holding lists whose items are tested for a tool-result class or role,
     in the function or in a same-module helper it hands the list to (or that moves such items
-    into it), or that a caller hands it (:func:`handed_mixed`), with the reason."""
+    into it), or that a caller hands it (:func:`handed_mixed`), with the reason. Worked out
+    once per function and depth (a copy is returned)."""
+    known = _MIXED.setdefault(module, {})
+    key = (id(info.node), depth)
+    if key not in known:
+        known[key] = _mixed_lists(module, info, depth)
+    return dict(known[key])
+
+
+def _mixed_lists(module: AnalysedModule, info: FunctionInfo, depth: int) -> dict[str, str]:
     found: dict[str, str] = {}
     for node in walk(info.node.body):
+        if not isinstance(node, (cst.Call, cst.Comparison)):
+            continue
         tested = _tested_list(node)
         if tested is not None:
             found.setdefault(*tested)
