@@ -149,12 +149,7 @@ class AnaphoraWithoutAnchor(TextRule):
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         from anchorlint.text.match import quote, rule_matcher, sentence_hits
 
-        numbered: list[NumberedHeadings] = []  # made for the first hit that asks
-
-        def named_elsewhere(hit: PhraseHit) -> bool:
-            if not numbered:
-                numbered.append(NumberedHeadings(summary))
-            return numbered[0].named_elsewhere(hit.sentence)
+        numbered = NumberedHeadings(summary)  # its headings read at the first hit that asks
 
         def anaphora(hit: PhraseHit) -> bool:
             return not (
@@ -163,7 +158,7 @@ class AnaphoraWithoutAnchor(TextRule):
                 or labels_section(hit, summary)
                 or restated(hit, summary.text)
                 or not_pointing_back(hit, summary)
-                or named_elsewhere(hit)  # "(see Session 10/11)"
+                or numbered.named_elsewhere(hit.sentence)  # "(see Session 10/11)"
             )
 
         name, build = rule_matcher(self, context)

@@ -207,8 +207,8 @@ def codex_line(head: bytes) -> bool:
 
 
 def _codex_record(line: bytes) -> bool:
-    if not _CODEX_OPEN.match(line):
-        return False
+    if b'"payload"' not in line or b'"timestamp"' not in line or not _CODEX_OPEN.match(line):
+        return False  # most JSON Lines heads are decoded no further
     try:
         record = json.loads(line)
     except (ValueError, RecursionError):
