@@ -59,6 +59,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         return True
     if _in_a_dated_heading(hit, summary) or _annotates_a_titled_section(hit, summary):
         return True
+    if hit.label == "context-noun" and _a_field_in_a_list(hit, summary.text):
+        return True
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
     if hit.label in ("the-ordinal", "context-noun") and (
@@ -80,6 +82,35 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "the-above" and hit.word(0) == "the":
         return _over_the_list_before(hit, summary) or _names_what_is_just_above(hit, summary)
     return False
+
+
+#: how many short items a parenthesis lists, at the fewest, for one to be read as a field
+_FIELDS = 3
+#: how many words a field of such a list has, at the most ("last failure", "watch time")
+_FIELD_WORDS = 4
+#: how far from the hit its parentheses may open and close (a bound: a megabyte sentence)
+_FIELD_REACH = 240
+
+
+def _a_field_in_a_list(hit: PhraseHit, text: str) -> bool:
+    """ "browser session stats (pages opened, watch time, last session, last failure)":
+    the phrase, with no article, is a whole item of a list in parentheses of three or more
+    items of a few words each. It names a field of the data the sentence describes (the
+    last of the sessions counted), not a session the note dropped. "In the last session (see
+    the log) …" and "(from the last session, unchanged)" still point back."""
+    if hit.word(0) in ("the", "this", "that", "our", "a"):
+        return False
+    sentence = hit.sentence
+    start, end = hit.start, hit.end
+    opened = text.rfind("(", max(sentence.start, start - _FIELD_REACH), start)
+    closed = text.find(")", end, min(sentence.end, end + _FIELD_REACH))
+    if opened < 0 or closed < 0 or ")" in text[opened:start] or "(" in text[end:closed]:
+        return False
+    items = [item.strip() for item in text[opened + 1 : closed].split(",")]
+    if len(items) < _FIELDS or any(not item or len(item.split()) > _FIELD_WORDS for item in items):
+        return False
+    phrase = text[start:end]
+    return any(item in (phrase, f"and {phrase}", f"or {phrase}") for item in items)
 
 
 def _opens_a_clause(hit: PhraseHit) -> bool:

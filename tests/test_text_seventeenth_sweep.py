@@ -1,0 +1,48 @@
+"""Shapes from the seventeenth reading of real notes (session logs, handoffs, progress files),
+written for these tests in our own words."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.test_text_sixteenth_sweep import back_references
+
+# --- "last session" as one field of a list of what some data holds (ANC101) ---------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Added browser usage stats (pages opened, watch time, last session, last failure) "
+        "to the panel in `ui/stats.ts`.",
+        "- The status call returns per-user counters (requests served, error count, last "
+        "session, and last failure).",
+        "- The export has one row per device (name, owner, last session, battery level).",
+        "- The profile card shows (avatar, handle, or last session).",
+    ],
+)
+def test_last_session_as_a_field_of_a_listed_record_is_data(line: str) -> None:
+    assert back_references(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Kept the counters (requests, errors and last session) as they were.",
+        "- Nothing changed in the parser (from the last session, unchanged, as agreed).",
+        "- Carried the cache layout over (see last session, notes, logs) untouched.",
+        "- In the last session (pages, tabs, windows) the exporter was made to stream.",
+        "- Last session the exporter was made to stream (pages, tabs, windows).",
+    ],
+)
+def test_last_session_that_is_not_a_whole_field_still_fires(line: str) -> None:
+    assert len(back_references(line)) == 1
+
+
+def test_a_long_unclosed_parenthesis_stays_linear() -> None:
+    line = "- Counters (" + "a, " * 100_000 + "last session, b"
+    started = time.perf_counter()
+    back_references(line)
+    assert time.perf_counter() - started < 20
