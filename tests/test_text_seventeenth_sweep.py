@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.test_text_sixteenth_sweep import back_references
+from tests.test_text_sixteenth_sweep import back_references, findings
 
 # --- "last session" as one field of a list of what some data holds (ANC101) ---------------
 
@@ -46,3 +46,37 @@ def test_a_long_unclosed_parenthesis_stays_linear() -> None:
     started = time.perf_counter()
     back_references(line)
     assert time.perf_counter() - started < 20
+
+
+# --- "The above <noun>" after a fence that sits right under its heading (ANC101) -----------
+
+FENCE = "```sh\nmake deps\nmake build\n```"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"## Install\n\n{FENCE}\n\nThe above commands need Go 1.22.",
+        f"## Install\n{FENCE}\nThe above commands need Go 1.22.",
+        f"Install:\n\n{FENCE}\n\nThe above commands need Go 1.22.",
+        f"{FENCE}\n\n## Notes\n\nThe above commands need Go 1.22.",
+        f"## Install\n\n- {FENCE[:5]}\n  make deps\n  ```\n\nThe above step needs Go 1.22.",
+    ],
+)
+def test_the_above_right_after_a_fence_under_a_heading_names_it(body: str) -> None:
+    text = f"# Handoff: local setup\n\n{body}\nThe build script is `scripts/build.sh`.\n"
+    assert findings(text, "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "## Install\n\nRan the installer twice.\n\nThe above commands need Go 1.22.",
+        f"## Install\n\n{FENCE}\n\nRan it twice.\n\nThe above commands need Go 1.22.",
+        f"## Install\n\n{FENCE}\n\nRan it twice. The above commands need Go 1.22.",
+        "## Install\n\nThe above commands need Go 1.22.",
+    ],
+)
+def test_the_above_after_a_paragraph_or_a_bare_heading_still_fires(body: str) -> None:
+    text = f"# Handoff: local setup\n\n{body}\nThe build script is `scripts/build.sh`.\n"
+    assert len(findings(text, "ANC101")) == 1

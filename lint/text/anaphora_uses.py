@@ -216,9 +216,10 @@ def _listed_below(hit: PhraseHit, summary: AnalysedSummary) -> bool:
 def _names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """ "The error includes paths to the above artifacts" in the block right after a list of
     them, "**The above scenario should be impossible**" right after a fenced block that
-    shows it (a heading may stand between): "the above" and its noun name what the note
-    shows just before, in the first sentence after it. In a later sentence, or after a
-    paragraph, it stays a pointer back."""
+    shows it (a heading may stand between, or just before the fence: "## Install", a fence,
+    "The above commands need Go 1.22"): "the above" and its noun name what the note shows
+    just before, in the first sentence after it. In a later sentence, or after a paragraph,
+    it stays a pointer back."""
     index = hit.token_end
     if index >= hit.sentence.token_end or not hit.doc[index].is_alpha:
         return False
@@ -230,15 +231,19 @@ def _names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if not 0 < block < len(blocks):
         return False
     before = block - 1
+    if _a_fence_between(blocks[before], blocks[block]):
+        return True  # "## Install", a fence, then the sentence
     if blocks[before].kind == "heading" and before > 0:
         before -= 1
     previous = blocks[before]
-    if _a_list_item(previous):
-        return True
-    # lines between it and the next block that no block holds: a fenced block, or code
-    last_line = previous.positions.locate(len(previous.text))[0]
-    between = blocks[before + 1].positions.locate(0)[0] - last_line - 1
-    return between >= _LINES_OF_A_FENCE
+    return _a_list_item(previous) or _a_fence_between(previous, blocks[before + 1])
+
+
+def _a_fence_between(first: Block, then: Block) -> bool:
+    """Lines between two blocks that no block holds, as many as a fenced block (or code)
+    takes at the fewest."""
+    last_line = first.positions.locate(len(first.text))[0]
+    return then.positions.locate(0)[0] - last_line - 1 >= _LINES_OF_A_FENCE
 
 
 #: the fewest lines a fenced block takes (its fences and a line of code); a blank line or
