@@ -80,3 +80,47 @@ def test_the_above_right_after_a_fence_under_a_heading_names_it(body: str) -> No
 def test_the_above_after_a_paragraph_or_a_bare_heading_still_fires(body: str) -> None:
     text = f"# Handoff: local setup\n\n{body}\nThe build script is `scripts/build.sh`.\n"
     assert len(findings(text, "ANC101")) == 1
+
+
+# --- a pointer to the note's own section whose heading ends in a parenthesis (ANC102) ------
+
+DATED_SECTIONS = """# Handoff: index rebuild
+
+## Cache warmup (2026-03-02)
+
+Warmup finished on the staging box; `scripts/warm.sh` has the flags used.
+
+## Validation
+
+The regression suite passed, POINTER.
+"""
+
+
+@pytest.mark.parametrize(
+    ("heading", "pointer"),
+    [
+        ("## Cache warmup (2026-03-02)", "as recorded in the cache warmup section"),
+        ("## Cache warmup (done)", "see the Cache warmup section"),
+        ("## 2. **Cache warmup** (WIP)", "per the cache warmup section"),
+        ("## Cache warmup (2026-03-02)", "as recorded in the cache warmup (2026-03-02) section"),
+    ],
+)
+def test_a_heading_ending_in_a_parenthesis_is_named_by_its_words(
+    heading: str, pointer: str
+) -> None:
+    text = DATED_SECTIONS.replace("## Cache warmup (2026-03-02)", heading)
+    assert findings(text.replace("POINTER", pointer), "ANC102") == []
+
+
+@pytest.mark.parametrize(
+    ("heading", "pointer"),
+    [
+        ("## Cache warmup (2026-03-02)", "as recorded in the cache rebuild section"),
+        ("## Cache warmup (2026-03-02)", "as recorded in the cache warmup section of the runbook"),
+        ("## (2026-03-02)", "as recorded in the cache warmup section"),
+        ("## Cache (warmup)", "as recorded in the warmup section"),
+    ],
+)
+def test_a_section_the_note_does_not_title_so_still_fires(heading: str, pointer: str) -> None:
+    text = DATED_SECTIONS.replace("## Cache warmup (2026-03-02)", heading)
+    assert findings(text.replace("POINTER", pointer), "ANC102") == [(9, 30)]

@@ -43,14 +43,27 @@ _TITLED = regex.compile(
 
 def own_titles(summary: AnalysedSummary) -> frozenset[str]:
     """The titles of the summary's own headings, numbers and marks removed, lower-cased
-    ("## 3. **Open Questions**:" is "open questions")."""
+    ("## 3. **Open Questions**:" is "open questions"). A heading that ends in a parenthesis
+    ("## GPU server progress (2026-08-12)", "## Cache warmup (done)") is titled both with it
+    and without it: a note dates or tags its headings so, and names them by their words."""
     found = set()
     for block in summary.source.blocks:
         if block.kind == "heading":
             title = _title(block.text)
             if title:
                 found.add(title)
+                found.add(_without_a_closing_parenthesis(title))
+    found.discard("")
     return frozenset(found)
+
+
+def _without_a_closing_parenthesis(title: str) -> str:
+    """The title before a parenthesis it ends with ("gpu server progress (2026-08-12)" is
+    "gpu server progress"); one with none, or nothing before it, as it is."""
+    if not title.endswith(")"):
+        return title
+    opening = title.rfind("(")
+    return title[:opening].strip() if opening > 0 else title
 
 
 def names_own_section(
