@@ -3,9 +3,12 @@ written for these tests in our own words."""
 
 from __future__ import annotations
 
+import hashlib
 import time
+from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from tests.test_text_sixteenth_sweep import back_references, findings
 
@@ -124,3 +127,60 @@ def test_a_heading_ending_in_a_parenthesis_is_named_by_its_words(
 def test_a_section_the_note_does_not_title_so_still_fires(heading: str, pointer: str) -> None:
     text = DATED_SECTIONS.replace("## Cache warmup (2026-03-02)", heading)
     assert findings(text.replace("POINTER", pointer), "ANC102") == [(9, 30)]
+
+
+# --- one pointer as a Markdown link's text and target (ANC106) -----------------------------
+
+
+def pointers(text: str) -> list[tuple[int, int]]:
+    return findings(f"# Handoff\n\n{text}\n\nNext: the retry cap.\n", "ANC106")
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- [x] Timeout raised to 30 s in [api/session.js:97](api/session.js#L97)",
+        "- [x] Timeout raised to 30 s in [`api/session.js:97`](api/session.js#L97)",
+        "- [x] Timeout raised to 30 s in [session.js:97](api/session.js#L97)",
+        "- [x] Timeout raised to 30 s in [api/session.js:97-99](./api/session.js#L97-L99)",
+    ],
+)
+def test_a_link_whose_text_is_its_target_is_one_pointer(item: str) -> None:
+    assert pointers(item) == [(3, item.index("](") + 3)]
+
+
+def test_a_link_to_pinned_lines_labelled_by_them_is_pinned() -> None:
+    item = "- Timeout in [api/session.js:97](api/session.js#L97@sha256:0123456789abcdef)"
+    assert pointers(item) == []
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- Timeout in [api/session.js:97](api/session.js#L90)",  # other lines
+        "- Timeout in [api/session.js:97](api/client.js#L97)",  # another file
+        "- Timeout in [api/session.js:97](other/api/session.jsx#L97)",
+        "- Timeout in api/session.js:97 (api/session.js#L97)",  # no link
+    ],
+)
+def test_a_link_to_other_lines_or_no_link_is_two_pointers(item: str) -> None:
+    assert len(pointers(item)) == 2
+
+
+def test_fix_and_pin_pin_the_target_and_leave_nothing_to_report(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    (store / "api").mkdir(parents=True)
+    lines = b"".join(f"line {n}\n".encode() for n in range(1, 121))
+    (store / "api" / "session.js").write_bytes(lines)
+    summary = tmp_path / "s.md"
+    summary.write_text("# Handoff\n\n- Timeout in [api/session.js:97](api/session.js#L97)\n")
+    command = ("check", "--fix", "--no-cache", "--store", str(store), str(summary))
+    run_cli(*command)
+    pin = hashlib.sha256(b"line 97\n").hexdigest()[:16]
+    fixed = summary.read_text()
+    assert f"[api/session.js:97](api/session.js#L97@sha256:{pin})" in fixed
+    again = run_cli(*command)
+    assert "ANC106" not in again.stdout and summary.read_text() == fixed
+    summary.write_text("# Handoff\n\n- Timeout in [api/session.js:97](api/session.js#L97)\n")
+    run_cli("pin", "--store", str(store), str(summary))
+    assert summary.read_text() == fixed  # the pin command writes what the fix writes

@@ -27,6 +27,7 @@ from anchorlint.config import Settings
 from anchorlint.stores.base import BaseStore, as_caching_store
 from anchorlint.stores.resolve import is_positional, locate, resolve
 from anchorlint.text.anchors import Anchor, find_anchors
+from anchorlint.text.link_labels import labels_its_target
 
 if TYPE_CHECKING:
     from anchorlint.text.documents import Block
@@ -224,9 +225,11 @@ def pin_text(
     else:
         anchors = find_anchors(text, settings.text)
     pieces, refused, pinned, cursor = [], [], 0, 0
-    for anchor in anchors:
+    for at, anchor in enumerate(anchors):
         if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
             continue
+        if at + 1 < len(anchors) and labels_its_target(text, anchor, anchors[at + 1]):
+            continue  # a link's text: its target is the pointer pinned, as ANC106 reports
         replacement, reason = pin_for(anchor, store, length)
         if replacement is None:
             refused.append(Refusal(anchor.start, anchor.text, reason))

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.link_labels import labels_its_target
 from anchorlint.text.quoted_speech import spoken
 
 
@@ -82,9 +83,12 @@ class UnpinnedPointer(TextRule):
 
     def check(self, summary: AnalysedSummary, context: TextContext) -> Iterator[TextHit]:
         quoting = None  # whether the summary quotes anyone, asked once it has a pointer
-        for anchor in summary.anchors:
+        anchors = summary.anchors
+        for at, anchor in enumerate(anchors):
             if not anchor.positional or anchor.pin is not None or anchor.form == "uri":
                 continue
+            if at + 1 < len(anchors) and labels_its_target(summary.text, anchor, anchors[at + 1]):
+                continue  # one pointer, reported (and pinned) at the link's target
             if quoting is None:
                 quoting = _quotes(summary.text)
             if quoting and spoken(summary, anchor.start):
