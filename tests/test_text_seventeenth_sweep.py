@@ -184,3 +184,33 @@ def test_fix_and_pin_pin_the_target_and_leave_nothing_to_report(tmp_path: Path) 
     summary.write_text("# Handoff\n\n- Timeout in [api/session.js:97](api/session.js#L97)\n")
     run_cli("pin", "--store", str(store), str(summary))
     assert summary.read_text() == fixed  # the pin command writes what the fix writes
+
+
+# --- a denial of what is known of the earlier talk (ANC101) --------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Write this file for a newcomer and assume no memory of previous conversations.",
+        "The next agent starts without any knowledge of prior sessions.",
+        "Assume zero recollection of earlier chats when reading this.",
+        "The worker has no access to previous conversations, so the plan is restated here.",
+        "Expect no record of prior sessions in the new workspace.",
+    ],
+)
+def test_a_denied_memory_of_earlier_talk_drops_nothing(line: str) -> None:
+    assert back_references(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The summary keeps the memory of previous conversations short.",
+        "There were no changes from the previous session to the parser.",
+        "No bug of the previous session came back.",
+        "The agent kept its knowledge of prior sessions and went on.",
+    ],
+)
+def test_a_denial_of_something_else_or_no_denial_still_fires(line: str) -> None:
+    assert len(back_references(line)) == 1

@@ -151,13 +151,27 @@ _DENYING = frozenset({"no", "without", "zero"})
 _DENYING_ANY = frozenset({"not", "n't", "never", "without", "no"})
 
 
+#: what a reader knows of something, denied before "of": "assume no memory of previous
+#: conversations", "without any knowledge of prior sessions", "no access to earlier chats"
+_KNOWING = frozenset(
+    "memory memories knowledge recollection recall record records trace awareness access".split()
+)
+_OF = frozenset({"of", "from", "about", "to"})
+
+
 def denied(hit: PhraseHit) -> bool:
     """ "a fresh session with NO prior context", "starts without previous sessions", "did
-    not get any prior messages": the sentence says there is none, so nothing was dropped."""
+    not get any prior messages": the sentence says there is none, so nothing was dropped. So
+    is a denial of what is known of them ("assume no memory of previous conversations"):
+    the note is written for a reader who has none. "No changes from the previous session"
+    (a denial of something else) still points back."""
     if hit.label != "context-noun":
         return False
     first = hit.sentence.token_start
     before = hit.token_start - 1
+    of = hit.doc[before].lower_ in _OF if before - 2 >= first else False
+    if of and hit.doc[before - 1].lower_ in _KNOWING:
+        before -= 2
     if before < first:
         return False
     word = hit.doc[before].lower_
