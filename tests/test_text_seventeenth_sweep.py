@@ -214,3 +214,32 @@ def test_a_denied_memory_of_earlier_talk_drops_nothing(line: str) -> None:
 )
 def test_a_denial_of_something_else_or_no_denial_still_fires(line: str) -> None:
     assert len(back_references(line)) == 1
+
+
+# --- a rule over every phase, stage or sprint of a plan (ANC101) ----------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1. No phase starts until the previous phase is green (spec, code, tests).",
+        "- No stage ships before the previous stage passes review.",
+        "- Each sprint opens with a demo of what the previous sprint shipped.",
+        "- Every phase reuses the fixtures of the previous phase.",
+    ],
+)
+def test_a_rule_over_every_phase_names_its_own_previous_one(line: str) -> None:
+    assert back_references(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- The previous phase left the migration half done.",
+        "- No step of the previous phase was lost.",
+        "- No tests ran in the previous phase.",
+        "- No phase was skipped, but the previous phase left the docs stale.",
+    ],
+)
+def test_a_phase_named_with_no_rule_over_every_one_still_fires(line: str) -> None:
+    assert len(back_references(line)) == 1

@@ -39,7 +39,7 @@ REACH = 40
 LOOP_NOUNS = frozenset(
     """
 iteration iterations round rounds cycle cycles attempt attempts pass passes run runs step
-steps retry retries
+steps retry retries phase phases stage stages sprint sprints
 """.split()
 )
 #: the steps of a computation, whose values a step reads ("the previous iteration's value");
@@ -57,14 +57,18 @@ weights loss
 _CARRIED_FROM = frozenset({"from", "of", "in", "at"})
 #: words that make a rule over every step of a loop: "each iteration", "every round"
 _EVERY = frozenset({"each", "every"})
+#: what ties a denied step to the one before it in a rule over every step: "no phase starts
+#: until the previous phase is green", "no retry waits longer than the previous attempt"
+_ORDERING = frozenset({"until", "till", "before", "unless", "than", "after", "while"})
 
 
 def loop_position(hit: PhraseHit) -> bool:
     """ "the previous iteration" whose loop the sentence describes: a step's carried value
     ("a lagged value from the previous iteration", "the previous step's estimate") or a rule
-    over every step ("each retry waits twice as long as the previous attempt"). An agent's
-    loop named with no such word ("the previous iteration left the tests failing",
-    "address the comments from the previous round") still points back."""
+    over every step ("each retry waits twice as long as the previous attempt", "no phase
+    starts until the previous phase is green"). An agent's loop named with no such word
+    ("the previous iteration left the tests failing", "address the comments from the
+    previous round") still points back."""
     noun = _noun(hit)
     if noun is None or noun.lower_ not in LOOP_NOUNS:
         return False
@@ -73,11 +77,26 @@ def loop_position(hit: PhraseHit) -> bool:
         return True
     first = max(sentence.token_start, hit.token_start - REACH)
     last = min(sentence.token_end, hit.token_end + REACH)
-    return any(
+    return _no_step_before(hit, noun, first) or any(
         doc[index].lower_ in _EVERY and doc[index + 1].lower_ in LOOP_NOUNS
         for index in range(first, last - 1)
         if not hit.token_start <= index <= noun.i
     )
+
+
+def _no_step_before(hit: PhraseHit, noun: Any, first: int) -> bool:
+    """ "No phase starts until the previous phase is green": "no" and the hit's own noun
+    before it, then a word that orders the two (until, before, than, …) before the hit: a
+    rule over every phase, said as a denial. "No phase was skipped, but the previous phase
+    …" and "No step of the previous phase was lost" still point back."""
+    doc = hit.doc
+    ordered = False
+    for index in range(hit.token_start - 1, first, -1):
+        word = doc[index].lower_
+        ordered = ordered or word in _ORDERING
+        if ordered and word == noun.lower_ and doc[index - 1].lower_ == "no":
+            return True
+    return False
 
 
 def _carries_a_value(hit: PhraseHit, noun: Any) -> bool:
