@@ -243,3 +243,40 @@ def test_a_rule_over_every_phase_names_its_own_previous_one(line: str) -> None:
 )
 def test_a_phase_named_with_no_rule_over_every_one_still_fires(line: str) -> None:
     assert len(back_references(line)) == 1
+
+
+# --- "see" as a verb with a subject, not an instruction (ANC102) ----------------------------
+
+
+def descriptions(line: str) -> list[tuple[int, int]]:
+    text = f"# Notes: layer view\n\nThe view flag lives in `engine/view.py`.\n\n{line}\n"
+    return findings(text, "ANC102")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Export and autosave still see the whole document while the view is partial.",
+        "The exporters now see the full log, not the filtered one.",
+        "Both workers always see the same config after a reload.",
+        "Until the flag flips, they see the old schema.",
+    ],
+)
+def test_see_with_a_subject_says_what_something_reads(line: str) -> None:
+    assert descriptions(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "See the design doc for the fold order.",
+        "For the fold order, see the design doc.",
+        "For the fold order see the design doc.",
+        "Please also see the design doc for the fold order.",
+        "You can also see the design doc for the fold order.",
+        "Reviewers should still see the design doc first.",
+        "Also see the design doc for the fold order.",
+    ],
+)
+def test_see_as_an_instruction_still_fires(line: str) -> None:
+    assert len(descriptions(line)) == 1

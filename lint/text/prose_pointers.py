@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import regex
 
 from anchorlint.text.needles import NeedleSet
+from anchorlint.text.pointing_verbs import says_identity, sees_as_a_verb
 from anchorlint.text.trigger_words import END, START, PhraseTrigger
 from anchorlint.text.trigger_words import alternatives as _any_of
 
@@ -178,17 +179,6 @@ def _section_end(doc: Any, index: int) -> int:
     return index + 2 if index + 1 < len(doc) and doc[index + 1].like_num else index + 1
 
 
-def _says_identity(hit: PhraseHit) -> bool:
-    """``both keys refer to the same entry`` states that two things are one, it points
-    nowhere; only the imperative ("Refer to the same runbook", "please refer to …") does."""
-    doc, first = hit.doc, hit.token_start
-    if hit.word(0) not in ("refer", "refers", "referring"):
-        return False
-    if hit.token_end >= hit.sentence.token_end or doc[hit.token_end].lower_ != "same":
-        return False
-    return first > hit.sentence.token_start and doc[first - 1].lower_ != "please"
-
-
 def _points_inside(hit: PhraseHit, end: int) -> bool:
     """``the table below``, ``the following section``, ``this summary``: a pointer into the
     summary itself. A forward reference cannot reach context that compaction dropped; a
@@ -271,7 +261,7 @@ def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
         ):
             return _section_end(doc, last)
         return None
-    if _says_identity(hit):
+    if says_identity(hit) or sees_as_a_verb(hit):
         return None
     end = _document_noun_end(hit, nouns)
     return None if end is None or _points_inside(hit, end) else end

@@ -1,0 +1,58 @@
+"""A pointing word used as an ordinary verb, which points nowhere (ANC102).
+
+"Refer to the runbook" and "see the design doc" send the reader to a source; "both keys refer
+to the same entry" and "export and autosave still see the whole document" say what the keys
+are and what the exporters read. Apart from :mod:`~anchorlint.text.prose_pointers`, which
+finds where a pointer ends, because this reads the words around the verb, not the pointer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from anchorlint.text.match import PhraseHit
+
+#: adverbs between a subject and its verb: "X still sees", "both now see", "they all see"
+_BETWEEN = frozenset("still now already always never only also both all each".split())
+#: words before a "see" that leave it an instruction to the reader, or the subject the note
+#: speaks to: "please see", "you can see", "we also see" (read as a pointer, as before)
+_INSTRUCTING = frozenset(
+    """
+please you we i to and or but then so also can could should must may might will would shall
+do does did not n't 'll 'd ll
+""".split()
+)
+
+
+def says_identity(hit: PhraseHit) -> bool:
+    """``both keys refer to the same entry`` states that two things are one, it points
+    nowhere; only the imperative ("Refer to the same runbook", "please refer to …") does."""
+    doc, first = hit.doc, hit.token_start
+    if hit.word(0) not in ("refer", "refers", "referring"):
+        return False
+    if hit.token_end >= hit.sentence.token_end or doc[hit.token_end].lower_ != "same":
+        return False
+    return first > hit.sentence.token_start and doc[first - 1].lower_ != "please"
+
+
+def sees_as_a_verb(hit: PhraseHit) -> bool:
+    """ "Export and autosave still see the whole document", "they see the full log": "see"
+    with a subject before it says what something reads, not where the reader should look.
+    The subject is "they", or a word then an adverb ("still", "now", "only", …) before the
+    verb; "See the doc", "For details, see the doc", "please see", "you can also see the
+    doc" and "For details see the doc" (no adverb: the subject cannot be told from an
+    opening phrase) are still pointers."""
+    if hit.word(0) != "see":
+        return False
+    doc, start = hit.doc, hit.sentence.token_start
+    before = hit.token_start - 1
+    if before < start:
+        return False
+    word = doc[before].lower_
+    if word == "they":
+        return True
+    if word not in _BETWEEN or before - 1 < start:
+        return False
+    subject = doc[before - 1]
+    return subject.is_alpha and subject.lower_ not in _INSTRUCTING
