@@ -280,3 +280,33 @@ def test_see_with_a_subject_says_what_something_reads(line: str) -> None:
 )
 def test_see_as_an_instruction_still_fires(line: str) -> None:
     assert len(descriptions(line)) == 1
+
+
+# --- "as before:" and the list that restates it (ANC101) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The three tests cover the same checks as before: (1) the button hides the row, (2) a "
+        "locked row stays visible, (3) the filter shows hidden rows.",
+        "The retry keeps the same limits as before: 1) five attempts, 2) a 30 s cap.",
+        "The release keeps the same gates as before:\n\n- lint passes\n- the smoke test passes",
+    ],
+)
+def test_as_before_restated_by_the_list_after_its_colon(line: str) -> None:
+    assert back_references(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The three tests cover the same checks as before.",
+        "The three tests cover the same checks as before: the button hides the row.",
+        "The three tests cover the same checks as before: (1) the button hides the row.",
+        "The tests cover the same checks as before. (1) the button, (2) the filter.",
+        "The release keeps the same gates as before: lint and the smoke test.\n\n- lint passes",
+    ],
+)
+def test_as_before_with_no_list_after_its_colon_still_fires(line: str) -> None:
+    assert len(back_references(line)) == 1

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from anchorlint.text.documents import Block
     from anchorlint.text.match import PhraseHit
     from anchorlint.text.summary import AnalysedSummary
+    from anchorlint.text.summary_model import Sentence
 
 #: words that open a clause after "from before": "from before they were merged"
 CLAUSE_OPENERS = frozenset(
@@ -78,7 +79,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "from-back" and hit.word(-1) == "before":
         return _opens_a_clause(hit)
     if hit.label == "as-before":
-        return _closes_a_comparison(hit) or _says_unchanged(hit)
+        return _closes_a_comparison(hit) or _says_unchanged(hit) or _listed_after(hit, summary)
     if hit.label == "the-above" and hit.word(0) == "the":
         return _over_the_list_before(hit, summary) or _names_what_is_just_above(hit, summary)
     return False
@@ -205,12 +206,42 @@ def _listed_below(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         return False
     if not any(t.lower_ in _HOLDING for t in hit.doc[hit.token_end : last]):
         return False
+    return _a_list_follows(sentence, summary)
+
+
+def _a_list_follows(sentence: Sentence, summary: AnalysedSummary) -> bool:
+    """Whether the sentence ends its block and a list item is the next block."""
     block = sentence.block
     blocks = summary.source.blocks
     at = sentence.index + 1
     if at < len(summary.sentences) and summary.sentences[at].block == block:
         return False  # the colon does not end its block
     return block + 1 < len(blocks) and _a_list_item(blocks[block + 1])
+
+
+#: how far after "as before:" its second item is looked for (a bound: a megabyte sentence)
+_ENUMERATION_REACH = 400
+
+
+def _listed_after(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "cover the same checks as before: (1) the button hides the row, (2) …": a colon right
+    after the phrase, then a numbered list in the sentence, or the colon ends the block and
+    a list follows: the list restates what was before. "the same checks as before." and
+    "as before: the button hides the row" (one thing, not a list) still point back."""
+    colon = hit.token_end
+    sentence = hit.sentence
+    if colon >= sentence.token_end or hit.doc[colon].text != ":":
+        return False
+    if colon + 1 == sentence.token_end:
+        return _a_list_follows(sentence, summary)
+    start = hit.doc[colon].idx + 1
+    last = hit.doc[sentence.token_end - 1]
+    end = min(start + _ENUMERATION_REACH, last.idx + len(last.text))
+    rest = hit.doc.text[start:end].lstrip(" \t")
+    for first, second in (("(1)", "(2)"), ("1)", " 2)")):  # "1." would end the sentence
+        if rest.startswith(first + " ") and second + " " in rest:
+            return True
+    return False
 
 
 def _names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
