@@ -310,3 +310,36 @@ def test_as_before_restated_by_the_list_after_its_colon(line: str) -> None:
 )
 def test_as_before_with_no_list_after_its_colon_still_fires(line: str) -> None:
     assert len(back_references(line)) == 1
+
+
+# --- a label of the summary at the start of a table's cell (ANC108) ------------------------
+
+TABLE = """# Handoff: file tracking
+
+| Call | Returns |
+| --- | --- |
+| `ListFiles` | Every tracked file with its state |
+| `GetHistory` | CELL |
+
+Open: retries, timeouts, etc. Code is in `internal/track/service.go`.
+"""
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ["Full history for the revert dialog", "Complete record of edits", "Full transcript"],
+)
+def test_a_cell_describing_data_is_no_label_of_the_summary(cell: str) -> None:
+    assert findings(TABLE.replace("CELL", cell), "ANC108") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        TABLE.replace("CELL", "Nothing was omitted"),
+        TABLE.replace("CELL", "paged").replace("# Handoff: file tracking", "# Full history"),
+        TABLE.replace("CELL", "paged").replace("Open:", "Full history of the session.\n\nOpen:"),
+    ],
+)
+def test_a_claim_in_a_cell_or_a_label_outside_one_still_fires(text: str) -> None:
+    assert len(findings(text, "ANC108")) == 1

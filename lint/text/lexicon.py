@@ -83,6 +83,15 @@ ELISION_MARKERS: tuple[str, ...] = (
     r"<response clipped>|\[\.\.\.[ \t][^\]\n]{0,40}truncated[^\]\n]{0,40}\.\.\.\]",
 )
 
+#: a label of the summary itself, where a line starts: "Complete handoff of …" (not in a
+#: table's cell, which holds data: "| `GetHistory` | Full history for the revert dialog |")
+SUMMARY_LABEL = (
+    r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?"
+    r"(?:complete|comprehensive|exhaustive|full|lossless)"
+    r"(?: session| conversation| context)? (?:handoff|hand-off|recap|summary|record|account"
+    r"|overview|transcript|history|digest)\b"
+)
+
 COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\b(?:this|the|our) (?:summary|recap|digest|context|condensed context|compaction|"
     r"compacted context|record|overview|handoff) (?:is|remains|was|stays) (?:fully |entirely )?"
@@ -107,10 +116,7 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\b(?:here is|here's|below is|this is|what follows is|the following is) (?:a |an |the |my )?"
     r"(?:very |fully )?comprehensive (?:summary|recap|overview|record)\b",
     # a label of the summary itself, where a line starts: "Complete handoff of …"
-    r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?"
-    r"(?:complete|comprehensive|exhaustive|full|lossless)"
-    r"(?: session| conversation| context)? (?:handoff|hand-off|recap|summary|record|account"
-    r"|overview|transcript|history|digest)\b",
+    SUMMARY_LABEL,
     r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",
     # nothing remains: "No pending tasks", "nothing left to do"
     r"\bno (?:pending|remaining|outstanding|open) (?:tasks?|items|work|to-?dos|steps"

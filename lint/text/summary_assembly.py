@@ -9,12 +9,15 @@ fields' dictionaries written out) rather than by their constructors; tests hold 
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
+
+import regex
 
 from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.anchors import BLOCK_SEPARATOR
 from anchorlint.text.documents import SummarySource
-from anchorlint.text.lexicon import CompiledLexicon, Markers, user_search
+from anchorlint.text.lexicon import SUMMARY_LABEL, CompiledLexicon, Markers, user_search
 from anchorlint.text.marker_scan import marker_spans
 from anchorlint.text.nlp import ParsedBlock, Pipeline
 from anchorlint.text.summary_model import AnalysedSummary, Sentence
@@ -147,7 +150,9 @@ def _summary(
         anchors=tuple(anchors),
         sentences=tuple(made.sentences),
         elisions=_hits(lexicon.elisions, masked, firsts, ends),
-        claims=_hits(lexicon.claims, masked, firsts, ends),
+        claims=_outside_cells(
+            _hits(lexicon.claims, masked, firsts, ends), source, made.starts, masked
+        ),
         pipeline=pipeline,
         block_starts=tuple(made.starts),
         docs=tuple(made.docs),
@@ -179,3 +184,25 @@ def _hits(
         if index >= 0 and span[0] < ends[index]:
             found.append(span)
     return tuple(found)
+
+
+def _outside_cells(
+    claims: tuple[tuple[int, int], ...], source: SummarySource, starts: list[int], masked: str
+) -> tuple[tuple[int, int], ...]:
+    """The claims less a label of the summary at the start of a table's cell: a cell holds
+    data ("| `GetHistory` | Full history for the revert dialog |"), not the note's title."""
+    if not claims:
+        return claims
+    blocks = source.blocks
+    kept = []
+    for start, end in claims:
+        index = bisect_right(starts, start) - 1
+        in_a_cell = 0 <= index < len(blocks) and blocks[index].kind == "cell"
+        if not (in_a_cell and _label().match(masked, start, end)):
+            kept.append((start, end))
+    return tuple(kept)
+
+
+@lru_cache(maxsize=1)
+def _label() -> Any:
+    return regex.compile(SUMMARY_LABEL, regex.IGNORECASE | regex.MULTILINE)
