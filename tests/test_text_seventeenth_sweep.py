@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from tests.test_text_sixteenth_sweep import back_references, findings
+from anchorlint.run.engine import lint_source
+from tests.test_text_sixteenth_sweep import SETTINGS, back_references, findings
 
 # --- "last session" as one field of a list of what some data holds (ANC101) ---------------
 
@@ -343,3 +344,35 @@ def test_a_cell_describing_data_is_no_label_of_the_summary(cell: str) -> None:
 )
 def test_a_claim_in_a_cell_or_a_label_outside_one_still_fires(text: str) -> None:
     assert len(findings(text, "ANC108")) == 1
+
+
+# --- a Windows path with Markdown's escaped backslashes, in prose (ANC106) ------------------
+
+
+@pytest.mark.parametrize(
+    ("item", "key"),
+    [
+        ("- D:\\\\work\\\\tool\\\\Cargo.toml (lines 12-20)", "D:\\\\work\\\\tool\\\\Cargo.toml"),
+        (
+            "- Fixed D:\\\\work\\\\tool\\\\src\\\\main.rs:42 today.",
+            "D:\\\\work\\\\tool\\\\src\\\\main.rs",
+        ),
+        ("- Line 7 of C:\\\\x\\\\notes.md has the cap.", "C:\\\\x\\\\notes.md"),
+    ],
+)
+def test_a_drive_path_with_escaped_backslashes_in_prose_is_a_pointer(item: str, key: str) -> None:
+    (finding,) = [f for f in lint_source("s.md", f"# Phase 2\n\n{item}\n", SETTINGS)]
+    assert finding.code == "ANC106" and f"write it as {key}#L" in finding.message
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- The test writes `D:\\\\work\\\\tool\\\\Cargo.toml:12` as a literal.",
+        "- Mixed D:\\\\work\\tool\\\\Cargo.toml (lines 12-20) is no path.",
+        "- Quadrupled D:\\\\\\\\work\\\\\\\\Cargo.toml (lines 12-20) is no path.",
+        "- A regex `\\\\d+\\\\.csv` (line 4) is no path.",
+    ],
+)
+def test_escaped_backslashes_in_code_or_mixed_are_no_path(item: str) -> None:
+    assert findings(f"# Phase 2\n\n{item}\n", "ANC106") == []

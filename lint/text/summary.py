@@ -22,6 +22,7 @@ from anchorlint.text.nlp import Pipeline
 from anchorlint.text.sentence_starts import CITATION_MASK
 from anchorlint.text.summary_assembly import assemble
 from anchorlint.text.summary_model import AnalysedSummary, Sentence
+from anchorlint.text.windows_paths import escaped_in_code
 
 __all__ = ["AnalysedSummary", "Sentence", "analyse", "bounded", "density_figures"]
 
@@ -77,6 +78,7 @@ def _block_parts(
         code = block.code_spans
         if code:
             anchors = mark_in_code(found, [(s + offset, e + offset) for s, e in code])
+            anchors = [a for a in anchors if not escaped_in_code(a)]
         else:
             anchors = found
         masked = _mask(masked, [(a.start - offset, a.end - offset) for a in anchors], ANCHOR_MASK)

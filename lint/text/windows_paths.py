@@ -16,9 +16,11 @@ ends is a guess), and a path followed by ``#`` (``C:\\x\\a.md#L3``: the pointer 
 
 A UNC path is in: it names a file on a share as a drive path names one on a disk, and a
 ``\\\\`` that opens a host name and a share is no regex escape (``\\\\d+`` has no separator
-after its "host"). A path written with doubled backslashes (``C:\\\\Users\\\\x.md``) is out:
-in a JSON record the escapes are decoded before the rules read the summary, so only a string
-literal quoted in the summary shows them, and that is code, not a citation.
+after its "host"). A drive path written with doubled backslashes (``C:\\\\Users\\\\x.md``)
+is a path in prose, where Markdown reads ``\\\\`` as one escaped backslash (agents write
+Windows paths so), and out in code: in a JSON record the escapes are decoded before the rules
+read the summary, so in code only a string literal quoted in the summary shows them, and that
+is no citation (:func:`escaped_in_code`).
 
 The forms (``anchor_forms.windows_path_form``) are the POSIX path forms with this body, so
 a line after or before the path is read as it is after a POSIX one ("`C:\\x\\f.xml` line
@@ -29,12 +31,21 @@ a ``\\\\``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import regex
+
+if TYPE_CHECKING:
+    from anchorlint.text.anchor_parts import Anchor
 
 #: a drive and its separator, or a UNC host and its separator (the share is a segment);
 #: ``wsl$`` is a host
 _DRIVE = r"[A-Za-z]:[\\/]"
 _UNC = r"\\\\[A-Za-z0-9][\w.$-]{0,62}\\"
+#: a drive whose separators are all written ``\\``: Markdown's escape of one backslash
+#: (``D:\\work\\tool\\Cargo.toml`` is the source of ``D:\work\tool\Cargo.toml``);
+#: kept only outside code (:func:`escaped_in_code`)
+_ESCAPED_DRIVE = r"[A-Za-z]:\\\\"
 
 
 def windows_body(segment: str, extension: str) -> str:
@@ -44,7 +55,8 @@ def windows_body(segment: str, extension: str) -> str:
     are taken possessively: the path is read to its last separator or not at all, so a run
     of folders that ends in no file name is given up at once, not retried at each count."""
     return (
-        rf"(?:{_DRIVE}(?:{segment}[\\/]){{0,32}}+|{_UNC}(?:{segment}\\){{1,32}}+)"
+        rf"(?:{_DRIVE}(?:{segment}[\\/]){{0,32}}+|{_UNC}(?:{segment}\\){{1,32}}+"
+        rf"|{_ESCAPED_DRIVE}(?:{segment}\\\\){{0,32}}+)"
         rf"{segment}\.{extension}(?![\\#])"
     )
 
@@ -66,7 +78,8 @@ def may_hold_windows_path(text: str) -> bool:
 #: a backtick (group 1), with the path forms' own lookbehind (``anchor_forms._PATH_START``)
 #: and a character after that may open a segment (``_SEGMENT``) or a host
 _START = regex.compile(
-    r"(?<![\w./:@~+%#\\$-])(`?)(?:[A-Za-z]:[\\/](?=[\w.@+~%-])|\\\\(?=[A-Za-z0-9]))"
+    r"(?<![\w./:@~+%#\\$-])(`?)"
+    r"(?:[A-Za-z]:(?:[\\/]|\\\\)(?=[\w.@+~%-])|\\\\(?=[A-Za-z0-9]))"
 )
 
 
@@ -108,3 +121,14 @@ def _candidates(text: str) -> list[int]:
                 found.add(at - back)
             at = text.find(needle, at + 1)
     return sorted(found)
+
+
+def escaped_in_code(anchor: Anchor) -> bool:
+    """A path written with doubled backslashes (``C:\\\\Users\\\\x.md``) inside code: a
+    string literal quoted in the summary, not a citation. In prose, Markdown reads ``\\\\``
+    as one escaped backslash, and the path is the one it renders."""
+    return anchor.in_code and _escaped(anchor.key)
+
+
+def _escaped(key: str) -> bool:
+    return len(key) > 3 and key[1] == ":" and key.startswith("\\\\", 2)
