@@ -376,3 +376,27 @@ def test_a_drive_path_with_escaped_backslashes_in_prose_is_a_pointer(item: str, 
 )
 def test_escaped_backslashes_in_code_or_mixed_are_no_path(item: str) -> None:
     assert findings(f"# Phase 2\n\n{item}\n", "ANC106") == []
+
+
+# --- bare file names of hardware, proof and GPU sources (ANC106) ----------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["top_core.sv", "defs.svh", "alu.vhd", "alu.vhdl", "Basic.lean", "build.tcl", "gemm.cu"],
+)
+def test_a_bare_file_name_with_a_source_extension_is_a_pointer(name: str) -> None:
+    text = f"# FPGA handoff\n\n**Fix** (one line, `{name}:94`): the clock comes from the input.\n"
+    assert findings(text, "ANC106") == [(3, 21)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Fix** (one line, `top_core.svg:94`): the clock comes from the input.",
+        "**Fix** (one line, `top_core.lean4:94`): the clock comes from the input.",
+        "**Fix** (one line, v1.2:94): the clock comes from the input.",
+    ],
+)
+def test_other_extensions_and_versions_stay_no_path(line: str) -> None:
+    assert findings(f"# FPGA handoff\n\n{line}\n", "ANC106") == []

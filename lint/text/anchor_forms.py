@@ -26,7 +26,7 @@ DEFAULT_PATH_EXTENSIONS: tuple[str, ...] = tuple(
 py pyi md mdx rst txt json jsonl yaml yml toml ini cfg conf ts tsx mts cts js jsx mjs cjs
 rs go java kt kts scala swift c h cc cpp hpp cs rb php sh bash zsh ps1 sql html htm css scss
 ipynb csv tsv log xml proto gradle tf hcl vue svelte lua dart ex exs erl hs tpl lock patch
-r rmd qmd jl zig nix
+r rmd qmd jl zig nix sv svh vhd vhdl lean tcl cu cuh
 """.split()
 )
 
