@@ -159,6 +159,20 @@ def summary(
     )
 
 
+def stored_as(value: object) -> str:
+    """What a value of the wrong type is, in a note: SQLite keeps any value in any column,
+    so a row another writer (or a migration) filled is read as it is, never assumed."""
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return "a blob"
+    if isinstance(value, bool | int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a real number"
+    return type(value).__name__
+
+
 def opaque(line: int, column: int, what: str) -> RecordProblem:
     """ANC004: a summary whose text is withheld by design, so it cannot be checked."""
     return RecordProblem(line, column, f"{what}: the summary text is not in the file", "ANC004")

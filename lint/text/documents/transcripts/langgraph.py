@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from anchorlint.text.documents.transcripts.common import stored_as
+
 CLASS = b"RunningSummary"
 MODULE = "langmem.short_term.summarization"
 #: a checkpoint blob larger than this is not decoded (a bound on memory, not a format rule)
@@ -50,7 +52,7 @@ def _unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=False, ext_hook=_hook)
 
 
-def running_summary(kind: str | None, blob: bytes | None) -> Located | None:
+def running_summary(kind: object, blob: object) -> Located | None:
     """The running summary a checkpoint holds, or None; :class:`Skipped` for a pickle row
     or a blob that does not decode."""
     checkpoint = _decoded(kind, blob)
@@ -59,29 +61,38 @@ def running_summary(kind: str | None, blob: bytes | None) -> Located | None:
         return None
     text = _in_channel("context", values.get("context"))
     text = text if text is not None else _in_channel("summary", values.get("summary"))
-    return None if text is None or blob is None else Located(text, _offset(blob, text))
+    return (
+        None if text is None or not isinstance(blob, bytes) else Located(text, _offset(blob, text))
+    )
 
 
-def channel_summary(channel: str, kind: str | None, blob: bytes | None) -> Located | None:
+def channel_summary(channel: str, kind: object, blob: object) -> Located | None:
     """The running summary one channel value holds, or None: a row of a store that keeps
     channel values apart from their checkpoints (``checkpoint_blobs`` of the Postgres
     saver: ``channel``, ``type``, ``blob``); :class:`Skipped` as :func:`running_summary`."""
     if channel not in CHANNELS:
         return None
     text = _in_channel(channel, _decoded(kind, blob))
-    return None if text is None or blob is None else Located(text, _offset(blob, text))
+    return (
+        None if text is None or not isinstance(blob, bytes) else Located(text, _offset(blob, text))
+    )
 
 
 #: the channels a running summary is kept in
 CHANNELS = ("context", "summary")
 
 
-def _decoded(kind: str | None, blob: bytes | None) -> Any:
+def _decoded(kind: object, blob: object) -> Any:
     """A blob decoded without importing or constructing anything, or None when it holds no
-    running summary; never a pickle."""
+    running summary; never a pickle. A msgpack row whose value is no bytes (text, a number)
+    is a damaged record: :class:`Skipped`, so the rows after it are still read."""
     if kind == "pickle":
         raise Skipped("a pickled checkpoint is never loaded")
-    if kind != "msgpack" or not blob or CLASS not in blob:
+    if kind != "msgpack" or blob is None:
+        return None
+    if not isinstance(blob, bytes):  # SQLite keeps any value in any column
+        raise Skipped(f"a msgpack checkpoint stored as {stored_as(blob)}, not bytes")
+    if CLASS not in blob:
         return None
     if len(blob) > MAX_BLOB:
         raise Skipped(f"checkpoint blob over {MAX_BLOB >> 20} MB")

@@ -38,9 +38,10 @@ ALERT = "system_alert"
 SENTENCE = "The following is a summary of the previous"
 
 
-def candidate(role: object, stored: str | None) -> bool:
-    """The cheap test on a row or a message before any JSON is decoded."""
-    if role not in ("summary", "user") or not stored:
+def candidate(role: object, stored: object) -> bool:
+    """The cheap test on a row or a message before any JSON is decoded (a stored value
+    that is no text, as a store of any type may hand over, holds no summary)."""
+    if role not in ("summary", "user") or not isinstance(stored, str) or not stored:
         return False
     return ALERT in stored and SENTENCE in stored
 
@@ -67,19 +68,19 @@ def part_texts(stored: str, positions_of: Any) -> list[FieldValue]:
     return located(stored, 1, [("[]", "text")], index=positions_of)
 
 
-def row_summary(role: object, content: str | None, text: str | None, row: int) -> FieldValue | None:
+def row_summary(role: object, content: object, text: object, row: int) -> FieldValue | None:
     """The body of a ``messages`` row (its ``content`` JSON, or the legacy ``text`` column
     when ``content`` is empty), positioned at line ``row``, column 1 + the offset in the
     stored value; None for a row that is no summary."""
     if candidate(role, content):
-        assert content is not None
+        assert isinstance(content, str)
         for part in part_texts(content, _RowIndex(row)):
             body = unwrap(part)
             if body is not None:
                 return body
         return None
     if not content and candidate(role, text):
-        assert text is not None
+        assert isinstance(text, str)
         return unwrap(FieldValue(text, row_map(text, row)))
     return None
 

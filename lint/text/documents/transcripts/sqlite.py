@@ -37,7 +37,8 @@ def schema_of(head: bytes) -> str | None:
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
-    return {row[0] for row in db.execute("SELECT name FROM pragma_table_info(?)", (table,))}
+    found = db.execute("SELECT name FROM pragma_table_info(?)", (table,))
+    return {_name(row[0]) for row in found}
 
 
 def read(path: str) -> Iterator[SummarySource | RecordProblem]:
@@ -46,6 +47,9 @@ def read(path: str) -> Iterator[SummarySource | RecordProblem]:
     except sqlite3.Error as exc:
         yield RecordProblem(1, 1, f"cannot open SQLite database: {exc}", "ANC001")
         return
+    # text is handed over as bytes and decoded row by row: one value that is no UTF-8 is
+    # that row's problem, where the driver's decoding would end the whole file's reading
+    db.text_factory = bytes
     try:
         if _columns(db, "checkpoints") >= _LANGGRAPH:
             yield from _langgraph(path, db)
@@ -57,19 +61,49 @@ def read(path: str) -> Iterator[SummarySource | RecordProblem]:
         db.close()
 
 
+class _Damaged(Exception):
+    """A row's value of a type its column never holds (SQLite keeps any value in any
+    column): the row is a damaged record, noted and passed over."""
+
+
+def _name(value: object) -> str:
+    """An identifier (a thread, a namespace, a type tag) as text, whatever was stored."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+def _text(value: object, storage: bytes, column: str) -> str | None:
+    """A TEXT value (handed over as bytes) decoded, None for NULL; :class:`_Damaged` for a
+    value of another storage class or text that is no UTF-8."""
+    if storage == b"null":
+        return None
+    if storage != b"text" or not isinstance(value, bytes):
+        raise _Damaged(f"{column} stored as {_STORAGE.get(storage, _name(storage))}, not text")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Damaged(f"{column} is not UTF-8 text (byte {exc.start})") from None
+
+
+_STORAGE = {b"blob": "a blob", b"integer": "an integer", b"real": "a real number"}
+
+
 def _langgraph(path: str, db: sqlite3.Connection) -> Iterator[SummarySource | RecordProblem]:
     rows = db.execute(
-        "SELECT rowid, thread_id, checkpoint_ns, type, checkpoint FROM checkpoints"
-        " ORDER BY thread_id, checkpoint_ns, checkpoint_id"
+        "SELECT rowid, thread_id, checkpoint_ns, type, checkpoint, typeof(checkpoint)"
+        " FROM checkpoints ORDER BY thread_id, checkpoint_ns, checkpoint_id"
     )
     last: dict[tuple[str, str], str] = {}
-    for rowid, thread_id, ns, kind, blob in rows:
+    for rowid, thread_id, ns, kind, blob, storage in rows:
+        if storage == b"text":  # a checkpoint is bytes: text in its place is no msgpack
+            blob = _name(blob)
         try:
-            found = langgraph.running_summary(kind, blob)
+            found = langgraph.running_summary(_name(kind), blob)
         except langgraph.Skipped as why:
             yield RecordProblem(rowid, 1, f"checkpoints rowid {rowid} skipped: {why}", "note")
             continue
-        key = (str(thread_id), str(ns or ""))
+        key = (_name(thread_id), _name(ns))
         if found is None or last.get(key) == found.text:
             continue  # every later checkpoint repeats an unchanged summary
         last[key] = found.text
@@ -82,11 +116,19 @@ def _letta(path: str, db: sqlite3.Connection) -> Iterator[SummarySource | Record
     has_conversation = "conversation_id" in _columns(db, "messages")
     conversation = "conversation_id" if has_conversation else "NULL"
     rows = db.execute(
-        f"SELECT rowid, role, content, text, agent_id, {conversation} FROM messages"  # noqa: S608 - fixed names
+        "SELECT rowid, role, content, typeof(content), text, typeof(text), agent_id,"  # noqa: S608 - fixed names
+        f" {conversation} FROM messages"
         " WHERE role IN ('summary', 'user') ORDER BY agent_id, sequence_id"
     )
-    for rowid, role, content, text, agent, conv in rows:
-        body = letta.row_summary(role, content, text, rowid)
+    for rowid, role, content, content_storage, text, text_storage, agent, conv in rows:
+        try:
+            content = _text(content, content_storage, "content")
+            text = _text(text, text_storage, "text")
+        except _Damaged as why:
+            yield RecordProblem(rowid, 1, f"messages rowid {rowid} skipped: {why}", "note")
+            continue
+        body = letta.row_summary(_name(role), content, text, rowid)
         if body is not None:
-            name = str(agent) if not conv else f"{agent}/{conv}"
+            agent_name, conv_name = _name(agent), _name(conv)
+            name = agent_name if not conv_name else f"{agent_name}/{conv_name}"
             yield summary(path, [body], native_thread("letta", name))

@@ -1,0 +1,200 @@
+"""Transcript formats and stores a seventeenth sweep of real sessions found misread: damaged
+SQLite rows that ended a database's reading, summaries of LangChain's summarization
+middleware and deepagents in LangGraph checkpoints, Qwen Code sessions taken for Claude
+Code, Copilot CLI and Roo Code compactions, kimi-cli context files, rollouts with a byte-order
+mark, and SQLite databases of no known schema.
+
+Each test writes the shape a tool writes (made-up content) and asserts the finding (code,
+line) or its absence, with the near misses beside it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.run.kinds import kind_to_lint_file
+from anchorlint.text.documents import RecordProblem, SummarySource
+from tests.conftest import run_cli
+from tests.test_transcripts_sixteenth_sweep import codes
+
+msgpack = pytest.importorskip("msgpack")
+
+ANAPHORA = "The retry cap stays where it was, as noted above."
+
+
+def read(path: Path, **settings: object) -> list[SummarySource | RecordProblem]:
+    config = Settings(root=str(path.parent), **settings)  # type: ignore[arg-type]
+    kind = kind_to_lint_file(str(path))
+    text = "" if kind.binary else path.read_text(encoding="utf-8")
+    return list(kind.load_reader()(str(path), text, config, 1))
+
+
+def bodies(path: Path, **settings: object) -> list[str]:
+    found = [s for s in read(path, **settings) if isinstance(s, SummarySource)]
+    return ["\n\n".join(block.text for block in s.blocks) for s in found]
+
+
+def notes(path: Path) -> list[tuple[int, str]]:
+    return [(p.line, p.message) for p in read(path) if isinstance(p, RecordProblem)]
+
+
+# ---------------------------------------------------------------- LangGraph and Letta rows
+
+CHECKPOINTS = """
+CREATE TABLE checkpoints (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '',
+ checkpoint_id TEXT NOT NULL, parent_checkpoint_id TEXT, type TEXT, checkpoint BLOB,
+ metadata BLOB, PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id));
+CREATE TABLE writes (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '',
+ checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL,
+ channel TEXT NOT NULL, type TEXT, value BLOB,
+ PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx));
+"""
+
+
+def pack(value: object) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def running_summary(text: str) -> Any:
+    """langmem's dataclass as LangGraph's serde writes it (extension 2)."""
+    fields = {"summary": text, "last_summarized_message_id": "m3"}
+    module = "langmem.short_term.summarization"
+    return msgpack.ExtType(2, pack([module, "RunningSummary", fields]))
+
+
+def checkpoint(values: dict[str, Any], ident: str = "1f0-1") -> bytes:
+    return pack({"v": 4, "id": ident, "channel_values": values, "channel_versions": {}})
+
+
+def checkpoint_db(path: Path, rows: list[tuple[str, str, str | None, object]]) -> Path:
+    """A SqliteSaver file of ``(thread, checkpoint id, type, checkpoint value)`` rows, in
+    rowid order."""
+    db = sqlite3.connect(path)
+    db.executescript(CHECKPOINTS)
+    for thread, ident, kind, value in rows:
+        db.execute(
+            "INSERT INTO checkpoints VALUES (?, '', ?, NULL, ?, ?, NULL)",
+            (thread, ident, kind, value),
+        )
+    db.commit()
+    db.close()
+    return path
+
+
+def test_a_checkpoint_of_the_wrong_type_is_noted_and_the_others_read(tmp_path):
+    """SQLite keeps any value in any column: a msgpack row holding text or a number is a
+    damaged record, told on its own, and the running summaries of the rows after it are
+    still linted (the whole file used to end in an internal error)."""
+    summary = f"Jonas asked for a refund of order 58213.\n\n{ANAPHORA}"
+    path = checkpoint_db(
+        tmp_path / "checkpoints.sqlite",
+        [
+            ("t1", "a", "msgpack", "RunningSummary stored as text by another writer"),
+            ("t2", "a", "msgpack", 42),
+            ("t3", "a", "msgpack", 1.5),
+            (
+                "t4",
+                "a",
+                "msgpack",
+                checkpoint({"context": {"running_summary": running_summary(summary)}}),
+            ),
+        ],
+    )
+    said = notes(path)
+    assert [line for line, _ in said] == [1, 2, 3]
+    assert "stored as text, not bytes" in said[0][1]
+    assert "stored as an integer" in said[1][1]
+    assert ("checkpoints.sqlite", 4, "ANC101") in codes([path], tmp_path)
+    done = run_cli("check", "--no-cache", str(path))
+    assert "internal error" not in done.stderr
+    assert "no summary found" not in done.stderr
+    assert done.stdout.count("ANC101") == 1
+
+
+def test_a_checkpoint_stored_as_text_with_no_summary_marker_is_still_noted(tmp_path):
+    """The type is checked before the marker: a damaged row is said, whatever it holds."""
+    path = checkpoint_db(tmp_path / "c.sqlite", [("t1", "a", "msgpack", "{}")])
+    assert [line for line, _ in notes(path)] == [1]
+
+
+LETTA = """
+CREATE TABLE messages (id TEXT PRIMARY KEY, role TEXT, content JSON, text TEXT,
+ agent_id TEXT, sequence_id INTEGER);
+"""
+
+
+def alert_content(body: str) -> str:
+    import json
+
+    message = (
+        "Note: prior messages (42 of 50 total messages) have been hidden from view due to "
+        f"conversation memory constraints.\nThe following is a summary of the previous 42 "
+        f"messages:\n {body}"
+    )
+    envelope = json.dumps({"type": "system_alert", "message": message, "time": "x"}, indent=2)
+    return json.dumps([{"type": "text", "text": envelope}])
+
+
+def letta_db(path: Path, rows: list[tuple[str, object, object]]) -> Path:
+    """Letta's ``messages``: ``(role, content, text)`` rows, one agent, in sequence order."""
+    db = sqlite3.connect(path)
+    db.executescript(LETTA)
+    for number, (role, content, text) in enumerate(rows, 1):
+        db.execute(
+            "INSERT INTO messages VALUES (?, ?, ?, ?, 'agent-1', ?)",
+            (f"m{number}", role, content, text, number),
+        )
+    db.commit()
+    db.close()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        (b'[{"type": "text", "text": "system_alert"}]', "content stored as a blob"),
+        (7, "content stored as an integer"),
+        (2.5, "content stored as a real number"),
+    ],
+)
+def test_a_letta_message_of_the_wrong_type_is_noted_and_the_summary_read(tmp_path, value, said):
+    summary = alert_content(f"The oven order was confirmed.\n\n{ANAPHORA}")
+    path = letta_db(
+        tmp_path / "sqlite.db",
+        [("summary", value, None), ("user", '[{"type": "text", "text": "hi"}]', None),
+         ("summary", summary, None)],
+    )  # fmt: skip
+    assert notes(path) == [(1, f"messages rowid 1 skipped: {said}, not text")]
+    assert ("sqlite.db", 3, "ANC101") in codes([path], tmp_path)
+
+
+def test_a_letta_message_that_is_no_utf8_is_noted_and_the_rest_read(tmp_path):
+    """A TEXT value that is no UTF-8 used to end the database's reading (the driver's
+    decoding failed inside the loop): it is that row's problem now."""
+    path = letta_db(
+        tmp_path / "sqlite.db",
+        [("summary", None, None), ("summary", alert_content(ANAPHORA), None)],
+    )
+    db = sqlite3.connect(path)
+    db.execute("UPDATE messages SET content = CAST(X'5b22ff225d' AS TEXT) WHERE rowid = 1")
+    db.commit()
+    db.close()
+    said = notes(path)
+    assert said == [(1, "messages rowid 1 skipped: content is not UTF-8 text (byte 2)")]
+    assert ("sqlite.db", 2, "ANC101") in codes([path], tmp_path)
+
+
+def test_ordinary_letta_rows_of_the_right_types_give_no_note(tmp_path):
+    """Text, NULL and the legacy text column are what Letta writes: no note for them."""
+    path = letta_db(
+        tmp_path / "sqlite.db",
+        [("user", '[{"type": "text", "text": "As we discussed earlier, ship it."}]', None),
+         ("user", None, "plain legacy text"), ("summary", alert_content(ANAPHORA), None)],
+    )  # fmt: skip
+    assert notes(path) == []
+    assert [c for c in codes([path], tmp_path) if c[2] == "ANC101"] == [("sqlite.db", 3, "ANC101")]
