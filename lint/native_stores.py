@@ -6,11 +6,13 @@ framework's own tables (or the one ``--input-format`` names) and reads its summa
 - LangGraph's Postgres saver keeps each channel value apart from its checkpoint, in
   ``checkpoint_blobs`` (``thread_id``, ``checkpoint_ns``, ``channel``, ``version``, ``type``,
   ``blob``). A langmem ``RunningSummary`` sits in channel ``context`` (key
-  ``running_summary``) or ``summary``; only rows whose bytes hold ``RunningSummary`` are
-  fetched at all (the test runs in the server), and each is decoded by the transcript
-  reader's decoder (:func:`~anchorlint.text.documents.transcripts.langgraph.channel_summary`:
-  msgpack, no LangGraph import, a pickled row never loaded but named on stderr). Thread: the
-  thread and namespace; generations: channel versions in order, an unchanged summary once.
+  ``running_summary``) or ``summary``, a summary of LangChain's summarization middleware in
+  ``messages`` or deepagents' ``_summarization_event``; only rows whose bytes hold
+  ``RunningSummary`` or ``lc_source`` are fetched at all (the test runs in the server),
+  and each is decoded by the transcript reader's decoder
+  (:func:`~anchorlint.text.documents.transcripts.langgraph.channel_summary`: msgpack, no
+  LangGraph import, a pickled row never loaded but named on stderr). Thread: the thread and
+  namespace; generations: channel versions in order, an unchanged summary once.
 - Letta's server keeps ``messages`` (``id``, ``role``, ``content`` JSON, ``text``,
   ``agent_id``, ``sequence_id``); only rows of role ``summary`` or ``user`` holding a
   ``system_alert`` are fetched, and unwrapped by the same decoder as the SQLite reader
@@ -38,7 +40,8 @@ _COLUMNS = {
 }
 _LANGGRAPH = (
     "SELECT thread_id, checkpoint_ns, channel, version, type, blob FROM checkpoint_blobs"
-    " WHERE channel = ANY(%s) AND position(%s::bytea in blob) > 0"
+    " WHERE channel = ANY(%s)"
+    " AND (position(%s::bytea in blob) > 0 OR position(%s::bytea in blob) > 0)"
     " ORDER BY thread_id, checkpoint_ns, version"
 )
 _LETTA = (
@@ -89,11 +92,10 @@ def _langgraph(connection: Any, query: Query) -> Iterator[Any]:
     from anchorlint.text.documents.transcripts import langgraph
     from anchorlint.text.documents.transcripts.common import native_thread
 
-    marker = langgraph.CLASS
     last: dict[tuple[str, str], str] = {}
     generation: dict[tuple[str, str], int] = {}
     with connection.cursor(name="anchorlint_langgraph") as cursor:
-        cursor.execute(_LANGGRAPH, (list(langgraph.CHANNELS), marker))
+        cursor.execute(_LANGGRAPH, (list(langgraph.CHANNELS), *langgraph.MARKERS))
         for thread_id, ns, channel, version, kind, blob in cursor:
             name = "/".join((str(thread_id), str(ns or ""), str(channel), str(version)))
             try:

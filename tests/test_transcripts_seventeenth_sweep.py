@@ -198,3 +198,174 @@ def test_ordinary_letta_rows_of_the_right_types_give_no_note(tmp_path):
     )  # fmt: skip
     assert notes(path) == []
     assert [c for c in codes([path], tmp_path) if c[2] == "ANC101"] == [("sqlite.db", 3, "ANC101")]
+
+
+# ---------------------------------------------------------------- LangChain's summarization middleware
+
+LC_OPENER = "Here is a summary of the conversation to date:\n\n"
+MIDDLEWARE_SUMMARY = (
+    "## Goal\nMove the invoice export to the new queue.\n\n"
+    "## Done\nThe worker was rewritten, as noted above; the old cron entry is gone."
+)
+
+
+def model(name: str, fields: dict[str, Any]) -> Any:
+    """A LangChain message as LangGraph's serde writes a pydantic v2 model (extension 5)."""
+    module = f"langchain_core.messages.{fields['type']}"
+    return msgpack.ExtType(5, pack([module, name, fields, "model_validate_json"]))
+
+
+def human(text: str, ident: str, extra: dict[str, Any] | None = None) -> Any:
+    fields = {"content": text, "additional_kwargs": extra or {}, "response_metadata": {}}
+    return model("HumanMessage", fields | {"type": "human", "name": None, "id": ident})
+
+
+def ai(text: str, ident: str, extra: dict[str, Any] | None = None) -> Any:
+    fields = {"content": text, "additional_kwargs": extra or {}, "response_metadata": {}}
+    fields |= {"type": "ai", "name": None, "id": ident, "tool_calls": []}
+    return model("AIMessage", fields)
+
+
+SUMMARIZED = {"lc_source": "summarization"}
+
+
+def middleware_db(path: Path, *checkpoints: dict[str, Any]) -> Path:
+    """One thread's checkpoints, one row each, in order."""
+    rows = [
+        ("thread-7", f"1f0-{n}", "msgpack", checkpoint(values, f"1f0-{n}"))
+        for n, values in enumerate(checkpoints, 1)
+    ]
+    return checkpoint_db(path, rows)
+
+
+def test_a_langchain_middleware_summary_is_read_without_its_opener(tmp_path):
+    """``create_agent`` with ``SummarizationMiddleware`` replaces the older messages with a
+    HumanMessage tagged ``lc_source: summarization``; every later checkpoint repeats it.
+    The ordinary turns around it ("as we discussed earlier") are never linted."""
+    turns = [human("Move the export, as we discussed earlier.", "h1"), ai("Done, as above.", "a1")]
+    summary = human(LC_OPENER + MIDDLEWARE_SUMMARY, "s1", SUMMARIZED)
+    path = middleware_db(
+        tmp_path / "checkpoints.sqlite",
+        {"messages": turns},
+        {"messages": [summary, human("Now check the retries.", "h2")]},
+        {"messages": [summary, human("Now check the retries.", "h2"), ai("Checked.", "a2")]},
+    )
+    assert bodies(path) == [MIDDLEWARE_SUMMARY]
+    found = [c for c in codes([path], tmp_path) if c[2] == "ANC101"]
+    assert found == [("checkpoints.sqlite", 2, "ANC101")]
+    source = next(s for s in read(path) if isinstance(s, SummarySource))
+    blob = dict(sqlite3.connect(path).execute("SELECT rowid, checkpoint FROM checkpoints"))[2]
+    block = source.blocks[-1]
+    at = block.text.index("as noted above")
+    line, column = block.positions.locate(at)
+    assert line == 2 and blob[column - 1 :].startswith(b"as noted above")
+
+
+def test_messages_that_only_look_like_a_middleware_summary_are_not_read(tmp_path):
+    """The tag decides: a user pasting the opener, an assistant message tagged the same way
+    (no middleware writes one), a tag of another source: none is a summary."""
+    path = middleware_db(
+        tmp_path / "checkpoints.sqlite",
+        {
+            "messages": [
+                human(LC_OPENER + "As we discussed earlier, ship it.", "h1"),
+                ai(LC_OPENER + "As noted above, shipped.", "a1", SUMMARIZED),
+                human("As noted above, the retries.", "h2", {"lc_source": "other"}),
+            ]
+        },
+    )
+    assert bodies(path) == []
+    assert codes([path], tmp_path) == []
+
+
+DEEPAGENTS_WRAPPER = (
+    "You are in the middle of a conversation that has been summarized.\n\n"
+    "The full conversation history has been saved to /conversation_history/{thread}.md "
+    "should you need to refer back to it for details.\n\n"
+    "A condensed summary follows:\n\n<summary>\n{body}\n</summary>"
+)
+
+
+def deepagents_event(body: str, thread: str = "t9") -> dict[str, Any]:
+    text = DEEPAGENTS_WRAPPER.format(thread=thread, body=body)
+    message = human(text, "s9", SUMMARIZED)
+    return {"cutoff_index": 2, "summary_message": message, "file_path": f"/h/{thread}.md"}
+
+
+def test_a_deepagents_summary_is_read_inside_its_tags_without_the_saved_path(tmp_path):
+    """deepagents keeps its last summary in ``_summarization_event``, the raw messages left
+    in ``messages``. Its preamble names the file the history went to: that path is the
+    framework's, so a summary that names nothing of its own still has no anchor."""
+    body = "The schema change was applied to the orders table, as noted above."
+    turns = [human("Apply the schema change we discussed earlier.", "h9"), ai("Applied.", "a9")]
+    path = middleware_db(
+        tmp_path / "checkpoints.sqlite",
+        {"messages": turns, "_summarization_event": deepagents_event(body)},
+    )
+    assert bodies(path) == [body]
+    found = codes([path], tmp_path)
+    assert ("checkpoints.sqlite", 1, "ANC101") in found
+    assert ("checkpoints.sqlite", 1, "ANC104") in found
+
+
+def test_a_deepagents_summary_with_its_own_anchor_is_clean(tmp_path):
+    body = "Applied migrations/0042_orders_index.py to the orders table; tests pass."
+    path = middleware_db(
+        tmp_path / "checkpoints.sqlite",
+        {"messages": [], "_summarization_event": deepagents_event(body)},
+    )
+    assert bodies(path) == [body]
+    assert codes([path], tmp_path) == []
+
+
+def test_a_langmem_summary_still_comes_first(tmp_path):
+    """A checkpoint holding langmem's running summary is read as before."""
+    langmem = f"Jonas asked for a refund of order 58213.\n\n{ANAPHORA}"
+    path = middleware_db(
+        tmp_path / "checkpoints.sqlite",
+        {
+            "context": {"running_summary": running_summary(langmem)},
+            "messages": [human(LC_OPENER + "Other text.", "s1", SUMMARIZED)],
+        },
+    )
+    assert bodies(path) == [langmem]
+
+
+@pytest.fixture(scope="module")
+def middleware_postgres() -> Any:
+    """A Postgres saver's ``checkpoint_blobs``: each channel value a row of its own."""
+    psycopg = pytest.importorskip("psycopg")
+    import pg_server
+
+    server, reason = pg_server.start()
+    if server is None:
+        pytest.skip(reason)
+    summary = human(LC_OPENER + MIDDLEWARE_SUMMARY, "s1", SUMMARIZED)
+    event = deepagents_event("The schema change was applied, as noted above.")
+    rows = [
+        ("t1", "", "messages", "01", "msgpack", pack([human("As discussed earlier.", "h1")])),
+        ("t1", "", "messages", "02", "msgpack", pack([summary, human("Next.", "h2")])),
+        ("t2", "", "_summarization_event", "01", "msgpack", pack(event)),
+    ]
+    try:
+        with psycopg.connect(server.url, autocommit=True) as connection:
+            connection.execute(
+                "CREATE TABLE checkpoint_blobs (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT"
+                " NULL DEFAULT '', channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT"
+                " NULL, blob BYTEA, PRIMARY KEY (thread_id, checkpoint_ns, channel, version))"
+            )
+            with connection.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO checkpoint_blobs VALUES (%s, %s, %s, %s, %s, %s)", rows
+                )
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_middleware_summaries_read_from_postgres_checkpoint_blobs(middleware_postgres):
+    done = run_cli("check", "--no-cache", middleware_postgres)
+    prefix = f"{middleware_postgres}#checkpoint_blobs["
+    found = {line[len(prefix) :].split(":")[0] for line in done.stdout.splitlines()}
+    assert "ANC101" in done.stdout, done.stderr
+    assert found == {"t1//messages/02]", "t2//_summarization_event/01]"}

@@ -53,6 +53,17 @@ LETTA_LEADS: tuple[str, ...] = (
     "The following is a summary of the previous messages:",
 )
 
+#: LangChain's summarization middleware: the line that opens its summary message
+LANGCHAIN_LEAD = "Here is a summary of the conversation to date:"
+#: deepagents: the preamble of a summary whose history was saved to a file (the summary
+#: follows in ``<summary>`` tags)
+DEEPAGENTS_PREAMBLE: tuple[str, ...] = (
+    "You are in the middle of a conversation that has been summarized.",
+    "The full conversation history has been saved to {path} should you need to refer back "
+    "to it for details.",
+    "A condensed summary follows:",
+)
+
 BOILERPLATE: tuple[tuple[str, str], ...] = (
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLES),
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLE_OPENINGS),
@@ -95,7 +106,8 @@ BOILERPLATE: tuple[tuple[str, str], ...] = (
         "**Notice:** For deeper context, review persistent memory or task-specific logs.",
     ),
     ("OpenHands", "[Summary of Events Being Forgotten]"),
-    ("LangChain", "Here is a summary of the conversation to date:"),
+    ("LangChain", LANGCHAIN_LEAD),
+    *(("deepagents", sentence) for sentence in DEEPAGENTS_PREAMBLE),
     ("LangChain", "Previous conversation summary:"),
     ("LangGraph", "Summary of the conversation so far:"),
     ("LangGraph", "Summary of conversation earlier:"),

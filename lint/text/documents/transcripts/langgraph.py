@@ -1,16 +1,28 @@
-"""LangGraph checkpoints: the running summary langmem keeps in a checkpoint's channel values.
+"""LangGraph checkpoints: the summaries langmem and LangChain's summarization middleware keep
+in a checkpoint's channel values.
 
 The decoder works on one checkpoint's ``(type, blob)``, whatever database holds it. Blobs of
 type ``msgpack`` are decoded with the ``msgpack`` package and an extension hook that turns
 LangGraph's extension types into plain tagged dicts: no LangGraph import, no module named in
 the data ever imported, nothing constructed. Rows of type ``pickle`` are never loaded: they
-are skipped, and the caller says so. Only blobs holding the bytes ``RunningSummary`` are
-decoded at all.
+are skipped, and the caller says so. Only blobs holding the bytes ``RunningSummary`` or
+``lc_source`` are decoded at all.
 
-A summary is a ``langmem.short_term.summarization.RunningSummary`` (a dataclass: extension 2)
-in channel ``context`` (key ``running_summary``) or in channel ``summary``; its text is its
-``summary`` field. Not summaries: the ``SystemMessage`` copy in ``messages`` or
-``summarized_messages``, pending ``writes``, a plain string in a ``summary`` channel.
+A summary is:
+
+- a ``langmem.short_term.summarization.RunningSummary`` (a dataclass: extension 2) in channel
+  ``context`` (key ``running_summary``) or in channel ``summary``; its text is its
+  ``summary`` field;
+- else the ``summary_message`` of deepagents' ``_summarization_event`` channel
+  (``{cutoff_index, summary_message, file_path}``);
+- else the last ``HumanMessage`` of channel ``messages`` whose ``additional_kwargs`` say
+  ``lc_source: "summarization"`` (LangChain's ``SummarizationMiddleware``, which replaces the
+  older messages with it).
+
+A message's text is its ``content`` string, without the middleware's fixed opening line or
+deepagents' preamble and tags (:func:`~.wrappers.middleware_body`). Not summaries: the
+``SystemMessage`` copy in ``messages`` or ``summarized_messages``, every other message,
+pending ``writes``, a plain string in a ``summary`` channel.
 """
 
 from __future__ import annotations
@@ -19,9 +31,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from anchorlint.text.documents.transcripts.common import stored_as
+from anchorlint.text.documents.transcripts.wrappers import middleware_body
 
 CLASS = b"RunningSummary"
 MODULE = "langmem.short_term.summarization"
+#: the bytes a blob holding a summary of LangChain's summarization middleware holds
+MIDDLEWARE = b"lc_source"
+#: deepagents' channel for its last summarization
+EVENT = "_summarization_event"
 #: a checkpoint blob larger than this is not decoded (a bound on memory, not a format rule)
 MAX_BLOB = 64 << 20
 
@@ -53,33 +70,38 @@ def _unpack(data: bytes) -> Any:
 
 
 def running_summary(kind: object, blob: object) -> Located | None:
-    """The running summary a checkpoint holds, or None; :class:`Skipped` for a pickle row
-    or a blob that does not decode."""
+    """The summary a checkpoint holds, or None; :class:`Skipped` for a pickle row or a blob
+    that does not decode."""
     checkpoint = _decoded(kind, blob)
     values = checkpoint.get("channel_values") if isinstance(checkpoint, dict) else None
-    if not isinstance(values, dict):
+    if not isinstance(values, dict) or not isinstance(blob, bytes):
         return None
     text = _in_channel("context", values.get("context"))
     text = text if text is not None else _in_channel("summary", values.get("summary"))
-    return (
-        None if text is None or not isinstance(blob, bytes) else Located(text, _offset(blob, text))
-    )
+    if text is not None:
+        return Located(text, _offset(blob, text))
+    message = _in_channel(EVENT, values.get(EVENT))
+    message = message if message is not None else _in_channel("messages", values.get("messages"))
+    return None if message is None else _body(blob, message)
 
 
 def channel_summary(channel: str, kind: object, blob: object) -> Located | None:
-    """The running summary one channel value holds, or None: a row of a store that keeps
-    channel values apart from their checkpoints (``checkpoint_blobs`` of the Postgres
-    saver: ``channel``, ``type``, ``blob``); :class:`Skipped` as :func:`running_summary`."""
+    """The summary one channel value holds, or None: a row of a store that keeps channel
+    values apart from their checkpoints (``checkpoint_blobs`` of the Postgres saver:
+    ``channel``, ``type``, ``blob``); :class:`Skipped` as :func:`running_summary`."""
     if channel not in CHANNELS:
         return None
     text = _in_channel(channel, _decoded(kind, blob))
-    return (
-        None if text is None or not isinstance(blob, bytes) else Located(text, _offset(blob, text))
-    )
+    if text is None or not isinstance(blob, bytes):
+        return None
+    return _body(blob, text) if channel in _MESSAGES else Located(text, _offset(blob, text))
 
 
-#: the channels a running summary is kept in
-CHANNELS = ("context", "summary")
+#: the channels a summary is kept in: langmem's, then the middleware's messages
+_MESSAGES = (EVENT, "messages")
+CHANNELS = ("context", "summary", *_MESSAGES)
+#: the bytes that mark a blob worth decoding
+MARKERS = (CLASS, MIDDLEWARE)
 
 
 def _decoded(kind: object, blob: object) -> Any:
@@ -92,7 +114,7 @@ def _decoded(kind: object, blob: object) -> Any:
         return None
     if not isinstance(blob, bytes):  # SQLite keeps any value in any column
         raise Skipped(f"a msgpack checkpoint stored as {stored_as(blob)}, not bytes")
-    if CLASS not in blob:
+    if not any(marker in blob for marker in MARKERS):
         return None
     if len(blob) > MAX_BLOB:
         raise Skipped(f"checkpoint blob over {MAX_BLOB >> 20} MB")
@@ -103,10 +125,38 @@ def _decoded(kind: object, blob: object) -> Any:
 
 
 def _in_channel(channel: str, value: Any) -> str | None:
-    """The summary text of a ``context`` (``running_summary`` key) or ``summary`` value."""
+    """The summary text of a ``context`` (``running_summary`` key) or ``summary`` value, or
+    the content of the summary message of an event or a message list."""
     if channel == "context":
         return _summary_of(value.get("running_summary") if isinstance(value, dict) else None)
+    if channel == EVENT:
+        return _message_text(value.get("summary_message") if isinstance(value, dict) else None)
+    if channel == "messages":
+        texts = [_message_text(item) for item in value] if isinstance(value, list) else []
+        return next((text for text in reversed(texts) if text is not None), None)
     return _summary_of(value)
+
+
+def _message_text(value: Any) -> str | None:
+    """The content of a summarization middleware's message: a ``HumanMessage`` (a pydantic
+    model, extension 5, or its plain dict) tagged ``lc_source: "summarization"``."""
+    if isinstance(value, dict) and "__ext__" in value:
+        if value.get("name") != "HumanMessage":
+            return None
+        value = value.get("value")
+    if not isinstance(value, dict) or value.get("type") != "human":
+        return None
+    extra = value.get("additional_kwargs")
+    if not isinstance(extra, dict) or extra.get("lc_source") != "summarization":
+        return None
+    content = value.get("content")
+    return content if isinstance(content, str) else None
+
+
+def _body(blob: bytes, content: str) -> Located:
+    """A message's summary, its wrapper cut, located at its first byte in the blob."""
+    start, end = middleware_body(content)
+    return Located(content[start:end], _offset(blob, content) + len(content[:start].encode()))
 
 
 def _summary_of(value: Any) -> str | None:

@@ -14,12 +14,21 @@ from anchorlint.text.boilerplate_catalogue import (
     CLAUDE_PREAMBLES,
     CLAUDE_TAIL,
     CODEX_PREFIX,
+    DEEPAGENTS_PREAMBLE,
+    LANGCHAIN_LEAD,
     LETTA_LEADS,
 )
 
 #: the wording lives in one list, :mod:`anchorlint.text.boilerplate_catalogue`; its patterns hide these
 #: sentences from the text rules wherever they occur; this module only cuts them off the body
-__all__ = ["CLAUDE_PREAMBLES", "CODEX_PREFIX", "claude_body", "codex_body", "letta_body"]
+__all__ = [
+    "CLAUDE_PREAMBLES",
+    "CODEX_PREFIX",
+    "claude_body",
+    "codex_body",
+    "letta_body",
+    "middleware_body",
+]
 
 
 def claude_body(text: str, *, first: bool, last: bool) -> tuple[int, int]:
@@ -40,3 +49,25 @@ def letta_body(message: str) -> int | None:
     """Where the body starts in a Letta ``system_alert`` message, or None when the alert holds
     no summary (a token-limit warning, a note that messages went to recall memory)."""
     return sentence_end(message, LETTA_LEADS)
+
+
+#: the tags deepagents puts around the summary after its preamble
+_SUMMARY_TAGS = ("<summary>", "</summary>")
+
+
+def middleware_body(content: str) -> tuple[int, int]:
+    """(start, end) of the summary in a LangChain summarization message: after LangChain's
+    opening line, or after deepagents' preamble (whose line naming the saved history holds a
+    path that would count as the summary's anchor) and inside its ``<summary>`` tags."""
+    end = len(content.rstrip())
+    start = leading_end(content, (LANGCHAIN_LEAD,))
+    if start:
+        return start, max(start, end)
+    start = leading_end(content, DEEPAGENTS_PREAMBLE)
+    opening, closing = _SUMMARY_TAGS
+    inner = start + len(opening)
+    if start and content.startswith(opening, start) and content.endswith(closing, inner, end):
+        body = content[inner : end - len(closing)]
+        start = inner + len(body) - len(body.lstrip())
+        end = inner + len(body.rstrip())
+    return start, max(start, end)
