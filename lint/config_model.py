@@ -20,6 +20,7 @@ INPUT_FORMATS = (
     "codex",
     "gemini-cli",
     "kimi-cli",
+    "qwen-code",
     "openhands",
     "langgraph",
     "letta",

@@ -10,6 +10,7 @@ line) or its absence, with the near misses beside it.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,9 @@ from typing import Any
 import pytest
 
 from anchorlint.config import Settings
-from anchorlint.run.kinds import kind_to_lint_file
+from anchorlint.run.kinds import SNIFF_BYTES, kind_to_lint_file
 from anchorlint.text.documents import RecordProblem, SummarySource
+from anchorlint.text.documents.transcripts.sniff import jsonl_format
 from tests.conftest import run_cli
 from tests.test_transcripts_sixteenth_sweep import codes
 
@@ -129,8 +131,6 @@ CREATE TABLE messages (id TEXT PRIMARY KEY, role TEXT, content JSON, text TEXT,
 
 
 def alert_content(body: str) -> str:
-    import json
-
     message = (
         "Note: prior messages (42 of 50 total messages) have been hidden from view due to "
         f"conversation memory constraints.\nThe following is a summary of the previous 42 "
@@ -369,3 +369,112 @@ def test_middleware_summaries_read_from_postgres_checkpoint_blobs(middleware_pos
     found = {line[len(prefix) :].split(":")[0] for line in done.stdout.splitlines()}
     assert "ANC101" in done.stdout, done.stderr
     assert found == {"t1//messages/02]", "t2//_summarization_event/01]"}
+
+
+# ---------------------------------------------------------------- Qwen Code sessions
+
+QWEN_SNAPSHOT = (
+    "<state_snapshot>\n<overall_goal>\nStabilise the flaky retry test.\n</overall_goal>\n"
+    "<recent_actions>\nApplied the fix as noted above and reran the suite.\n"
+    "</recent_actions>\n</state_snapshot>"
+)
+
+
+def qwen_record(n: int, kind: str, **fields: object) -> str:
+    """One Qwen Code record: Claude Code's session fields, then the record's own."""
+    record: dict[str, object] = {
+        "uuid": f"q{n}",
+        "parentUuid": f"q{n - 1}" if n > 1 else None,
+        "sessionId": "s-qw-1",
+        "timestamp": f"2026-11-02T10:0{n}:00.000Z",
+        "type": kind,
+        "cwd": "/w/app",
+        "version": "0.22.1",
+    }
+    return json.dumps(record | fields, separators=(",", ":"))
+
+
+def content(role: str, *texts: str) -> dict[str, object]:
+    return {"role": role, "parts": [{"text": text} for text in texts]}
+
+
+def qwen_session(path: Path, history: list[dict[str, object]] | None = None) -> Path:
+    """A session: two turns, a telemetry event, the compression (line 4), a kept turn."""
+    if history is None:
+        history = [
+            content("user", QWEN_SNAPSHOT),
+            content("model", "Got it. Thanks for the additional context!"),
+            content("user", "Keep the backoff as we discussed earlier."),
+        ]
+    payload = {
+        "info": {"originalTokenCount": 91000, "newTokenCount": 4100, "compressionStatus": 1},
+        "compressedHistory": history,
+    }
+    lines = [
+        qwen_record(
+            1, "user", message=content("user", "Fix the retry test, as discussed earlier.")
+        ),
+        qwen_record(2, "assistant", message=content("model", "Changed, as mentioned above.")),
+        qwen_record(3, "system", subtype="ui_telemetry", systemPayload={"uiEvent": {"n": 1}}),
+        qwen_record(4, "system", subtype="chat_compression", systemPayload=payload),
+        qwen_record(5, "user", message=content("user", "Now the previous module, as above.")),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_qwen_session_is_sniffed_apart_from_claude_code(tmp_path):
+    path = qwen_session(tmp_path / "s-qw-1.jsonl")
+    assert jsonl_format(path.read_bytes()[:SNIFF_BYTES]) == "qwen-code"
+
+
+def test_a_qwen_compression_is_read_and_nothing_else(tmp_path):
+    """The summary is the compressed history's first content; the ordinary turns, the
+    "Got it" reply and the kept turn after it ("as we discussed earlier") are not read."""
+    path = qwen_session(tmp_path / "s-qw-1.jsonl")
+    assert bodies(path) == [QWEN_SNAPSHOT]
+    found = codes([path], tmp_path)
+    assert [c for c in found if c[2] == "ANC101"] == [("s-qw-1.jsonl", 4, "ANC101")]
+    source = next(s for s in read(path) if isinstance(s, SummarySource))
+    assert source.thread == "qwen-code:s-qw-1"
+    block = next(b for b in source.blocks if "as noted above" in b.text)
+    line, column = block.positions.locate(block.text.index("as noted above"))
+    text = path.read_text(encoding="utf-8").split("\n")[line - 1]
+    assert line == 4 and text[column - 1 :].startswith("as noted above")
+
+
+def test_a_qwen_compression_with_no_history_holds_no_summary(tmp_path):
+    path = qwen_session(tmp_path / "s-qw-1.jsonl", history=[])
+    assert bodies(path) == []
+    path = qwen_session(tmp_path / "s-qw-2.jsonl", history=[content("model", QWEN_SNAPSHOT)])
+    assert bodies(path) == []
+
+
+def claude_line(n: int, kind: str, message: dict[str, object], **fields: object) -> str:
+    record = {
+        "parentUuid": f"c{n - 1}" if n > 1 else None,
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": "/w/app",
+        "sessionId": "c-1",
+        "version": "2.0.14",
+        "type": kind,
+        "message": message,
+        "uuid": f"c{n}",
+    }
+    return json.dumps(record | fields)
+
+
+def test_claude_code_sessions_that_mention_parts_or_payloads_stay_claude_code(tmp_path):
+    """A Claude Code tool call whose input has ``parts``, a user quoting a Qwen record, a
+    tool result holding ``systemPayload``: the session is still Claude Code's."""
+    tool = {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"parts": ["a"]}}
+    quoted = '{"message":{"role":"user","parts":[{"text":"x"}]},"systemPayload":{}}'
+    lines = [
+        claude_line(1, "user", {"role": "user", "content": f"Why does this parse? {quoted}"}),
+        claude_line(2, "assistant", {"role": "assistant", "content": [tool]}),
+        claude_line(3, "user", {"role": "user", "content": [{"type": "tool_result",
+                    "tool_use_id": "t1", "content": '"systemPayload": {}'}]}),
+    ]  # fmt: skip
+    head = ("\n".join(lines) + "\n").encode("utf-8")
+    assert jsonl_format(head) == "claude-code"

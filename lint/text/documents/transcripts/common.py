@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from anchorlint.config_model import INPUT_FORMATS
 from anchorlint.positions import MapBuilder, PositionMap
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
 from anchorlint.text.documents.jsonrecords import (
@@ -26,7 +27,8 @@ from anchorlint.text.documents.plaintext import split_blocks
 
 #: how a thread of a native format is named: ``"<format>:<id>"`` (see :func:`native_thread`)
 THREAD_SEPARATOR = ":"
-FORMATS = ("claude-code", "codex", "gemini-cli", "kimi-cli", "openhands", "langgraph", "letta")
+#: the agents' formats ``input-format`` names (its choices but ``auto`` and ``json``)
+FORMATS = tuple(name for name in INPUT_FORMATS if name not in ("auto", "json"))
 #: a conversation saved as Markdown (:mod:`~anchorlint.text.documents.chat_exports`) is a
 #: transcript too: its thread is ``"chat-export:<path>"``
 CHAT_EXPORT = "chat-export"

@@ -24,6 +24,7 @@ from anchorlint.text.documents.transcripts import (
     kimi,
     letta,
     openhands,
+    qwen,
     sqlite,
 )
 from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
@@ -37,6 +38,7 @@ _LINES: dict[str, Callable[[str, Iterable[str], int], Items]] = {
     "codex": codex.read,
     "gemini-cli": gemini.read,
     "kimi-cli": kimi.read,
+    "qwen-code": qwen.read,
 }
 _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "claude-code": claude.read_document,

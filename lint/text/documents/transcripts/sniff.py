@@ -69,21 +69,23 @@ _OH_SDK = (
     _B(rb'"source"\s*:\s*"'),
     _B(rb'"id"\s*:\s*"'),
 )
+#: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
+_QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
 _LETTA_MESSAGES = _B(rb'"messages"\s*:')
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 
 def jsonl_format(head: bytes) -> str | None:
-    """``claude-code``, ``codex``, ``gemini-cli`` or ``kimi-cli`` for a JSON Lines head,
-    else None."""
+    """``claude-code``, ``codex``, ``gemini-cli``, ``kimi-cli`` or ``qwen-code`` for a JSON
+    Lines head, else None."""
     if codex_line(head):
         return "codex"
     gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
     if gemini and not _CLAUDE[0].search(head):
         return "gemini-cli"
     if any(p.search(head) for p in _CLAUDE) and _CLAUDE_ID.search(head) and _claude_keys(head):
-        return "claude-code"
+        return "qwen-code" if _qwen(head) else "claude-code"
     if _STREAM.search(head) and _stream_json(head):
         return "claude-code"
     if _KIMI.match(head) and _kimi_wire(head):
@@ -150,6 +152,24 @@ def _claude_keys(head: bytes) -> bool:
         chain, named = chain or _chain(keys), named or _named(keys)
         if chain and named:
             return True
+    return False
+
+
+def _qwen(head: bytes) -> bool:
+    """Qwen Code's records carry Claude Code's session fields at their top level, but their
+    ``message`` is a gemini content (``role``, ``parts``) and their system events hold a
+    ``systemPayload``, neither of which Claude Code writes. The first records of the chain
+    decide (a session opens with a user turn, a telemetry or a title event)."""
+    if b'"parts"' not in head and b'"systemPayload"' not in head:
+        return False  # a Claude Code session, most often: nothing more is read
+    chain = (line for line in head.split(b"\n") if b'"parentUuid"' in line)
+    for line in itertools.islice(chain, 3):
+        keys = top_level(line)
+        if b"parentUuid" not in keys:
+            continue  # a tool event quoting the field
+        if b"systemPayload" in keys:
+            return True
+        return b"message" in keys and _QWEN_MESSAGE.search(line) is not None
     return False
 
 
