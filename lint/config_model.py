@@ -21,6 +21,7 @@ INPUT_FORMATS = (
     "gemini-cli",
     "kimi-cli",
     "qwen-code",
+    "copilot-cli",
     "openhands",
     "langgraph",
     "letta",

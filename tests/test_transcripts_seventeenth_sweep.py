@@ -41,6 +41,24 @@ def bodies(path: Path, **settings: object) -> list[str]:
     return ["\n\n".join(block.text for block in s.blocks) for s in found]
 
 
+def flat(text: str) -> str:
+    """A text with its runs of whitespace as one space (blocks are split at list items)."""
+    return " ".join(text.split())
+
+
+def assert_read_at(path: Path, root: Path, line: int, thread: str) -> None:
+    """The file's one ANC101 is on ``line``, its summary's thread is ``thread``, and the
+    summary's "as noted above" sits in the file where its positions say."""
+    found = codes([path], root)
+    assert [c for c in found if c[2] == "ANC101"] == [(path.name, line, "ANC101")]
+    source = next(s for s in read(path) if isinstance(s, SummarySource))
+    assert source.thread == thread
+    block = next(b for b in source.blocks if "as noted above" in b.text)
+    at, column = block.positions.locate(block.text.index("as noted above"))
+    text = path.read_text(encoding="utf-8").split("\n")[at - 1]
+    assert at == line and text[column - 1 :].startswith("as noted above")
+
+
 def notes(path: Path) -> list[tuple[int, str]]:
     return [(p.line, p.message) for p in read(path) if isinstance(p, RecordProblem)]
 
@@ -433,14 +451,7 @@ def test_a_qwen_compression_is_read_and_nothing_else(tmp_path):
     "Got it" reply and the kept turn after it ("as we discussed earlier") are not read."""
     path = qwen_session(tmp_path / "s-qw-1.jsonl")
     assert bodies(path) == [QWEN_SNAPSHOT]
-    found = codes([path], tmp_path)
-    assert [c for c in found if c[2] == "ANC101"] == [("s-qw-1.jsonl", 4, "ANC101")]
-    source = next(s for s in read(path) if isinstance(s, SummarySource))
-    assert source.thread == "qwen-code:s-qw-1"
-    block = next(b for b in source.blocks if "as noted above" in b.text)
-    line, column = block.positions.locate(block.text.index("as noted above"))
-    text = path.read_text(encoding="utf-8").split("\n")[line - 1]
-    assert line == 4 and text[column - 1 :].startswith("as noted above")
+    assert_read_at(path, tmp_path, 4, "qwen-code:s-qw-1")
 
 
 def test_a_qwen_compression_with_no_history_holds_no_summary(tmp_path):
@@ -478,3 +489,72 @@ def test_claude_code_sessions_that_mention_parts_or_payloads_stay_claude_code(tm
     ]  # fmt: skip
     head = ("\n".join(lines) + "\n").encode("utf-8")
     assert jsonl_format(head) == "claude-code"
+
+
+# ---------------------------------------------------------------- GitHub Copilot CLI
+
+COPILOT_SUMMARY = (
+    "<overview>\nThe user wants the pagination of /orders fixed.\n</overview>\n"
+    "<work_done>\n- Applied the cursor fix as noted above.\n</work_done>"
+)
+
+
+def copilot_event(n: int, kind: str, data: dict[str, object]) -> str:
+    record = {
+        "type": kind,
+        "data": data,
+        "id": f"e{n}",
+        "timestamp": f"2026-11-25T09:0{n}:00.000Z",
+        "parentId": f"e{n - 1}" if n > 1 else None,
+    }
+    return json.dumps(record, separators=(",", ":"))
+
+
+def copilot_log(root: Path, *compactions: dict[str, object]) -> Path:
+    """``session-state/<id>/events.jsonl``: a start, two turns, then the compactions."""
+    start = {"sessionId": "5f0e-cp", "version": 1, "producer": "copilot-agent",
+             "copilotVersion": "1.0.90", "context": {"cwd": "/w/api"}}  # fmt: skip
+    lines = [
+        copilot_event(1, "session.start", start),
+        copilot_event(2, "user.message", {"content": "Fix it, as we discussed earlier."}),
+        copilot_event(3, "assistant.message", {"content": "Fixed as mentioned above."}),
+    ]
+    for number, data in enumerate(compactions, 4):
+        lines.append(copilot_event(number, "session.compaction_complete", data))
+    folder = root / "session-state" / "5f0e-cp"
+    folder.mkdir(parents=True)
+    path = folder / "events.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def compaction(text: object, success: bool = True) -> dict[str, object]:
+    return {"success": success, "preCompactionTokens": 151000, "summaryContent": text,
+            "checkpointNumber": 1, "checkpointPath": "/h/.copilot/cp/001-fix.md"}  # fmt: skip
+
+
+def test_a_copilot_compaction_is_read_and_nothing_else(tmp_path):
+    path = copilot_log(tmp_path, compaction(COPILOT_SUMMARY))
+    assert jsonl_format(path.read_bytes()[:SNIFF_BYTES]) == "copilot-cli"
+    assert [flat(b) for b in bodies(path)] == [flat(COPILOT_SUMMARY)]
+    assert_read_at(path, tmp_path, 4, "copilot-cli:5f0e-cp")
+
+
+def test_failed_or_empty_copilot_compactions_hold_no_summary(tmp_path):
+    path = copilot_log(tmp_path, compaction("As noted above.", success=False), compaction(""),
+                       compaction(None))  # fmt: skip
+    assert bodies(path) == []
+    assert codes([path], tmp_path) == []
+
+
+def test_other_logs_of_dotted_events_are_not_copilot_sessions(tmp_path):
+    """The first event must be ``session.start`` naming the Copilot agent, keyed as its
+    events are: another tool's event log of the same words is not read as Copilot's."""
+    other = copilot_event(1, "session.start", {"sessionId": "x", "producer": "my-bot"})
+    assert jsonl_format(other.encode() + b"\n") is None
+    extra = json.dumps({"type": "session.start", "data": {"producer": "copilot-agent"},
+                        "id": "e1", "user": "u1"})  # fmt: skip
+    assert jsonl_format(extra.encode() + b"\n") is None
+    late = copilot_event(2, "user.message", {"content": "hi"}) + "\n"
+    start = copilot_event(1, "session.start", {"producer": "copilot-agent"})
+    assert jsonl_format((late + start).encode()) is None

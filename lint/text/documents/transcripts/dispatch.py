@@ -20,6 +20,7 @@ from anchorlint.text.documents.jsonrecords import (
 from anchorlint.text.documents.transcripts import (
     claude,
     codex,
+    copilot,
     gemini,
     kimi,
     letta,
@@ -39,6 +40,7 @@ _LINES: dict[str, Callable[[str, Iterable[str], int], Items]] = {
     "gemini-cli": gemini.read,
     "kimi-cli": kimi.read,
     "qwen-code": qwen.read,
+    "copilot-cli": copilot.read,
 }
 _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "claude-code": claude.read_document,

@@ -69,6 +69,11 @@ _OH_SDK = (
     _B(rb'"source"\s*:\s*"'),
     _B(rb'"id"\s*:\s*"'),
 )
+#: a GitHub Copilot CLI session log opens with its ``session.start`` event
+_COPILOT = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"session\.start"')
+_COPILOT_KEYS = frozenset({b"type", b"data", b"id", b"timestamp", b"parentId"})
+#: what ``session.start`` says of its writer: the producer, or the CLI's version
+_COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*:)')
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
@@ -77,8 +82,8 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 
 def jsonl_format(head: bytes) -> str | None:
-    """``claude-code``, ``codex``, ``gemini-cli``, ``kimi-cli`` or ``qwen-code`` for a JSON
-    Lines head, else None."""
+    """``claude-code``, ``codex``, ``gemini-cli``, ``kimi-cli``, ``qwen-code`` or
+    ``copilot-cli`` for a JSON Lines head, else None."""
     if codex_line(head):
         return "codex"
     gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
@@ -90,6 +95,8 @@ def jsonl_format(head: bytes) -> str | None:
         return "claude-code"
     if _KIMI.match(head) and _kimi_wire(head):
         return "kimi-cli"
+    if _COPILOT.match(head) and _copilot(head):
+        return "copilot-cli"
     if claude_summary(head):
         return "claude-code"
     return None
@@ -171,6 +178,20 @@ def _qwen(head: bytes) -> bool:
             return True
         return b"message" in keys and _QWEN_MESSAGE.search(line) is not None
     return False
+
+
+def _copilot(head: bytes) -> bool:
+    """A Copilot CLI session log: its first event is ``session.start``, keyed as every event
+    is (type, data, id, timestamp, parentId; nothing else), and names the Copilot agent as
+    its producer (or the CLI's version)."""
+    first = head.split(b"\n", 1)[0]
+    keys = top_level(first)
+    if keys.get(b"type") != b"session.start" or not _COPILOT_KEYS >= keys.keys() >= {
+        b"type",
+        b"data",
+    }:
+        return False
+    return _COPILOT_PRODUCER.search(first) is not None
 
 
 def _init(keys: Keys) -> bool:
