@@ -20,7 +20,7 @@ import pytest
 from anchorlint.config import Settings
 from anchorlint.run.kinds import SNIFF_BYTES, kind_to_lint_file
 from anchorlint.text.documents import RecordProblem, SummarySource
-from anchorlint.text.documents.transcripts.sniff import jsonl_format
+from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
 from tests.conftest import run_cli
 from tests.test_transcripts_sixteenth_sweep import codes
 
@@ -558,3 +558,69 @@ def test_other_logs_of_dotted_events_are_not_copilot_sessions(tmp_path):
     late = copilot_event(2, "user.message", {"content": "hi"}) + "\n"
     start = copilot_event(1, "session.start", {"producer": "copilot-agent"})
     assert jsonl_format((late + start).encode()) is None
+
+
+# ---------------------------------------------------------------- Roo Code and Kilo Code
+
+ROO_SUMMARY = (
+    "## Conversation Summary\n1. Primary request: split the billing module.\n"
+    "2. Progress: the invoice code moved as noted above.\n"
+)
+
+
+def roo_task(root: Path, messages: list[dict[str, object]]) -> Path:
+    folder = root / "tasks" / "0f3c-task"
+    folder.mkdir(parents=True)
+    path = folder / "api_conversation_history.json"
+    path.write_text("[\n" + ",\n".join(json.dumps(m) for m in messages) + "\n]\n", "utf-8")
+    return path
+
+
+def roo_message(role: str, text: str, ts: int, **flags: object) -> dict[str, object]:
+    return {"role": role, "content": [{"type": "text", "text": text}], "ts": ts} | flags
+
+
+def test_a_roo_condense_summary_is_read_and_no_other_turn(tmp_path):
+    """The messages a condense replaced and the turns after it ("as we discussed
+    earlier", "as mentioned above") are never linted; only the flagged summary is."""
+    path = roo_task(
+        tmp_path,
+        [
+            roo_message("user", "<task>\nSplit billing, as we discussed earlier.\n</task>", 1),
+            roo_message(
+                "assistant", "I keep the layout as mentioned above.", 2, condenseParent="c-41"
+            ),
+            roo_message("user", ROO_SUMMARY, 3, isSummary=True, condenseId="c-41"),
+            {"role": "user", "content": "Go on with the earlier plan, as noted above.", "ts": 4},
+        ],
+    )
+    assert json_format(path.read_bytes()[:SNIFF_BYTES]) == "roo-code"
+    assert [flat(b) for b in bodies(path)] == [flat(ROO_SUMMARY)]
+    assert_read_at(path, tmp_path, 4, "roo-code:0f3c-task")
+
+
+def test_a_roo_summary_of_string_content_and_an_unflagged_look_alike(tmp_path):
+    """A summary whose content is a string is read; a message that only looks like one
+    (a heading the user typed, ``isSummary`` false or a string) is not."""
+    path = roo_task(
+        tmp_path,
+        [
+            {"role": "user", "content": ROO_SUMMARY, "ts": 1, "isSummary": "true"},
+            {"role": "user", "content": ROO_SUMMARY, "ts": 2, "isSummary": False},
+            {"role": "assistant", "content": "Noted.", "ts": 3},
+            {"role": "user", "content": ROO_SUMMARY, "ts": 4, "isSummary": True},
+        ],
+    )
+    assert [flat(b) for b in bodies(path)] == [flat(ROO_SUMMARY)]
+    assert [c for c in codes([path], tmp_path) if c[2] == "ANC101"] == [(path.name, 5, "ANC101")]
+
+
+def test_arrays_of_other_records_are_not_roo_histories(tmp_path):
+    """Chat exports keyed otherwise, records without a time stamp, a flag of another tool's
+    (a project plan's summary task): not a Roo history, read with the generic fields."""
+    plain = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]
+    assert json_format(json.dumps(plain).encode()) is None
+    tasks = [{"id": "T1", "name": "Summary task", "ts": 1, "isSummary": True}]
+    assert json_format(json.dumps(tasks).encode()) is None
+    system = [{"role": "system", "content": "x", "ts": 1}]
+    assert json_format(json.dumps(system).encode()) is None

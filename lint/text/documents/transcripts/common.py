@@ -128,6 +128,19 @@ def located(
     return list(find_fields(raw, base, frozenset(paths), lines))
 
 
+def text_count(message: Any) -> int:
+    """How many strings of a chat message the paths ``content`` and ``content[].text`` find
+    (in document order): its string content, or its parts that hold a text."""
+    if not isinstance(message, dict):
+        return 0
+    content = message.get("content")
+    if isinstance(content, str):
+        return 1
+    if isinstance(content, list):
+        return sum(1 for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return 0
+
+
 def sliced(value: FieldValue, start: int, end: int) -> FieldValue:
     return FieldValue(value.text[start:end], value.positions.shifted(start, end))
 

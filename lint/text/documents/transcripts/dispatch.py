@@ -26,6 +26,7 @@ from anchorlint.text.documents.transcripts import (
     letta,
     openhands,
     qwen,
+    roo,
     sqlite,
 )
 from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
@@ -47,6 +48,7 @@ _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "openhands": openhands.read_document,
     "gemini-cli": gemini.read_document,
     "letta": letta.read_agent_file,
+    "roo-code": roo.read_document,
 }
 #: a compressed rollout decompressing past this is refused (a zip bomb, not a transcript)
 MAX_DECOMPRESSED = 1 << 30
@@ -96,8 +98,8 @@ def read_jsonl(
 def read_json(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
 ) -> Items:
-    """A JSON document: an OpenHands event, a legacy gemini-cli chat, a Letta agent file, or
-    one generic record (or an array of them)."""
+    """A JSON document: an OpenHands event, a legacy gemini-cli chat, a Letta agent file, a
+    Roo Code task's history, or one generic record (or an array of them)."""
     assert isinstance(text, str)
     fmt = _chosen(settings, _DOCUMENTS, lambda: json_format(_head(path, text)))
     if fmt is None:

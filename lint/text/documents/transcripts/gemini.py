@@ -28,6 +28,7 @@ from anchorlint.text.documents.transcripts.common import (
     native_thread,
     record_id,
     summary,
+    text_count,
     unreadable,
 )
 
@@ -81,7 +82,7 @@ def snapshots(
     paths = [(*prefix, "content"), (*prefix, "content", "[]", "text")]
     values = iter(located(raw, 1, paths, index=index))
     for message in messages:
-        count = _text_count(message)
+        count = text_count(message)
         texts: list[FieldValue] = [v for v in (next(values, None) for _ in range(count)) if v]
         if not isinstance(message, dict) or message.get("type") != "user":
             continue
@@ -104,15 +105,3 @@ def _envelope(text: str) -> bool:
     tag in a sentence ("why does the <state_snapshot> block drop …") is the user's own."""
     opening = _OPENING.search(text) if MARKER in text else None
     return opening is not None and text.find("</state_snapshot>", opening.end()) >= 0
-
-
-def _text_count(message: Any) -> int:
-    """How many strings of ``message`` the located paths find (in document order)."""
-    if not isinstance(message, dict):
-        return 0
-    content = message.get("content")
-    if isinstance(content, str):
-        return 1
-    if isinstance(content, list):
-        return sum(1 for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
-    return 0

@@ -74,6 +74,9 @@ _COPILOT = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"session\.start"')
 _COPILOT_KEYS = frozenset({b"type", b"data", b"id", b"timestamp", b"parentId"})
 #: what ``session.start`` says of its writer: the producer, or the CLI's version
 _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*:)')
+#: Roo Code and Kilo Code: the task's API history, an array of messages
+_ROO = _B(rb"\A\s*\[\s*\{")
+_ROO_KEYS = frozenset({b"role", b"content", b"ts"})
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
@@ -275,8 +278,8 @@ def claude_summary(head: bytes) -> bool:
 
 
 def json_format(head: bytes) -> str | None:
-    """``openhands``, ``gemini-cli``, ``letta`` or ``claude-code`` for a JSON document's
-    head (a Claude Code session downloaded from the web app is ``{"loglines": [records]}``,
+    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code`` or ``claude-code`` for a JSON
+    document's head (a Claude Code session downloaded from the web app is ``{"loglines": [records]}``,
     its compaction anywhere in it), else None."""
     if all(p.search(head) for p in _OH_V0) or all(p.search(head) for p in _OH_SDK):
         return "openhands"
@@ -288,9 +291,18 @@ def json_format(head: bytes) -> str | None:
         return "letta"
     if LOGLINES.match(head) and _CHAT_RECORD.search(head):
         return "claude-code"
+    if _ROO.match(head) and _roo(head):
+        return "roo-code"
     if claude_summary(head):
         return "claude-code"
     return None
+
+
+def _roo(head: bytes) -> bool:
+    """A Roo Code (or Kilo Code) API history: an array whose first message has a role of the
+    conversation, its content and its time stamp (``ts``) at its top level."""
+    first = top_level(head[head.index(b"{") :], lambda keys: keys.keys() >= _ROO_KEYS)
+    return first.keys() >= _ROO_KEYS and first.get(b"role") in (b"user", b"assistant")
 
 
 def is_native_jsonl(head: bytes) -> bool:
