@@ -624,3 +624,66 @@ def test_arrays_of_other_records_are_not_roo_histories(tmp_path):
     assert json_format(json.dumps(tasks).encode()) is None
     system = [{"role": "system", "content": "x", "ts": 1}]
     assert json_format(json.dumps(system).encode()) is None
+
+
+# ---------------------------------------------------------------- kimi-cli context files
+
+KIMI_WRAPPER = (
+    "<system>Previous context has been compacted. Here is the compaction output:</system>"
+)
+KIMI_SUMMARY = (
+    "## Task\nMake the exporter stream rows.\n\n"
+    "## Progress\nSwitched to a generator as noted above; the buffering path was removed.\n"
+)
+
+
+def kimi_message(role: str, *texts: str) -> str:
+    parts = [{"type": "text", "text": text} for text in texts]
+    return json.dumps({"role": role, "content": parts}, separators=(",", ":"))
+
+
+def kimi_context(root: Path, *messages: str) -> Path:
+    """A context file as a compaction leaves it: the system prompt, a checkpoint, then the
+    messages (the compaction's first, line 3), then a token count."""
+    lines = [
+        json.dumps({"role": "_system_prompt", "content": "You are a coding agent."}),
+        json.dumps({"role": "_checkpoint", "id": 0}),
+        *messages,
+        json.dumps({"role": "_usage", "token_count": 8123}),
+    ]
+    path = root / "context.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_kimi_cli_compaction_is_read_without_its_wrapper(tmp_path):
+    path = kimi_context(
+        tmp_path,
+        kimi_message("user", KIMI_WRAPPER, KIMI_SUMMARY),
+        kimi_message("user", "Continue from the earlier step, as we discussed."),
+        kimi_message("assistant", "Continuing with the change mentioned above."),
+    )
+    assert jsonl_format(path.read_bytes()[:SNIFF_BYTES]) == "kimi-cli"
+    assert [flat(b) for b in bodies(path)] == [flat(KIMI_SUMMARY)]
+    assert_read_at(path, tmp_path, 3, f"kimi-cli:{path}")
+
+
+def test_messages_quoting_the_kimi_wrapper_are_not_summaries(tmp_path):
+    """The wrapper must be the message's own first part: a user quoting it in a sentence,
+    an assistant message, a wrapper alone (nothing after it) are not summaries."""
+    quoted = f"Why does {KIMI_WRAPPER} appear? As noted above it repeats."
+    path = kimi_context(
+        tmp_path,
+        kimi_message("user", quoted, "As noted above."),
+        kimi_message("assistant", KIMI_WRAPPER, "As noted above, done."),
+        kimi_message("user", KIMI_WRAPPER),
+    )
+    assert bodies(path) == []
+    assert codes([path], tmp_path) == []
+
+
+def test_files_opening_with_other_role_records_are_not_kimi_contexts():
+    other = json.dumps({"role": "_system_prompt", "content": "x", "model": "m"}) + "\n"
+    assert jsonl_format(other.encode()) is None
+    chat = json.dumps({"role": "user", "content": "hi"}) + "\n"
+    assert jsonl_format(chat.encode()) is None

@@ -64,6 +64,10 @@ DEEPAGENTS_PREAMBLE: tuple[str, ...] = (
     "A condensed summary follows:",
 )
 
+#: kimi-cli: the part that opens its compaction message (in ``<system>`` tags), the summary
+#: in the parts after it
+KIMI_COMPACTION_PREFIX = "Previous context has been compacted. Here is the compaction output:"
+
 BOILERPLATE: tuple[tuple[str, str], ...] = (
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLES),
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLE_OPENINGS),
@@ -106,6 +110,7 @@ BOILERPLATE: tuple[tuple[str, str], ...] = (
         "**Notice:** For deeper context, review persistent memory or task-specific logs.",
     ),
     ("OpenHands", "[Summary of Events Being Forgotten]"),
+    ("kimi-cli", KIMI_COMPACTION_PREFIX),
     ("LangChain", LANGCHAIN_LEAD),
     *(("deepagents", sentence) for sentence in DEEPAGENTS_PREAMBLE),
     ("LangChain", "Previous conversation summary:"),

@@ -77,6 +77,8 @@ _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*
 #: Roo Code and Kilo Code: the task's API history, an array of messages
 _ROO = _B(rb"\A\s*\[\s*\{")
 _ROO_KEYS = frozenset({b"role", b"content", b"ts"})
+#: a kimi-cli context file opens with a record of one of its own roles
+_KIMI_CONTEXT = _B(rb'\A\s*\{\s*"role"\s*:\s*"_(?:system_prompt|checkpoint|usage)"')
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
@@ -100,6 +102,8 @@ def jsonl_format(head: bytes) -> str | None:
         return "kimi-cli"
     if _COPILOT.match(head) and _copilot(head):
         return "copilot-cli"
+    if _KIMI_CONTEXT.match(head) and _kimi_context(head):
+        return "kimi-cli"
     if claude_summary(head):
         return "claude-code"
     return None
@@ -181,6 +185,13 @@ def _qwen(head: bytes) -> bool:
             return True
         return b"message" in keys and _QWEN_MESSAGE.search(line) is not None
     return False
+
+
+def _kimi_context(head: bytes) -> bool:
+    """A kimi-cli context file: its first record is one of kimi-cli's own (the system
+    prompt, a checkpoint, a token count: ``role`` and one field, nothing else)."""
+    keys = top_level(head.split(b"\n", 1)[0])
+    return len(keys) == 2 and keys.keys() & {b"content", b"id", b"token_count"} != set()
 
 
 def _copilot(head: bytes) -> bool:

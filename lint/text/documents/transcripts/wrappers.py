@@ -15,6 +15,7 @@ from anchorlint.text.boilerplate_catalogue import (
     CLAUDE_TAIL,
     CODEX_PREFIX,
     DEEPAGENTS_PREAMBLE,
+    KIMI_COMPACTION_PREFIX,
     LANGCHAIN_LEAD,
     LETTA_LEADS,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "CODEX_PREFIX",
     "claude_body",
     "codex_body",
+    "kimi_wrapper",
     "letta_body",
     "middleware_body",
 ]
@@ -71,3 +73,12 @@ def middleware_body(content: str) -> tuple[int, int]:
         start = inner + len(body) - len(body.lstrip())
         end = inner + len(body.rstrip())
     return start, max(start, end)
+
+
+#: kimi-cli's compaction message opens with this part, the prefix in ``<system>`` tags
+KIMI_WRAPPER = f"<system>{KIMI_COMPACTION_PREFIX}</system>"
+
+
+def kimi_wrapper(part: str) -> bool:
+    """Whether a text part is the wrapper kimi-cli opens its compaction message with."""
+    return part.strip() == KIMI_WRAPPER
