@@ -22,7 +22,7 @@ from anchorlint.run.kinds import SNIFF_BYTES, kind_to_lint_file
 from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
 from tests.conftest import run_cli
-from tests.test_transcripts_sixteenth_sweep import codes
+from tests.test_transcripts_sixteenth_sweep import codes, kimi_wire, rollout_lines, write_rollout
 
 msgpack = pytest.importorskip("msgpack")
 
@@ -687,3 +687,40 @@ def test_files_opening_with_other_role_records_are_not_kimi_contexts():
     assert jsonl_format(other.encode()) is None
     chat = json.dumps({"role": "user", "content": "hi"}) + "\n"
     assert jsonl_format(chat.encode()) is None
+
+
+# ---------------------------------------------------------------- a byte-order mark
+
+
+def with_bom(path: Path) -> Path:
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    return path
+
+
+def test_a_rollout_opening_with_a_byte_order_mark_is_read_at_its_lines(tmp_path):
+    """A rollout re-saved by a Windows editor opens with a byte-order mark: the sniff that
+    anchors at the first brace used to miss it and the rollout went to the generic fields."""
+    path = with_bom(write_rollout(tmp_path, rollout_lines("ordinal")))
+    assert jsonl_format(path.read_bytes()[:SNIFF_BYTES]) == "codex"
+    found = codes([path], tmp_path)
+    assert (path.name, 3, "ANC101") in found
+    assert not [f for f in found if f[1] != 3], found
+    source = next(s for s in read(path) if isinstance(s, SummarySource))
+    block = next(b for b in source.blocks if "as noted earlier" in b.text)
+    line, column = block.positions.locate(block.text.index("as noted earlier"))
+    text = path.read_text(encoding="utf-8-sig").split("\n")[line - 1]
+    assert line == 3 and text[column - 1 :].startswith("as noted earlier")
+
+
+def test_other_formats_opening_with_a_byte_order_mark_are_still_known(tmp_path):
+    wire = with_bom(kimi_wire(tmp_path))
+    assert jsonl_format(wire.read_bytes()) == "kimi-cli"
+    assert (wire.name, 5, "ANC101") in codes([wire], tmp_path)
+    roo = with_bom(roo_task(tmp_path, [roo_message("user", ROO_SUMMARY, 1, isSummary=True)]))
+    assert json_format(roo.read_bytes()) == "roo-code"
+    assert [c for c in codes([roo], tmp_path) if c[2] == "ANC101"] == [(roo.name, 2, "ANC101")]
+
+
+def test_a_byte_order_mark_alone_makes_no_format():
+    assert jsonl_format(b"\xef\xbb\xbf" + b'{"id": 1, "text": "hello"}\n') is None
+    assert json_format(b"\xef\xbb\xbf" + b'[{"id": 1}]') is None

@@ -84,11 +84,15 @@ _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"par
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
 _LETTA_MESSAGES = _B(rb'"messages"\s*:')
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+BOM = b"\xef\xbb\xbf"
 
 
 def jsonl_format(head: bytes) -> str | None:
     """``claude-code``, ``codex``, ``gemini-cli``, ``kimi-cli``, ``qwen-code`` or
-    ``copilot-cli`` for a JSON Lines head, else None."""
+    ``copilot-cli`` for a JSON Lines head, else None. A byte-order mark opening the file (an
+    editor's re-save on Windows) is not the first record's: the tests that anchor at the
+    start look past it."""
+    head = head.removeprefix(BOM)
     if codex_line(head):
         return "codex"
     gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
@@ -290,8 +294,10 @@ def claude_summary(head: bytes) -> bool:
 
 def json_format(head: bytes) -> str | None:
     """``openhands``, ``gemini-cli``, ``letta``, ``roo-code`` or ``claude-code`` for a JSON
-    document's head (a Claude Code session downloaded from the web app is ``{"loglines": [records]}``,
-    its compaction anywhere in it), else None."""
+    document's head (a Claude Code session downloaded from the web app is ``{"loglines":
+    [records]}``, its compaction anywhere in it), else None; a byte-order mark opening it is
+    passed over."""
+    head = head.removeprefix(BOM)
     if all(p.search(head) for p in _OH_V0) or all(p.search(head) for p in _OH_SDK):
         return "openhands"
     if head.lstrip().startswith(b"[") and _OH_V0[0].search(head) and _OH_V0[1].search(head):
