@@ -724,3 +724,47 @@ def test_other_formats_opening_with_a_byte_order_mark_are_still_known(tmp_path):
 def test_a_byte_order_mark_alone_makes_no_format():
     assert jsonl_format(b"\xef\xbb\xbf" + b'{"id": 1, "text": "hello"}\n') is None
     assert json_format(b"\xef\xbb\xbf" + b'[{"id": 1}]') is None
+
+
+# ---------------------------------------------------------------- a database of no known schema
+
+
+def other_database(path: Path) -> Path:
+    """An application's own SQLite file: sessions and parts, no agent framework's tables."""
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE session (id TEXT PRIMARY KEY, title TEXT);"
+        "CREATE TABLE part (id TEXT PRIMARY KEY, session_id TEXT, data TEXT);"
+    )
+    db.execute("INSERT INTO session VALUES ('s1', 'As noted above, the export')")
+    db.commit()
+    db.close()
+    return path
+
+
+def test_a_named_database_of_no_known_schema_is_told_so(tmp_path):
+    """Not "binary file (NUL bytes)" (ANC001, exit 1): a note saying what the file is and
+    how to read it, exit 0, as a transcript that holds no summary is told."""
+    path = other_database(tmp_path / "opencode.db")
+    done = run_cli("check", "--no-cache", str(path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert "binary file" not in done.stderr
+    assert "a SQLite database of no schema anchorlint reads" in done.stderr
+    assert "--table or a --query" in done.stderr
+
+
+def test_a_walk_passes_a_database_of_no_known_schema_in_silence(tmp_path):
+    other_database(tmp_path / "app.db")
+    (tmp_path / "notes.md").write_text("# Notes\n\nThe cutover is in [[runbooks/db]].\n")
+    done = run_cli("check", "--no-cache", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "app.db" not in done.stdout + done.stderr
+
+
+def test_a_named_db_file_that_is_no_database_is_read_as_before(tmp_path):
+    """Only a file that opens as SQLite is told so: text named ``.db`` is linted as text."""
+    path = tmp_path / "notes.db"
+    path.write_text("The retry cap stays, as noted above.\n", encoding="utf-8")
+    done = run_cli("check", "--no-cache", str(path))
+    assert "SQLite" not in done.stderr

@@ -170,6 +170,10 @@ def warn_no_summary(
 
 
 _NO_COMPACTION = "the transcript holds no compaction summary"
+_OTHER_DATABASE = (
+    "a SQLite database of no schema anchorlint reads (LangGraph's checkpoints, Letta's "
+    "messages): name a --table or a --query of its sqlite:/// URL"
+)
 
 
 def _why_none(kind: FileKind, fmt: str) -> str:
@@ -179,6 +183,10 @@ def _why_none(kind: FileKind, fmt: str) -> str:
 
     A transcript whose compaction record is unreadable (ANC002) or withheld by design
     (ANC004) is told that by its finding instead."""
+    from anchorlint.run.kinds import OTHER_DATABASE
+
+    if kind is OTHER_DATABASE:
+        return _OTHER_DATABASE
     read_as: str | None = "" if kind.sniff is not None else None
     if fmt != "auto":  # a named format (or json) decides, not the file's shape
         from anchorlint.text.documents.transcripts.dispatch import named_reader

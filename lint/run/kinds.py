@@ -139,6 +139,19 @@ FALLBACK = FileKind(
     "other", (), "text", "anchorlint.text.documents.markdown:read", None, lone_cr=True
 )
 
+#: a SQLite file of no schema a transcript reader knows, named on the command line: read by the
+#: database reader (which finds nothing in it) so that it is told what it is, not read as text
+#: (a walk never lints one)
+OTHER_DATABASE = FileKind(
+    "sqlite",
+    (".sqlite", ".sqlite3", ".db"),
+    "text",
+    f"{_TRANSCRIPTS}.dispatch:read_db",
+    None,
+    binary=True,
+)
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
 #: every suffix some kind reads (a directory walk lints these files and no others)
 LINTED_SUFFIXES = frozenset(s for kind in KINDS for s in kind.suffixes)
 #: the suffixes of kinds told by name alone (a walk lints such a file without reading it)
@@ -228,8 +241,20 @@ def kind_of_file(path: str) -> FileKind | None:
 
 
 def kind_to_lint_file(path: str) -> FileKind:
-    """Like :func:`kind_to_lint` for a file on disk, its first bytes sniffed when needed."""
-    return kind_of_file(path) or FALLBACK
+    """Like :func:`kind_to_lint` for a file on disk, its first bytes sniffed when needed; a
+    SQLite database of no known schema is :data:`OTHER_DATABASE`."""
+    kind = kind_of_file(path)
+    if kind is None and suffix(path) in OTHER_DATABASE.suffixes and _is_sqlite(path):
+        return OTHER_DATABASE
+    return kind or FALLBACK
+
+
+def _is_sqlite(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+    except OSError:
+        return False
 
 
 def walk_lints(path: str) -> bool:
