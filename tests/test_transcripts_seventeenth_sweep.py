@@ -768,3 +768,45 @@ def test_a_named_db_file_that_is_no_database_is_read_as_before(tmp_path):
     path.write_text("The retry cap stays, as noted above.\n", encoding="utf-8")
     done = run_cli("check", "--no-cache", str(path))
     assert "SQLite" not in done.stderr
+
+
+# ---------------------------------------------------------------- gemini-cli intent summaries
+
+INTENT = (
+    "<intent_summary>\n- **Primary Goal:** port the cache layer.\n"
+    "- **Verified Facts:** the eviction fix was applied as noted above.\n</intent_summary>"
+)
+
+
+def gemini_chat(root: Path, *parts: dict[str, object]) -> Path:
+    """A chat of context management: two turns, then the summary merged into the first kept
+    user turn (line 4), then a reply."""
+    meta = {"sessionId": "7c1e-gm", "projectHash": "ab12cd", "startTime": "2026-11-20T08:00:00Z"}
+    lines = [
+        meta,
+        {"id": "m1", "type": "user", "content": [{"text": "Port it, as we discussed earlier."}]},
+        {"id": "m2", "type": "gemini", "content": "Done, see the change mentioned above."},
+        {"id": "m3", "type": "user", "content": list(parts)},
+        {"id": "m4", "type": "gemini", "content": "Continuing, as above."},
+    ]
+    path = root / "session-2026-11-20T08-00-7c1e.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_an_intent_summary_is_read_without_the_turn_it_is_merged_into(tmp_path):
+    path = gemini_chat(tmp_path, {"text": INTENT}, {"text": "Continue with the previous step."})
+    assert [flat(b) for b in bodies(path)] == [flat(INTENT)]
+    assert_read_at(path, tmp_path, 4, f"gemini-cli:{path}")
+
+
+def test_an_intent_summary_tag_in_a_prompt_is_no_summary(tmp_path):
+    """The envelope must open the message's first part on a line of its own and close
+    after it: a prompt naming the tag, or the envelope in a later part, is the user's."""
+    named = "Why does <intent_summary> drop the working set? As noted above it did."
+    path = gemini_chat(tmp_path, {"text": named})
+    assert bodies(path) == []
+    later = tmp_path / "later"
+    later.mkdir()
+    path = gemini_chat(later, {"text": "See this, as noted above:"}, {"text": INTENT})
+    assert bodies(path) == []
