@@ -23,6 +23,7 @@ INPUT_FORMATS = (
     "qwen-code",
     "copilot-cli",
     "roo-code",
+    "strands",
     "openhands",
     "langgraph",
     "letta",

@@ -810,3 +810,70 @@ def test_an_intent_summary_tag_in_a_prompt_is_no_summary(tmp_path):
     later.mkdir()
     path = gemini_chat(later, {"text": "See this, as noted above:"}, {"text": INTENT})
     assert bodies(path) == []
+
+
+# ---------------------------------------------------------------- Strands Agents
+
+STRANDS_SUMMARY = (
+    "## Conversation Summary\n* The quota check moved into the gateway as noted above.\n"
+    "* The limit of 40 requests a minute stays."
+)
+
+
+def strands_agent(root: Path, manager: dict[str, object]) -> Path:
+    folder = root / "session_s1" / "agents" / "agent_default"
+    folder.mkdir(parents=True)
+    record = {
+        "agent_id": "default",
+        "state": {"note": "as we discussed earlier"},
+        "conversation_manager_state": manager,
+        "_internal_state": {},
+        "created_at": "2026-11-28T12:00:00+00:00",
+        "updated_at": "2026-11-28T12:40:00+00:00",
+    }
+    path = folder / "agent.json"
+    path.write_text(json.dumps(record, indent=2), encoding="utf-8")
+    return path
+
+
+def test_a_strands_summary_message_is_read(tmp_path):
+    manager = {
+        "__name__": "SummarizingConversationManager",
+        "removed_message_count": 14,
+        "summary_message": {"role": "user", "content": [{"text": STRANDS_SUMMARY}]},
+    }
+    path = strands_agent(tmp_path, manager)
+    assert json_format(path.read_bytes()) == "strands"
+    assert [flat(b) for b in bodies(path)] == [flat(STRANDS_SUMMARY)]
+    line = next(n for n, t in enumerate(path.read_text().split("\n"), 1) if "quota" in t)
+    assert_read_at(path, tmp_path, line, "strands:session_s1/agent_default")
+
+
+def test_a_strands_agent_with_no_summary_holds_none(tmp_path):
+    """A sliding window keeps no summary; a summarizing manager before its first summary
+    keeps none yet: nothing is read, the agent's own state is never linted."""
+    sliding = {"__name__": "SlidingWindowConversationManager", "removed_message_count": 3}
+    path = strands_agent(tmp_path, sliding)
+    assert json_format(path.read_bytes()) == "strands"
+    assert bodies(path) == []
+    other = tmp_path / "other"
+    other.mkdir()
+    empty = {"__name__": "SummarizingConversationManager", "summary_message": None}
+    assert bodies(strands_agent(other, empty)) == []
+
+
+def test_a_record_quoting_the_strands_keys_is_no_strands_agent():
+    nested = {"run": {"agent_id": "a", "conversation_manager_state": {}}, "summary": "x"}
+    assert json_format(json.dumps(nested).encode()) is None
+
+
+def test_a_cut_off_history_or_agent_record_holding_a_summary_is_anc002(tmp_path):
+    """A document cut off inside its summary is said to be broken, not passed as one that
+    holds no summary."""
+    roo = roo_task(tmp_path, [roo_message("user", ROO_SUMMARY, 1, isSummary=True)])
+    roo.write_text(roo.read_text()[:-4], encoding="utf-8")
+    manager = {"summary_message": {"role": "user", "content": [{"text": STRANDS_SUMMARY}]}}
+    agent = strands_agent(tmp_path, manager)
+    agent.write_text(agent.read_text()[:-30], encoding="utf-8")
+    for path in (roo, agent):
+        assert [c[2] for c in codes([path], tmp_path)] == ["ANC002"], path

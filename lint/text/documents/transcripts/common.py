@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 from anchorlint.config_model import INPUT_FORMATS
@@ -118,6 +118,17 @@ def unreadable(raw: str, line: int | None = None) -> Iterator[RecordProblem]:
         json.loads(raw)
     except (ValueError, RecursionError) as exc:
         yield decode_problem(exc, line)
+
+
+def marked_document(text: str, marker: str) -> Generator[RecordProblem, None, Any]:
+    """A JSON document decoded (``data = yield from marked_document(…)``) when it holds
+    ``marker``, else None undecoded; one that does not decode is ANC002, yielded, and None."""
+    if marker not in text:
+        return None
+    data = load(text)
+    if data is None:
+        yield from unreadable(text)
+    return data
 
 
 def located(

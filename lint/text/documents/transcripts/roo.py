@@ -32,11 +32,7 @@ def task(path: str) -> str:
 
 
 def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProblem]:
-    if _FLAG not in text:
-        return
-    messages = common.load(text)
-    if messages is None:
-        yield from common.unreadable(text)
+    messages = yield from common.marked_document(text, _FLAG)
     if not isinstance(messages, list):
         return
     thread = common.native_thread("roo-code", task(path))

@@ -79,6 +79,8 @@ _ROO = _B(rb"\A\s*\[\s*\{")
 _ROO_KEYS = frozenset({b"role", b"content", b"ts"})
 #: a kimi-cli context file opens with a record of one of its own roles
 _KIMI_CONTEXT = _B(rb'\A\s*\{\s*"role"\s*:\s*"_(?:system_prompt|checkpoint|usage)"')
+#: a Strands Agents session's agent record (its file session manager's ``agent.json``)
+_STRANDS_KEYS = frozenset({b"agent_id", b"conversation_manager_state"})
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
@@ -293,8 +295,8 @@ def claude_summary(head: bytes) -> bool:
 
 
 def json_format(head: bytes) -> str | None:
-    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code`` or ``claude-code`` for a JSON
-    document's head (a Claude Code session downloaded from the web app is ``{"loglines":
+    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code``, ``strands`` or ``claude-code``
+    for a JSON document's head (a Claude Code session downloaded from the web app is ``{"loglines":
     [records]}``, its compaction anywhere in it), else None; a byte-order mark opening it is
     passed over."""
     head = head.removeprefix(BOM)
@@ -310,9 +312,18 @@ def json_format(head: bytes) -> str | None:
         return "claude-code"
     if _ROO.match(head) and _roo(head):
         return "roo-code"
+    if b'"conversation_manager_state"' in head and _strands(head):
+        return "strands"
     if claude_summary(head):
         return "claude-code"
     return None
+
+
+def _strands(head: bytes) -> bool:
+    """A Strands Agents agent record: an object whose own keys name the agent and hold its
+    conversation manager's state (a key nested in another record's value is not one)."""
+    start = head.lstrip()
+    return start.startswith(b"{") and top_level(start).keys() >= _STRANDS_KEYS
 
 
 def _roo(head: bytes) -> bool:
