@@ -24,6 +24,7 @@ INPUT_FORMATS = (
     "copilot-cli",
     "roo-code",
     "strands",
+    "vscode-copilot",
     "openhands",
     "langgraph",
     "letta",

@@ -877,3 +877,53 @@ def test_a_cut_off_history_or_agent_record_holding_a_summary_is_anc002(tmp_path)
     agent.write_text(agent.read_text()[:-30], encoding="utf-8")
     for path in (roo, agent):
         assert [c[2] for c in codes([path], tmp_path)] == ["ANC002"], path
+
+
+# ---------------------------------------------------------------- VS Code Copilot Chat sessions
+
+VSCODE_SUMMARY = "## Work so far\nThe router split was applied as noted above.\n"
+
+
+def vscode_request(n: int, summary: str | None = None) -> dict[str, object]:
+    metadata: dict[str, object] = {"toolCallRounds": [], "responseId": f"r{n}"}
+    if summary is not None:
+        metadata["summary"] = {"toolCallRoundId": f"round_{n}", "text": summary}
+    return {
+        "requestId": f"request_{n}",
+        "message": {"text": "Refactor the router, as we discussed earlier.", "parts": []},
+        "response": [{"value": "Done, see the change mentioned above."}],
+        "result": {"timings": {"totalElapsed": 40000}, "metadata": metadata},
+    }
+
+
+def vscode_session(root: Path, *requests: dict[str, object]) -> Path:
+    session = {
+        "version": 3,
+        "requesterUsername": "dev",
+        "responderUsername": "GitHub Copilot",
+        "sessionId": "2f6a-chat",
+        "creationDate": 1795150000000,
+        "requests": list(requests),
+    }
+    path = root / "2f6a-chat.json"
+    path.write_text(json.dumps(session, indent=2), encoding="utf-8")
+    return path
+
+
+def test_a_vscode_chat_summary_is_read_and_no_turn(tmp_path):
+    path = vscode_session(tmp_path, vscode_request(1), vscode_request(2, VSCODE_SUMMARY))
+    assert json_format(path.read_bytes()) == "vscode-copilot"
+    assert bodies(path) == [VSCODE_SUMMARY.strip()]
+    line = next(n for n, t in enumerate(path.read_text().split("\n"), 1) if "router split" in t)
+    assert_read_at(path, tmp_path, line, "vscode-copilot:2f6a-chat")
+
+
+def test_a_vscode_session_without_a_summary_holds_none(tmp_path):
+    path = vscode_session(tmp_path, vscode_request(1), vscode_request(2, ""))
+    assert bodies(path) == []
+    assert codes([path], tmp_path) == []
+
+
+def test_other_documents_of_requests_are_no_vscode_sessions():
+    batch = {"version": 1, "requests": [{"requestId": "a", "summary": "As noted above."}]}
+    assert json_format(json.dumps(batch).encode()) is None

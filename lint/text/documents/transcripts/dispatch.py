@@ -29,6 +29,7 @@ from anchorlint.text.documents.transcripts import (
     roo,
     sqlite,
     strands,
+    vscode,
 )
 from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
 
@@ -51,6 +52,7 @@ _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "letta": letta.read_agent_file,
     "roo-code": roo.read_document,
     "strands": strands.read_document,
+    "vscode-copilot": vscode.read_document,
 }
 #: a compressed rollout decompressing past this is refused (a zip bomb, not a transcript)
 MAX_DECOMPRESSED = 1 << 30
@@ -101,8 +103,8 @@ def read_json(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
 ) -> Items:
     """A JSON document: an OpenHands event, a legacy gemini-cli chat, a Letta agent file, a
-    Roo Code task's history, a Strands agent record, or one generic record (or an array of
-    them)."""
+    Roo Code task's history, a Strands agent record, a VS Code chat session, or one generic
+    record (or an array of them)."""
     assert isinstance(text, str)
     fmt = _chosen(settings, _DOCUMENTS, lambda: json_format(_head(path, text)))
     if fmt is None:

@@ -81,6 +81,9 @@ _ROO_KEYS = frozenset({b"role", b"content", b"ts"})
 _KIMI_CONTEXT = _B(rb'\A\s*\{\s*"role"\s*:\s*"_(?:system_prompt|checkpoint|usage)"')
 #: a Strands Agents session's agent record (its file session manager's ``agent.json``)
 _STRANDS_KEYS = frozenset({b"agent_id", b"conversation_manager_state"})
+#: VS Code's chat session: its requests, and who asked and answered or when it began
+_VSCODE_KEYS = frozenset({b"version", b"requests"})
+_VSCODE_NAMES = frozenset({b"requesterUsername", b"responderUsername", b"creationDate"})
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
@@ -295,8 +298,8 @@ def claude_summary(head: bytes) -> bool:
 
 
 def json_format(head: bytes) -> str | None:
-    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code``, ``strands`` or ``claude-code``
-    for a JSON document's head (a Claude Code session downloaded from the web app is ``{"loglines":
+    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code``, ``strands``, ``vscode-copilot``
+    or ``claude-code`` for a JSON document's head (a Claude Code session downloaded from the web app is ``{"loglines":
     [records]}``, its compaction anywhere in it), else None; a byte-order mark opening it is
     passed over."""
     head = head.removeprefix(BOM)
@@ -314,6 +317,8 @@ def json_format(head: bytes) -> str | None:
         return "roo-code"
     if b'"conversation_manager_state"' in head and _strands(head):
         return "strands"
+    if b'"requestId"' in head and _vscode(head):
+        return "vscode-copilot"
     if claude_summary(head):
         return "claude-code"
     return None
@@ -324,6 +329,16 @@ def _strands(head: bytes) -> bool:
     conversation manager's state (a key nested in another record's value is not one)."""
     start = head.lstrip()
     return start.startswith(b"{") and top_level(start).keys() >= _STRANDS_KEYS
+
+
+def _vscode(head: bytes) -> bool:
+    """A VS Code chat session: an object whose own keys are its format's version and its
+    requests, and name its requester or responder or its creation date."""
+    start = head.lstrip()
+    if not start.startswith(b"{"):
+        return False
+    keys = top_level(start).keys()
+    return keys >= _VSCODE_KEYS and not _VSCODE_NAMES.isdisjoint(keys)
 
 
 def _roo(head: bytes) -> bool:
