@@ -55,18 +55,26 @@ class Skipped(Exception):
     """A checkpoint that cannot be read safely or at all (the message says why)."""
 
 
-def _hook(code: int, data: bytes) -> dict[str, Any]:
-    """An extension value as a tagged dict; the payload (itself msgpack) decoded likewise."""
-    value = _unpack(data)
-    if code in (0, 1, 2, 3, 4, 5) and isinstance(value, list) and len(value) >= 3:
-        return {"__ext__": code, "module": value[0], "name": value[1], "value": value[2]}
-    return {"__ext__": code, "value": value}
+#: how deep extension values may nest inside each other: each level is decoded by a new
+#: unpacker on the C stack, and a blob a few hundred levels deep ends the process; LangGraph
+#: nests a message inside a channel value inside a checkpoint, a handful of levels
+MAX_EXT_DEPTH = 32
 
 
-def _unpack(data: bytes) -> Any:
+def _unpack(data: bytes, depth: int = 0) -> Any:
+    """A msgpack value whose extension values are tagged dicts, their payloads (themselves
+    msgpack) decoded likewise, at most :data:`MAX_EXT_DEPTH` levels deep."""
     import msgpack
 
-    return msgpack.unpackb(data, raw=False, strict_map_key=False, ext_hook=_hook)
+    def hook(code: int, payload: bytes) -> dict[str, Any]:
+        if depth >= MAX_EXT_DEPTH:
+            raise Skipped(f"extension values nested over {MAX_EXT_DEPTH} deep")
+        value = _unpack(payload, depth + 1)
+        if code in (0, 1, 2, 3, 4, 5) and isinstance(value, list) and len(value) >= 3:
+            return {"__ext__": code, "module": value[0], "name": value[1], "value": value[2]}
+        return {"__ext__": code, "value": value}
+
+    return msgpack.unpackb(data, raw=False, strict_map_key=False, ext_hook=hook)
 
 
 def running_summary(kind: object, blob: object) -> Located | None:
@@ -120,6 +128,8 @@ def _decoded(kind: object, blob: object) -> Any:
         raise Skipped(f"checkpoint blob over {MAX_BLOB >> 20} MB")
     try:
         return _unpack(blob)
+    except Skipped:
+        raise
     except Exception as exc:  # noqa: BLE001 - any decoding failure of foreign bytes
         raise Skipped(f"checkpoint does not decode as msgpack: {type(exc).__name__}") from None
 

@@ -41,6 +41,15 @@ def _columns(db: sqlite3.Connection, table: str) -> set[str]:
     return {_name(row[0]) for row in found}
 
 
+def _stored(db: sqlite3.Connection, table: str) -> bool:
+    """Whether ``table`` is a table whose rows are stored. A view of that name computes its
+    rows when read, and one over an endless recursive query never stops (its sort spilling
+    to temporary files all the while): no agent writes its transcript as a view, and a
+    database found in a walk is a stranger's bytes."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,))
+    return found.fetchone() is not None
+
+
 def read(path: str) -> Iterator[SummarySource | RecordProblem]:
     try:
         db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
@@ -51,9 +60,9 @@ def read(path: str) -> Iterator[SummarySource | RecordProblem]:
     # that row's problem, where the driver's decoding would end the whole file's reading
     db.text_factory = bytes
     try:
-        if _columns(db, "checkpoints") >= _LANGGRAPH:
+        if _stored(db, "checkpoints") and _columns(db, "checkpoints") >= _LANGGRAPH:
             yield from _langgraph(path, db)
-        elif _columns(db, "messages") >= _LETTA:
+        elif _stored(db, "messages") and _columns(db, "messages") >= _LETTA:
             yield from _letta(path, db)
     except sqlite3.Error as exc:
         yield RecordProblem(1, 1, f"unusable SQLite database: {exc}", "ANC001")
