@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.chat_metadata import tool_metadata_classes
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import is_library_call
@@ -72,6 +73,7 @@ class SpanWalker(SpanLearning, SpanTextMixin):
     ) -> None:
         super().__init__(info, module.names.provenance | RETRIEVAL_KEYS, classes)
         self.module = module
+        self.tool_classes = tool_metadata_classes(module)
         #: ``info`` is a summarizer-named function the module calls: its own prompted model
         #: calls are read too, their hits marked as the wrapper's (see ``wrapped``)
         self.wrapper = wrapper

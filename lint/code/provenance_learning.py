@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.chat_metadata import chat_item_lists, chat_metadata_bases
 from anchorlint.code.guards import walk
 from anchorlint.code.nodes import annotation_names, call_name, dotted, names_in
 from anchorlint.code.provenance_lists import binding_counts, item_read_lists, stable_names
@@ -76,6 +77,10 @@ class SpanLearning:
         #: local names bound once to a message's role (``role = m.get("role")``), with the
         #: read they stand for: a test of the name is a test of the message
         self.role_aliases: dict[str, cst.BaseExpression] = {}
+        #: classes whose instances carry a tool call id in their ``metadata`` (with the line
+        #: of a read), which a list annotated with them holds among chat turns; set by the
+        #: walker from its module
+        self.tool_classes: dict[str, int] = {}
         #: provenance the code writes (``node["provenance"] = prov``), by the target's node:
         #: the span carries it from that statement on, not before (the walk adds it there)
         self.writes: dict[int, tuple[str, str]] = {}
@@ -115,11 +120,15 @@ class SpanLearning:
         derived: dict[str, list[set[str]]] = {}
         named_tests: list[cst.Comparison] = []
         messages = self._chat_messages()
+        chat_items: frozenset[str] | None = None
         targets = _assigned(self.info.node.body)
         for node in walk(self.info.node.body):
             read = provenance_read(node, self.attrs)
-            if read is not None and read[0] in messages and read[1].lower() == "metadata":
-                read = None  # a chat message's metadata is its bookkeeping, not a source's
+            if read is not None and read[1].lower() == "metadata":
+                if chat_items is None:  # ``item.metadata["role"]``: the item is a chat turn
+                    chat_items = messages | chat_metadata_bases(self.info.node.body)
+                if read[0] in chat_items:
+                    read = None  # a chat message's metadata is its bookkeeping, not a source's
             if read is not None and id(node) in targets:
                 self.writes[id(node)] = read  # a write, learnt where the walk reaches it
                 read = None
@@ -220,11 +229,28 @@ class SpanLearning:
                     reason = f"annotated `{cls}`: a {kind}"
                     self.whole.add(param.name.value)
                     break
+        ann = param.annotation.annotation if param.annotation else None
+        if reason is None and isinstance(ann, cst.Subscript):
+            reason = self._tool_class_reason(param.name.value, names)
         if reason is None:
             return
-        ann = param.annotation.annotation if param.annotation else None
         target = self.lists if isinstance(ann, cst.Subscript) else self.spans
         target[param.name.value] = reason
+
+    def _tool_class_reason(self, name: str, names: set[str]) -> str | None:
+        """``items: list[MemoryItem]`` rendered as chat turns (its items' ``metadata["role"]``
+        read) where the module reads a ``MemoryItem``'s ``metadata["tool_call_id"]``: a list
+        with tool results among its chat turns."""
+        declared = names & set(self.tool_classes)
+        if not declared or name not in chat_item_lists(self.info.node.body):
+            return None
+        for cls in sorted(declared):
+            line = self.tool_classes[cls]
+            return (
+                f"its items are `{cls}`s, whose `metadata` holds a tool call id (line {line}):"
+                " tool results among them"
+            )
+        return None
 
     def _learn_construction(self, node: cst.Assign) -> None:
         call = node.value

@@ -1,0 +1,87 @@
+"""Code rules on the shapes an eleventh sweep of compactor code showed them misreading.
+
+Each module is written for these tests in the style of the real ones (a memory store that
+folds its chat turns into a summary, a tool-call compactor that describes arguments by their
+shape, a condenser that keeps its head), with the near misses beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes, findings
+
+#: a short-term memory whose items are chat turns: the role is kept in their metadata
+TURN_MEMORY = """\
+class TurnMemory:
+    def __init__(self, store, llm):
+        self.store = store
+        self.llm = llm
+
+    async def _fold(self, task_items, old_summaries, pending):
+        task = [{"role": it.metadata["role"], "content": it.content} for it in task_items]
+        older = [{"ids": it.summary_ids, "content": it.content} for it in old_summaries]
+        new = [{"role": it.metadata.get("role"), "content": it.content} for it in pending]
+        prompt = f"Update the summary.\\nTask: {task}\\nEarlier: {older}\\nNew: {new}"
+        return await self.llm.acompletion([{"role": "user", "content": prompt}])
+
+    async def run(self, session):
+        items = self.store.get_all(session)
+        preview = "\\n".join(f"[{i.metadata.get('role', i.kind)}] {i.content}" for i in items)
+        task_items = [i for i in items if i.kind == "init"]
+        old = [i for i in items if i.kind == "summary"]
+        pending = [i for i in items if i.kind == "message"]
+        text = await self._fold_step(task_items, old, pending)
+        self.store.add(text, preview=preview)
+
+    async def _fold_step(self, task_items, old, pending):
+        return await self._fold(task_items, old, pending)
+"""
+
+
+def test_items_whose_metadata_holds_a_role_are_chat_turns() -> None:
+    """A role read from an item's metadata makes it a chat message: its metadata is the
+    conversation's bookkeeping, not a retrieved document's source."""
+    assert codes(TURN_MEMORY) == []
+
+
+#: the same memory where one function reads a tool call id from an item's metadata
+TOOL_TURN_MEMORY = """\
+class MemoryItem:
+    pass
+
+
+class TurnMemory:
+    def matches(self, memory_item: MemoryItem, call_id: str) -> bool:
+        return memory_item.metadata.get("tool_call_id") == call_id
+
+    async def _fold(self, task_items: list[MemoryItem], pending: list[MemoryItem]):
+        task = [{"role": it.metadata["role"], "content": it.content} for it in task_items]
+        new = [{"role": it.metadata["role"], "content": it.content} for it in pending]
+        prompt = f"Update the summary.\\nTask: {task}\\nNew: {new}"
+        return await self.llm.acompletion([{"role": "user", "content": prompt}])
+
+    async def _fold_step(self, task_items: list[MemoryItem], pending: list[MemoryItem]):
+        return await self._fold(task_items, pending)
+"""
+
+
+def test_turns_of_a_class_that_carries_tool_call_ids_hold_tool_results() -> None:
+    """Where the module reads a tool call id from a ``MemoryItem``'s metadata, a list of them
+    rendered as chat turns holds tool results: found, and the message says so (not that
+    the items are documents)."""
+    found = findings(TOOL_TURN_MEMORY)
+    assert [(line, code) for line, code, _ in found] == [(13, "ANC303")]
+    assert "whose `metadata` holds a tool call id (line 7)" in found[0][2]
+    assert "reads `metadata`" not in found[0][2]
+
+
+def test_a_document_whose_metadata_is_read_for_its_source_is_still_linked() -> None:
+    """A metadata read for anything but a role still marks a document, beside chat turns."""
+    source = (
+        "class Notes:\n"
+        "    async def _fold(self, passages, pending):\n"
+        '        cited = [{"src": p.metadata["source"], "text": p.content} for p in passages]\n'
+        '        new = [{"role": m.metadata["role"], "content": m.content} for m in pending]\n'
+        '        prompt = f"Update the summary.\\nPassages: {cited}\\nNew: {new}"\n'
+        '        return await self.llm.acompletion([{"role": "user", "content": prompt}])\n'
+    )
+    assert codes(source) == [(6, "ANC303")]
