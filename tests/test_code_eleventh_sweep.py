@@ -7,6 +7,8 @@ shape, a condenser that keeps its head), with the near misses beside it.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_recompaction_real_shapes import codes, findings
 
 #: a short-term memory whose items are chat turns: the role is kept in their metadata
@@ -85,3 +87,62 @@ def test_a_document_whose_metadata_is_read_for_its_source_is_still_linked() -> N
         '        return await self.llm.acompletion([{"role": "user", "content": prompt}])\n'
     )
     assert codes(source) == [(6, "ANC303")]
+
+
+#: a tool-call compactor that stands in a short description for a call's large arguments
+ARGUMENT_SHAPES = """\
+import hashlib
+import json
+
+MAX_KEYS = 8
+
+
+def _compact_fields(value):
+    if isinstance(value, dict):
+        return {k: _compact_fields(v) for k, v in value.items()}
+    if isinstance(value, str) and len(value) > 4000:
+        digest = hashlib.sha256(value.encode()).hexdigest()
+        return {"elided": True, "sha256": digest, "chars": len(value)}
+    return value
+
+
+def _kind_name(value, depth=0):
+    if isinstance(value, list) and value and depth < 2:
+        return f"list[{_kind_name(value[0], depth + 1)}]"
+    return type(value).__name__
+
+
+def _shape_summary(value):
+    if isinstance(value, dict):
+        keys = sorted(str(k) for k in value.keys())
+        return "keys=" + ",".join(keys[:MAX_KEYS])
+    if isinstance(value, list):
+        return f"items={len(value)}"
+    return _kind_name(value)
+
+
+def placeholder_for(arguments: str) -> str:
+    parsed = _compact_fields(json.loads(arguments))
+    return json.dumps({"shape": _shape_summary(parsed), "chars": len(arguments)})
+"""
+
+
+def test_a_summary_named_helper_of_builtins_describes_its_input() -> None:
+    """A function named for a summary by its last word that calls only builtins and string
+    operations (and a same-module helper that does the same) describes a value's shape; it
+    is no second pass over the compacted arguments."""
+    assert codes(ARGUMENT_SHAPES) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '    return client.complete("Summarize this value: " + json.dumps(value))\n',
+        "    return textkit.shorten(str(value), 80)\n",
+    ],
+    ids=["asks-a-model", "calls-a-library"],
+)
+def test_a_summary_named_helper_that_may_paraphrase_is_still_a_pass(body: str) -> None:
+    """The same helper asking a model, or calling anything this module cannot read (a
+    library's), may paraphrase: a pass over the compacted value."""
+    assert (33, "ANC306") in codes(ARGUMENT_SHAPES.replace("    return _kind_name(value)\n", body))

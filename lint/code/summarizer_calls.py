@@ -26,6 +26,7 @@ from anchorlint.code.return_types import (
     returns_non_text,
     text_tuple_positions,
 )
+from anchorlint.code.text_coders import lossless_coder, shape_describer
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -285,7 +286,11 @@ def output_taint(
     if (
         names.is_summarizer(name)
         and only_weak_stem(name, names)
-        and (not handles_text(receiver, args, callee) or _lossless_coder(name, names, callee))
+        and (
+            not handles_text(receiver, args, callee)
+            or lossless_coder(name, names, callee)
+            or shape_describer(name, callee, module)
+        )
     ):
         return None
     returned = returned_tuple_positions(callee)
@@ -297,51 +302,6 @@ def output_taint(
     if positions:
         return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=positions)
     return None
-
-
-#: what a text codec of the module may call: string and pattern operations and builtins that
-#: copy, count or order; a call of anything else (a model, a helper, a library) may paraphrase
-_CODEC_CALLS = frozenset(
-    """strip lstrip rstrip split rsplit splitlines join replace lower upper startswith endswith
-    find rfind index count format encode decode sub subn findall finditer search match fullmatch
-    compile escape group groups append extend items keys values get setdefault pop add update
-    len sorted set list dict tuple range enumerate zip min max sum any all isinstance str int
-    bool reversed map filter Counter defaultdict OrderedDict deque""".split()
-)
-
-
-def _lossless_coder(name: str, names: NameSets, callee: cst.FunctionDef | None) -> bool:
-    """``def _compress_chunks(text: str, …)`` that swaps repeated chunks for short ids and
-    returns the id table beside the text: a ``compress*`` function of this module that
-    returns such a table and calls only string, pattern and builtin operations encodes, it
-    does not summarize (as ``zlib.compress`` does not); a model call, a helper or a library
-    call in it may, and so may one that returns only text (a cut to a budget)."""
-    if callee is None or names.summarizer_stem(name) != "compress":
-        return False
-    if not _returns_a_table(callee):
-        return False  # a cut to a budget (``"\n".join(kept)``) drops what it leaves out
-    calls = [node for node in walk(callee.body) if isinstance(node, cst.Call)]
-    return bool(calls) and all(call_name(node) in _CODEC_CALLS for node in calls)
-
-
-def _returns_a_table(callee: cst.FunctionDef) -> bool:
-    """``-> tuple[dict[str, str], str]``, or ``return table, out`` with ``table = {}``: the
-    key to decode what was swapped out comes back beside the text."""
-    returned = annotation_names(callee.returns)
-    if {"tuple", "Tuple"} & returned and {"dict", "Dict", "Mapping"} & returned:
-        return True
-    tables = {
-        dotted(t.target)
-        for node in walk(callee.body)
-        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Dict)
-        for t in node.targets
-    }
-    return any(
-        isinstance(node, cst.Return)
-        and isinstance(node.value, cst.Tuple)
-        and any(dotted(e.value) in tables for e in node.value.elements)
-        for node in walk(callee.body)
-    )
 
 
 def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionDef | None) -> bool:
