@@ -41,8 +41,10 @@ class TurnMemory:
 
 def test_items_whose_metadata_holds_a_role_are_chat_turns() -> None:
     """A role read from an item's metadata makes it a chat message: its metadata is the
-    conversation's bookkeeping, not a retrieved document's source."""
-    assert codes(TURN_MEMORY) == []
+    conversation's bookkeeping, not a retrieved document's source. (The earlier summaries
+    folded in again are a second pass, ANC306.)"""
+    assert codes(TURN_MEMORY) == [(11, "ANC306")]
+    assert codes(TURN_MEMORY.replace("old_summaries", "notes")) == []
 
 
 #: the same memory where one function reads a tool call id from an item's metadata
@@ -146,3 +148,53 @@ def test_a_summary_named_helper_that_may_paraphrase_is_still_a_pass(body: str) -
     """The same helper asking a model, or calling anything this module cannot read (a
     library's), may paraphrase: a pass over the compacted value."""
     assert (33, "ANC306") in codes(ARGUMENT_SHAPES.replace("    return _kind_name(value)\n", body))
+
+
+#: a memory that folds new turns into what it summarized before, the earlier summary handed in
+EARLIER_SUMMARY = """\
+class LongTermMemory:
+    def __init__(self, llm):
+        self.llm = llm
+
+    def _render(self, turns):
+        return "\\n".join(f"{{t.role}}: {{t.content}}" for t in turns)
+
+    def fold(self, new_turns, {name}):
+        text = self._render(new_turns)
+        prompt = f"Summarize the history.\\nEarlier: {{{name}}}\\nNew:\\n{{text}}"
+        return self.llm.chat_completion(prompt)
+"""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "previous_ltm_summary",
+        "previous_conversation_summary",
+        "existing_memory_summary",
+        "existed_summary",
+        "existed_summary_items",
+        "summary_so_far",
+    ],
+)
+def test_the_earlier_summary_named_with_what_it_summarizes_is_handed_back(name: str) -> None:
+    """A name that says the summary was made before (``previous``, ``existing``,
+    ``existed``, ``so far``), with one word for what it summarizes or for what holds it."""
+    assert codes(EARLIER_SUMMARY.format(name=name)) == [(11, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "conversation_summary",
+        "summary_items",
+        "previous_summary_prompt",
+        "previous_turn_summary",
+        "last_tool_output_summary",
+    ],
+)
+def test_a_summary_name_that_says_nothing_of_before_is_no_earlier_summary(name: str) -> None:
+    """Without a word for earlier, or with words between that name something else (a prompt
+    about the summary, the summary of one turn or of a tool's output), the name may be
+    anything: silent."""
+    assert codes(EARLIER_SUMMARY.format(name=name)) == []

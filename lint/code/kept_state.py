@@ -22,10 +22,15 @@ from anchorlint.code.names import summary_type
 from anchorlint.code.nodes import annotation_names, call_name, dotted
 from anchorlint.code.taint import Kind, Taint
 
-#: parameters and fields named like the summary of the previous call
+#: parameters and fields named like the summary of the previous call: a word that says it was
+#: made before (``previous``, ``existed``), at most one word for what it summarizes
+#: (``previous_conversation_summary``, ``previous_ltm_summary``), the summary, and what holds
+#: it (``existed_summary_items``); or ``summary_so_far``
 _RUNNING_SUMMARY = LazyPattern(
-    r"^_*(?:existing|previous|prev|prior|running|rolling|old|last|current)_summary"
-    r"(?:_(?:content|text|str|string|message|msg))?$"
+    r"^_*(?:(?:existing|existed|previous|prev|prior|running|rolling|old|last|current)_"
+    r"(?:(?:conversation|conv|chat|dialog|dialogue|memory|mem|ltm|stm|history|session"
+    r"|context|episode|thread|task)_)?summar(?:y|ies)|summary_so_far)"
+    r"(?:_(?:content|text|str|string|message|msg|items|list))?$"
 )
 #: parameter names of a message list, a view or a state a compactor is handed
 _LIST_PARAMS = frozenset(
@@ -49,7 +54,10 @@ def message_list_name(name: str) -> bool:
 
 def running_summary_name(name: str) -> bool:
     """``existing_summary``, ``previous_summary``, ``running_summary``, ``prior_summary`` …,
-    also with what holds it named (``previous_summary_content``, ``existing_summary_text``)."""
+    also with what it summarizes named (``previous_conversation_summary``), with what holds
+    it named (``previous_summary_content``, ``existed_summary_items``), and
+    ``summary_so_far``. A word that says earlier is needed: ``conversation_summary`` or
+    ``summary_items`` alone may be the summary this call makes."""
     return bool(_RUNNING_SUMMARY.match(name.lower()))
 
 
