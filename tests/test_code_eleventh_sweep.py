@@ -198,3 +198,71 @@ def test_a_summary_name_that_says_nothing_of_before_is_no_earlier_summary(name: 
     about the summary, the summary of one turn or of a tool's output), the name may be
     anything: silent."""
     assert codes(EARLIER_SUMMARY.format(name=name)) == []
+
+
+#: a condenser that keeps the system prompt and the first request, then the summary, then the
+#: last turn: the summary goes back among the kept messages, and is summarized next time
+KEPT_HEAD = """\
+SYSTEM = "Summarize the conversation between the kept messages."
+
+
+class Condenser:
+    def __init__(self, llm):
+        self.llm = llm
+
+    def _middle(self, messages):
+        return "\\n".join(m["content"] for m in messages[2:-1])
+
+    def condense(self, messages):
+        reply = self.llm.generate(
+            [{"role": "system", "content": SYSTEM}, {"role": "user", "content": self._middle(messages)}]
+        )
+        note = {"role": "user", "content": "Summary: " + reply.content}
+{kept}
+"""
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "        return messages[:2] + [note] + messages[-1:]",
+        "        return [messages[0]] + [note] + messages[-1:]",
+        "        head = messages[:2]\n        head.append(note)\n        return head + messages[-1:]",
+        "        head = list(messages[:2])\n        head.append(note)\n"
+        "        out = head + messages[-1:] + [{'role': 'user', 'content': 'go on'}]\n"
+        "        return out",
+    ],
+    ids=["slice-first", "item-first", "appended-to-head", "head-rebound"],
+)
+def test_a_summary_placed_after_a_kept_head_is_handed_back(kept: str) -> None:
+    """Wherever among the kept messages the summary is placed (after a slice, after an item,
+    appended to a copy of the head), the list returned holds it."""
+    assert codes(KEPT_HEAD.replace("{kept}", kept)) == [(12, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "        return messages[:2] + [{'role': 'user', 'content': 'go on'}] + messages[-1:]",
+        "        head = messages[:2]\n        head.append({'role': 'user', 'content': 'go on'})\n"
+        "        return head + messages[-1:]",
+        "        head = messages[:2]\n        head.append(note)\n        return messages",
+        "        self.log(messages[:2] + [note])\n        return messages[-1:]",
+        "        return messages[:1] + [note]",
+        "        head = messages[:2]\n        head.append(note)\n        return head",
+    ],
+    ids=[
+        "no-summary",
+        "other-message-appended",
+        "head-not-returned",
+        "logged-only",
+        "summary-last",
+        "head-ends-with-summary",
+    ],
+)
+def test_a_kept_head_without_the_summary_hands_nothing_back(kept: str) -> None:
+    """The same layouts with another message where the summary was, a head given the summary
+    but not returned, or the summary only logged: the returned list holds no summary. A
+    summary last of all (``messages[:1] + [note]``, a head returned as it ends with it) is
+    appended as a reply is, not put back among kept messages, as before."""
+    assert codes(KEPT_HEAD.replace("{kept}", kept)) == []

@@ -105,6 +105,10 @@ class KnownCalls:
                     and built_message_list(receiver, args[-1][0].value, frame)
                 ):
                     frame.summary_locals[receiver.value] = compact
+                elif isinstance(receiver, cst.Name) and kept_head(
+                    receiver, args[-1][0].value, frame
+                ):
+                    frame.summary_heads[receiver.value] = compact
             return None
         if name in ("format", "format_map") and receiver is not None:
             return compact.to(K.COMPACT)
@@ -285,6 +289,34 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
         ):
             given_more = given_more or node.func.attr.value in ("append", "extend", "insert")
     return bound_empty and given_more
+
+
+def kept_head(receiver: cst.Name, item: cst.BaseExpression, frame: Frame) -> bool:
+    """``head = messages[:2]`` then ``head.append(note)``: the summary message appended to a
+    new list of the messages a cut keeps at the front (bound to nothing else here)."""
+    function = frame.function.node if frame.function is not None else None
+    if function is None or not (_a_message(item) or _bound_to_a_message(item, function)):
+        return False
+    bound = [
+        node.value
+        for node in walk(function.body)
+        if isinstance(node, cst.Assign)
+        and any(dotted(t.target) == receiver.value for t in node.targets)
+    ]
+    return bool(bound) and all(_kept_slice(value) for value in bound)
+
+
+def _kept_slice(value: cst.BaseExpression) -> bool:
+    """``messages[:2]`` or ``list(messages[:2])``: a list bound to the messages a cut keeps
+    (a new list, so what is appended to it goes into the list built, not the history)."""
+    if isinstance(value, cst.Call) and dotted(value.func) == "list" and len(value.args) == 1:
+        value = value.args[0].value
+    return (
+        isinstance(value, cst.Subscript)
+        and dotted(value.value) is not None
+        and len(value.slice) == 1
+        and isinstance(value.slice[0].slice, cst.Slice)
+    )
 
 
 def _empty_list(value: cst.BaseExpression) -> bool:

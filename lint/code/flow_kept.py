@@ -16,6 +16,7 @@ from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_graph_state import command_update, handed_state
 from anchorlint.code.kept_records import fetched_records
 from anchorlint.code.kept_state import (
+    concatenated,
     constant_key,
     front_of_concatenation,
     graph_node,
@@ -121,8 +122,9 @@ class KeptState:
             if spliced(literal) and held is not None:
                 frame.summary_list = (node, held)
         for item in tuple_elements(value):
-            if isinstance(item, cst.Name) and item.value in frame.summary_locals:
-                frame.summary_list = (node, frame.summary_locals[item.value])
+            built = _built_list(item, frame)
+            if built is not None:
+                frame.summary_list = (node, built)
                 continue
             front = front_of_concatenation(item)
             if front is None:
@@ -182,10 +184,11 @@ class KeptState:
         (``[note, *recent]``) or at the front of a concatenation (``[note] + recent``)."""
         literal = value if isinstance(value, cst.List) and spliced(value) else None
         literal = literal or front_of_concatenation(value)
-        if literal is None:
-            return None
-        taints = [self.eval(e.value, env, frame) for e in literal.elements]
-        return next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+        taints = [self.eval(e.value, env, frame) for e in literal.elements] if literal else []
+        held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
+        if held is None and isinstance(value, cst.BinaryOperation):
+            return _built_list(value, frame)  # ``head + tail``, the summary appended to ``head``
+        return held
 
     def store_call(
         self,
@@ -313,3 +316,18 @@ def item_slot(node: cst.BaseExpression, frame: Frame) -> ItemSlot | None:
     else:
         written = dotted(key) if isinstance(key, (cst.Name, cst.Attribute)) else None
     return None if written is None else (id(info.node), base.value, written)
+
+
+def _built_list(value: cst.BaseExpression, frame: Frame) -> Taint | None:
+    """``out`` or ``head + tail`` where ``out`` is a message list the function built around
+    the summary, or ``head`` a kept head it appended the summary to (``head =
+    messages[:2]; head.append(note)``), with other messages after it."""
+    operands = concatenated(value)
+    for at, operand in enumerate(operands):
+        if not isinstance(operand, cst.Name):
+            continue
+        if operand.value in frame.summary_locals:
+            return frame.summary_locals[operand.value]
+        if operand.value in frame.summary_heads and at < len(operands) - 1:
+            return frame.summary_heads[operand.value]
+    return None

@@ -258,18 +258,27 @@ def tuple_elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [e.value for e in value.elements if isinstance(e, cst.Element)]
 
 
+def concatenated(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``head + [note] + tail`` → its operands in order (one for a value that is no ``+``)."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return [*concatenated(value.left), *concatenated(value.right)]
+    return [value]
+
+
 def front_of_concatenation(value: cst.BaseExpression) -> cst.List | None:
-    """``[note] + recent`` / ``[first, note] + kept[cut:]``: the list literal at the front of
-    a concatenation with a history (an operand that is no literal), else None."""
-    operands: list[cst.BaseExpression] = []
-    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
-        operands.insert(0, value.right)
-        value = value.left
-    if not operands or not isinstance(value, cst.List):
-        return None
-    if all(isinstance(o, (cst.List, cst.Tuple)) for o in operands):
+    """``[note] + recent`` / ``[first, note] + kept[cut:]`` / ``messages[:2] + [note] +
+    messages[-1:]``: the list literals of a concatenation with a history (an operand that is
+    no literal), as one list (the literal itself when there is one, at the front), else None.
+    The summary is handed back wherever among the kept messages it is placed, but for last:
+    ``recent + [reply]`` appends a turn to the history rather than putting a summary back."""
+    operands = concatenated(value)
+    # a literal last of all is appended after the history (a reply), not put back among it
+    literals = [o for o in operands[:-1] if isinstance(o, cst.List)]
+    if not literals or all(isinstance(o, (cst.List, cst.Tuple)) for o in operands):
         return None  # literals only: a pair or a fixed list, not a history
-    return value
+    if len(literals) == 1 and operands[0] is literals[0]:
+        return literals[0]
+    return cst.List([e for literal in literals for e in literal.elements])
 
 
 def spliced(literal: cst.List | cst.Tuple) -> bool:

@@ -150,3 +150,7 @@ class Frame:
     #: local names last bound to such a list (``compacted = [note] + recent``), for a
     #: ``return compacted``
     summary_locals: dict[str, Taint] = field(default_factory=dict)
+    #: local names holding a kept head of the messages with the summary appended last
+    #: (``head = messages[:2]; head.append(note)``): the summary is put back among kept
+    #: messages only where something is concatenated after it (``return head + tail``)
+    summary_heads: dict[str, Taint] = field(default_factory=dict)
