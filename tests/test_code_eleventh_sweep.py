@@ -266,3 +266,41 @@ def test_a_kept_head_without_the_summary_hands_nothing_back(kept: str) -> None:
     summary last of all (``messages[:1] + [note]``, a head returned as it ends with it) is
     appended as a reply is, not put back among kept messages, as before."""
     assert codes(KEPT_HEAD.replace("{kept}", kept)) == []
+
+
+#: a summarizer that summarizes the head of a long history by calling itself first, then puts
+#: that summary into its own prompt with the rest
+RECURSIVE = """\
+PROMPT = "Summarize the conversation so far."
+
+
+def _render(msgs):
+    return "\\n".join(f"{m['role']}: {m['content']}" for m in msgs)
+
+
+def summarize_messages(client, msgs, limit):
+    text = _render(msgs)
+    if len(text) > limit:
+        cut = len(msgs) // 2
+        head = summarize_messages(client, msgs[:cut], limit)
+        text = head + "\\n" + _render(msgs[cut:])
+    return client.chat_completion(PROMPT + "\\n" + text)
+"""
+
+
+def test_a_summarizer_that_calls_itself_on_its_head_summarizes_that_summary() -> None:
+    """Its own recursive call does not make it a wrapper of a pass its callers make: the
+    model call is handed the head's summary again, also where another function calls it."""
+    assert codes(RECURSIVE) == [(14, "ANC306")]
+    caller = "\n\ndef run(client, msgs):\n    return summarize_messages(client, msgs, 4000)\n"
+    assert codes(RECURSIVE + caller) == [(14, "ANC306")]
+
+
+def test_a_summarizer_called_only_by_others_is_still_a_wrapper() -> None:
+    """Without the recursion, called once from elsewhere on raw messages: no second pass."""
+    source = RECURSIVE.replace(
+        "        head = summarize_messages(client, msgs[:cut], limit)\n",
+        "        head = _render(msgs[:cut])[-limit:]\n",
+    )
+    source += "\n\ndef run(client, msgs):\n    return summarize_messages(client, msgs, 4000)\n"
+    assert codes(source) == []

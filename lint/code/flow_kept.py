@@ -255,7 +255,7 @@ class KeptState:
         call there, reported once, not again in the summarizer's body."""
         from anchorlint.code.summarizer_calls import called_here
 
-        return self.names.is_summarizer(info.name) and called_here(self.am, info.name)
+        return self.names.is_summarizer(info.name) and called_here(self.am, info.name, info.node)
 
     def rewriting_summarizer(self, call: cst.Call, name: str, frame: Frame) -> Taint | None:
         """The output of a summarizer of this module that returns nothing but writes into the

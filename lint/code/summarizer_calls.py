@@ -84,7 +84,7 @@ def is_summarizer_call(
     return not (
         function is not None
         and module.names.is_summarizer(function.name.value)
-        and called_here(module, function.name.value)
+        and called_here(module, function.name.value, function)
         and not _gets_previous_summary(function)
         and not _rebuilds_kept_list(function)
         and not reads_kept_summary(module, function)
@@ -160,11 +160,20 @@ def _self_path(node: cst.BaseExpression) -> str | None:
     return path if path is not None and path.startswith(("self.", "cls.")) else None
 
 
-def called_here(module: AnalysedModule, name: str) -> bool:
+def called_here(module: AnalysedModule, name: str, function: cst.FunctionDef | None = None) -> bool:
     """Whether the module calls ``name`` (``name(…)`` or ``x.name(…)``): a text search first
     (remembered per module text and name), then the call nodes, where a mention in a
-    docstring, comment or string is none."""
-    return _mentioned_as_call(module.source, name) and name in module.called_names
+    docstring, comment or string is none. Asked of ``function`` itself, a function that
+    calls itself is taken as called nowhere: a summarizer that summarizes its head by calling
+    itself (``head = summarize_messages(client, msgs[:cut])``) is the pass, whoever else
+    calls it, not a wrapper of one its callers make (they hand it raw messages)."""
+    if not (_mentioned_as_call(module.source, name) and name in module.called_names):
+        return False
+    if function is None or function.name.value != name:
+        return True
+    return not any(
+        isinstance(node, cst.Call) and call_name(node) == name for node in walk(function.body)
+    )
 
 
 @lru_cache(maxsize=64)
