@@ -304,3 +304,52 @@ def test_a_summarizer_called_only_by_others_is_still_a_wrapper() -> None:
     )
     source += "\n\ndef run(client, msgs):\n    return summarize_messages(client, msgs, 4000)\n"
     assert codes(source) == []
+
+
+#: a message history whose running summary is extended by a completion function imported from
+#: the project's own model module, called bare
+BARE_COMPLETION = '''\
+from agentkit.llm import create_chat_completion
+
+SUMMARY_REQUEST = "Update the running summary of the conversation with the new events."
+
+
+class MessageHistory:
+    def __init__(self):
+        self.summary = "I was created."
+
+    def _render(self, events):
+        return "\\n".join(str(e) for e in events)
+
+    def update_running_summary(self, new_events):
+        prompt = f"{SUMMARY_REQUEST}\\nCurrent summary: {self.summary}\\n{self._render(new_events)}"
+        self.summary = create_chat_completion(prompt)
+        return self.summary
+'''
+
+
+@pytest.mark.parametrize(
+    "name", ["create_chat_completion", "chat_completion", "completion", "call_llm"]
+)
+def test_an_imported_completion_function_called_bare_is_a_model_call(name: str) -> None:
+    """``create_chat_completion(prompt)`` imported from a module asks a model as
+    ``llm.create_chat_completion(prompt)`` does."""
+    assert codes(BARE_COMPLETION.replace("create_chat_completion", name)) == [(15, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        BARE_COMPLETION.replace("create_chat_completion", "format_entry"),
+        BARE_COMPLETION.replace(
+            "from agentkit.llm import create_chat_completion\n",
+            "def create_chat_completion(prompt):\n    return prompt[-2000:]\n",
+        ),
+        BARE_COMPLETION.replace("from agentkit.llm import create_chat_completion\n", ""),
+    ],
+    ids=["another-function", "defined-here-as-a-cut", "not-imported"],
+)
+def test_a_bare_call_that_is_no_imported_model_function_asks_no_model(source: str) -> None:
+    """A bare function named for nothing a model does, one the module defines itself (read
+    from its body: here a cut), or a name the module never imports: no model call."""
+    assert codes(source) == []

@@ -154,6 +154,24 @@ class AnalysedModule:
         return frozenset(found)
 
     @cached_property
+    def imported_functions(self) -> frozenset[str]:
+        """The names the module's top-level ``from … import`` statements bind (``from .llm
+        import create_chat_completion``): a bare call of one reaches another module."""
+        found: set[str] = set()
+        for statement in self.module.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.ImportFrom) and not isinstance(
+                    small.names, cst.ImportStar
+                ):
+                    for alias in small.names:
+                        bound = alias.asname.name if alias.asname else alias.name
+                        if isinstance(bound, cst.Name):
+                            found.add(bound.value)
+        return frozenset(found)
+
+    @cached_property
     def has_summarizer_text(self) -> bool:
         """Cheaper than the flow engine: could any summarizer call occur at all?"""
         trigger = summarizer_calls(self.settings).for_size(self.source)

@@ -162,6 +162,13 @@ NAMED_MODEL_METHODS = (
     r"|get_(?:response|completion|chat_completion|(?:llm|model)_response)"
     r"|make_(?:api_)?request|(?:call|invoke|query|ask)_(?:model|llm|lm))"
 )
+#: model functions imported and called bare (``from litellm import completion``, ``from
+#: .llm import create_chat_completion``): only names that say they call a model, as a pattern
+#: over the name
+BARE_MODEL_FUNCTIONS = (
+    r"_?a?(?:(?:create_|get_)?(?:chat_)?completion|generate_content"
+    r"|(?:call|invoke|query|ask)_(?:model|llm|lm)|get_(?:llm|model)_response)"
+)
 MODEL_METHOD_STEMS = (
     "predict", "invoke", "run", "generate", "complete", "completion", "create", "chat", "step",
     "chat_completion", "create_chat_completion", "generate_content",
@@ -171,6 +178,7 @@ MODEL_METHOD_STEMS = (
 _MODEL_CALL = LazyPattern(
     r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?call[ \t]*\("
     r"|\.(?:" + NAMED_MODEL_METHODS + r")[ \t]*\("
+    r"|(?<![\w.])(?:" + BARE_MODEL_FUNCTIONS + r")[ \t]*\("
 )
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)

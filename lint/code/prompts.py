@@ -22,7 +22,11 @@ import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
-from anchorlint.code.prefilter import MODEL_METHOD_STEMS, NAMED_MODEL_METHODS
+from anchorlint.code.prefilter import (
+    BARE_MODEL_FUNCTIONS,
+    MODEL_METHOD_STEMS,
+    NAMED_MODEL_METHODS,
+)
 
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
 #: the common provider-neutral clients
@@ -32,6 +36,7 @@ MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in (
 _RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
 _MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
 _NAMED_MODEL_METHOD = LazyPattern(rf"^(?:{NAMED_MODEL_METHODS})$")
+_BARE_MODEL_FUNCTION = LazyPattern(rf"^(?:{BARE_MODEL_FUNCTIONS})$")
 
 
 #: event-loop libraries: their ``run`` runs the coroutine it is handed (a model call or not)
@@ -88,6 +93,7 @@ _MAX_STRING = 20_000
 _MODEL_CALL = LazyPattern(
     r"\.(?:" + "|".join(sorted(MODEL_METHODS | _RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
     rf"|\.(?:{NAMED_MODEL_METHODS})[ \t]*\("
+    rf"|(?<![\w.])(?:{BARE_MODEL_FUNCTIONS})[ \t]*\("
 )
 
 
@@ -247,7 +253,11 @@ def _model_output(value: cst.BaseExpression) -> bool:
     if not (isinstance(value, cst.Call) and model_method(value)):
         return False
     receiver = call_receiver(value)
-    return receiver is not None and not names_a_template(receiver)
+    if receiver is None:  # ``reply = create_chat_completion(PROMPT)``, imported
+        return isinstance(value.func, cst.Name) and bool(
+            _BARE_MODEL_FUNCTION.match(value.func.value)
+        )
+    return not names_a_template(receiver)
 
 
 def prompt_names(
@@ -333,17 +343,29 @@ def names_a_template(receiver: cst.BaseExpression) -> bool:
     return found is not None and found.group(1).lower() in _TEMPLATE_WORDS
 
 
-def prompted_call(call: cst.Call, names: frozenset[str], inline: bool = False) -> bool:
+def prompted_call(
+    call: cst.Call,
+    names: frozenset[str],
+    inline: bool = False,
+    imported: frozenset[str] = frozenset(),
+) -> bool:
     """A generic model method whose receiver or an argument is (built from) a prompt name,
     or (``inline``) one handed a literal that asks to summarize the conversation, written in
     the call (``llm.run("Summarize this conversation:\n" + text)``, an f-string, a system
-    message ``{"role": "system", "content": "Summarize the chat …"}``)."""
+    message ``{"role": "system", "content": "Summarize the chat …"}``). Called bare, only a
+    function the module imports (``imported``) under a name that says it calls a model
+    (``create_chat_completion(prompt)``, ``completion(messages=…)``) is one."""
     if not (names or inline) or not model_method(call):
         return False
     receiver = call_receiver(call)
-    if receiver is None or names_a_template(receiver):
+    if receiver is None:
+        if not (isinstance(call.func, cst.Name) and call.func.value in imported):
+            return False
+        if _BARE_MODEL_FUNCTION.match(call.func.value) is None:
+            return False
+    elif names_a_template(receiver):
         return False
-    chain = dotted(receiver)
+    chain = dotted(receiver) if receiver is not None else None
     if chain is not None and chain.rsplit(".", 1)[-1] in names:
         return True
     if any(names_in(arg.value) & names for arg in call.args):

@@ -50,7 +50,9 @@ def spans_to_summarizers(module: AnalysedModule) -> Iterator[SpanToSummarizer]:
     classes: dict[str, str] | None = None
     found: list[SpanToSummarizer] = []
     for info in module.index.all_functions():
-        wrapper = module.names.is_summarizer(info.name) and called_here(module, info.name, info.node)
+        wrapper = module.names.is_summarizer(info.name) and called_here(
+            module, info.name, info.node
+        )
         if not wrapper and not _calls_a_summarizer(module, info):
             continue
         if classes is None:

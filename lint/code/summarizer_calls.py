@@ -187,7 +187,9 @@ def prompted(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef |
     from anchorlint.code.prompts import prompted_call
 
     prompts = module.prompts
-    return prompted_call(call, prompts.for_function(function), prompts.inline)
+    return prompted_call(
+        call, prompts.for_function(function), prompts.inline, module.imported_functions
+    )
 
 
 def says_text(expr: cst.BaseExpression) -> bool:
