@@ -308,7 +308,7 @@ def test_a_summarizer_called_only_by_others_is_still_a_wrapper() -> None:
 
 #: a message history whose running summary is extended by a completion function imported from
 #: the project's own model module, called bare
-BARE_COMPLETION = '''\
+BARE_COMPLETION = """\
 from agentkit.llm import create_chat_completion
 
 SUMMARY_REQUEST = "Update the running summary of the conversation with the new events."
@@ -325,7 +325,7 @@ class MessageHistory:
         prompt = f"{SUMMARY_REQUEST}\\nCurrent summary: {self.summary}\\n{self._render(new_events)}"
         self.summary = create_chat_completion(prompt)
         return self.summary
-'''
+"""
 
 
 @pytest.mark.parametrize(
