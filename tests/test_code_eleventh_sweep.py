@@ -353,3 +353,47 @@ def test_a_bare_call_that_is_no_imported_model_function_asks_no_model(source: st
     """A bare function named for nothing a model does, one the module defines itself (read
     from its body: here a cut), or a name the module never imports: no model call."""
     assert codes(source) == []
+
+
+#: the running summary's prompt wrapped in a message, then in a sequence built by a classmethod
+WRAPPED_PROMPT = """\
+from agentkit.llm import ChatSequence, Message
+
+REQUEST = "Write a short running summary of what happened."
+
+
+class History:
+    summary = "nothing yet"
+
+    def __init__(self, llm, model):
+        self.llm = llm
+        self.model = model
+
+    def fold(self, events):
+        prompt = f"{REQUEST}\\nSummary so far:\\n{self.summary}\\nNew events:\\n{events}"
+        {wrap}
+        self.summary = self.llm.chat_completion(prompt)
+        return self.summary
+"""
+
+
+@pytest.mark.parametrize(
+    ("wrap", "expected"),
+    [
+        ('prompt = ChatSequence.for_model(self.model, [Message("user", prompt)])', [16]),
+        ('prompt = ChatSequence.from_messages([Message("user", prompt)])', [16]),
+        ('prompt = ChatSequence.build([Message("user", prompt)])', [16]),
+        ("prompt = f'{REQUEST} in {Tokens.count(prompt)} tokens:\\n{events}'", []),
+        ("prompt = f'{REQUEST} ({self.model.for_user(prompt)})\\n{events}'", []),
+    ],
+    ids=["for-model", "from-messages", "build", "class-method-counts", "instance-for"],
+)
+def test_a_prompt_wrapped_by_a_classmethod_that_builds_is_still_the_prompt(
+    wrap: str, expected: list[int]
+) -> None:
+    """A classmethod named to build an instance (``for_*``, ``from_*``, ``build``) holds the
+    messages it was built from, as the message class does. A class's other method (a count)
+    and an instance's ``for_*`` method may return anything: the prompt built from them holds
+    no summary."""
+    found = codes(WRAPPED_PROMPT.replace("{wrap}", wrap))
+    assert found == [(line, "ANC306") for line in expected]

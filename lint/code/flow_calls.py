@@ -118,6 +118,8 @@ class KnownCalls:
             return compact.to(K.COMPACT)  # ``parse_prompt("msg.md", summary=s)``, not entered
         if name == "next" and receiver is None and args[0][1] is compact:
             return compact
+        if alternate_constructor(name, receiver) and self.index.lookup(call, frame.owner) is None:
+            return compact  # ``ChatSequence.for_model(model, [Message("user", prompt)])``
         if name[:1].isupper() and self.index.lookup(call, frame.owner) is None:
             declared = self.index.classes.get(name)
             fields = declared_fields(declared.node) if declared is not None else ()
@@ -289,6 +291,25 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
         ):
             given_more = given_more or node.func.attr.value in ("append", "extend", "insert")
     return bound_empty and given_more
+
+
+#: classmethods that build an instance from what they are handed (``Cls.from_messages(…)``,
+#: ``Cls.for_model(model, msgs)``, ``Cls.build(…)``)
+_CONSTRUCTOR_WORDS = frozenset({"build", "of", "new", "make"})
+
+
+def alternate_constructor(name: str, receiver: cst.BaseExpression | None) -> bool:
+    """``ChatSequence.for_model(model, [Message("user", prompt)])``: a classmethod named to
+    build an instance (``from_*``, ``for_*``, ``build``, ``of``, ``new``, ``make``) on a class
+    (a capitalized name, not an instance): the instance holds what it was built from, as a
+    message class's constructor does. Other class methods (``Tokenizer.count(text)``) may
+    return anything."""
+    if not isinstance(receiver, (cst.Name, cst.Attribute)):
+        return False
+    owner = (dotted(receiver) or "").rsplit(".", 1)[-1]
+    if not owner[:1].isupper() or owner.isupper():
+        return False  # an instance, a module, or a constant (``PROMPTS.build``)
+    return name in _CONSTRUCTOR_WORDS or name.startswith(("from_", "for_"))
 
 
 def kept_head(receiver: cst.Name, item: cst.BaseExpression, frame: Frame) -> bool:
