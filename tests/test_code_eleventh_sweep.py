@@ -11,6 +11,12 @@ import pytest
 
 from tests.test_recompaction_real_shapes import codes, findings
 
+
+def _recompactions(lines: list[int]) -> list[tuple[int, str]]:
+    """The findings of a module whose only findings are second passes on ``lines``."""
+    return [(line, "ANC306") for line in lines]
+
+
 #: a short-term memory whose items are chat turns: the role is kept in their metadata
 TURN_MEMORY = """\
 class TurnMemory:
@@ -395,5 +401,44 @@ def test_a_prompt_wrapped_by_a_classmethod_that_builds_is_still_the_prompt(
     messages it was built from, as the message class does. A class's other method (a count)
     and an instance's ``for_*`` method may return anything: the prompt built from them holds
     no summary."""
-    found = codes(WRAPPED_PROMPT.replace("{wrap}", wrap))
-    assert found == [(line, "ANC306") for line in expected]
+    assert codes(WRAPPED_PROMPT.replace("{wrap}", wrap)) == _recompactions(expected)
+
+
+#: a condenser that hands the model its older messages serialised, its summary put back first
+SERIALISED = """\
+import json
+
+SYSTEM = "Summarize the conversation."
+
+
+class Condenser:
+    def __init__(self, llm, threshold):
+        self.llm = llm
+        self.threshold = threshold
+
+    async def condense_memory(self, messages):
+        if len(str(messages)) < self.threshold:
+            return messages
+        middle = {middle}
+        reply = self.llm.generate([{{"role": "system", "content": SYSTEM}}, {{"role": "user", "content": middle}}])
+        note = {{"role": "user", "content": f"Compressed history:\\n{{reply.content}}"}}
+        return [note] + messages[-1:]
+"""
+
+
+@pytest.mark.parametrize(
+    ("middle", "expected"),
+    [
+        ("json.dumps([m.to_dict() for m in messages[:-1]])", [15]),
+        ("json.dumps([m.to_dict_clean() for m in messages[:-1]], indent=2)", [15]),
+        ("json.dumps([m.model_dump(exclude_none=True) for m in messages[:-1]])", [15]),
+        ("json.dumps([m.to_dict('role') for m in messages[:-1]])", []),
+        ("json.dumps([m.role_dict() for m in messages[:-1]])", []),
+    ],
+    ids=["to-dict", "to-dict-clean", "model-dump", "one-field", "another-method"],
+)
+def test_messages_serialised_whole_keep_their_text(middle: str, expected: list[int]) -> None:
+    """A message serialised whole by its own method (``to_dict``, ``model_dump``, keyword
+    options only) keeps its text, the kept summary's too; a method handed a field, or one
+    that names no serialisation, may pick anything."""
+    assert codes(SERIALISED.format(middle=middle)) == _recompactions(expected)

@@ -202,6 +202,8 @@ class KnownCalls:
             return first if first is not None and first.kind is K.COMPACT else None
         if recv is not None and recv.kind is K.COMPACT and name == "copy" and not args:
             return recv  # ``history.copy()``: the same messages
+        if recv is not None and recv.kind is K.COMPACT and serialises(name, args):
+            return recv  # ``m.to_dict()``: the message with its text, in another form
         if recv is not None and recv.kind in textual:
             if name == "get" and recv.unpacked and _bookkeeping_get(args):
                 return None  # ``audit.get("selected_roles")`` of ``shrunk, audit = compress(…)``
@@ -291,6 +293,17 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
         ):
             given_more = given_more or node.func.attr.value in ("append", "extend", "insert")
     return bound_empty and given_more
+
+
+#: a message object's methods that hand back the whole of it in another form (its text
+#: too): ``to_dict``, ``to_dict_clean``, ``as_json``, ``model_dump``, ``model_dump_json``
+_SERIALISES = LazyPattern(r"^(?:(?:to|as)_(?:dict|json)(?:_[a-z]{1,20})?|model_dump(?:_json)?)$")
+
+
+def serialises(name: str, args: Args) -> bool:
+    """``m.to_dict()``, ``m.model_dump(exclude_none=True)``: a message serialised whole
+    (keyword options only; ``m.to_dict("role")`` may pick one field)."""
+    return _SERIALISES.match(name) is not None and all(a.keyword is not None for a, _ in args)
 
 
 #: classmethods that build an instance from what they are handed (``Cls.from_messages(…)``,
