@@ -442,3 +442,51 @@ def test_messages_serialised_whole_keep_their_text(middle: str, expected: list[i
     options only) keeps its text, the kept summary's too; a method handed a field, or one
     that names no serialisation, may pick anything."""
     assert codes(SERIALISED.format(middle=middle)) == _recompactions(expected)
+
+
+#: a knowledge graph whose entity descriptions are merged and summarized when they grow: the
+#: stored description (a summary after the first overflow) is read back and summarized again
+GRAPH_MERGE = """\
+SEP = "<SEP>"
+
+
+async def _summarize_descriptions(llm, name, text):
+    if len(text) < 2000:
+        return text
+    return await llm.complete(f"Summarize these descriptions of {name}:\\n{text}")
+
+
+async def merge_node(llm, graph, name, new_nodes):
+    old = await graph.get_node(name)
+    parts = [n["description"] for n in new_nodes]
+    if old is not None:
+        parts.append(old["description"])
+    description = await _summarize_descriptions(llm, name, SEP.join(sorted(set(parts))))
+    {write}
+    return description
+"""
+
+
+@pytest.mark.parametrize(
+    ("write", "expected"),
+    [
+        ('await graph.upsert_node(name, node_data={"description": description})', [15]),
+        (
+            "node_data = dict(description=description, kind='entity')\n"
+            "    await graph.upsert_node(name, node_data=node_data)",
+            [15],
+        ),
+        ('await graph.upsert_node(name, node_data={"summary_len": len(description)})', []),
+        ('await graph.upsert_edge(name, edge_data={"description": description})', []),
+        ('await archive.upsert_node(name, node_data={"description": description})', []),
+    ],
+    ids=["dict-literal", "dict-call-by-name", "other-field", "other-kind", "other-store"],
+)
+def test_a_summary_written_back_to_the_record_it_was_read_from_is_summarized_again(
+    write: str, expected: list[int]
+) -> None:
+    """A field a function writes back to the store it read the record from (``get_node`` …
+    ``upsert_node``) is what the next call reads: the summary in it is merged and summarized
+    again. Another field, another kind of record (an edge) or another store keep nothing the
+    read finds."""
+    assert codes(GRAPH_MERGE.replace("{write}", write)) == _recompactions(expected)

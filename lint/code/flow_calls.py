@@ -37,6 +37,10 @@ TEXT_METHODS = frozenset(
 OFFSET_METHODS = frozenset({"find", "rfind", "index", "rindex", "count"})
 LINE_METHODS = frozenset({"splitlines", "split", "rsplit"})
 NUMERIC_BUILTINS = frozenset({"int", "abs", "max", "min", "sum", "round"})
+#: builtins whose result holds the items or text they are handed (``sorted(set(parts))``)
+_COPYING_BUILTINS = frozenset(
+    {"str", "bytes", "list", "tuple", "sorted", "reversed", "deepcopy", "set", "frozenset"}
+)
 #: a prompt template's methods that fill in its variables (``prompt.invoke({...})``)
 TEMPLATE_FILLS = frozenset(
     "invoke ainvoke format_messages aformat_messages format_prompt aformat_prompt".split()
@@ -177,10 +181,7 @@ class KnownCalls:
                 if counts_messages(args[0][0].value, frame):
                     return None  # ``len(self.messages)``: a count of messages, no offset
                 return first.to(K.OFFSET, self.text(args[0][0].value))
-            if (
-                name in ("str", "bytes", "list", "tuple", "sorted", "reversed", "deepcopy")
-                and first is not None
-            ):
+            if name in _COPYING_BUILTINS and first is not None:
                 return first if first.kind in textual else None
             if name in NUMERIC_BUILTINS:
                 return next((t for _, t in args if t is not None and t.kind is K.OFFSET), None)

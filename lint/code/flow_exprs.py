@@ -98,6 +98,7 @@ class ExprEvaluator(ContainerFlow):
         receiver: cst.BaseExpression | None,
         args: Args,
         frame: Frame,
+        env: Env,
     ) -> Taint | None:
         """A compaction output written to, or read back from, a store the object keeps."""
         return None
@@ -291,7 +292,7 @@ class ExprEvaluator(ContainerFlow):
             return held
         if self.names.is_resolver(name):
             self.resolver_call(call, name, args, frame)
-        stored = self.store_call(call, name, receiver, args, frame)
+        stored = self.store_call(call, name, receiver, args, frame, env)
         if stored is not None:
             return stored
         known = self._known_call(call, name, receiver, recv, args, frame)

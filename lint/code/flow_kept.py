@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.flow_records import RecordFields
 from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_graph_state import command_update, handed_state
 from anchorlint.code.kept_records import fetched_records
@@ -49,7 +50,7 @@ STORE_READS = frozenset(
 )
 
 
-class KeptState:
+class KeptState(RecordFields):
     """State kept between calls, learnt in one round of the analysis and read in the next."""
 
     am: AnalysedModule
@@ -71,6 +72,7 @@ class KeptState:
         self.summary_lists = {}
         #: per function (by node id), the records it loads from a store and saves back
         self._records: dict[int, frozenset[str]] = {}
+        self.init_records()
 
     def kept_record(self, frame: Frame, name: str) -> bool:
         """Whether ``name`` is a record the function loads and saves back
@@ -92,7 +94,12 @@ class KeptState:
         ) -> None: ...
 
     def kept_snapshot(self) -> tuple[object, ...]:
-        return (frozenset(self.kept_keys), frozenset(self.class_stores), frozenset(self.kept_items))
+        return (
+            frozenset(self.kept_keys),
+            frozenset(self.class_stores),
+            frozenset(self.kept_items),
+            frozenset(self.kept_fields),
+        )
 
     def returned_state(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
@@ -197,10 +204,14 @@ class KeptState:
         receiver: cst.BaseExpression | None,
         args: Args,
         frame: Frame,
+        env: Env,
     ) -> Taint | None:
         """``self.chat_store.set_messages(key, [summary_msg, *recent])`` keeps the summary in
         the object's store; ``self.chat_store.get_messages(key)`` (or ``self.get_all()``) in
-        the same class reads it back on the next call."""
+        the same class reads it back on the next call. A record's fields written back to the
+        store it was read from are kept too (:meth:`_record_written`)."""
+        if receiver is not None and args:
+            self.record_written(call, receiver, args, frame, env)
         owner = frame.owner
         root = (dotted(receiver) or "").split(".")[0] if receiver is not None else ""
         if owner is None or root != "self":
@@ -224,7 +235,12 @@ class KeptState:
         if slot is not None and slot in self.kept_items:
             return self.kept_items[slot]
         found = constant_key(node)
-        if found is None or found[1] not in self.kept_keys:
+        if found is None:
+            return None
+        field = self.kept_field(found, frame)
+        if field is not None:
+            return field
+        if found[1] not in self.kept_keys:
             return None
         if self.kept_record(frame, found[0]):
             return self.kept_keys[found[1]]
