@@ -88,19 +88,22 @@ def chat_item_lists(body: cst.CSTNode) -> frozenset[str]:
     return frozenset(found)
 
 
-_TOOL_CLASSES: weakref.WeakKeyDictionary[AnalysedModule, dict[str, int]] = (
+_TOOL_CLASSES: weakref.WeakKeyDictionary[AnalysedModule, dict[str, cst.CSTNode]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def tool_metadata_classes(module: AnalysedModule) -> dict[str, int]:
-    """Classes whose instances carry a tool call id in their ``metadata``, with the line of
-    a read: a parameter annotated with the class (its bare name) whose metadata is read for
+def tool_metadata_classes(module: AnalysedModule) -> dict[str, cst.CSTNode]:
+    """Classes whose instances carry a tool call id in their ``metadata``, with a read (its
+    line is asked only for a message, positions costing a code generation): a parameter annotated with the class (its bare name) whose metadata is read for
     ``tool_call_id`` (or another call id key) in its function."""
     cached = _TOOL_CLASSES.get(module)
     if cached is not None:
         return cached
-    found: dict[str, int] = {}
+    found: dict[str, cst.CSTNode] = {}
+    if "metadata" not in module.source or not any(k in module.source for k in TOOL_RESULT_KEYS):
+        _TOOL_CLASSES[module] = found  # no such read anywhere (most modules): no walk
+        return found
     for info in module.index.all_functions():
         typed = {}
         for param in [*info.params, *info.kwonly]:
@@ -115,6 +118,6 @@ def tool_metadata_classes(module: AnalysedModule) -> dict[str, int]:
                 continue
             read = _metadata_key(node)
             if read is not None and read[0] in typed and read[1] in TOOL_RESULT_KEYS:
-                found.setdefault(typed[read[0]], module.line_of(node))
+                found.setdefault(typed[read[0]], node)
     _TOOL_CLASSES[module] = found
     return found

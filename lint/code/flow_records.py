@@ -53,8 +53,10 @@ class RecordFields:
         function that read ``old = await graph.get_node(name)``: the summary handed under a
         field is what ``old["description"]`` reads on the next call."""
         function = frame.function
+        if function is None or not saving_call(call):
+            return
         store = dotted(receiver)
-        if function is None or store is None or not saving_call(call):
+        if store is None:
             return
         if store not in self._stores(function.node):
             return

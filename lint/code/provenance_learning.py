@@ -61,6 +61,9 @@ class SpanLearning:
     """The walker's first pass (a mixin of :class:`anchorlint.code.provenance.SpanWalker`): the
     tables it fills, which the walk then reads and extends."""
 
+    #: the module walked, set by the walker
+    module: AnalysedModule
+
     def __init__(self, info: FunctionInfo, attrs: frozenset[str], classes: dict[str, str]) -> None:
         self.info = info
         self.attrs = attrs
@@ -77,10 +80,10 @@ class SpanLearning:
         #: local names bound once to a message's role (``role = m.get("role")``), with the
         #: read they stand for: a test of the name is a test of the message
         self.role_aliases: dict[str, cst.BaseExpression] = {}
-        #: classes whose instances carry a tool call id in their ``metadata`` (with the line
-        #: of a read), which a list annotated with them holds among chat turns; set by the
-        #: walker from its module
-        self.tool_classes: dict[str, int] = {}
+        #: classes whose instances carry a tool call id in their ``metadata`` (with a read),
+        #: which a list annotated with them holds among chat turns; set by the walker from
+        #: its module
+        self.tool_classes: dict[str, cst.CSTNode] = {}
         #: provenance the code writes (``node["provenance"] = prov``), by the target's node:
         #: the span carries it from that statement on, not before (the walk adds it there)
         self.writes: dict[int, tuple[str, str]] = {}
@@ -245,7 +248,7 @@ class SpanLearning:
         if not declared or name not in chat_item_lists(self.info.node.body):
             return None
         for cls in sorted(declared):
-            line = self.tool_classes[cls]
+            line = self.module.line_of(self.tool_classes[cls])
             return (
                 f"its items are `{cls}`s, whose `metadata` holds a tool call id (line {line}):"
                 " tool results among them"
