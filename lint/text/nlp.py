@@ -10,6 +10,7 @@ no rule depends on it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple, cast
@@ -131,12 +132,12 @@ class Pipeline:
             return []
         nlp = self.nlp
         if self.has_model:
-            return list(nlp.pipe(texts, batch_size=256))
+            return list(nlp.pipe([broken_runs(text) for text in texts], batch_size=256))
         make_doc = nlp.make_doc
         components = self._components
         docs = []
         for text in texts:
-            doc = make_doc(text)
+            doc = make_doc(broken_runs(text))
             for component in components:
                 doc = component(doc)
             docs.append(doc)
@@ -178,7 +179,7 @@ class Pipeline:
     def _parse_joined(self, texts: list[str]) -> list[ParsedBlock]:
         """Texts joined into one Doc, each with its sentences (none when the Doc does not
         split where expected: then every text gets its own)."""
-        doc = self.nlp.make_doc(SEPARATOR.join(texts))
+        doc = self.nlp.make_doc(broken_runs(SEPARATOR.join(texts)))
         component = self.boundaries
         orth, idx = doc.to_array(TOKEN_COLUMNS).T.tolist()
         separator = component.separator
@@ -223,6 +224,38 @@ class Pipeline:
 
 #: what joins a summary's blocks in one Doc (as in the summary's own text)
 SEPARATOR = "\n\n"
+
+#: the longest run of characters without whitespace spaCy is given whole: its tokenizer strips
+#: prefixes and suffixes one at a time, searching the rest of the run again each time, so a
+#: run of ``)``, ``=``, ``§`` or emoji costs the square of its length (16,000 characters took
+#: a minute). URLs, paths and code spans are far shorter than this.
+MAX_RUN = 1000
+#: how far apart the spaces are that break a longer run
+RUN_STEP = 250
+#: the start of a run longer than :data:`MAX_RUN`: searched only where a run starts, so
+#: finding them costs one pass over the text
+_LONG_RUN = re.compile(rf"(?<!\S)\S{{{MAX_RUN + 1}}}")
+_RUN_END = re.compile(r"\s")
+
+
+def broken_runs(text: str) -> str:
+    """``text`` as spaCy is given it: the same length, so every offset stays the text's own,
+    with a space in place of every :data:`RUN_STEP`-th character of a run without whitespace
+    longer than :data:`MAX_RUN` (such a run is no word, name or pointer; its tokens are cut
+    into pieces spaCy tokenizes in time proportional to the run). Any other text is
+    returned as it is."""
+    found = _LONG_RUN.search(text)
+    if found is None:
+        return text
+    chars = list(text)
+    while found is not None:
+        start = found.start()
+        end_match = _RUN_END.search(text, found.end())
+        end = len(text) if end_match is None else end_match.start()
+        for at in range(start + RUN_STEP, end, RUN_STEP):
+            chars[at] = " "
+        found = _LONG_RUN.search(text, end)
+    return "".join(chars)
 
 
 class ParsedBlock(NamedTuple):
