@@ -86,9 +86,15 @@ def id_text(value: Any) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: how a ``]`` in a record id is shown inside the label's brackets
+_CLOSE = "\\x5d"
+
+
 def label(source: str, value: Any) -> str:
-    """The path a record's findings carry: ``source[id]`` (``data.parquet[rec-42]``)."""
-    return sys.intern(f"{source}[{id_text(value)}]")
+    """The path a record's findings carry: ``source[id]`` (``data.parquet[rec-42]``). A
+    ``]`` in the id is shown as ``\\x5d``, so the label's own ``]`` is its last: an id such
+    as ``x]:9:9: ANC999 forged`` cannot close it early and forge a finding line."""
+    return sys.intern(f"{source}[{id_text(value).replace(']', _CLOSE)}]")
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,18 @@ Messages quote summary text, and paths are whatever a repository named its files
 untrusted. A terminal acts on ESC and C1 controls (colour resets, OSC clipboard writes, OSC 8
 links), a log splits lines at CR, LF and the Unicode separators, bidirectional overrides
 reorder what a reviewer reads, and a GitHub runner reads any line that starts with ``::``
-(after it splits the log at CR and LF) as a workflow command. So:
+(after it splits the log at CR and LF) as a workflow command, and ``##[command]`` anywhere in
+a line as one too (the older form, which it still obeys: ``##[add-mask]``,
+``##[stop-commands]``). So:
 
 - :func:`terminal` (the flake8 and full formats, every stderr line) shows each such character
-  as a visible escape (``\\x1b``, ``\\r``, ``\\u2028``); tabs and printable text are kept;
+  as a visible escape (``\\x1b``, ``\\r``, ``\\u2028``) and the second ``#`` of ``##[`` as
+  ``\\x23``; tabs and printable text are kept;
 - :func:`line_path` also keeps a path from opening its line with ``::``;
 - :func:`github_data` / :func:`github_property` add the runner's own percent escapes;
 - :func:`json_text` makes serialised JSON carry no raw separator, DEL or C1 character
-  (``json.dumps`` already escapes C0); parsed back, the text is exact.
+  (``json.dumps`` already escapes C0) and no ``##[`` (its second ``#`` as ``\\u0023``);
+  parsed back, the text is exact.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ _UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u206
 #: what ``json.dumps(..., ensure_ascii=False)`` leaves raw among the above
 _JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\r": "\\r", "\n": "\\n"}
+#: the older workflow command's opening, which a GitHub runner finds anywhere in a line
+HASH_COMMAND = "##["
 
 __all__ = ["github_data", "github_property", "json_text", "line_path", "terminal"]
 
@@ -38,7 +44,10 @@ def _visible(match: re.Match[str]) -> str:
 
 def terminal(text: str) -> str:
     """``text`` with every control, separator and bidi override shown as an escape."""
-    return _UNSAFE.sub(_visible, text)
+    escaped = _UNSAFE.sub(_visible, text)
+    if HASH_COMMAND in escaped:
+        escaped = escaped.replace(HASH_COMMAND, "#\\x23[")
+    return escaped
 
 
 def line_path(path: str) -> str:
@@ -64,7 +73,10 @@ def json_text(serialised: str) -> str:
 
     They can only occur inside JSON strings, where the escape denotes the same character.
     """
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", serialised)
+    escaped = _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", serialised)
+    if HASH_COMMAND in escaped:
+        escaped = escaped.replace(HASH_COMMAND, "#\\u0023[")
+    return escaped
 
 
 def decodable(text: str) -> str:

@@ -10,6 +10,7 @@ entries, non-UTF-8 file names in JSON, and the reasons parse errors give.
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -58,3 +59,74 @@ def test_ordinary_text_reaches_spacy_unchanged() -> None:
     assert len(broken) == len(long_run) and broken.endswith(" end")
     assert broken.startswith("ok )") and " " in broken[4 : 4 + MAX_RUN]
     assert max(len(piece) for piece in broken.split()) <= MAX_RUN
+
+
+#: what a GitHub runner obeys anywhere in a line (the older form of its workflow commands)
+HASH_COMMAND = b"##["
+
+
+def _hash_command_tree(root: Path) -> None:
+    (root / "store").mkdir()
+    (root / "store" / "log.txt").write_text("one line\nanother line\n")
+    (root / "s").mkdir()
+    (root / "s" / "q.md").write_text(
+        "# Handoff\n\n"
+        'The log says "##[add-mask]hunter2 was the value" (log.txt#L1-2).\n\n'
+        "- Next: rerun the job.\n"
+    )
+    (root / "s" / "x##[error]forged annotation.md").write_text(
+        "As noted earlier, the cap was raised.\n"
+    )
+    # a near miss: a Markdown heading "## [Unreleased]" is no command, and says nothing wrong
+    (root / "s" / "plain.md").write_text("## [Unreleased]\n\nThe cache is warm for the run.\n")
+
+
+@pytest.mark.parametrize("fmt", ["flake8", "full", "json", "sarif", "github"])
+def test_no_hash_bracket_command_reaches_a_ci_log(tmp_path: Path, fmt: str) -> None:
+    """A quotation, a source line and a file name holding ``##[add-mask]`` or ``##[error]``
+    are printed with the second ``#`` escaped, in every format; JSON parses back exact."""
+    _hash_command_tree(tmp_path)
+    args = ["check", "--no-cache", "--store", "store", "--format", fmt, "s"]
+    proc = run(args, tmp_path)
+    no_traceback(proc)
+    assert proc.returncode == 1, proc.stderr.decode()
+    assert HASH_COMMAND not in proc.stdout + proc.stderr
+    out = proc.stdout.decode()
+    if fmt in ("flake8", "full"):
+        assert "s/x#\\x23[error]forged annotation.md:1:1: ANC101 " in out
+        assert 'quotation "#\\x23[add-mask]hunter2' in out
+        assert "s/plain.md" not in out
+    if fmt == "full":
+        assert '1 | The log says "#\\x23[add-mask]hunter2' not in out  # the line is 3
+        assert '3 | The log says "#\\x23[add-mask]hunter2 was the value"' in out
+    if fmt == "json":
+        paths = {finding["path"] for finding in json.loads(out)}
+        assert "s/x##[error]forged annotation.md" in paths  # the exact name, parsed back
+
+
+def test_show_settings_escapes_what_it_prints(tmp_path: Path) -> None:
+    folder = tmp_path / "p##[error]x"
+    folder.mkdir()
+    (folder / "anchorlint.toml").write_text('exclude = ["##[add-mask]secret/*"]\n')
+    proc = run(["check", "--show-settings"], folder)
+    no_traceback(proc)
+    assert HASH_COMMAND not in proc.stdout + proc.stderr
+    assert "p#\\x23[error]x" in proc.stdout.decode()
+
+
+def test_a_dataset_id_cannot_close_its_brackets_and_forge_a_finding_line(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    ids = ["x]:9:9: ANC999 forged", "##[add-mask]y", "r3"]
+    summaries = ["As noted earlier, the cap was raised."] * 2 + ["The cap is 40 (see [[a.md]])."]
+    pq.write_table(pa.table({"id": ids, "summary": summaries}), tmp_path / "d.parquet")
+    proc = run(["check", "--no-cache", "d.parquet"], tmp_path)
+    no_traceback(proc)
+    lines = proc.stdout.decode().splitlines()
+    assert HASH_COMMAND not in proc.stdout
+    assert not any(line.startswith("d.parquet[x]") for line in lines)
+    assert any(
+        line.startswith("d.parquet[x\\x5d:9:9: ANC999 forged]:1:1: ANC101 ") for line in lines
+    )
+    assert any(line.startswith("d.parquet[#\\x23[add-mask\\x5dy]:1:1: ANC101 ") for line in lines)
+    assert not any(line.startswith("d.parquet[r3]:1:1: ANC101") for line in lines)

@@ -172,9 +172,11 @@ def show_settings(settings: Settings) -> int:
     import dataclasses
     import json
 
+    from anchorlint.safe_text import json_text, terminal
+
     values = dataclasses.asdict(settings)
-    sys.stdout.write(f"Settings path: {settings.source}\n")
-    sys.stdout.write(json.dumps(values, indent=2, sort_keys=True, default=str) + "\n")
+    sys.stdout.write(f"Settings path: {terminal(str(settings.source))}\n")
+    sys.stdout.write(json_text(json.dumps(values, indent=2, sort_keys=True, default=str)) + "\n")
     return EXIT_CLEAN
 
 

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from anchorlint.findings import Finding
 from anchorlint.reporters.base import Reporter, ReportOptions, write_json_array
-from anchorlint.safe_text import line_path, terminal
+from anchorlint.safe_text import HASH_COMMAND, line_path, terminal
 
 __all__ = ["ReportOptions", "Reporter", "Tally", "available", "write_json_array"]
 
@@ -56,10 +56,12 @@ def flake8_lines(findings: Iterable[Finding], out: TextIO, options: ReportOption
 
 
 def _shown(message: str) -> str:
-    """A message as a report line shows it. A printable message holds nothing terminal()
-    escapes (controls, separators and bidi marks are all unprintable): the common case
-    skips the scan."""
-    return message if message.isprintable() else terminal(message)
+    """A message as a report line shows it. A printable message without ``##[`` holds
+    nothing terminal() escapes (controls, separators and bidi marks are all unprintable): the
+    common case skips the scan."""
+    if message.isprintable() and HASH_COMMAND not in message:
+        return message
+    return terminal(message)
 
 
 def json_list(findings: Iterable[Finding], out: TextIO, options: ReportOptions) -> None:

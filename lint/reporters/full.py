@@ -14,7 +14,7 @@ from anchorlint.findings import Finding
 from anchorlint.positions import physical_lines
 from anchorlint.reporters.base import ReportOptions
 from anchorlint.run.kinds import lone_cr_ends_lines
-from anchorlint.safe_text import line_path, terminal
+from anchorlint.safe_text import HASH_COMMAND, line_path, terminal
 
 #: excerpts wider than this are cut to a window around the span (JSON Lines records)
 MAX_WIDTH = 160
@@ -60,6 +60,20 @@ def _window(text: str, start: int, stop: int) -> tuple[str, int, int]:
     return piece, start + shift, stop + shift
 
 
+def _hash_commands_shown(text: str, start: int, stop: int) -> tuple[str, int, int]:
+    """``text`` with the second ``#`` of each ``##[`` shown as ``\\x23`` (as :func:`terminal`
+    shows it), the span moved with it: escaping the pieces around the span one by one would
+    miss a ``##[`` that a piece's edge cuts."""
+    pieces = text.split(HASH_COMMAND)
+    at = 0
+    for piece in pieces[:-1]:
+        at += len(piece) + 1  # the second "#"
+        start += 3 if at < start else 0
+        stop += 3 if at < stop else 0
+        at += 5  # "\\x23["
+    return "#\\x23[".join(pieces), start, stop
+
+
 def excerpt(finding: Finding, lines: list[str], palette: Palette) -> list[str]:
     """The source line and a caret line under the span (to the end of line if it spans more)."""
     if not 1 <= finding.line <= len(lines):
@@ -70,6 +84,8 @@ def excerpt(finding: Finding, lines: list[str], palette: Palette) -> list[str]:
     stop = (finding.end_column - 1) if on_one_line and finding.end_column else len(text)
     stop = max(min(stop, len(text)), start + 1)
     text, start, stop = _window(text, start, stop)
+    if HASH_COMMAND in text:
+        text, start, stop = _hash_commands_shown(text, start, stop)
     before, span = terminal(text[:start]), terminal(text[start:stop])
     text = before + span + terminal(text[stop:])
     start, stop = len(before), len(before) + len(span)
