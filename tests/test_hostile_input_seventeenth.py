@@ -130,3 +130,29 @@ def test_a_dataset_id_cannot_close_its_brackets_and_forge_a_finding_line(tmp_pat
     )
     assert any(line.startswith("d.parquet[#\\x23[add-mask\\x5dy]:1:1: ANC101 ") for line in lines)
     assert not any(line.startswith("d.parquet[r3]:1:1: ANC101") for line in lines)
+
+
+def test_a_module_of_many_recompactions_is_checked_in_linear_time() -> None:
+    """ANC306 asked whether the module compares anchor sets once per re-compaction, walking
+    the whole module each time: 4,000 lines took 79 s. Each body is asked once now."""
+    chain = "x = summarize(ctx)\n" + "x = summarize(x) if x else x\n" * 4000
+    start = time.monotonic()
+    found = _codes("chain.py", chain)
+    assert time.monotonic() - start < 20
+    assert found.count((2, "ANC306")) == 1 and len(found) == 4000
+
+
+def test_a_guarded_recompaction_stays_silent_and_an_unguarded_one_is_found() -> None:
+    module = (
+        "def shrink(text):\n"
+        "    first = summarize(text)\n"
+        "    second = summarize(first)\n"
+        "    assert anchors_of(first) == anchors_of(second)\n"
+        "    return second\n"
+        "\n"
+        "\n"
+        "def shrink_twice(text):\n"
+        "    first = summarize(text)\n"
+        "    return summarize(first)\n"
+    )
+    assert _codes("compact.py", module) == [(10, "ANC306")]

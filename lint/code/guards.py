@@ -49,9 +49,16 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _SCOPE_TYPES = frozenset(_SCOPES)
 
 
+#: each body's answer to :func:`anchor_guard`, keyed by the ids of the body, its function,
+#: the index and the depth, all kept beside it so no id is reused while cached: a module of
+#: N re-compactions at its top level asked the same question of the same module N times
+_GUARDS: dict[tuple[int, int, int, int], tuple[object, bool]] = {}
+
+
 def forget_walks() -> None:
-    """Drop the cached walks (a new module is being analysed)."""
+    """Drop the cached walks and answers (a new module is being analysed)."""
     _BODY_WALKS.clear()
+    _GUARDS.clear()
 
 
 def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -199,8 +206,21 @@ def anchor_guard(
     """An equality test between anchor sets, or a call to ``gate`` (``anchorlint.gate``).
 
     A comparison counts when it is ``==``/``!=`` (or an ``assert`` of one) and names something
-    anchor- or key-like on either side; a same-module helper that does so counts too.
+    anchor- or key-like on either side; a same-module helper that does so counts too. Each
+    body is searched once per module (:data:`_GUARDS`).
     """
+    key = (id(body), id(info), id(index), depth)
+    kept = _GUARDS.get(key)
+    if kept is None:
+        if len(_GUARDS) >= _BODY_WALKS_KEPT:
+            _GUARDS.clear()
+        kept = _GUARDS[key] = ((body, info, index), _search_guard(info, body, index, depth))
+    return kept[1]
+
+
+def _search_guard(
+    info: FunctionInfo | None, body: cst.CSTNode, index: ModuleIndex, depth: int
+) -> bool:
     for node in walk(body):
         if isinstance(node, cst.Comparison) and any(
             isinstance(t.operator, (cst.Equal, cst.NotEqual)) for t in node.comparisons
