@@ -155,31 +155,56 @@ def settings_from_table(table: Mapping[str, Any], source: str, root: str) -> Set
     check_input_format(settings.input_format, source, f"{prefix}input-format")
     check_patterns(settings.text, source, f"{prefix}text.")
     check_fractions(settings, source, prefix)
-    check_spacy_model(settings.text.spacy_model, source, f"{prefix}text.spacy-model")
+    model = check_spacy_model(settings.text.spacy_model, source, f"{prefix}text.spacy-model", root)
+    if model != settings.text.spacy_model:
+        settings = dataclasses.replace(
+            settings, text=dataclasses.replace(settings.text, spacy_model=model)
+        )
     return dataclasses.replace(settings, source=source, root=root)
 
 
-def check_spacy_model(model: str, source: str, key: str) -> None:
-    """A trained pipeline that is not installed is one configuration error now, not an
-    internal error for every file later. spaCy loads a model by package name or by folder;
-    both are looked up without importing spaCy."""
-    if not model:
-        return
-    import importlib.util
+def check_spacy_model(model: str, source: str, key: str, root: str = ".") -> str:
+    """The pipeline ``model`` names, as spaCy is to be given it, or a configuration error.
 
-    if Path(model).is_dir():
-        return
-    try:
-        found = model.isidentifier() and importlib.util.find_spec(model) is not None
-    except (ImportError, ValueError):
-        found = False
-    if not found:
-        raise ConfigError(
-            source,
-            key,
-            f"spaCy model {model!r} is not installed (install its package, give the path of a "
-            "pipeline folder, or leave it empty: every rule works without one)",
-        )
+    spaCy loads by package name or by folder, and a package name it imports: any installed
+    distribution ("pip") would have been imported, and any folder ("/", "/dev") read. So a
+    name must be one of spaCy's own installed pipelines (the ``spacy_models`` entry points
+    spaCy lists them by, read without importing spaCy), and a folder must hold a pipeline
+    (``config.cfg`` or ``meta.json``) and lie inside the project: it is resolved against the
+    config file's folder (``root``), not the working directory, and handed over absolute.
+    A missing one is one error now, not an internal error for every file later."""
+    if not model:
+        return model
+    if model in _installed_pipelines():
+        return model
+    folder = Path(root, model).resolve()
+    if folder.is_dir():
+        if not folder.is_relative_to(Path(root).resolve()):
+            raise ConfigError(
+                source,
+                key,
+                f"spaCy pipeline folder {model!r} is outside the project and is not read "
+                "(install the pipeline as a package, or keep its folder in the project)",
+            )
+        if not any((folder / name).is_file() for name in ("config.cfg", "meta.json")):
+            raise ConfigError(
+                source, key, f"folder {model!r} holds no spaCy pipeline (config.cfg, meta.json)"
+            )
+        return str(folder)
+    raise ConfigError(
+        source,
+        key,
+        f"spaCy model {model!r} is not installed as a spaCy pipeline (install its package, give "
+        "the path of a pipeline folder, or leave it empty: every rule works without one)",
+    )
+
+
+def _installed_pipelines() -> frozenset[str]:
+    """The names of the spaCy pipeline packages installed (what ``spacy.util.
+    get_installed_models`` lists)."""
+    from importlib.metadata import entry_points
+
+    return frozenset(entry.name for entry in entry_points(group="spacy_models"))
 
 
 def check_input_format(value: str, source: str, key: str) -> None:

@@ -156,3 +156,44 @@ def test_a_guarded_recompaction_stays_silent_and_an_unguarded_one_is_found() -> 
         "    return summarize(first)\n"
     )
     assert _codes("compact.py", module) == [(10, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    ("model", "reason"),
+    [
+        ("pip", "spaCy model 'pip' is not installed as a spaCy pipeline"),
+        ("json", "spaCy model 'json' is not installed as a spaCy pipeline"),
+        ("/", "spaCy pipeline folder '/' is outside the project and is not read"),
+        ("/dev", "spaCy pipeline folder '/dev' is outside the project and is not read"),
+        ("../outside", "spaCy pipeline folder '../outside' is outside the project"),
+        ("docs", "folder 'docs' holds no spaCy pipeline (config.cfg, meta.json)"),
+    ],
+)
+def test_a_repository_spacy_model_names_a_pipeline_or_is_a_config_error(
+    tmp_path: Path, model: str, reason: str
+) -> None:
+    """spaCy imports a package it is named by and reads a folder it is named by: a
+    repository's config could import any installed package or read any folder."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "meta.json").write_text("{}")
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "anchorlint.toml").write_text(f"[text]\nspacy-model = {model!r}\n")
+    (project / "s.md").write_text("## Status\n\nAs noted earlier, the cap was raised.\n")
+    proc = run(["check", "--no-cache", "s.md"], project)
+    no_traceback(proc)
+    assert proc.returncode == 2
+    (line,) = proc.stderr.decode().splitlines()
+    assert f"anchorlint.toml: text.spacy-model: {reason}" in line, line
+
+
+def test_a_pipeline_folder_in_the_project_is_resolved_against_the_config(tmp_path: Path) -> None:
+    """A near miss: a pipeline folder inside the project is accepted, found from the
+    config's folder whatever the working directory, and handed to spaCy absolute."""
+    from anchorlint.config import load_file
+
+    (tmp_path / "models" / "en_notes").mkdir(parents=True)
+    (tmp_path / "models" / "en_notes" / "config.cfg").write_text("[nlp]\nlang = 'en'\n")
+    (tmp_path / "anchorlint.toml").write_text("[text]\nspacy-model = 'models/en_notes'\n")
+    settings = load_file(tmp_path / "anchorlint.toml")
+    assert settings.text.spacy_model == str((tmp_path / "models" / "en_notes").resolve())
