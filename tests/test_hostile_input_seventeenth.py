@@ -11,6 +11,7 @@ entries, non-UTF-8 file names in JSON, and the reasons parse errors give.
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -197,3 +198,23 @@ def test_a_pipeline_folder_in_the_project_is_resolved_against_the_config(tmp_pat
     (tmp_path / "anchorlint.toml").write_text("[text]\nspacy-model = 'models/en_notes'\n")
     settings = load_file(tmp_path / "anchorlint.toml")
     assert settings.text.spacy_model == str((tmp_path / "models" / "en_notes").resolve())
+
+
+def test_pin_reports_a_fifo_or_a_device_instead_of_reading_it(tmp_path: Path) -> None:
+    """``check`` says ANC001 for these; ``pin`` read a FIFO forever and ``/dev/zero`` until
+    memory ran out. The regular file beside them is still pinned."""
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "doc_7.md").write_text("alpha\nbravo\n")
+    os.mkfifo(tmp_path / "fifo.md")
+    (tmp_path / "zero.md").symlink_to("/dev/zero")
+    (tmp_path / "s.md").write_text("## Notes\n\nThe parser is fixed (doc_7#L1).\n")
+    start = time.monotonic()
+    proc = run(["pin", "--store", "store", "fifo.md", "zero.md", "s.md"], tmp_path, timeout=60)
+    assert time.monotonic() - start < 40
+    no_traceback(proc)
+    assert proc.returncode == 1
+    err = proc.stderr.decode()
+    assert "fifo.md: not pinned: not a regular file (a FIFO)" in err
+    assert "zero.md: not pinned: not a regular file (a device)" in err
+    assert "doc_7#L1@sha256:" in (tmp_path / "s.md").read_text()
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -70,6 +70,20 @@ def read_text(path: str) -> str | Unreadable:
     cannot be opened and is reported as special. A file whose first bytes are binary is
     reported without reading the rest (a sparse 512 MB file costs 8 KB).
     """
+    data = _read_checked(path, _read_all)
+    return data if isinstance(data, Unreadable) else decode(data)
+
+
+def read_regular(path: str) -> bytes | Unreadable:
+    """The bytes of a regular file, or why it is not read: opened non-blocking and checked
+    on the open descriptor as :func:`read_text` does, for the commands that rewrite files
+    (``pin``), which read a FIFO named on the command line forever and a link to
+    ``/dev/zero`` until memory ran out."""
+    return _read_checked(path, _read_whole)
+
+
+def _read_checked(path: str, read: Callable[[int], bytes | Unreadable]) -> bytes | Unreadable:
+    """``read(fd)`` of ``path`` opened non-blocking, or why it could not be opened or read."""
     try:
         fd = os.open(path, _READ_FLAGS)
     except IsADirectoryError:
@@ -78,12 +92,22 @@ def read_text(path: str) -> str | Unreadable:
         reason = getattr(exc, "strerror", None) or exc
         return special_file(path) or Unreadable(f"cannot read file: {reason}")
     try:
-        data = _read_all(fd)
+        return read(fd)
     except OSError as exc:
         return Unreadable(f"cannot read file: {exc.strerror or exc}")
     finally:
         os.close(fd)
-    return data if isinstance(data, Unreadable) else decode(data)
+
+
+def _read_whole(fd: int) -> bytes | Unreadable:
+    """Every byte of an open regular file, binary or not."""
+    problem = _kind_problem(os.fstat(fd).st_mode)
+    if problem is not None:
+        return problem
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)

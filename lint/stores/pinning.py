@@ -312,7 +312,11 @@ def pin_file(
     write: bool = True,
 ) -> PinOutcome:
     """Pin the pointers of one summary file in place (see the module docstring)."""
-    original = path.read_bytes()
+    from anchorlint.run.reading import Unreadable, read_regular
+
+    original = read_regular(str(path))
+    if isinstance(original, Unreadable):  # a FIFO, a device: never read (check says ANC001)
+        raise PinError(original.message)
     text, bom = _decode(original, path)
     fields_of = str(path) if _reads_fields(path) else None
     outcome = pin_text(
