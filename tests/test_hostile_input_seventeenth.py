@@ -218,3 +218,37 @@ def test_pin_reports_a_fifo_or_a_device_instead_of_reading_it(tmp_path: Path) ->
     assert "zero.md: not pinned: not a regular file (a device)" in err
     assert "doc_7#L1@sha256:" in (tmp_path / "s.md").read_text()
 
+
+def test_pin_escapes_file_names_and_its_diff_quotes_them_as_git_does(tmp_path: Path) -> None:
+    """A newline in a name split ``pin``'s report line and the ``--diff`` header, ESC
+    reached the terminal: the report escapes it, the header quotes it as git does, and the
+    patch still applies to the same file."""
+    import shutil
+    import subprocess
+
+    odd = "nl\nesc\x1b[31m##[error]x.md"
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "doc.md").write_text("alpha\nbravo\n")
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / odd).write_text("## Notes\n\nSee doc.md#L1-2 now.\n")
+    (tmp_path / "s" / "plain.md").write_text("## Notes\n\nSee doc.md#L1 too.\n")
+    proc = run(["pin", "--store", "store", "--diff", "s"], tmp_path)
+    no_traceback(proc)
+    assert proc.returncode == 1
+    err, patch = proc.stderr.decode(), proc.stdout.decode()
+    assert "s/nl\\nesc\\x1b[31m#\\x23[error]x.md: would pin 1 pointer" in err.splitlines()
+    assert "s/plain.md: would pin 1 pointer" in err.splitlines()
+    assert '--- "a/s/nl\\nesc\\033[31m#\\043[error]x.md"\n' in patch
+    assert "--- a/s/plain.md\n+++ b/s/plain.md\n" in patch  # a plain name is left plain
+    assert "\x1b" not in patch and "##[" not in patch
+    if shutil.which("git") is None:
+        return
+    applied = subprocess.run(
+        ["git", "apply", "--unsafe-paths", "-"],
+        cwd=tmp_path,
+        input=proc.stdout,
+        capture_output=True,
+    )
+    assert applied.returncode == 0, applied.stderr
+    assert "doc.md#L1-2@sha256:" in (tmp_path / "s" / odd).read_text()
+    assert "doc.md#L1@sha256:" in (tmp_path / "s" / "plain.md").read_text()

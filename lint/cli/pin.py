@@ -20,7 +20,7 @@ from anchorlint.cli.common import (
     fail,
     store_settings,
 )
-from anchorlint.safe_text import terminal
+from anchorlint.safe_text import line_path, terminal
 
 
 def add_subcommands(subparsers: Any) -> None:
@@ -83,13 +83,14 @@ def run_pin(args: argparse.Namespace) -> int:
         try:
             outcome = pin_file(Path(path), store, loaded, length=args.length, write=not dry)
         except (PinError, StoreError, OSError) as exc:
-            print(terminal(f"{path}: not pinned: {exc}"), file=sys.stderr)
+            print(line_path(path) + ": " + terminal(f"not pinned: {exc}"), file=sys.stderr)
             status = EXIT_FINDINGS
             continue
         for refusal in outcome.refused:
             line, column = line_column(outcome.text, refusal.offset)
             print(
-                f"{path}:{line}:{column}: cannot pin {refusal.anchor_text!r}: {refusal.reason}",
+                f"{line_path(path)}:{line}:{column}: "
+                + terminal(f"cannot pin {refusal.anchor_text!r}: {refusal.reason}"),
                 file=report,
             )
             status = EXIT_FINDINGS
@@ -99,6 +100,6 @@ def run_pin(args: argparse.Namespace) -> int:
                 sys.stdout.writelines(unified(path, before, after))
             verb = "would pin" if dry else "pinned"
             count = f"{outcome.pinned} pointer{'s' if outcome.pinned != 1 else ''}"
-            print(f"{path}: {verb} {count}", file=report)
+            print(f"{line_path(path)}: {verb} {count}", file=report)
             status = EXIT_FINDINGS if dry else status
     return status
