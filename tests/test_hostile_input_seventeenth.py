@@ -252,3 +252,44 @@ def test_pin_escapes_file_names_and_its_diff_quotes_them_as_git_does(tmp_path: P
     assert applied.returncode == 0, applied.stderr
     assert "doc.md#L1-2@sha256:" in (tmp_path / "s" / odd).read_text()
     assert "doc.md#L1@sha256:" in (tmp_path / "s" / "plain.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        (3, 12),
+        (3, None),
+        (3, ["x"]),
+        (0, -5),
+        (1, -7),
+        (2, 101),
+        (7, {"description": 1, "edits": []}),
+    ],
+    ids=["message-number", "message-null", "message-list", "line", "column", "code", "fix"],
+)
+def test_a_forged_cache_entry_is_a_miss_not_a_traceback(
+    tmp_path: Path, field: int, value: object
+) -> None:
+    """A committed cache pack whose finding holds a field of another type (a message that is
+    a number, a negative line) is linted again; its findings are the file's own."""
+    (tmp_path / "anchorlint.toml").write_text("")
+    (tmp_path / "a.md").write_text("## Status\n\nAs noted earlier, the cap was raised.\n")
+    (tmp_path / "b.md").write_text("## Status\n\nThe cap is 40 (see [[ops/limits.md]]).\n")
+    first = run(["check", "."], tmp_path)
+    assert first.returncode == 1 and b"a.md:3:1: ANC101 " in first.stdout
+    packs = list((tmp_path / ".anchorlint_cache" / "packs").rglob("*.pack"))
+    forged = 0
+    for pack in packs:
+        lines = pack.read_text().split("\n")
+        for number, line in enumerate(lines):
+            if line.startswith('["a.md"'):
+                entry = json.loads(line)
+                entry[4][0][field] = value
+                lines[number] = json.dumps(entry)
+                forged += 1
+        pack.write_text("\n".join(lines))
+    assert forged == 1
+    again = run(["check", "."], tmp_path)
+    no_traceback(again)
+    assert again.returncode == 1
+    assert again.stdout == first.stdout

@@ -154,7 +154,17 @@ def fix_of(item: dict[str, Any] | None) -> Fix | None:
     """A finding row's fix, from its JSON form."""
     if item is None:
         return None
-    return Fix(item["description"], tuple(TextEdit(**e) for e in item["edits"]))
+    edits = tuple(TextEdit(**e) for e in item["edits"])
+    if type(item["description"]) is not str or not all(map(_edit_typed, edits)):
+        raise ValueError("a fix with a field of another type")  # a forged entry
+    return Fix(item["description"], edits)
+
+
+def _edit_typed(edit: TextEdit) -> bool:
+    return (
+        type(edit.line) is type(edit.column) is type(edit.end_line) is type(edit.end_column) is int
+        and type(edit.new_text) is str
+    )
 
 
 def fact_rows(path: str, rows: list[list[Any]], order: int) -> list[list[Any]]:
@@ -181,6 +191,11 @@ def record_refs(rows: list[list[Any]]) -> tuple[RecordRef, ...]:
 
 
 def directives_of(rows: list[Any]) -> Suppressions:
+    for row in rows:
+        if {type(value) for value in row[:4]} != {int} or not all(
+            type(code) is str for code in row[4]
+        ):
+            raise ValueError("a directive with a field of another type")  # a forged entry
     return Suppressions(
         [
             Directive(line, column, first, last, frozenset(codes))

@@ -42,6 +42,17 @@ _LIST = {list}
 #: a finding row's place, the fields its equality compares (but the path), and its fix
 _PLACE = itemgetter(*range(4))
 _EQUALS = itemgetter(*range(_FIX))
+#: the types of a finding row's fields (:data:`FINDING_FIELDS`), with a fix or without: an
+#: entry anyone could have written must not hand the report a message that is a number, or
+#: a list where a string is hashed
+_ROW_TYPES = {(int, int, str, str, int, int, str, fix, str) for fix in (type(None), dict)}
+
+
+def _placed(row: list[Any]) -> bool:
+    """Whether a finding row's line and column are 1 or more, its ends 0 (none) or more."""
+    return row[0] >= 1 and row[1] >= 1 and row[4] >= 0 and row[5] >= 0
+
+
 _FIX_OF = itemgetter(_FIX)
 _FINDING_LENGTH = {len(FINDING_FIELDS)}
 
@@ -113,6 +124,8 @@ def done_of(job: Job, data: list[Any]) -> JobDone:
     rows: list[list[Any]] = data[_FINDINGS]
     if set(map(type, rows)) - _LIST or set(map(len, rows)) - _FINDING_LENGTH:
         raise ValueError("a finding row of another shape")
+    if {tuple(map(type, row)) for row in rows} - _ROW_TYPES or not all(map(_placed, rows)):
+        raise ValueError("a finding row with a field of another type")  # a forged entry
     places = list(map(_PLACE, rows))
     # places all apart (the rule) are in order and without repeats; else look closer
     if not all(map(lt, places, places[1:])) and not _sorted_once(rows, places):
