@@ -293,3 +293,42 @@ def test_a_forged_cache_entry_is_a_miss_not_a_traceback(
     no_traceback(again)
     assert again.returncode == 1
     assert again.stdout == first.stdout
+
+
+def test_stdin_is_read_within_a_bound(tmp_path: Path) -> None:
+    """``check -`` read all of stdin before judging it: ``< /dev/zero`` grew to 6 GB in ten
+    seconds. Binary input is judged from its first 8 KB, as a named file is; endless text
+    stops at the bound with one line and exit 2."""
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "anchorlint", "check", "--no-cache", "-"]
+    with open("/dev/zero", "rb") as zero:
+        start = time.monotonic()
+        binary = subprocess.run(args, cwd=tmp_path, stdin=zero, capture_output=True, timeout=60)
+    assert time.monotonic() - start < 40
+    assert binary.returncode == 1
+    assert binary.stdout.startswith(b"stdin.md:1:1: ANC001 binary file (NUL bytes)")
+    endless = subprocess.Popen(
+        ["yes", "As noted earlier, the cap was raised."], stdout=subprocess.PIPE
+    )
+    try:
+        proc = subprocess.run(
+            args, cwd=tmp_path, stdin=endless.stdout, capture_output=True, timeout=120
+        )
+    finally:
+        endless.kill()
+        endless.wait()
+    no_traceback(proc)
+    assert proc.returncode == 2
+    (line,) = proc.stderr.decode().splitlines()
+    assert line == "anchorlint: stdin holds more than 256 MB: name the file instead of piping it"
+
+
+def test_a_long_summary_on_stdin_is_still_read_whole(tmp_path: Path) -> None:
+    """A near miss: text past the first 8 KB is read and linted as before."""
+    summary = "## Notes\n\n" + "The build is green and the cache is warm.\n\n" * 400
+    summary += "As noted earlier, the cap was raised.\n"
+    proc = run(["check", "--no-cache", "-"], tmp_path, stdin=summary)
+    assert proc.returncode == 1
+    assert "stdin.md:803:1: ANC101 " in proc.stdout.decode()
