@@ -14,8 +14,9 @@ a line as one too (the older form, which it still obeys: ``##[add-mask]``,
 - :func:`line_path` also keeps a path from opening its line with ``::``;
 - :func:`github_data` / :func:`github_property` add the runner's own percent escapes;
 - :func:`json_text` makes serialised JSON carry no raw separator, DEL or C1 character
-  (``json.dumps`` already escapes C0) and no ``##[`` (its second ``#`` as ``\\u0023``);
-  parsed back, the text is exact.
+  (``json.dumps`` already escapes C0), no lone surrogate (a file name's undecodable byte, as
+  ``\\udcff``) and no ``##[`` (its second ``#`` as ``\\u0023``); parsed back, the text is
+  exact.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ import re
 
 #: C0 but tab, DEL, C1, line and paragraph separators, bidi embeddings/overrides/isolates
 _UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-#: what ``json.dumps(..., ensure_ascii=False)`` leaves raw among the above
-_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: what ``json.dumps(..., ensure_ascii=False)`` leaves raw among the above, and the lone
+#: surrogates a file name that is not UTF-8 is read with (each of its bad bytes one), which
+#: would be written as those bytes and leave the report no UTF-8
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _NAMED = {"\r": "\\r", "\n": "\\n"}
 #: the older workflow command's opening, which a GitHub runner finds anywhere in a line
 HASH_COMMAND = "##["

@@ -332,3 +332,18 @@ def test_a_long_summary_on_stdin_is_still_read_whole(tmp_path: Path) -> None:
     proc = run(["check", "--no-cache", "-"], tmp_path, stdin=summary)
     assert proc.returncode == 1
     assert "stdin.md:803:1: ANC101 " in proc.stdout.decode()
+
+
+def test_json_report_of_a_name_that_is_not_utf8_is_utf8(tmp_path: Path) -> None:
+    """The name's bad byte was written raw and the report did not decode; it is escaped as
+    the lone surrogate Python reads it as, so the path parses back to the same name. A UTF-8
+    name (a near miss) is written as it is."""
+    bad = os.fsdecode(b"notes-\xff.md")
+    (tmp_path / bad).write_text("## Status\n\nAs noted earlier, the cap was raised.\n")
+    (tmp_path / "résumé.md").write_text("## Status\n\nAs noted earlier, the cap was raised.\n")
+    proc = run(["check", "--no-cache", "--format", "json", "."], tmp_path)
+    assert proc.returncode == 1
+    text = proc.stdout.decode("utf-8")  # strict: the report is UTF-8
+    assert '"path": "notes-\\udcff.md"' in text and '"path": "résumé.md"' in text
+    paths = {finding["path"] for finding in json.loads(text)}
+    assert paths == {bad, "résumé.md"}
