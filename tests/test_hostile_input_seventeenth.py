@@ -347,3 +347,31 @@ def test_json_report_of_a_name_that_is_not_utf8_is_utf8(tmp_path: Path) -> None:
     assert '"path": "notes-\\udcff.md"' in text and '"path": "résumé.md"' in text
     paths = {finding["path"] for finding in json.loads(text)}
     assert paths == {bad, "résumé.md"}
+
+
+def test_parse_failures_say_their_true_reason(tmp_path: Path) -> None:
+    """CPython's parser overflowing says nothing (an empty MemoryError); a module past the
+    token cap is large, not nested; a JSON document that names a summary field but is too
+    deep to decode is ANC002 without a "no summary found" warning beside it."""
+    (tmp_path / "unary.py").write_text("x = " + "-" * 500_000 + "1\n")
+    (tmp_path / "deep.json").write_text("[" * 100_000 + '{"summary": "x"}' + "]" * 100_000)
+    functions = "".join(  # flat and ordinary, past the token cap
+        f"def compact_{i}(ctx):\n    s = summarize(ctx)\n    start = s.find('x')\n"
+        f"    ptr = Pointer(doc_id='d', start=start, end=start + {i})\n"
+        "    return resolve(source=s, pointer=ptr)\n\n"
+        for i in range(5000)
+    )
+    (tmp_path / "big.py").write_text(functions)
+    (tmp_path / "settings.json").write_text('{"editor.fontSize": 12}\n')  # no summary field
+    proc = run(
+        ["check", "--no-cache", "unary.py", "deep.json", "big.py", "settings.json"], tmp_path
+    )
+    no_traceback(proc)
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert (
+        "unary.py:1:1: ANC002 Python does not parse: nested too deeply for Python's parser" in out
+    )
+    assert "deep.json:1:1: ANC002 malformed JSON: arrays or objects nested too deeply" in out
+    assert "big.py:1:1: ANC001 too large to analyse: a module of more than 250000 tokens" in out
+    assert "deep.json" not in err
+    assert "settings.json: no summary found" in err  # a near miss: it holds none indeed

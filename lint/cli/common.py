@@ -148,8 +148,9 @@ def warn_no_summary(
     settings say where its summaries are; an agent's transcript that is recognised holds no
     compaction yet, and is told so. A summary withheld by design (ANC004) was found, and is
     reported as such, not as none; a transcript's unreadable record (ANC002) may be its
-    compaction, and is not called none either (the run's ``findings`` are read only if a
-    file is left)."""
+    compaction, and is not called none either, nor is a JSON document that names a summary
+    field but does not decode (ANC002 says why; "set text.fields" would be false). The run's
+    ``findings`` are read only if a file is left."""
     from anchorlint.run.kinds import kind_to_lint_file
 
     kinds = {p: kind_to_lint_file(p) for p in named if os.path.isfile(p)}
@@ -164,7 +165,9 @@ def warn_no_summary(
 
         why = _why_none(kind, settings.input_format)
         codes = said.get(path, set())
-        if "ANC004" in codes or ("ANC002" in codes and why.startswith(_NO_COMPACTION)):
+        if "ANC004" in codes or (
+            "ANC002" in codes and (why.startswith(_NO_COMPACTION) or kind.name == "json")
+        ):
             continue
         print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
 

@@ -79,8 +79,17 @@ def _syntax_error(path: str, text: str) -> Finding | None:
             path, "ANC002", f"Python does not parse: {exc.msg}", exc.lineno or 1, exc.offset or 1
         )
     except (ValueError, MemoryError, RecursionError) as exc:
-        return finding(path, "ANC002", f"Python does not parse: {exc}", 1, 1)
+        return finding(path, "ANC002", f"Python does not parse: {_parser_reason(exc)}", 1, 1)
     return None
+
+
+def _parser_reason(exc: BaseException) -> str:
+    """What the parser's own exception says, or what it means when it says nothing: CPython
+    raises an empty ``MemoryError`` when its parser's stack overflows (a unary minus or a
+    lambda nested some hundred thousand deep), which gave "Python does not parse: "."""
+    if isinstance(exc, (MemoryError, RecursionError)):
+        return str(exc) or "nested too deeply for Python's parser"
+    return str(exc) or type(exc).__name__
 
 
 def _newer_grammar(text: str) -> bool:
@@ -104,6 +113,18 @@ def _newer_grammar(text: str) -> bool:
     return True
 
 
+#: the reasons of :func:`too_complex` that are about size, not nesting
+_SIZE_REASONS = ("a module of more than", "a statement of more than")
+
+
+def _too_complex(reason: str) -> str:
+    """ANC001's message for a module the code rules do not analyse: a module of 5,000 flat
+    functions past the token cap is too large, not "too deeply nested"."""
+    if reason.startswith(_SIZE_REASONS):
+        return f"too large to analyse: {reason}"
+    return f"too deeply nested to analyse: {reason}"
+
+
 def lint_module(
     path: str, text: str, settings: Settings, rules: Sequence[CodeRule]
 ) -> tuple[list[Finding], Suppressions]:
@@ -118,9 +139,7 @@ def lint_module(
 
     reason = too_complex(text)
     if reason:
-        return [
-            finding(path, "ANC001", f"too deeply nested to analyse: {reason}", 1, 1)
-        ], for_python(text)
+        return [finding(path, "ANC001", _too_complex(reason), 1, 1)], for_python(text)
     try:
         module = front.analyse_module(text, path, settings.code)
     except front.ParseFailure as exc:
