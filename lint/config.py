@@ -41,6 +41,7 @@ __all__ = [
     "StoreSettings",
     "TextSettings",
     "TranscriptNote",
+    "WalkNote",
     "check_fractions",
     "check_input_format",
     "check_patterns",
@@ -75,6 +76,11 @@ class PatternTimeout(UserWarning):
 class TranscriptNote(UserWarning):
     """A record of a transcript skipped on purpose (a pickled checkpoint, never loaded), or a
     named file that held no summary: said once on stderr, never a finding."""
+
+
+class WalkNote(UserWarning):
+    """A file a directory walk skips on purpose (a link to a file outside the folder walked):
+    said once on stderr, never a finding."""
 
 
 #: TOML table names of nested sections that are not named like their field

@@ -22,6 +22,8 @@ from anchorlint.config import Settings
 from anchorlint.run.engine import lint_bytes
 from anchorlint.text.nlp import MAX_RUN, broken_runs
 
+SECRET = "TOP-SECRET-BYTES"
+
 HANDOFF = (
     "## Status\n\n"
     "As noted earlier, the cap was raised to 40 requests.\n\n"
@@ -375,3 +377,27 @@ def test_parse_failures_say_their_true_reason(tmp_path: Path) -> None:
     assert "big.py:1:1: ANC001 too large to analyse: a module of more than 250000 tokens" in out
     assert "deep.json" not in err
     assert "settings.json: no summary found" in err  # a near miss: it holds none indeed
+
+
+def test_a_walk_follows_no_file_link_out_of_the_folder_walked(tmp_path: Path) -> None:
+    """``notes.md -> ../outside/creds.txt`` in a repository was read by a walk, and
+    ``--format full`` printed its lines into the log. It is skipped with a note; a link
+    inside the folder, and the outside link named on the command line, are still read."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "creds.txt").write_text(f"As noted earlier, {SECRET}.\n")
+    project = tmp_path / "project"
+    (project / "notes").mkdir(parents=True)
+    (project / "notes" / "notes.md").symlink_to("../../outside/creds.txt")
+    (project / "notes" / "real.md").write_text("## Status\n\nAs noted earlier, it works.\n")
+    (project / "notes" / "alias.md").symlink_to("real.md")
+    proc = run(["check", "--no-cache", "--format", "full", "."], project)
+    no_traceback(proc)
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert SECRET not in out + err
+    assert "notes/real.md:3:1: ANC101 " in out and "notes/alias.md:3:1: ANC101 " in out
+    assert err.splitlines() == [
+        "anchorlint: warning: notes/notes.md: a link to a file outside the folder walked, "
+        "not followed (name the link itself to lint its target)"
+    ]
+    named = run(["check", "--no-cache", "notes/notes.md"], project)
+    assert named.returncode == 1 and b"notes/notes.md:1:1: ANC101 " in named.stdout

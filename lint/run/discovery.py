@@ -187,6 +187,7 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
         specs[str(top)] = _parent_gitignores(top)
     include = Globs(settings.include)
     summary_filter = SummaryFilter.of(settings, top)
+    walked = _resolved(top)
     for directory, dirnames, filenames in os.walk(str(top), followlinks=False):
         here = Path(directory)
         resolved_here = _resolved(here)
@@ -223,7 +224,38 @@ def _walk(top: Path, root: Path, excludes: Globs, settings: Settings) -> Iterato
                 continue
             if not walk_lints(path) or not summary_filter.keeps(path, name, relative, in_docs):
                 continue
+            if link and not _inside(path, walked):
+                _note_link_out(shown + name)
+                continue
             yield shown + name
+
+
+def _inside(path: str, folder: Path) -> bool:
+    """Whether the link ``path`` resolves to a file in ``folder`` (resolved): a walk follows
+    no link out of the folder it walks, where a repository's ``notes.md ->
+    ../../secrets.txt`` was read, and printed line by line by ``--format full`` into a CI
+    log. A broken link or a loop is kept: reading it fails at once, and ANC001 says why."""
+    try:
+        Path(path).resolve(strict=True).relative_to(folder)
+    except ValueError:
+        return False
+    except (OSError, RuntimeError):
+        return True
+    return True
+
+
+def _note_link_out(path: str) -> None:
+    import warnings
+
+    from anchorlint.config import WalkNote
+
+    warnings.warn(
+        WalkNote(
+            f"{path}: a link to a file outside the folder walked, not followed "
+            "(name the link itself to lint its target)"
+        ),
+        stacklevel=2,
+    )
 
 
 def _listed(directory: str) -> dict[str, os.DirEntry[str]]:

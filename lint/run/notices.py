@@ -12,7 +12,7 @@ import sys
 import warnings
 from typing import TextIO
 
-from anchorlint.config import PatternTimeout, TranscriptNote
+from anchorlint.config import PatternTimeout, TranscriptNote, WalkNote
 from anchorlint.safe_text import terminal
 
 
@@ -20,6 +20,7 @@ def show_once() -> None:
     """Print anchorlint's own warnings as one line each, once per message and process."""
     warnings.filterwarnings("once", category=PatternTimeout)
     warnings.filterwarnings("once", category=TranscriptNote)
+    warnings.filterwarnings("once", category=WalkNote)
     default = warnings.showwarning
 
     def show(
@@ -30,7 +31,7 @@ def show_once() -> None:
         file: TextIO | None = None,
         line: str | None = None,
     ) -> None:
-        if issubclass(category, (PatternTimeout, TranscriptNote)):
+        if issubclass(category, (PatternTimeout, TranscriptNote, WalkNote)):
             print(f"anchorlint: warning: {terminal(str(message))}", file=file or sys.stderr)
         else:
             default(message, category, filename, lineno, file, line)
