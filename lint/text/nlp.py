@@ -244,7 +244,7 @@ def broken_runs(text: str) -> str:
     longer than :data:`MAX_RUN` (such a run is no word, name or pointer; its tokens are cut
     into pieces spaCy tokenizes in time proportional to the run). Any other text is
     returned as it is."""
-    found = _LONG_RUN.search(text)
+    found = _LONG_RUN.search(text) if len(text) > MAX_RUN else None
     if found is None:
         return text
     chars = list(text)
