@@ -7,6 +7,14 @@ or more backticks or tildes, to the line that closes it) is code, not prose, and
 block, as in a Markdown file. A fence never closed runs to the end, as CommonMark reads it.
 A bare run of tildes right under a line of prose underlines a heading, as plain text writes
 one, and opens nothing.
+
+A block of one line that is a Markdown heading (``## 3. Retry path``) is a heading block, its
+text the heading's content without the marks, as the Markdown reader gives it: the checks
+that read a summary's own headings (its numbered sections, its titles, a label heading over
+its section) read a summary kept as plain text or as a JSON string as they read a ``.md``
+file. The line's shape is the one the plain Markdown outline reads
+(:func:`~anchorlint.text.documents.plain_markdown_lines.classify`); a line it leaves to the
+parser (a closing ``#`` sequence, a tab, two spaces after the marks) stays a paragraph.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from anchorlint.text.documents import (
     RecordProblem,
     SummarySource,
 )
+from anchorlint.text.documents.plain_markdown_lines import classify
 
 if TYPE_CHECKING:
     from anchorlint.config import Settings
@@ -129,7 +138,37 @@ def _lines(text: str) -> Iterator[str]:
 
 def _located_block(text: str, start: int, end: int, at: tuple[int, int]) -> Block:
     body = text[start:end].rstrip("\r\n")
+    heading = _heading(body)
+    if heading is not None:
+        first, last = heading
+        line, column = at
+        return _heading_block(
+            body[first:last], line_start_map(body[first:last], line, column + first)
+        )
     return Block(body, line_start_map(body, *at), code_spans=code_spans(body))
+
+
+#: the characters before a heading's marks: the indentation a heading may have
+_HEADING_INDENT = 3
+
+
+def _heading(body: str) -> tuple[int, int] | None:
+    """Where the content of a block that is one heading line starts and ends, None for any
+    other block."""
+    opening = body.lstrip(" ")
+    if opening[:1] != "#" or len(body) - len(opening) > _HEADING_INDENT:
+        return None
+    line = body.rstrip()
+    if len(line.splitlines()) != 1:
+        return None
+    shape = classify(line)
+    if shape is None or shape[0] != "heading":
+        return None
+    return shape[2], len(line)
+
+
+def _heading_block(content: str, positions: PositionMap) -> Block:
+    return Block(content, positions, kind="heading", code_spans=code_spans(content))
 
 
 def split_blocks(text: str, positions: PositionMap) -> Iterator[Block]:
@@ -151,4 +190,8 @@ def split_blocks(text: str, positions: PositionMap) -> Iterator[Block]:
 
 def _block(text: str, start: int, end: int, positions: PositionMap) -> Block:
     body = text[start:end].rstrip("\r\n")
+    heading = _heading(body)
+    if heading is not None:
+        first, last = heading
+        return _heading_block(body[first:last], positions.shifted(start + first, start + last))
     return Block(body, positions.shifted(start, start + len(body)), code_spans=code_spans(body))

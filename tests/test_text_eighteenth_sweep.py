@@ -1,0 +1,142 @@
+"""Shapes from the eighteenth sweep of real notes (summaries kept as plain text and as JSON
+strings, framework wrappers), written for these tests in our own words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from anchorlint.positions import line_start_map
+from anchorlint.run.engine import lint_source
+from anchorlint.text.documents.plaintext import file_blocks, split_blocks
+from tests.test_text_sixteenth_sweep import SETTINGS
+
+
+def coded(path: str, text: str, code: str) -> list[tuple[int, int]]:
+    return [(f.line, f.column) for f in lint_source(path, text, SETTINGS) if f.code == code]
+
+
+def as_record(text: str) -> str:
+    """The summary kept as one JSON record's ``summary`` field."""
+    return json.dumps({"summary": text})
+
+
+# --- a Markdown heading in a plain-text or JSON summary is a heading (ANC101, ANC102) ------
+
+NUMBERED_PLAN = """# Plan for the scheduler rework
+
+## 1. Problem
+
+Jobs stall when the worker restarts; the lease handling is covered in §3.
+
+## 2. Fix
+
+Keep the lease in the store, see §2.1 for the schema.
+
+### 2.1 Schema
+
+One row a job, keyed by its id.
+
+## 3 Lease handling
+
+The lease doubles up to a cap.
+"""
+
+TITLED_PLAN = """## Index rebuild
+
+The rebuild runs before the API starts.
+
+## Next steps
+
+Re-run the load test with the numbers as recorded in the index rebuild section.
+"""
+
+SESSION_LOG = """## Session 5 - lease
+
+Moved the lease into the store.
+
+## Session 6 - retries
+
+Same limitation as prior sessions (see Session 5).
+"""
+
+
+@pytest.mark.parametrize("text", [NUMBERED_PLAN, TITLED_PLAN, SESSION_LOG])
+@pytest.mark.parametrize("path", ["notes.md", "notes.txt"])
+def test_a_pointer_to_the_summarys_own_heading_is_silent_in_text(path: str, text: str) -> None:
+    found = lint_source(path, text, SETTINGS)
+    assert [f.code for f in found if f.code in ("ANC101", "ANC102")] == []
+
+
+@pytest.mark.parametrize("text", [NUMBERED_PLAN, TITLED_PLAN, SESSION_LOG])
+def test_a_pointer_to_the_summarys_own_heading_is_silent_in_a_record(text: str) -> None:
+    found = lint_source("summaries.jsonl", as_record(text), SETTINGS)
+    assert [f.code for f in found if f.code in ("ANC101", "ANC102")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "where"),
+    [
+        # the summary has no § 4: the pointer is to some other document
+        (NUMBERED_PLAN.replace("§3", "§4"), "ANC102", (5, 71)),
+        # the heading is gone: no section of the summary is titled so
+        (TITLED_PLAN.replace("## Index rebuild\n\n", ""), "ANC102", (5, 39)),
+        # the heading's words are in a paragraph, not a heading
+        (TITLED_PLAN.replace("## Index rebuild", "Index rebuild"), "ANC102", (7, 39)),
+        # a closing sequence of marks: left as it was (a paragraph)
+        (SESSION_LOG.replace("## Session 5 - lease", "## Session 5 - lease ##"), "ANC101", (7, 20)),
+        # a heading with text under it in the same block: read as before, a paragraph
+        (
+            SESSION_LOG.replace("## Session 5 - lease\n\n", "## Session 5 - lease\n"),
+            "ANC101",
+            (6, 20),
+        ),
+    ],
+)
+def test_a_pointer_to_a_section_the_text_does_not_title_still_fires(
+    text: str, code: str, where: tuple[int, int]
+) -> None:
+    assert coded("notes.txt", text, code) == [where]
+
+
+def test_a_heading_block_holds_the_content_where_the_file_has_it() -> None:
+    text = "Intro line.\n\n  ### 2.1 Schema `rows`\nOne row a job.\n\n## Next\n"
+    for blocks in (list(split_blocks(text, line_start_map(text))), list(file_blocks(text))):
+        assert [(b.kind, b.text) for b in blocks] == [
+            ("paragraph", "Intro line."),
+            ("paragraph", "  ### 2.1 Schema `rows`\nOne row a job."),
+            ("heading", "Next"),
+        ]
+        assert blocks[2].positions.locate(0) == (6, 4)
+    alone = "  ### 2.1 Schema `rows`  \n"
+    for blocks in (list(split_blocks(alone, line_start_map(alone))), list(file_blocks(alone))):
+        (block,) = blocks
+        assert (block.kind, block.text, block.code_spans) == (
+            "heading",
+            "2.1 Schema `rows`",
+            ((11, 17),),
+        )
+        assert block.positions.locate(0) == (1, 7)
+
+
+def test_a_finding_in_a_heading_of_a_record_keeps_its_column() -> None:
+    text = "## Fixes from the previous session\n\nMoved the lease.\n"
+    assert coded("notes.md", text, "ANC101") == [(1, 15)]
+    assert coded("notes.txt", text, "ANC101") == [(1, 15)]
+    # the record's text opens at column 14 of its line: {"summary": "
+    assert coded("summaries.jsonl", as_record(text), "ANC101") == [(1, 14 + 14)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "#1 priority: the lease",  # no space after the mark
+        "####### Seven marks",
+        "    ## Indented as code",
+    ],
+)
+def test_a_line_that_is_no_heading_stays_a_paragraph(line: str) -> None:
+    text = f"{line}\n"
+    (block,) = split_blocks(text, line_start_map(text))
+    assert (block.kind, block.text) == ("paragraph", line)
