@@ -9,6 +9,7 @@ import pytest
 
 from anchorlint.positions import line_start_map
 from anchorlint.run.engine import lint_source
+from anchorlint.text.boilerplate_catalogue import MASTRA_OBSERVATIONAL_MEMORY
 from anchorlint.text.documents.plaintext import file_blocks, split_blocks
 from tests.test_text_sixteenth_sweep import SETTINGS
 
@@ -140,3 +141,55 @@ def test_a_line_that_is_no_heading_stays_a_paragraph(line: str) -> None:
     text = f"{line}\n"
     (block,) = split_blocks(text, line_start_map(text))
     assert (block.kind, block.text) == ("paragraph", line)
+
+
+# --- Mastra's Observational Memory wrapper (boilerplate) -----------------------------------
+
+OBSERVATIONS = (
+    "- The user moves the billing worker onto the new queue (`worker/queue.py`).\n"
+    "- Retries stay capped at five."
+)
+
+
+def mastra_wrapped(observations: str) -> str:
+    """The observations between Mastra's fixed sentences, the hint after them, as it
+    assembles them (one fixed sentence a paragraph)."""
+    instructions, updates, latest, hint = MASTRA_OBSERVATIONAL_MEMORY
+    return (
+        "The following observations block contains your memory of past conversations with "
+        f"this user.\n\n<observations>\n{observations}\n</observations>\n\n"
+        f"IMPORTANT: When responding, reference specific details. {instructions}\n\n"
+        f"KNOWLEDGE UPDATES: Prefer the most recent information. {updates}\n\n"
+        f"MOST RECENT USER INPUT: {latest}\n\n"
+        "Please continue naturally with the conversation so far.\n\n"
+        f"{hint} If a suggested response is provided, follow it naturally.\n"
+    )
+
+
+@pytest.mark.parametrize("path", ["notes.txt", "notes.md"])
+def test_mastras_fixed_sentences_around_observations_are_not_linted(path: str) -> None:
+    found = lint_source(path, mastra_wrapped(OBSERVATIONS), SETTINGS)
+    assert [(f.code, f.line) for f in found] == []
+
+
+def test_mastras_fixed_sentences_in_a_record_are_not_linted() -> None:
+    found = lint_source("memory.jsonl", as_record(mastra_wrapped(OBSERVATIONS)), SETTINGS)
+    assert [(f.code, f.line) for f in found] == []
+
+
+def test_the_observations_inside_mastras_wrapper_are_still_linted() -> None:
+    observations = OBSERVATIONS + "\n- As discussed earlier, the lease moves too."
+    assert coded("notes.txt", mastra_wrapped(observations), "ANC101") == [(6, 3)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Tie the new plan to the past experiences mentioned above.",
+        "- Use the earlier context as background for the migration.",
+        "- Earlier messages may hold constraints on the queue.",
+        "- The previous information has been updated by the new run.",
+    ],
+)
+def test_a_summarys_own_sentence_in_mastras_words_still_fires(line: str) -> None:
+    assert len(coded("notes.txt", f"{OBSERVATIONS}\n{line}\n", "ANC101")) == 1

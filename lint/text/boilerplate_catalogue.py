@@ -68,6 +68,21 @@ DEEPAGENTS_PREAMBLE: tuple[str, ...] = (
 #: in the parts after it
 KIMI_COMPACTION_PREFIX = "Previous context has been compacted. Here is the compaction output:"
 
+#: Mastra's Observational Memory: the sentences of the instructions it puts after the
+#: ``<observations>`` block, and of the continuation hint before the kept messages, that point
+#: back ("mentioned above", "previous information", "Earlier messages", "the earlier
+#: context"); the hint's pair of sentences is in every version seen, with or without the
+#: sentence on a suggested response after it
+MASTRA_OBSERVATIONAL_MEMORY: tuple[str, ...] = (
+    "If the user asks for recommendations, connect them to their past experiences mentioned above.",
+    'Look for phrases like "will start", "is switching", "changed to", "moved to" as '
+    "indicators that previous information has been updated.",
+    "Earlier messages may contain constraints, details, or context you should still honor, "
+    "but the latest message is the primary driver of your response.",
+    "Use the earlier context only as background. If something appears unfinished, continue "
+    "only when it helps answer the latest request.",
+)
+
 BOILERPLATE: tuple[tuple[str, str], ...] = (
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLES),
     *(("Claude Code", sentence) for sentence in CLAUDE_PREAMBLE_OPENINGS),
@@ -200,6 +215,7 @@ BOILERPLATE: tuple[tuple[str, str], ...] = (
         "openclaw",
         "The conversation history before this point was compacted into the following summary:",
     ),
+    *(("Mastra", sentence) for sentence in MASTRA_OBSERVATIONAL_MEMORY),
 )
 
 #: absence, error and refusal messages that stand where a summary should be (ANC109)
