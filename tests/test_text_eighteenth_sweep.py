@@ -193,3 +193,63 @@ def test_the_observations_inside_mastras_wrapper_are_still_linted() -> None:
 )
 def test_a_summarys_own_sentence_in_mastras_words_still_fires(line: str) -> None:
     assert len(coded("notes.txt", f"{OBSERVATIONS}\n{line}\n", "ANC101")) == 1
+
+
+# --- a label that opens the summary and names it (ANC101) ----------------------------------
+
+#: its first sentence holds no anchor (an anchor in the label's sentence silences it anyway)
+SUMMARY_BODY = (
+    "The user moves the billing worker onto the new queue.\n"
+    "The worker lives in `worker/queue.py` and retries stay capped at five."
+)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Summary of previous conversation:",
+        "Summary of the earlier conversation:",
+        "Summary of the previous conversation:",
+        "[Summary of the earlier conversation]",
+        "Here is a summary of the earlier conversation history:",
+        "Here's a summary of prior messages:",
+        "**Summary of previous conversation:**",
+        "**Summary of previous conversation**:",
+    ],
+)
+@pytest.mark.parametrize("gap", ["\n", "\n\n", " "])
+def test_a_label_opening_the_summary_names_the_summary_after_it(label: str, gap: str) -> None:
+    text = f"{label}{gap}{SUMMARY_BODY}\n"
+    assert coded("notes.txt", text, "ANC101") == []
+    assert coded("notes.md", text, "ANC101") == []
+    found = lint_source("memory.jsonl", as_record(text), SETTINGS)
+    assert [f.code for f in found if f.code in ("ANC101", "ANC104")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        # a sentence about the summary, not a label
+        (f"{SUMMARY_BODY}\nThe summary of the earlier conversation was lost.\n", (3, 16)),
+        (f"The summary of the earlier conversation was lost.\n{SUMMARY_BODY}\n", (1, 16)),
+        # a label further down the summary
+        (f"{SUMMARY_BODY}\n\nSummary of previous conversation:\nNothing else.\n", (4, 12)),
+        # the label names something else than the earlier talk
+        (f"Summary of the earlier fixes:\n{SUMMARY_BODY}\n", (1, 12)),
+        # no colon, the bracket never closed, or parentheses: no label
+        (f"Summary of previous conversation - {SUMMARY_BODY}\n", (1, 12)),
+        (f"[Summary of the earlier conversation:\n{SUMMARY_BODY}\n", (1, 13)),
+        (f"(Summary of the earlier conversation)\n{SUMMARY_BODY}\n", (1, 13)),
+        # a label that names nothing after it
+        ("Summary of previous conversation:\n", (1, 12)),
+        # words before the label's "summary of"
+        (f"Keep the summary of the earlier conversation:\n{SUMMARY_BODY}\n", (1, 21)),
+    ],
+)
+def test_the_same_words_that_label_no_summary_still_fire(text: str, where: tuple[int, int]) -> None:
+    assert coded("notes.txt", text, "ANC101") == [where]
+
+
+def test_a_back_reference_inside_a_labelled_summary_still_fires() -> None:
+    text = f"Summary of previous conversation:\n{SUMMARY_BODY}\nAs discussed earlier, the lease moves.\n"
+    assert coded("notes.txt", text, "ANC101") == [(4, 1)]

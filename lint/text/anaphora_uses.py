@@ -30,6 +30,7 @@ from anchorlint.text.anaphora_referents import (
     unchanged_since,
 )
 from anchorlint.text.quoted_speech import spoken
+from anchorlint.text.summary_labels import labels_the_summary
 
 if TYPE_CHECKING:
     from anchorlint.text.documents import Block
@@ -52,7 +53,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     unchanged ("keeps working as before"), a quantifier over the list the
     note gives just before it, words to say to a tool, what a command in its table row does,
     one of a pair its sentence counts, a referent its sentence states
-    (:mod:`~anchorlint.text.anaphora_referents`), part of a heading that dates its entry, or
+    (:mod:`~anchorlint.text.anaphora_referents`), a label that opens the summary and names it
+    (:mod:`~anchorlint.text.summary_labels`), part of a heading that dates its entry, or
     a note in parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
         return True
@@ -72,6 +74,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or restated_in_a_clause(hit)
         or unchanged_since(hit)
         or _listed_below(hit, summary)
+        or labels_the_summary(hit, summary)
     ):
         return True
     if hit.label == "left-off":
