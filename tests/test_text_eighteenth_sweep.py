@@ -253,3 +253,43 @@ def test_the_same_words_that_label_no_summary_still_fire(text: str, where: tuple
 def test_a_back_reference_inside_a_labelled_summary_still_fires() -> None:
     text = f"Summary of previous conversation:\n{SUMMARY_BODY}\nAs discussed earlier, the lease moves.\n"
     assert coded("notes.txt", text, "ANC101") == [(4, 1)]
+
+
+# --- "described in the design doc" without "as" (ANC102) -----------------------------------
+
+
+def pointers(line: str) -> list[tuple[int, int]]:
+    text = f"# Queue notes\n\nThe worker lives in `worker/queue.py`.\n\n{line}\n"
+    return coded("notes.md", text, "ANC102")
+
+
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [
+        ("- Wire the dead-letter handler described in the design doc.", 32),
+        ("- Wire the dead-letter handler as described in the design doc.", 32),
+        ("- The lease limits documented in the runbook still hold.", 20),
+        ("- The timeout is specified in the config.", 18),
+        ("- The handler is described in our design doc.", 18),
+        ("- The rollout, outlined in that proposal, starts Monday.", 16),
+    ],
+)
+def test_a_source_described_without_as_is_a_pointer(line: str, column: int) -> None:
+    assert pointers(line) == [(5, column)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- The handler is described in detail below.",
+        "- The fields are described in the table below.",
+        "- The format is described in `docs/design.md`.",
+        "- The format is described in this summary.",
+        "- The header is described in section 4 of RFC 9110.",
+        "- The bug the user described in the standup is fixed.",
+        "- The rows recorded in the ledger are final.",  # only "as recorded in" points
+        "- The handler described in the design doc ([[docs/design.md#handler]]) is wired.",
+    ],
+)
+def test_a_description_that_names_no_dropped_source_stays_silent(line: str) -> None:
+    assert pointers(line) == []

@@ -44,6 +44,18 @@ DESCRIBING_VERBS = """
 described specified documented outlined defined detailed explained stated noted recorded
 shown listed captured written laid
 """.split()
+#: the describing verbs that point at a source without "as" before them, as a participle after
+#: what they describe ("the handler described in the design doc", "the limits documented in
+#: the runbook"); the others ("recorded", "listed", "written", "shown", …) as often say where
+#: a thing was put or is seen, and are read only after "as"
+BARE_DESCRIBING_VERBS = (
+    "described",
+    "documented",
+    "outlined",
+    "specified",
+    "detailed",
+    "explained",
+)
 POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
 DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
 #: nouns that, after "this", name the summary itself ("as outlined in this document")
@@ -109,6 +121,7 @@ def pointer_phrases() -> dict[str, list[str]]:
             *(f"{w} {d}" for w in (*looking, "per") for d in dets),
             *(f"{w} to {d}" for w in ("according", "refer", "referring", "refers") for d in dets),
             *(f"as {v} {p} {d}" for v in DESCRIBING_VERBS for p in ("in", "by") for d in dets),
+            *(f"{v} in {d}" for v in BARE_DESCRIBING_VERBS for d in dets),
             *(f"as laid out in {d}" for d in dets),
         ],
         "history": [
@@ -399,7 +412,8 @@ def _phrase_triggers() -> tuple[PhraseTrigger, ...]:
     looking = "(?:see |consult |cf ?\\. ?)"
     openings = (
         f"(?:(?:see|consult|per) |cf ?\\. ?|(?:according|refer|referring|refers) to "
-        f"|as {_any_of(DESCRIBING_VERBS)} (?:in|by) |as laid out in )"
+        f"|as {_any_of(DESCRIBING_VERBS)} (?:in|by) |as laid out in "
+        f"|{_any_of(BARE_DESCRIBING_VERBS)} in )"
     )
     pointing = ("see", "consult", "per", "cf", "according", "refer", "referring", "refers")
     history = (

@@ -91,6 +91,7 @@ class ProsePointer(TextRule):
             note="the summary has no Retries section of its own",
         ),
         Example("As described in the design doc, entries are append-only."),
+        Example("Wire the dead-letter handler described in the design doc."),
         Example("According to the migration note, the index is rebuilt nightly."),
         Example("The stack trace is on line 120 of the log."),
         Example("Refer to the runbook before restarting the primary.", suffix=".txt"),
