@@ -56,6 +56,12 @@ SHAPES = {
     "strings": "x = " + " ".join(["'a'"] * 20_000) + "\n",
     "dict-50000": "x = {" + ", ".join(f"{i}: summary" for i in range(50_000)) + "}\n",
     "fstring": 'x = f"{summary}' + "{summary}" * 20_000 + '"\n',
+    # each summarizer-named function asked whether the module calls it: one search of the
+    # whole text per name took 20 s here, and minutes at 6,000
+    "summarizers-3000": "".join(
+        f"def summarize_part_{i}(text):\n    return client.summarize(text)\n\n"
+        for i in range(3_000)
+    ),
 }
 BUDGET = 10.0
 
