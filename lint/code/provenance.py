@@ -25,9 +25,10 @@ from anchorlint.code.names import is_library_call
 from anchorlint.code.nodes import call_name, dotted
 from anchorlint.code.provenance_helpers import passed_through, rendered_return
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
-from anchorlint.code.provenance_lists import guarded_list, stable_names
+from anchorlint.code.provenance_lists import guarded_list, stable_names, target_names
 from anchorlint.code.provenance_tests import (
     absence_test,
+    narrowed_away,
     suites,
     terminates,
 )
@@ -102,7 +103,7 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         if mixed:  # a list shrunk in place may have lost its tool results before it is rendered
             stable = stable_names(self.info)
             self.mixed = {k: v for k, v in mixed.items() if "." in k or k in stable}
-        learnt = self.spans or self.lists or self.mixed or self.writes
+        learnt = self.spans or self.lists or self.mixed or self.writes or self.loop_spans
         if learnt or walk_always or self._calls_a_renderer():
             self.block(self.info.node.body, frozenset())
         return self.hits
@@ -158,6 +159,10 @@ class SpanWalker(SpanLearning, SpanTextMixin):
                 )
                 if terminates(node.body) and not absent:
                     clean = clean | {name}
+            elif self.class_tested:
+                narrowed = narrowed_away(node.test, frozenset(self.classes))
+                if narrowed in self.class_tested:  # ``isinstance(event, StreamTextDelta)``
+                    body_clean = clean | {narrowed}
             self.block(node.body, body_clean)
             self.block(node.orelse, else_clean)
             checked = guarded_list(node, terminates(node.body)) if test is None else None
@@ -166,6 +171,8 @@ class SpanWalker(SpanLearning, SpanTextMixin):
             reason = self._list_reason(node.iter, clean) or self.every_item_of_mixed_loop(
                 node, clean
             )
+            if self.loop_spans:
+                self.enter_loop(node, target_names(node.target))
             target = dotted(node.target)
             if reason is not None and target is not None:
                 self.spans.setdefault(target, reason)

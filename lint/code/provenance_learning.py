@@ -21,7 +21,12 @@ import libcst as cst
 from anchorlint.code.chat_metadata import chat_item_lists, chat_metadata_bases
 from anchorlint.code.guards import walk
 from anchorlint.code.nodes import annotation_names, call_name, dotted, names_in
-from anchorlint.code.provenance_lists import binding_counts, item_read_lists, stable_names
+from anchorlint.code.provenance_lists import (
+    binding_counts,
+    item_read_lists,
+    reused_loop_names,
+    stable_names,
+)
 from anchorlint.code.provenance_tests import provenance_read
 from anchorlint.code.retrieval import (
     linked_test,
@@ -87,6 +92,16 @@ class SpanLearning:
         #: provenance the code writes (``node["provenance"] = prov``), by the target's node:
         #: the span carries it from that statement on, not before (the walk adds it there)
         self.writes: dict[int, tuple[str, str]] = {}
+        #: names two loops bind, with what was learnt of the item of each loop (by the loop's
+        #: node: the reason, and whether its text is the span): the walk sets it on entering
+        #: that loop and drops it on entering another (:meth:`enter_loop`)
+        self.loop_spans: dict[str, dict[int, tuple[str, bool]]] = {}
+        #: what was learnt of those names outside their loops, which holds between them
+        self.unscoped: dict[str, tuple[str, bool]] = {}
+        self._pending: list[tuple[str, str, bool, cst.CSTNode]] = []
+        #: names told to be tool results or documents by their class (``isinstance(event,
+        #: ToolResultBlock)``): narrowed to another class, they are not
+        self.class_tested: set[str] = set()
 
     def learn_written(self, small: cst.BaseSmallStatement) -> None:
         """``node["provenance"] = prov``: from here on the span carries what was written (a
@@ -137,9 +152,10 @@ class SpanLearning:
                 read = None
             if read is not None:
                 reads[node] = read
-                self.spans.setdefault(read[0], f"the code reads `{read[0]}.{read[1]}`")
-                if retrieval_key(read[1]) is not None:
-                    self.whole.add(read[0])
+                whole = retrieval_key(read[1]) is not None
+                self._pending.append(
+                    (read[0], f"the code reads `{read[0]}.{read[1]}`", whole, node)
+                )
             elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
                 self._learn_construction(node)
             elif isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
@@ -161,6 +177,7 @@ class SpanLearning:
                     alias_binds[bound] += 1  # ``kind = "unknown"`` in the other branch
                 else:
                     derived.setdefault(bound, []).append(names_in(node.value, roots_only=True))
+        self._learn_pending()
         bindings: tuple[Counter[str], set[str]] = (Counter(), set())
         if reads or self.lists or self.spans or aliases:
             bindings = binding_counts(self.info)
@@ -175,16 +192,53 @@ class SpanLearning:
         }
         for test in named_tests:  # ``role == "tool"`` after ``role = m.get("role")``
             if self.role_aliases:
-                self._learn_linked(unaliased(test, self.role_aliases))
+                self._learn_linked(unaliased(test, self.role_aliases), test)
+        self._learn_pending()
         if reads:
             for name, reason in item_read_lists(self.info, reads, self.stable).items():
                 self.lists.setdefault(name, reason)
 
-    def _learn_linked(self, node: cst.BaseExpression) -> None:
+    def _learn_linked(self, node: cst.BaseExpression, where: cst.CSTNode | None = None) -> None:
         linked = linked_test(node)
         if linked is not None:
-            self.spans.setdefault(linked.name, linked.reason)
-            self.whole.add(linked.name)
+            if linked.reason.startswith("`isinstance("):
+                self.class_tested.add(linked.name)
+            self._pending.append((linked.name, linked.reason, True, where or node))
+
+    def _learn_pending(self) -> None:
+        """Sets what the walk found of each name: of the name in the whole function, or, for
+        a name two loops bind, of the item of the loop it was found in."""
+        pending, self._pending = self._pending, []
+        if not pending:
+            return
+        names = {name for name, *_ in pending}
+        reused = {k: v for k, v in reused_loop_names(self.info.node.body).items() if k in names}
+        for name, reason, whole, node in pending:
+            loop = reused[name].get(id(node)) if name in reused else None
+            if loop is not None:
+                self.loop_spans.setdefault(name, {}).setdefault(loop, (reason, whole))
+                continue
+            if name in reused:
+                self.unscoped.setdefault(name, (reason, whole))
+            self.spans.setdefault(name, reason)
+            if whole:
+                self.whole.add(name)
+
+    def enter_loop(self, loop: cst.For, names: list[str]) -> None:
+        """The walk enters ``loop``, which binds ``names``: a name two loops bind holds what
+        was learnt of this loop's item (or, failing that, outside the loops), not what was
+        learnt of another loop's."""
+        for name in names:
+            scoped = self.loop_spans.get(name)
+            if scoped is None:
+                continue
+            learnt = scoped.get(id(loop)) or self.unscoped.get(name)
+            self.spans.pop(name, None)
+            self.whole.discard(name)
+            if learnt is not None:
+                self.spans[name] = learnt[0]
+                if learnt[1]:
+                    self.whole.add(name)
 
     def _class_reason(self, names: set[str] | frozenset[str]) -> str | None:
         declared = names & set(self.classes)
@@ -272,7 +326,7 @@ class SpanLearning:
         for target in node.targets:
             key = dotted(target.target)
             if reason is not None and key is not None:
-                self.spans.setdefault(key, reason)
+                self._pending.append((key, reason, False, node))
 
 
 def _bound_only_to_roles(

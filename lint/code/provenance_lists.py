@@ -219,3 +219,29 @@ def guarded_list(node: cst.If | cst.For, body_terminates: bool) -> str | None:
         if exits and isinstance(sub, (cst.Assert, cst.If)) and pair[0] in names_in(sub.test):
             return pair[1]
     return None
+
+
+def target_names(target: cst.BaseExpression | cst.BaseAssignTargetExpression) -> list[str]:
+    """The plain names a loop or assignment target binds (``event``, ``i, event``)."""
+    return list(_target_names(target))
+
+
+def reused_loop_names(body: cst.CSTNode) -> dict[str, dict[int, int]]:
+    """Names that two or more ``for`` loops of the function bind (``async for event in
+    stream`` … ``async for event in tools``), each with the nodes inside those loops mapped to
+    the innermost of them: what is learnt of the name there is learnt of that loop's item, not
+    of the name everywhere."""
+    loops: dict[str, list[cst.For]] = {}
+    for node in walk(body):
+        if isinstance(node, cst.For):
+            for name in _target_names(node.target):
+                loops.setdefault(name, []).append(node)
+    found: dict[str, dict[int, int]] = {}
+    for name, bound in loops.items():
+        if len(bound) < 2:
+            continue
+        inside = found[name] = {}
+        for loop in bound:  # source order: an inner loop comes after, and wins
+            for node in walk(loop.body):
+                inside[id(node)] = id(loop)
+    return found

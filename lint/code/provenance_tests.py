@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import call_name, dotted
-from anchorlint.code.retrieval import linked_test
+from anchorlint.code.retrieval import linked_test, retrieval_class
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
@@ -74,6 +75,39 @@ def absence_test(test: cst.BaseExpression, attrs: frozenset[str]) -> tuple[str, 
         return _collection_test(test, attrs)
     read = provenance_read(test, attrs)
     return (read[0], False) if read else None
+
+
+#: a class named as one kind among others (``StreamTextDelta``, ``AssistantTextBlock``): two
+#: or more capitalised words, none of them saying it is a base others derive from
+_SPECIFIC_CLASS = LazyPattern(r"^(?!Base|Abstract)(?:[A-Z][a-z0-9]*){2,6}$")
+_BASE_ENDINGS = ("Base", "Mixin", "Protocol", "ABC", "Like", "Type")
+
+
+def narrowed_away(test: cst.BaseExpression, declared: frozenset[str]) -> str | None:
+    """``isinstance(event, StreamTextDelta)``: the name the test narrows to a class of its own
+    kind that is neither a tool result nor a document (nor one of ``declared``, the classes
+    that carry provenance here), or None. Where it holds, the item is not the tool result
+    another test of the same name (``isinstance(event, ToolResultBlock)``) told apart. A
+    builtin, a one-word class (``Message``, ``Block``) or a base (``BaseMessage``) may be the
+    tool result's own class, and narrows nothing."""
+    if not (isinstance(test, cst.Call) and dotted(test.func) == "isinstance"):
+        return None
+    if len(test.args) != 2:
+        return None
+    name = dotted(test.args[0].value)
+    arg = test.args[1].value
+    classes = (
+        [dotted(e.value) for e in arg.elements] if isinstance(arg, cst.Tuple) else [dotted(arg)]
+    )
+    if name is None or not classes:
+        return None
+    for cls in classes:
+        last = (cls or "").rsplit(".", 1)[-1]
+        if not _SPECIFIC_CLASS.search(last) or last.endswith(_BASE_ENDINGS):
+            return None
+        if last in declared or retrieval_class(last) is not None:
+            return None
+    return name
 
 
 def _collection_test(call: cst.Call, attrs: frozenset[str]) -> tuple[str, bool] | None:

@@ -1,0 +1,96 @@
+"""Code rules on the shapes a twelfth sweep of compactor code showed them misreading.
+
+Each module is written for these tests in the style of the real ones (an agent turn that
+streams text and runs tools, a tool-output compressor that reports its sizes, a working
+memory that cites the agent's steps), with the near misses beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes
+
+#: an agent turn: the streamed text is previewed for a trace, the tool results are handed on;
+#: both loops name their item ``event``
+AGENT_TURN = """\
+from telemetry import truncate_for_trace
+from api.types import StreamTextDelta, ToolResultBlock
+
+
+async def stream_reply(stream, span):
+    parts: list[str] = []
+    async for event in stream:
+        if isinstance(event, StreamTextDelta):
+            parts.append(event.text)
+    span.set_attribute("reply.preview", truncate_for_trace("".join(parts)))
+    return "".join(parts)
+
+
+async def run_turn(stream, tools, span):
+    parts: list[str] = []
+    async for event in stream:
+        if isinstance(event, StreamTextDelta):
+            parts.append(event.text)
+    span.set_attribute("reply.preview", truncate_for_trace("".join(parts)))
+    results = []
+    async for event in tools:
+        if isinstance(event, ToolResultBlock):
+            results.append(event)
+    return results
+"""
+
+
+def test_a_loop_name_reused_by_a_later_loop_is_that_loop_s_item() -> None:
+    """``event`` of the tool loop is a tool result; ``event`` of the stream loop before it is
+    another value under the same name, and its text is no tool output."""
+    assert codes(AGENT_TURN) == []
+
+
+def test_the_tool_loop_s_own_text_is_still_found() -> None:
+    """The later loop's items are tool results: their text clipped is found, on that line."""
+    source = AGENT_TURN.replace(
+        "            results.append(event)\n    return results",
+        '            results.append(event.content)\n    truncate_for_trace("".join(results))'
+        "\n    return results",
+    )
+    assert codes(source) == [(24, "ANC303")]
+
+
+#: one loop over the stream tells text deltas and tool results apart
+ONE_LOOP = """\
+from telemetry import truncate_for_trace
+from api.types import StreamTextDelta, ToolResultBlock
+
+
+async def run_turn(stream, span):
+    parts: list[str] = []
+    results = []
+    async for event in stream:
+        if isinstance(event, StreamTextDelta):
+            parts.append(event.text)
+        elif isinstance(event, ToolResultBlock):
+            results.append(event)
+    span.set_attribute("reply.preview", truncate_for_trace("".join(parts)))
+    return results
+"""
+
+
+def test_an_item_narrowed_to_another_class_is_no_tool_result() -> None:
+    """Under ``isinstance(event, StreamTextDelta)`` the item is a text delta, whatever
+    another branch tells apart."""
+    assert codes(ONE_LOOP) == []
+
+
+def test_a_narrowing_to_a_base_class_cleans_nothing() -> None:
+    """``BaseEvent`` (a base), ``Block`` (one word) or ``dict`` may be the tool result's own
+    class: the tool result's text under them is still found."""
+    tool_text = ONE_LOOP.replace("isinstance(event, StreamTextDelta)", "isinstance(event, {})")
+    for cls in ("BaseEvent", "Block", "dict", "EventMixin"):
+        assert codes(tool_text.format(cls)) == [(13, "ANC303")], cls
+
+
+def test_the_tool_branch_of_one_loop_is_still_found() -> None:
+    """The text of the tool-result branch itself is found."""
+    source = ONE_LOOP.replace(
+        "            results.append(event)", "            parts.append(event.content)"
+    )
+    assert codes(source) == [(13, "ANC303")]
