@@ -94,3 +94,69 @@ def test_the_tool_branch_of_one_loop_is_still_found() -> None:
         "            results.append(event)", "            parts.append(event.content)"
     )
     assert codes(source) == [(13, "ANC303")]
+
+
+#: a tool-output compressor that reports its sizes: the compressed length is named first
+OUTPUT_SHRINKER = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class ShrinkReport:
+    output: str
+    original_chars: int
+    compressed_chars: int
+
+
+def _trim_listing(text: str) -> str:
+    return "\\n".join(text.splitlines()[:50])
+
+
+def _compress_read(text: str) -> str:
+    return _trim_listing(text)
+
+
+def shrink(output: str) -> ShrinkReport:
+    compressed = _compress_read(output)
+    compressed_len = len(compressed)
+    return ShrinkReport(
+        output=compressed,
+        original_chars=len(output),
+        compressed_chars=compressed_len,
+    )
+
+
+def shrink_to_dict(output: str) -> dict:
+    compressed = _compress_read(output)
+    size = len(compressed)
+    return {"output": compressed, "compressed_chars": size}
+"""
+
+
+def test_a_length_named_before_it_is_reported_is_a_size() -> None:
+    """``compressed_len = len(compressed)`` then ``compressed_chars=compressed_len``: the
+    whole length under a field that counts characters, as ``compressed_chars=len(…)`` is;
+    so is a name measured again after the text grew (every binding a length)."""
+    assert codes(OUTPUT_SHRINKER) == []
+    grown = OUTPUT_SHRINKER.replace(
+        "    compressed_len = len(compressed)\n",
+        "    compressed_len = len(compressed)\n"
+        "    if compressed_len > 80:\n"
+        '        compressed = compressed + "\\n[trimmed]"\n'
+        "        compressed_len = len(compressed)\n",
+    )
+    assert codes(grown) == []
+
+
+def test_a_name_bound_again_or_a_place_field_is_still_an_offset() -> None:
+    """A name bound twice may hold the other value (a ``find``), and a field named for a
+    place (``compressed_end``) is an offset whatever its value: both still found."""
+    twice = OUTPUT_SHRINKER.replace(
+        "    compressed_len = len(compressed)\n",
+        "    compressed_len = len(compressed)\n"
+        "    if compressed_len > 80:\n"
+        '        compressed_len = compressed.find("\\\\n")\n',
+    )
+    assert codes(twice) == [(27, "ANC301")]
+    place = OUTPUT_SHRINKER.replace("compressed_chars", "compressed_end")
+    assert [code for _, code in codes(place)] == ["ANC301", "ANC301"]

@@ -20,6 +20,7 @@ from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.kept_state import marker_excluded, summary_type_test, tool_output_test
 from anchorlint.code.names import holds_a_size, is_positional_field
 from anchorlint.code.nodes import dotted, enumerated, storage_key
+from anchorlint.code.provenance_lists import bound_values
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import HANDED_BACK, Taint
 
@@ -106,7 +107,10 @@ class ContainerFlow(KnownCalls):
                 value is not None
                 and value.kind is self.kind.OFFSET
                 and is_positional_field(named)
-                and not holds_a_size(named, element.value)
+                and not all(
+                    holds_a_size(named, bound)
+                    for bound in bound_values(element.value, frame.function)
+                )
             ):
                 self.offset_sink(element.value, value, f"the `{named}` key of a dict")
         return held

@@ -23,6 +23,7 @@ from anchorlint.code.names import (
     measures,
 )
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted
+from anchorlint.code.provenance_lists import bound_values
 from anchorlint.code.taint import Taint
 
 #: the calls a chat message asks for: a summary is text, written into a message's content,
@@ -335,7 +336,10 @@ class ExprEvaluator(ContainerFlow):
                 keyword
                 and is_positional_field(keyword)
                 and not same_module
-                and not holds_a_size(keyword, arg.value)
+                and not all(
+                    holds_a_size(keyword, bound)
+                    for bound in bound_values(arg.value, frame.function)
+                )
             ):
                 self.offset_sink(arg.value, taint, f"the `{keyword}=` argument of `{name}()`")
 

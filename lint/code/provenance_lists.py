@@ -245,3 +245,24 @@ def reused_loop_names(body: cst.CSTNode) -> dict[str, dict[int, int]]:
             for node in walk(loop.body):
                 inside[id(node)] = id(loop)
     return found
+
+
+def bound_values(value: cst.BaseExpression, info: FunctionInfo | None) -> list[cst.BaseExpression]:
+    """``compressed_len`` bound in the function only by plain assignments
+    (``compressed_len = len(compressed)``, again after the text grew) → the values it was
+    bound to; any other expression (or a name also bound otherwise: a parameter, a loop, an
+    augmented assignment) → itself."""
+    if info is None or not isinstance(value, cst.Name):
+        return [value]
+    name = value.value
+    bound = [
+        node.value
+        for node in walk(info.node.body)
+        if isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0].target, cst.Name)
+        and node.targets[0].target.value == name
+    ]
+    if not bound or binding_counts(info)[0][name] != len(bound):
+        return [value]
+    return bound
