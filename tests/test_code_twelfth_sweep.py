@@ -160,3 +160,40 @@ def test_a_name_bound_again_or_a_place_field_is_still_an_offset() -> None:
     assert codes(twice) == [(27, "ANC301")]
     place = OUTPUT_SHRINKER.replace("compressed_chars", "compressed_end")
     assert [code for _, code in codes(place)] == ["ANC301", "ANC301"]
+
+
+#: a working memory whose notes cite the agent's step and the stored occurrence they came from
+STEP_NOTES = """\
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class NoteCitation:
+    occurrence_id: str
+    artifact_id: int | None
+    step_index: int
+    tool_call_id: str | None
+
+
+@dataclass(frozen=True)
+class RoundCitation:
+    source_id: str
+    round_idx: int
+    iteration_index: int
+
+
+def cite(occurrence_id: str, step: int) -> NoteCitation:
+    return NoteCitation(occurrence_id, None, step, None)
+"""
+
+
+def test_an_agent_s_step_number_is_no_position_in_a_text() -> None:
+    """``step_index``, ``round_idx``, ``iteration_index`` number the agent's own progress: a
+    citation holding them points at nothing by position."""
+    assert codes(STEP_NOTES) == []
+
+
+def test_a_citation_with_a_place_in_a_text_is_still_found() -> None:
+    """A character or chunk index beside the step (or instead of it) is a position."""
+    assert codes(STEP_NOTES.replace("step_index", "char_index")) == [(5, "ANC304")]
+    assert codes(STEP_NOTES.replace("round_idx", "chunk_idx")) == [(13, "ANC304")]

@@ -61,6 +61,9 @@ _RESPONSE_WORDS = frozenset(
     """output content choice choices response message item annotation tool sequence candidate
     completion delta event turn call""".split()
 )
+#: what an agent counts its own progress in: ``step_index`` numbers the agent's steps (its
+#: rounds, its iterations), not a place in a text
+_ORDINAL_WORDS = frozenset({"step", "steps", "round", "rounds", "iteration", "iter"})
 #: words that make a field a count of characters or lines, not a position (``rendered_chars``,
 #: ``original_lines``, ``max_chars``)
 _COUNT_WORDS = frozenset(
@@ -247,7 +250,8 @@ def _has_prefix(name: str, prefixes: tuple[str, ...]) -> bool:
 
 def is_positional_field(name: str) -> bool:
     """``start``, ``end``, ``offset``, ``line_start``, ``start_line``, ``char_end``,
-    ``start_char_idx`` …; not ``start_mark``, ``end_time`` or ``output_index``."""
+    ``start_char_idx`` …; not ``start_mark``, ``end_time``, ``output_index`` or
+    ``step_index``."""
     low = name.lower().lstrip("_")
     if low in ("start", "end", "offset", "span", "range"):
         return True
@@ -257,6 +261,8 @@ def is_positional_field(name: str) -> bool:
     if words[0] in _LEADING and all(w in _POSITIONAL_WORDS for w in words):
         return True
     if len(words) > 1 and words[-1] in _TRAILING:
+        if words[-1] in ("index", "idx") and words[-2] in _ORDINAL_WORDS:
+            return False  # ``step_index``, ``round_idx``: the agent's step, counted
         return not any(w in _RESPONSE_WORDS for w in words)
     return False
 
