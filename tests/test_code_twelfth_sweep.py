@@ -197,3 +197,65 @@ def test_a_citation_with_a_place_in_a_text_is_still_found() -> None:
     """A character or chunk index beside the step (or instead of it) is a position."""
     assert codes(STEP_NOTES.replace("step_index", "char_index")) == [(5, "ANC304")]
     assert codes(STEP_NOTES.replace("round_idx", "chunk_idx")) == [(13, "ANC304")]
+
+
+#: a context manager's last-resort fallbacks: tool traffic is stripped, only counted
+TOOL_FALLBACKS = """\
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class ContextManager:
+    def strip_tool_content(self, messages: list[dict]) -> list[dict]:
+        kept = []
+        dropped = 0
+        for msg in messages:
+            if msg.get("role") == "tool" or "tool_call_id" in msg:
+                dropped += 1
+                continue
+            kept.append(msg)
+        log.warning("stripped %d tool messages", dropped)
+        return kept
+
+    def without_results(self, messages: list[dict]) -> list[dict]:
+        return [m for m in messages if "tool_call_id" not in m]
+
+    def without_large(self, messages: list[dict]) -> list[dict]:
+        return [
+            m
+            for m in messages
+            if not (m.get("role") == "tool" or len(str(m.get("content"))) > 4000)
+        ]
+"""
+
+
+def test_a_tool_call_id_held_marks_a_tool_result_and_one_side_of_an_or_suffices() -> None:
+    """``"tool_call_id" in msg`` tests for a tool result; under ``role == "tool" or …`` every
+    tool result is taken, whatever the other side takes: all three drops are found."""
+    assert codes(TOOL_FALLBACKS) == [(14, "ANC308"), (19, "ANC308"), (22, "ANC308")]
+    stale = TOOL_FALLBACKS.replace('"tool_call_id" in msg:', 'msg.get("stale"):')
+    assert codes(stale) == [(14, "ANC308"), (19, "ANC308"), (22, "ANC308")]
+
+
+def test_tool_call_ids_recorded_or_other_keys_are_no_silent_drop() -> None:
+    """The dropped ids logged are a record; ``"tool_calls" in m`` (an assistant's calls) and
+    ``"call_id" in m`` (a call's own item may carry one) say no tool result."""
+    recorded = TOOL_FALLBACKS.replace(
+        "                dropped += 1\n",
+        "                dropped += 1\n"
+        '                log.info("dropped %s", msg.get("tool_call_id"))\n',
+    )
+    assert codes(recorded) == [(20, "ANC308"), (23, "ANC308")]
+    for key in ("tool_calls", "call_id"):
+        other = TOOL_FALLBACKS.replace('"tool_call_id" not in m', f'"{key}" not in m')
+        assert codes(other) == [(14, "ANC308"), (22, "ANC308")], key
+
+
+def test_an_or_with_no_linked_side_drops_nothing_linked() -> None:
+    """Neither side a tool result (a long message, a flagged one): nothing linked is
+    dropped."""
+    source = TOOL_FALLBACKS.replace(
+        'm.get("role") == "tool" or len', 'm.get("pinned") is False or len'
+    )
+    assert codes(source) == [(14, "ANC308"), (19, "ANC308")]

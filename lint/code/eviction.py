@@ -261,7 +261,9 @@ class EvictionWalker(FunctionWalk):
         items = frozenset({loop.item})
         indices = frozenset({loop.index}) if loop.index else frozenset()
         for test, value in reversed(path):
-            reason = implies_linked(test, not value, items, indices, self.index_sets, self.module)
+            reason = implies_linked(
+                test, not value, items, indices, self.index_sets, self.module, some=True
+            )
             if reason is None:
                 continue
             branch = other_branch(loop.body, test, value)

@@ -188,16 +188,24 @@ def implies_linked(
     index_sets: IndexSets,
     module: AnalysedModule,
     depth: int = 1,
+    some: bool = False,
 ) -> str | None:
     """Why ``test`` evaluating to ``value`` means the item (known as one of ``items``, at one
-    of the positions ``indices``) is retrieval-linked, or None."""
+    of the positions ``indices``) is retrieval-linked, or None.
+
+    With ``some``, the question is a drop's: do the items for which the test is ``value``
+    include every item of a linked kind? Then one side of an ``or`` (or of a negated ``and``)
+    that says so suffices: under ``role == "tool" or "tool_call_id" in m`` every message whose
+    role is ``tool`` is taken, whatever the other side takes too."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return implies_linked(test.expression, not value, items, indices, index_sets, module, depth)
+        return implies_linked(
+            test.expression, not value, items, indices, index_sets, module, depth, some
+        )
     if isinstance(test, cst.BooleanOperation):
         sides = [test.left, test.right]
-        either = isinstance(test.operator, cst.And) == value
+        either = some or isinstance(test.operator, cst.And) == value
         reasons = [
-            implies_linked(s, value, items, indices, index_sets, module, depth) for s in sides
+            implies_linked(s, value, items, indices, index_sets, module, depth, some) for s in sides
         ]
         if either:
             return next((r for r in reasons if r is not None), None)
@@ -223,7 +231,7 @@ def implies_linked(
             return f"`{name}` carries provenance"
         return None
     if isinstance(test, cst.Call) and depth > 0:
-        return _predicate(test, value, items, index_sets, module, depth)
+        return _predicate(test, value, items, index_sets, module, depth, some)
     return None
 
 
@@ -234,6 +242,7 @@ def _predicate(
     index_sets: IndexSets,
     module: AnalysedModule,
     depth: int,
+    some: bool = False,
 ) -> str | None:
     """``self._is_tool(m)``: a same-module predicate whose body is ``return <test of m>``."""
     callee = None
@@ -259,7 +268,7 @@ def _predicate(
     if len(returns) != 1 or returns[0].value is None:
         return None
     return implies_linked(
-        returns[0].value, value, frozenset(mapped), frozenset(), index_sets, module, depth - 1
+        returns[0].value, value, frozenset(mapped), frozenset(), index_sets, module, depth - 1, some
     )
 
 

@@ -168,7 +168,9 @@ class FunctionWalk:
         or document (``m["role"] != "tool" and not m.get("tool_calls")`` leaves out every
         tool result, with some other messages)."""
         reasons = [
-            implies_linked(t, False, frozenset({item}), indices, self.index_sets, self.module)
+            implies_linked(
+                t, False, frozenset({item}), indices, self.index_sets, self.module, some=True
+            )
             for t in tests
         ]
         if reasons and all(reasons):
@@ -194,7 +196,9 @@ class FunctionWalk:
             at for name, (_, at) in self.state.aliases.items() if name in items and at is not None
         )
         for test, value in reversed(path):
-            reason = implies_linked(test, value, items, indices, self.index_sets, self.module)
+            reason = implies_linked(
+                test, value, items, indices, self.index_sets, self.module, some=True
+            )
             if reason is not None:
                 return reason
         return None
@@ -213,6 +217,7 @@ class FunctionWalk:
                 frozenset(),
                 self.index_sets,
                 self.module,
+                some=True,
             )
             if reason is not None:
                 return reason.replace(INDEXED_ITEM, f"{key}[{index}]")

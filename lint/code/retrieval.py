@@ -258,6 +258,9 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         op = target.operator
+        member = _call_id_member(test.left, target)
+        if member is not None:
+            return member
         role = _role_of(test.left)
         if role is not None and _chat_roles(target.comparator, role[1]):
             # ``m.role not in {"system", "user", "assistant"}``: none of the chat's own roles
@@ -278,6 +281,24 @@ def linked_test(test: cst.BaseExpression) -> LinkedTest | None:
         reason = f"its {what} is tested against `{_role_text(target.comparator)}`: a tool result"
         return LinkedTest(name, present, reason, "tool result")
     return None
+
+
+#: keys only a tool result holds: the id of the call it answers (a call's own item may also
+#: carry a ``call_id``, so that key alone says nothing)
+_RESULT_ONLY_KEYS = frozenset({"tool_call_id", "tool_use_id"})
+
+
+def _call_id_member(left: cst.BaseExpression, target: cst.ComparisonTarget) -> LinkedTest | None:
+    """``"tool_call_id" in m``: a message that holds the id of the call it answers is a tool
+    result (``not in``: it is not)."""
+    key = _string(left)
+    name = dotted(target.comparator)
+    if key not in _RESULT_ONLY_KEYS or name is None:
+        return None
+    if not isinstance(target.operator, (cst.In, cst.NotIn)):
+        return None
+    reason = f"it holds a `{key}` key: a tool result"
+    return LinkedTest(name, isinstance(target.operator, cst.In), reason, "tool result")
 
 
 def _block_test(value: cst.BaseExpression) -> LinkedTest | None:
