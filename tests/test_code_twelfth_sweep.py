@@ -259,3 +259,50 @@ def test_an_or_with_no_linked_side_drops_nothing_linked() -> None:
         'm.get("role") == "tool" or len', 'm.get("pinned") is False or len'
     )
     assert codes(source) == [(14, "ANC308"), (19, "ANC308")]
+
+
+#: a conversation store: its kept summary read back, extended by a model, written back
+SUMMARY_REFRESH = """\
+class Conversation:
+    def __init__(self, store, llm):
+        self.store = store
+        self.llm = llm
+
+    def refresh_summary(self, user_text: str, reply: str) -> None:
+        old = self.get_conversation_summary()
+        prompt = (
+            f"Current summary:\\n{old}\\n\\nUser: {user_text}\\nAssistant: {reply}\\n\\n"
+            "Update the summary of this conversation."
+        )
+        new = self.llm.invoke(prompt)
+        if new:
+            self.set_conversation_summary(new)
+
+    def answer(self, question: str) -> str:
+        known = self.get_conversation_summary()
+        return self.llm.invoke(f"Context: {known}\\n\\nAnswer the question: {question}")
+
+    def report(self, tracker) -> str:
+        usage = tracker.get_usage_summary()
+        return self.llm.summarize(usage + "\\n" + self.store.last_log())
+
+
+def fold_in(convo, llm, new_turns: str) -> None:
+    previous = convo.get_summary()
+    convo.set_summary(llm.summarize(previous + "\\n" + new_turns))
+"""
+
+
+def test_a_stored_summary_read_back_and_summarized_again_is_found() -> None:
+    """``get_conversation_summary()`` and ``convo.get_summary()``, called with no argument,
+    read back the summary an earlier pass kept: a summarizing call over it is a second pass."""
+    assert codes(SUMMARY_REFRESH) == [(12, "ANC306"), (27, "ANC306")]
+
+
+def test_a_stored_summary_used_otherwise_or_another_summary_is_no_second_pass() -> None:
+    """The kept summary given as context to an answer (no summarizing prompt), and a
+    summary of something else (``get_usage_summary()``, a tracker's figures) summarized,
+    are no second pass: both stay silent in the module above."""
+    found = codes(SUMMARY_REFRESH)
+    assert (18, "ANC306") not in found
+    assert (22, "ANC306") not in found

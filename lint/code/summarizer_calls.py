@@ -295,6 +295,22 @@ def handles_text(
     )
 
 
+#: a getter of the summary kept so far: ``get_summary``, ``get_conversation_summary``,
+#: ``fetch_running_summary``; a summary of something else (``get_usage_summary``) is none
+_STORED_SUMMARY_GETTER = LazyPattern(
+    r"^_*(?:get|fetch)_(?:(?:existing|previous|prior|running|rolling|current|last|latest"
+    r"|stored|saved|kept)_)?(?:(?:conversation|conv|chat|dialog|dialogue|memory|mem|ltm|stm"
+    r"|history|session|context|episode|thread|task)_)?summar(?:y|ies)$"
+)
+
+
+def stored_summary_getter(name: str) -> bool:
+    """``convo.get_summary()``, ``self.get_conversation_summary()`` (called with no argument):
+    the summary kept from an earlier pass, read back (RULES.md: a compaction output, but no
+    new pass)."""
+    return bool(_STORED_SUMMARY_GETTER.match(name.lower()))
+
+
 def output_taint(
     call: cst.Call,
     name: str,
@@ -314,6 +330,8 @@ def output_taint(
     """
     from anchorlint.code.taint import Kind, Taint
 
+    if not call.args and stored_summary_getter(name):
+        return Taint(Kind.COMPACT, call, f"the stored summary `{name}()` reads back")
     if (
         names.is_summarizer(name)
         and only_weak_stem(name, names)
