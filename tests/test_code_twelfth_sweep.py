@@ -306,3 +306,79 @@ def test_a_stored_summary_used_otherwise_or_another_summary_is_no_second_pass() 
     found = codes(SUMMARY_REFRESH)
     assert (18, "ANC306") not in found
     assert (22, "ANC306") not in found
+
+
+#: a conversation summary refined chunk by chunk through the module's own model helpers
+CHUNK_REFINER = """\
+import os
+
+import requests
+
+
+def _small_model(prompt: str, max_tokens: int = 900) -> str:
+    url = os.getenv("SMALL_MODEL_URL", "").rstrip("/") + "/v1/chat/completions"
+    payload = {"messages": [{"role": "user", "content": prompt}], "max_tokens": max_tokens}
+    resp = requests.post(url, json=payload, timeout=60)
+    return resp.json()["choices"][0]["message"]["content"]
+
+
+def _save_note(text: str) -> None:
+    requests.post(os.getenv("NOTES_URL", "") + "/api/notes", json={"text": text})
+
+
+def refine_summary(turns: list, existing_summary: str = "") -> str:
+    text = "".join(f"{t['role']}: {t['message']}\\n" for t in turns)
+    running = existing_summary
+    for i in range(0, len(text), 5000):
+        prompt = f"Current summary:\\n{running}\\n\\nNew turns:\\n{text[i : i + 5000]}\\n\\n"
+        prompt += "Update the summary of this conversation."
+        out = _small_model(prompt)
+        if out:
+            running = out
+    return running
+
+
+def answer(question: str, notes: str) -> str:
+    return _small_model(f"Notes: {notes}\\n\\nAnswer: {question}")
+
+
+def keep(summary: str) -> None:
+    prompt = f"Update the summary of this conversation: {summary}"
+    _save_note(prompt)
+
+
+class Refiner:
+    def __init__(self, client, store):
+        self.client = client
+        self.store = store
+
+    def _ask(self, prompt: str) -> str:
+        messages = [{"role": "user", "content": prompt}]
+        reply = self.client.chat.completions.create(model="small", messages=messages)
+        return reply.choices[0].message.content
+
+    def _record(self, prompt: str) -> None:
+        self.store.create(prompt)
+
+    def refine(self, chunks: list[str], previous_summary: str) -> str:
+        running = previous_summary
+        for chunk in chunks:
+            prompt = f"Summary so far: {running}\\n\\n{chunk}\\n\\nUpdate the summary of this chat."
+            self._record(prompt)
+            running = self._ask(prompt)
+        return running
+"""
+
+
+def test_a_helper_that_asks_a_model_is_a_model_call_where_it_is_called() -> None:
+    """``_small_model(prompt)`` (a post to a completions endpoint built in a local) and
+    ``self._ask(prompt)`` (a chat client's completion) are model calls: the running summary
+    folded into their next prompt is a second pass."""
+    assert codes(CHUNK_REFINER) == [(23, "ANC306"), (56, "ANC306")]
+
+
+def test_helpers_that_ask_no_model_or_are_asked_no_summary_stay_silent() -> None:
+    """A post to a notes endpoint, a store's ``create`` and a model helper asked to answer
+    (no summarizing prompt) make no pass: nothing is reported at lines 30, 35 or 55."""
+    found = {line for line, _ in codes(CHUNK_REFINER)}
+    assert not found & {30, 35, 55}

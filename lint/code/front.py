@@ -24,6 +24,7 @@ from anchorlint.config import CodeSettings
 from anchorlint.rulebase import CodeHit
 
 if TYPE_CHECKING:
+    from anchorlint.code.model_helpers import ModelHelpers
     from anchorlint.code.prompts import PromptNames
     from anchorlint.code.taint import FlowFacts
 
@@ -134,6 +135,14 @@ class AnalysedModule:
 
         functions = [f.node for f in self.index.all_functions()]
         return prompt_names(self.module, functions, self.source)
+
+    @cached_property
+    def model_helpers(self) -> ModelHelpers:
+        """The module's functions and methods that hand a parameter to a model call: a call
+        of one is a model call (:mod:`anchorlint.code.model_helpers`)."""
+        from anchorlint.code.model_helpers import model_helpers
+
+        return model_helpers(self.index.all_functions())
 
     @cached_property
     def called_names(self) -> frozenset[str]:

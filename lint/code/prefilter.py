@@ -196,6 +196,15 @@ _ASKS = LazyPattern(
 #: an object's summary written back (``self._summary_message = …``): beside a model call, a
 #: summary refreshed by a prompt that may be imported from elsewhere
 _KEPT_SUMMARY = LazyPattern(r"self\.[a-z0-9_]{0,30}summary[a-z0-9_]{0,30}[ \t]*=(?!=)")
+#: an HTTP post beside a model endpoint written in the module (``requests.post(url, …)``
+#: where ``url`` ends in ``/chat/completions``): a model helper of its own
+_POST_CALL = LazyPattern(r"\.a?post[ \t]*\(")
+MODEL_URL = LazyPattern(r"/(?:chat/)?completions\b|/v1/messages\b|/api/(?:generate|chat)\b")
+
+
+def posts_to_a_model(text: str) -> bool:
+    """Whether the module's text posts to a model endpoint it writes down."""
+    return _POST_CALL.search(text) is not None and MODEL_URL.search(text) is not None
 
 
 class _CallFinder:
@@ -223,7 +232,11 @@ class _CallFinder:
         if not self.prompts:
             return False
         asked = _ASKS.search(low) is not None or _KEPT_SUMMARY.search(low) is not None
-        return asked and _MODEL_CALL.search(low) is not None
+        if not asked:
+            return False
+        if _MODEL_CALL.search(low) is not None:
+            return True
+        return posts_to_a_model(low)
 
 
 #: a module longer than this (in characters) is parsed by LibCST only on strong evidence. Its

@@ -26,6 +26,7 @@ from anchorlint.code.prefilter import (
     BARE_MODEL_FUNCTIONS,
     MODEL_METHOD_STEMS,
     NAMED_MODEL_METHODS,
+    posts_to_a_model,
 )
 
 #: generic model methods (RULES.md), with their usual async forms and the completion call of
@@ -268,7 +269,10 @@ def prompt_names(
     A module whose text holds no request for a summary anywhere has none (the common case:
     one regex over the source instead of a walk of every assignment).
     """
-    if source and (_MODEL_CALL.search(source) is None or _ASKS.search(source) is None):
+    if source and (
+        _ASKS.search(source) is None
+        or (_MODEL_CALL.search(source) is None and not posts_to_a_model(source))
+    ):
         return PromptNames(frozenset(), {})
     top = [
         (t, v)
@@ -343,27 +347,37 @@ def names_a_template(receiver: cst.BaseExpression) -> bool:
     return found is not None and found.group(1).lower() in _TEMPLATE_WORDS
 
 
+def _model_receiver(
+    call: cst.Call, receiver: cst.BaseExpression | None, imported: frozenset[str]
+) -> bool:
+    """Whether a model method is called on a model rather than a template (``prompt.format``),
+    or, called bare, is a model function the module imports."""
+    if receiver is not None:
+        return not names_a_template(receiver)
+    if not (isinstance(call.func, cst.Name) and call.func.value in imported):
+        return False
+    return _BARE_MODEL_FUNCTION.match(call.func.value) is not None
+
+
 def prompted_call(
     call: cst.Call,
     names: frozenset[str],
     inline: bool = False,
     imported: frozenset[str] = frozenset(),
+    helper: bool = False,
 ) -> bool:
     """A generic model method whose receiver or an argument is (built from) a prompt name,
     or (``inline``) one handed a literal that asks to summarize the conversation, written in
     the call (``llm.run("Summarize this conversation:\n" + text)``, an f-string, a system
     message ``{"role": "system", "content": "Summarize the chat …"}``). Called bare, only a
     function the module imports (``imported``) under a name that says it calls a model
-    (``create_chat_completion(prompt)``, ``completion(messages=…)``) is one."""
-    if not (names or inline) or not model_method(call):
+    (``create_chat_completion(prompt)``, ``completion(messages=…)``) is one; so is a helper of
+    this module that asks a model itself (``helper``: :mod:`anchorlint.code.model_helpers`),
+    whatever its name."""
+    if not (names or inline) or not (helper or model_method(call)):
         return False
     receiver = call_receiver(call)
-    if receiver is None:
-        if not (isinstance(call.func, cst.Name) and call.func.value in imported):
-            return False
-        if _BARE_MODEL_FUNCTION.match(call.func.value) is None:
-            return False
-    elif names_a_template(receiver):
+    if not helper and not _model_receiver(call, receiver, imported):
         return False
     chain = dotted(receiver) if receiver is not None else None
     if chain is not None and chain.rsplit(".", 1)[-1] in names:

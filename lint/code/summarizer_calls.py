@@ -207,9 +207,11 @@ def prompted(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef |
     from anchorlint.code.prompts import prompted_call
 
     prompts = module.prompts
-    return prompted_call(
-        call, prompts.for_function(function), prompts.inline, module.imported_functions
-    )
+    names = prompts.for_function(function)
+    if not (names or prompts.inline):
+        return False
+    helper = module.model_helpers.reached_by(call)  # ``_small_model(prompt)``
+    return prompted_call(call, names, prompts.inline, module.imported_functions, helper)
 
 
 def says_text(expr: cst.BaseExpression) -> bool:
