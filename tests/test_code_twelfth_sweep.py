@@ -382,3 +382,45 @@ def test_helpers_that_ask_no_model_or_are_asked_no_summary_stay_silent() -> None
     (no summarizing prompt) make no pass: nothing is reported at lines 30, 35 or 55."""
     found = {line for line, _ in codes(CHUNK_REFINER)}
     assert not found & {30, 35, 55}
+
+
+#: a session condenser: it renders its content blocks and sends a request object
+BLOCK_CONDENSER = """\
+from dataclasses import replace
+
+from api.types import Message, MessageRequest, TextBlock, ToolResultBlock
+
+
+class Condenser:
+    async def condense(self, session):
+        parts: list[str] = []
+        for msg in session.messages:
+            for block in msg.content:
+                if isinstance(block, TextBlock):
+                    parts.append(f"[{msg.role}] {block.text[:500]}")
+                elif isinstance(block, ToolResultBlock):
+                    parts.append(f"[tool_result] {block.content[:200]}")
+        body = "Summarize this conversation:\\n\\n" + "\\n".join(parts)
+        request = MessageRequest(
+            model="small",
+            messages=(Message(role="user", content=(TextBlock(text=body),)),),
+        )
+        reply = await self._provider.complete(request)
+        note = Message(role="user", content=(TextBlock(text=reply.content),))
+        return replace(session, messages=(note,))
+"""
+
+
+def test_a_prompt_wrapped_in_a_request_object_is_still_the_prompt() -> None:
+    """``MessageRequest(messages=(Message(…TextBlock(text=body)),))`` sent by
+    ``complete(request)``: the tool results rendered into ``body`` reach the model."""
+    assert codes(BLOCK_CONDENSER) == [(20, "ANC303")]
+
+
+def test_a_request_of_chat_text_only_rewrites_no_tool_result() -> None:
+    """With the tool results only counted, the request holds the chat's own text."""
+    counted = BLOCK_CONDENSER.replace(
+        'parts.append(f"[tool_result] {block.content[:200]}")',
+        'parts.append("[tool_result omitted]")',
+    )
+    assert codes(counted) == []

@@ -190,12 +190,16 @@ class SpanTextMixin:
 
     def _message_built(self, call: cst.Call, name: str, clean: frozenset[str]) -> Found:
         """``HumanMessage(content=prompt)``, ``UserMessage(prompt)``: a chat message built
-        around the text carries it, as ``{"role": "user", "content": prompt}`` does."""
+        around the text carries it, as ``{"role": "user", "content": prompt}`` does; so does
+        a request built around such messages (``MessageRequest(model=…, messages=(Message(…),
+        ))``), which a client's ``complete(request)`` sends."""
         for position, arg in enumerate(call.args):
             keyword = arg.keyword.value if arg.keyword is not None else None
             positional = keyword is None and position == 0 and name.endswith("Message")
-            if positional or keyword in MESSAGE_TEXT_KEYS:
-                return self._rendered(arg.value, clean)
+            if positional or keyword in MESSAGE_TEXT_KEYS or keyword == "messages":
+                found = self._rendered(arg.value, clean)
+                if found is not None:
+                    return found
         return None
 
     def _comprehension_text(
