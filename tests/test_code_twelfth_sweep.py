@@ -424,3 +424,57 @@ def test_a_request_of_chat_text_only_rewrites_no_tool_result() -> None:
         'parts.append("[tool_result omitted]")',
     )
     assert codes(counted) == []
+
+
+#: a chat memory that shortens its long messages in place, on every large push
+SHRINKING_MEMORY = """\
+class Memory:
+    def __init__(self, model):
+        self.model = model
+        self.memory = [{"role": "system", "content": "You are helpful."}]
+
+    def summarize(self, text: str) -> str:
+        return self.model.generate("summarize: " + text)
+
+    def compress(self) -> None:
+        for i in range(len(self.memory)):
+            if self.memory[i]["role"] == "system":
+                continue
+            if len(self.memory[i]["content"]) > 1024:
+                self.memory[i]["content"] = self.summarize(self.memory[i]["content"])
+
+    def compress_items(self) -> None:
+        for m in self.memory:
+            if len(m["content"]) > 1024:
+                m["content"] = self.summarize(m["content"])
+
+    def push(self, role: str, content: str) -> None:
+        if len(content) > 4096:
+            self.compress()
+            self.compress_items()
+        self.memory.append({"role": role, "content": content})
+"""
+
+
+def test_a_summary_written_into_an_item_of_the_object_s_list_is_kept() -> None:
+    """``self.memory[i]["content"] = self.summarize(self.memory[i]["content"])`` (and the same
+    through ``for m in self.memory``) keeps the summary in the list the next call shortens
+    again; only a length check stands between the passes."""
+    assert codes(SHRINKING_MEMORY) == [(14, "ANC306"), (19, "ANC306")]
+
+
+def test_a_summary_kept_elsewhere_or_in_a_copy_is_no_second_pass() -> None:
+    """The summary kept under another key (the text read again is the raw one), or written
+    into a copy of the list (which the object does not keep), is summarized once."""
+    other_key = SHRINKING_MEMORY.replace(
+        'self.memory[i]["content"] = self.summarize', 'self.memory[i]["summary"] = self.summarize'
+    ).replace('m["content"] = self.summarize', 'm["summary"] = self.summarize')
+    assert codes(other_key) == []
+    copied = SHRINKING_MEMORY.replace(
+        "        for i in range(len(self.memory)):\n",
+        "        memory = [dict(m) for m in self.memory]\n        for i in range(len(memory)):\n",
+    ).replace("self.memory[i]", "memory[i]")
+    copied = copied.replace(
+        "        for m in self.memory:\n", "        for m in [dict(m) for m in self.memory]:\n"
+    )
+    assert codes(copied) == []

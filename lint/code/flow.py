@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_kept import KeptState
-from anchorlint.code.flow_statements import StatementRunner
+from anchorlint.code.flow_statements import StatementRunner, own_list
 from anchorlint.code.index import (
     FunctionInfo,
     argument_names,
@@ -36,6 +36,7 @@ from anchorlint.code.kept_state import (
 )
 from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import call_name, storage_key
+from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import (
     Env,
     FlowFacts,
@@ -175,6 +176,10 @@ class Analyser(KeptState, StatementRunner):
             self.bind(target.value, value, env, frame)
             return
         key = storage_key(target)
+        own = _own_item_text(target, frame.own_items)
+        if own is not None and value is not None and value.kind is Kind.COMPACT:
+            # ``self.memory[i]["content"] = …``, ``m["content"] = …`` for ``m in self.memory``
+            self.bind(own, value.kept(f"`{storage_key(own)}`", target), env, frame)
         if key is None:
             self.eval(target, env, frame)
             held = _placed_into(target)
@@ -325,6 +330,31 @@ def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
     if not placed or storage_key(target.value) is None:
         return None
     return target.value
+
+
+def _own_item_text(
+    target: cst.BaseExpression, own_items: dict[str, cst.BaseExpression]
+) -> cst.BaseExpression | None:
+    """The object's own list ``self.memory`` of ``self.memory[i]["content"] = …`` (also
+    ``.content`` or ``["text"]``, or ``m["content"]`` for ``m`` a loop's item of that list,
+    ``own_items``): the summary written into the text of one of its items is kept in the
+    list, which the next call reads (and summarizes) again."""
+    named = isinstance(target, cst.Attribute) and target.attr.value in MESSAGE_TEXT_KEYS
+    if not (named or (isinstance(target, cst.Subscript) and _text_key(target))):
+        return None
+    item = target.value  # type: ignore[attr-defined]
+    if isinstance(item, cst.Name):
+        return own_items.get(item.value)
+    if not isinstance(item, cst.Subscript) or len(item.slice) != 1:
+        return None
+    return item.value if own_list(item.value) else None
+
+
+def _text_key(target: cst.Subscript) -> bool:
+    """``…["content"]``, ``…["text"]``: a message's text by its key."""
+    index = target.slice[0].slice if len(target.slice) == 1 else None
+    key = index.value if isinstance(index, cst.Index) else None
+    return isinstance(key, cst.SimpleString) and key.evaluated_value in MESSAGE_TEXT_KEYS
 
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")

@@ -13,6 +13,7 @@ import libcst as cst
 
 from anchorlint.code.flow_exprs import ExprEvaluator
 from anchorlint.code.kept_state import summary_type_test
+from anchorlint.code.nodes import enumerated, storage_key
 from anchorlint.code.taint import Env, Frame, Kind, Taint
 
 
@@ -129,6 +130,8 @@ class StatementRunner(ExprEvaluator):
     def _loop(self, node: cst.For | cst.While, env: Env, frame: Frame) -> None:
         broken: Env = {}
         entered = dict(env)
+        own = own_list_items(node) if isinstance(node, cst.For) else {}
+        frame.own_items.update(own)  # the loop's item of the object's own list, in the loop
         for _ in range(2):  # the second round sees what the first one carried back
             if isinstance(node, cst.For):  # its iterable is made once, on entry
                 self.bind_iteration(node.target, node.iter, env, frame, entered)
@@ -146,6 +149,8 @@ class StatementRunner(ExprEvaluator):
                     (broken if is_break else body).setdefault(key, value)
             for key, value in body.items():
                 env.setdefault(key, value)
+        for name in own:
+            frame.own_items.pop(name, None)
         self.run_suite(node.orelse, env, frame)
         for key, value in broken.items():
             env.setdefault(key, value)
@@ -291,3 +296,18 @@ def _leaves_with_summary(node: cst.If) -> frozenset[str]:
         return frozenset()
     leaves = _ending(node.body) in (cst.Break, cst.Return, cst.Raise)
     return frozenset({test[0]}) if leaves else frozenset()
+
+
+def own_list(value: cst.BaseExpression) -> bool:
+    """``self.memory``, ``self.state.messages``: a list the object keeps."""
+    owner = storage_key(value)
+    return owner is not None and owner.startswith("self.") and "[" not in owner
+
+
+def own_list_items(loop: cst.For) -> dict[str, cst.BaseExpression]:
+    """``for m in self.memory``, ``for i, m in enumerate(self.memory)`` → {``m``: the list}."""
+    parts = enumerated(loop.target, loop.iter)
+    target, iterable = (parts[1], parts[2]) if parts is not None else (loop.target, loop.iter)
+    if isinstance(target, cst.Name) and own_list(iterable):
+        return {target.value: iterable}
+    return {}
