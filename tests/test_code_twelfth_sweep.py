@@ -478,3 +478,52 @@ def test_a_summary_kept_elsewhere_or_in_a_copy_is_no_second_pass() -> None:
         "        for m in self.memory:\n", "        for m in [dict(m) for m in self.memory]:\n"
     )
     assert codes(copied) == []
+
+
+#: a runner that compacts its history through a module helper that rebuilds the list
+HISTORY_BUILDER = """\
+PREFIX = "Earlier conversation, compacted. Summary:"
+
+
+def build_history(messages: list[dict], summary: str) -> list[dict]:
+    system = [m for m in messages if m.get("role") == "system"]
+    tail = [m for m in messages if m.get("role") != "system"][-4:]
+    return system + [{"role": "user", "content": f"{PREFIX}\\n{summary}"}] + tail
+
+
+def with_reply(messages: list[dict], summary: str) -> list[dict]:
+    return messages[-4:] + [{"role": "assistant", "content": summary}]
+
+
+class Runner:
+    async def _summarize(self, messages: list[dict]) -> str:
+        ask = {"role": "user", "content": "Summarize the conversation so far."}
+        reply = await self.provider.chat(messages=messages + [ask])
+        return reply.content
+
+    async def maybe_compact(self, messages: list[dict]) -> list[dict]:
+        summary = await self._summarize(messages)
+        compacted = build_history(messages, summary)
+        return compacted
+
+    async def compact_now(self, messages: list[dict]) -> list[dict]:
+        summary = await self._summarize(messages)
+        return build_history(messages, summary)
+
+    async def answer(self, messages: list[dict]) -> list[dict]:
+        summary = await self._summarize(messages)
+        return with_reply(messages, summary)
+"""
+
+
+def test_a_helper_that_puts_the_summary_back_among_kept_messages_builds_the_history() -> None:
+    """``build_history(messages, summary)`` returns the system messages, the summary and the
+    tail, as the same list built inline would: the list the caller returns holds the summary,
+    and the next call summarizes it again (bound first or returned directly)."""
+    assert codes(HISTORY_BUILDER) == [(21, "ANC306"), (26, "ANC306")]
+
+
+def test_a_helper_that_appends_the_summary_last_builds_no_history() -> None:
+    """``with_reply`` appends the summary after the kept turns, as a reply is: handed back,
+    that is no compacted history (line 30 stays silent)."""
+    assert (30, "ANC306") not in codes(HISTORY_BUILDER)

@@ -138,6 +138,8 @@ class Analyser(KeptState, StatementRunner):
         if frame.summary_list is not None and not params:
             node, held = frame.summary_list
             self.summary_lists.setdefault(id(info.node), (info, node, held))
+        elif frame.summary_list is not None and isinstance(frame.summary_list[0], cst.Return):
+            self.list_builders.add(id(info.node))  # handed the summary, it builds the list
         returned = [t for t in frame.returns if t is not None]
         return self.first_output(returned) or (returned[0] if returned else None)
 

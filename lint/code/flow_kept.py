@@ -59,6 +59,7 @@ class KeptState(RecordFields):
     kept_keys: dict[str, Taint]
     class_stores: dict[str, Taint]
     summary_lists: dict[int, tuple[FunctionInfo, cst.CSTNode, Taint]]
+    list_builders: set[int]
     kept_items: dict[ItemSlot, Taint]
 
     def init_kept(self) -> None:
@@ -70,6 +71,9 @@ class KeptState(RecordFields):
         self.class_stores = {}
         #: functions returning their message list with a compaction output in it
         self.summary_lists = {}
+        #: helpers (by node id) that, handed a compaction output, return a message list with
+        #: it put back among other messages (``build_history(messages, summary)``)
+        self.list_builders: set[int] = set()
         #: per function (by node id), the records it loads from a store and saves back
         self._records: dict[int, frozenset[str]] = {}
         self.init_records()
@@ -129,7 +133,7 @@ class KeptState(RecordFields):
             if spliced(literal) and held is not None:
                 frame.summary_list = (node, held)
         for item in tuple_elements(value):
-            built = _built_list(item, frame)
+            built = _built_list(item, frame) or self._built_by_helper(item, env, frame)
             if built is not None:
                 frame.summary_list = (node, built)
                 continue
@@ -195,7 +199,19 @@ class KeptState(RecordFields):
         held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
         if held is None and isinstance(value, cst.BinaryOperation):
             return _built_list(value, frame)  # ``head + tail``, the summary appended to ``head``
-        return held
+        return held or self._built_by_helper(value, env, frame)
+
+    def _built_by_helper(self, value: cst.BaseExpression, env: Env, frame: Frame) -> Taint | None:
+        """``build_history(messages, summary)``: a helper of this module that, handed the
+        summary, returns a message list with it put back among other messages (its own
+        return read as the caller's would be) builds that list for its caller."""
+        if not self.list_builders or not isinstance(value, cst.Call):
+            return None
+        info = self.index.lookup(value, frame.owner)
+        if info is None or id(info.node) not in self.list_builders:
+            return None
+        taints = [self.eval(arg.value, env, frame) for arg in value.args]
+        return next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
 
     def store_call(
         self,
