@@ -527,3 +527,34 @@ def test_a_helper_that_appends_the_summary_last_builds_no_history() -> None:
     """``with_reply`` appends the summary after the kept turns, as a reply is: handed back,
     that is no compacted history (line 30 stays silent)."""
     assert (30, "ANC306") not in codes(HISTORY_BUILDER)
+
+
+#: one-line labels of tool runs: the segments are joined by a helper, no history is built
+RUN_LABELS = """\
+def _segment(name: str, count: int) -> str:
+    return f"{name} x{count}"
+
+
+def _joined(segments: list[str]) -> str:
+    first, *rest = segments
+    return ", ".join([first, *[s.lower() for s in rest]])
+
+
+def summarize_group(calls: list[str]) -> str:
+    return _joined([_segment(name, calls.count(name)) for name in sorted(set(calls))])
+
+
+def summarize_live_group(done: list[str], pending: list[str]) -> str:
+    parts = []
+    if done:
+        parts.append(summarize_group(done))
+    if pending:
+        parts.append(summarize_group(pending))
+    return _joined(parts)
+"""
+
+
+def test_a_helper_that_joins_a_list_into_text_builds_no_history() -> None:
+    """``", ".join([first, *rest])`` renders a line from a list: a helper returning it hands
+    back text, not a message list with the summary put back."""
+    assert codes(RUN_LABELS) == []

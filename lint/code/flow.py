@@ -138,7 +138,7 @@ class Analyser(KeptState, StatementRunner):
         if frame.summary_list is not None and not params:
             node, held = frame.summary_list
             self.summary_lists.setdefault(id(info.node), (info, node, held))
-        elif frame.summary_list is not None and isinstance(frame.summary_list[0], cst.Return):
+        elif frame.summary_list is not None and _returns_a_list(frame.summary_list[0]):
             self.list_builders.add(id(info.node))  # handed the summary, it builds the list
         returned = [t for t in frame.returns if t is not None]
         return self.first_output(returned) or (returned[0] if returned else None)
@@ -332,6 +332,15 @@ def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
     if not placed or storage_key(target.value) is None:
         return None
     return target.value
+
+
+def _returns_a_list(node: cst.CSTNode) -> bool:
+    """``return system + [note] + tail``, ``return [note, *recent]``, ``return compacted``: a
+    list handed back as it is, not a text a call renders from one (``", ".join([first,
+    *rest])``)."""
+    return isinstance(node, cst.Return) and isinstance(
+        node.value, (cst.BinaryOperation, cst.List, cst.Name)
+    )
 
 
 def _own_item_text(
