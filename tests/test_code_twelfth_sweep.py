@@ -558,3 +558,33 @@ def test_a_helper_that_joins_a_list_into_text_builds_no_history() -> None:
     """``", ".join([first, *rest])`` renders a line from a list: a helper returning it hands
     back text, not a message list with the summary put back."""
     assert codes(RUN_LABELS) == []
+
+
+# --- a test of a prompt builder hands it a literal under the previous summary's name ------
+
+BUILDER_TEST = """\
+from agent.builder import MessageBuilder
+
+
+def test_prompt_holds_the_summary(llm):
+    builder = MessageBuilder(llm)
+    previous_ltm_summary = "Summary"
+    past = [{"role": "user", "content": "Hello"}]
+    prompt = builder.build_prompt_for_ltm_summary(previous_ltm_summary, past)
+    assert "Summary" in prompt
+
+
+def test_refresh_carries_the_kept_one(llm, store):
+    builder = MessageBuilder(llm)
+    previous_ltm_summary = store.load()
+    builder.build_prompt_for_ltm_summary(previous_ltm_summary, [])
+
+
+def refresh(builder, previous_ltm_summary):
+    return builder.build_prompt_for_ltm_summary(previous_ltm_summary, [])
+"""
+
+
+def test_a_literal_under_the_previous_summary_s_name_is_a_constant() -> None:
+    # the loaded one (line 15) and a parameter of that name (19), not the literal (line 8)
+    assert codes(BUILDER_TEST) == [(15, "ANC306"), (19, "ANC306")]

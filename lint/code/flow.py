@@ -28,6 +28,7 @@ from anchorlint.code.index import (
     source_parameter,
 )
 from anchorlint.code.kept_state import (
+    bound_to_text_literal,
     constant_key,
     handed_previous_summary,
     key_phrase,
@@ -279,6 +280,8 @@ class Analyser(KeptState, StatementRunner):
         not in this module at all, shows no pass of its own."""
         for arg, _ in args:
             taint = handed_previous_summary(arg)
+            if taint is not None and bound_to_text_literal(arg.value, frame.function):
+                continue
             if taint is not None and self._once("handed", call):
                 callee = self.index.lookup(call, frame.owner)
                 fact = Recompaction(call, arg.value, taint, frame.function, name)

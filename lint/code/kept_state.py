@@ -83,6 +83,31 @@ def handed_previous_summary(arg: cst.Arg) -> Taint | None:
     return Taint(Kind.COMPACT, value, f"the previous summary, handed in as `{keyword}=`")
 
 
+def bound_to_text_literal(value: cst.BaseExpression, info: FunctionInfo | None) -> bool:
+    """``previous_ltm_summary = "Summary"`` before the call, as a test of a prompt builder
+    writes it: a local name whose every binding in the function is a string literal holds a
+    constant, not a summary kept from an earlier pass. A parameter of that name, or a name
+    bound to anything else, still carries it."""
+    if info is None or not isinstance(value, cst.Name):
+        return False
+    name = value.value
+    if any(param.name.value == name for param in (*info.params, *info.kwonly)):
+        return False
+    literals = 0
+    for node in walk(info.node.body):
+        if isinstance(node, (cst.AugAssign, cst.AnnAssign)) and _names(node.target, name):
+            return False
+        if isinstance(node, cst.Assign) and any(_names(t.target, name) for t in node.targets):
+            if not isinstance(node.value, (cst.SimpleString, cst.ConcatenatedString)):
+                return False
+            literals += 1
+    return literals > 0
+
+
+def _names(target: cst.BaseExpression, name: str) -> bool:
+    return isinstance(target, cst.Name) and target.value == name
+
+
 def summary_type_test(test: cst.BaseExpression) -> tuple[str, bool, str] | None:
     """``isinstance(e, SummaryEvent)`` → (``e``, True, ``SummaryEvent``); ``not …`` → False."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
