@@ -588,3 +588,52 @@ def refresh(builder, previous_ltm_summary):
 def test_a_literal_under_the_previous_summary_s_name_is_a_constant() -> None:
     # the loaded one (line 15) and a parameter of that name (19), not the literal (line 8)
     assert codes(BUILDER_TEST) == [(15, "ANC306"), (19, "ANC306")]
+
+
+# --- a chat test through a model helper asks for a summary only at its last turn -----------
+
+CHAT_TURNS = """\
+import requests
+
+
+class ServerTest:
+    def _chat(self, messages, **kwargs):
+        payload = {"model": "default", "messages": messages, **kwargs}
+        return requests.post(URL + "/v1/chat/completions", json=payload).json()
+
+    def test_memory_over_turns(self):
+        messages = [{"role": "system", "content": "Be brief."}]
+        messages.append({"role": "user", "content": "My name is Alex."})
+        first = self._chat(messages)["choices"][0]["message"]["content"]
+        messages.append({"role": "assistant", "content": first})
+        messages.append({"role": "user", "content": "What is my name?"})
+        second = self._chat(messages)["choices"][0]["message"]["content"]
+        messages.append({"role": "assistant", "content": second})
+        messages.append({"role": "user", "content": "Summarize what you know about me."})
+        return self._chat(messages)
+"""
+
+REFINING_HELPER = """\
+import requests
+
+
+class Refiner:
+    def _chat(self, messages):
+        return requests.post(URL + "/v1/chat/completions", json={"messages": messages}).json()
+
+    def refine(self, chunks):
+        summary = ""
+        for chunk in chunks:
+            request = [{"role": "system", "content": "Summarize this conversation."}]
+            request.append({"role": "user", "content": summary + chunk})
+            summary = self._chat(request)
+        return summary
+"""
+
+
+def test_a_conversation_that_asks_for_a_summary_at_its_end_is_no_second_pass() -> None:
+    assert codes(CHAT_TURNS) == []
+
+
+def test_a_request_list_refined_through_the_helper_is_still_found() -> None:
+    assert [code for _, code in codes(REFINING_HELPER)] == ["ANC306"]

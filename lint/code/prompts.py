@@ -196,6 +196,8 @@ def _target_key(target: cst.BaseExpression) -> tuple[str, bool] | None:
 
 def _assignments(body: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     found: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    grown: list[tuple[cst.Name, cst.BaseExpression]] = []
+    conversations: set[str] = set()
     stack = [body]
     while stack:
         node = stack.pop()
@@ -208,11 +210,29 @@ def _assignments(body: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseEx
             # to the model holds the prompt as an assignment would have put it there
             receiver = call_receiver(node)
             if isinstance(receiver, cst.Name):
-                found.append((receiver, node.args[-1].value))
+                grown.append((receiver, node.args[-1].value))
+                if _assistant_turn(node.args[-1].value):
+                    conversations.add(receiver.value)
         if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not body:
             continue
         stack.extend(children(node))
-    return found
+    # a list that also takes the model's own turns is a conversation: a request to summarize
+    # appended to it is one of its turns, and the calls before that turn ask no summary
+    return found + [(name, value) for name, value in grown if name.value not in conversations]
+
+
+def _assistant_turn(value: cst.BaseExpression) -> bool:
+    """``{"role": "assistant", "content": reply}``: the model's own turn, kept in the list."""
+    if not isinstance(value, cst.Dict):
+        return False
+    return any(
+        isinstance(element, cst.DictElement)
+        and isinstance(element.key, cst.SimpleString)
+        and element.key.evaluated_value == "role"
+        and isinstance(element.value, cst.SimpleString)
+        and element.value.evaluated_value == "assistant"
+        for element in value.elements
+    )
 
 
 #: calls that put an item into the list they are called on
