@@ -637,3 +637,38 @@ def test_a_conversation_that_asks_for_a_summary_at_its_end_is_no_second_pass() -
 
 def test_a_request_list_refined_through_the_helper_is_still_found() -> None:
     assert [code for _, code in codes(REFINING_HELPER)] == ["ANC306"]
+
+
+# --- a copy that leaves out the calls of tools the caller did not hand it -------------------
+
+CHAT_CONTEXT = """\
+class ChatContext:
+    def __init__(self, items):
+        self.items = items
+
+    def copy(self, *, tools=NOT_GIVEN):
+        items = []
+        valid = set(tool_names(tools)) if tools else set()
+        for item in self.items:
+            if (
+                is_given(tools)
+                and (item.type == "function_call" or item.type == "function_call_output")
+                and item.name not in valid
+            ):
+                continue
+            items.append(item)
+        return ChatContext(items)
+
+    def prune(self):
+        kept = []
+        for item in self.items:
+            if item.type == "function_call" or item.type == "function_call_output":
+                continue
+            kept.append(item)
+        self.items = kept
+"""
+
+
+def test_a_view_asked_for_by_a_parameter_tested_through_a_call_drops_nothing() -> None:
+    """``copy(tools=…)`` leaves the object's items as they were; ``prune`` replaces them."""
+    assert codes(CHAT_CONTEXT) == [(23, "ANC308")]

@@ -108,8 +108,15 @@ def item_at_index(test: cst.BaseExpression, key: str, index: str) -> cst.BaseExp
 def opted_in(tests: list[cst.BaseExpression], params: frozenset[str]) -> bool:
     """Whether one of the tests that lead to a skip is a parameter of the function standing
     alone (``if exclude_tool_calls and m.type == "tool": continue``): the caller asks for a
-    view without those items."""
-    return any(isinstance(part, cst.Name) and part.value in params for part in conjuncts(tests))
+    view without those items. A parameter asked about by a call of its own (``if
+    is_given(tools) and m.name not in valid: continue``) is one too: the caller handed it."""
+    return any(_a_parameter(part, params) for part in conjuncts(tests))
+
+
+def _a_parameter(part: cst.BaseExpression, params: frozenset[str]) -> bool:
+    if isinstance(part, cst.Call) and len(part.args) == 1 and part.args[0].keyword is None:
+        part = part.args[0].value
+    return isinstance(part, cst.Name) and part.value in params
 
 
 def written_back(function: cst.CSTNode, name: str) -> bool:
