@@ -159,6 +159,9 @@ def test_gate_keeps_every_finding_on_phrases_at_their_edges(blocks: list[str]) -
     "text",
     [
         "The stack trace is on _line 120 of the log.",
+        # a section sign glued to the word after it: the gate asked for "§" as a whole word
+        "[[a/b]] accordingto its.  §accordingto its",
+        "Text here. §accordingto its",
         "The _aforementioned config caused the outage.",
         "The Ⓐaforementioned config caused the outage.",
         "Per thatll config, retries stop.",

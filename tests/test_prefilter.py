@@ -53,9 +53,16 @@ _WORDS = ("as noted", "above", "the former", "§4", "cf.", "KELVIN", "straße", 
 def _reference(words: tuple[str, ...]) -> object:
     import regex
 
-    alternatives = "|".join(regex.escape(w.lower()) for w in sorted(words, key=len, reverse=True))
     word = r"[\p{L}\p{N}\p{M}]"  # what spaCy never splits from a letter: not "_", nor "Ⓐ"
-    return regex.compile(rf"(?<!{word})(?:{alternatives})(?!{word})", regex.IGNORECASE)
+
+    def bounded(w: str) -> str:
+        # an end that is a sign ("§", "cf.") needs no boundary: spaCy splits it off
+        before = f"(?<!{word})" if regex.fullmatch(word, w[0]) else ""
+        after = f"(?!{word})" if regex.fullmatch(word, w[-1]) else ""
+        return before + regex.escape(w.lower()) + after
+
+    alternatives = "|".join(bounded(w) for w in sorted(words, key=len, reverse=True))
+    return regex.compile(f"(?:{alternatives})", regex.IGNORECASE)
 
 
 @hypothesis.settings(max_examples=400, deadline=None)

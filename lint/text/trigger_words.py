@@ -70,11 +70,30 @@ class PhraseTrigger:
 
 
 def _union(words: Iterable[str], flags: int = regex.IGNORECASE) -> regex.Pattern[str] | None:
+    """Any of ``words`` standing as a word: a letter, digit or mark next to an end that is
+    one makes a longer token. An end that is a sign needs no boundary: "§" opens a pointer
+    glued to its title ("§Rollout"), and spaCy splits it from the word it touches."""
     ordered = sorted(words, key=len, reverse=True)
     if not ordered:
         return None
-    alternatives = "|".join(regex.escape(w) for w in ordered)
-    return regex.compile(rf"(?<!{_WORD})(?:{alternatives})(?!{_WORD})", flags)
+    alternatives = "|".join(_bounded(w) for w in ordered)
+    return regex.compile(f"(?:{alternatives})", flags)
+
+
+_WORD_CHARACTER = regex.compile(_WORD)
+
+
+def _ascii_bounded(word: str) -> str:
+    """:func:`_bounded` for lower-cased ASCII text, in RE2's syntax (the boundary matched)."""
+    before = START if _is_word_character(word[0]) else ""
+    after = END if _is_word_character(word[-1]) else ""
+    return f"{before}{re.escape(word)}{after}"
+
+
+def _bounded(word: str) -> str:
+    before = f"(?<!{_WORD})" if _WORD_CHARACTER.fullmatch(word[0]) else ""
+    after = f"(?!{_WORD})" if _WORD_CHARACTER.fullmatch(word[-1]) else ""
+    return f"{before}{regex.escape(word)}{after}"
 
 
 def _may_match_ascii(word: str) -> bool:
@@ -99,7 +118,7 @@ class TriggerFilter:
         self._words = sorted({*alone, *(w.lower() for p in phrases for w in p.words)})
         runs = [w for w in alone if w.isascii() and _is_run(w)]
         sources = [f"{START}{alternatives(runs)}{END}"] if runs else []
-        sources += [f"{START}{re.escape(w)}{END}" for w in alone if w.isascii() and w not in runs]
+        sources += [_ascii_bounded(w) for w in alone if w.isascii() and w not in runs]
         verify: list[str | None] = [None] * len(sources)
         for phrase in phrases:
             sources.append(phrase.pattern)
