@@ -102,6 +102,20 @@ def start() -> tuple[Server | None, str]:
     return server, ""
 
 
+def start_or_skip() -> Server:
+    """A started server, for a test fixture: the test skips with the reason when none can be
+    started here, and fails instead where ``ANCHORLINT_REQUIRE_POSTGRES`` is set (CI sets it
+    where the binaries are), so a server that should run never hides as a skip."""
+    import pytest
+
+    server, reason = start()
+    if server is None and os.environ.get("ANCHORLINT_REQUIRE_POSTGRES"):
+        pytest.fail(f"PostgreSQL is required here (ANCHORLINT_REQUIRE_POSTGRES): {reason}")
+    if server is None:  # a machine without the server's binaries: said, not hidden
+        pytest.skip(reason)
+    return server
+
+
 def _initdb_and_start(server: Server) -> None:
     data = server.directory / "data"
     initdb = str(server.bin_dir / "initdb")

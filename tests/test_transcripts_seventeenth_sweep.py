@@ -360,9 +360,7 @@ def middleware_postgres() -> Any:
     psycopg = pytest.importorskip("psycopg")
     import pg_server
 
-    server, reason = pg_server.start()
-    if server is None:
-        pytest.skip(reason)
+    server = pg_server.start_or_skip()
     summary = human(LC_OPENER + MIDDLEWARE_SUMMARY, "s1", SUMMARIZED)
     event = deepagents_event("The schema change was applied, as noted above.")
     rows = [
