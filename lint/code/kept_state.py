@@ -88,24 +88,17 @@ def bound_to_text_literal(value: cst.BaseExpression, info: FunctionInfo | None) 
     writes it: a local name whose every binding in the function is a string literal holds a
     constant, not a summary kept from an earlier pass. A parameter of that name, or a name
     bound to anything else, still carries it."""
+    from anchorlint.code.model_helpers import local_bindings
+
     if info is None or not isinstance(value, cst.Name):
         return False
     name = value.value
     if any(param.name.value == name for param in (*info.params, *info.kwonly)):
         return False
-    literals = 0
-    for node in walk(info.node.body):
-        if isinstance(node, (cst.AugAssign, cst.AnnAssign)) and _names(node.target, name):
-            return False
-        if isinstance(node, cst.Assign) and any(_names(t.target, name) for t in node.targets):
-            if not isinstance(node.value, (cst.SimpleString, cst.ConcatenatedString)):
-                return False
-            literals += 1
-    return literals > 0
-
-
-def _names(target: cst.BaseExpression, name: str) -> bool:
-    return isinstance(target, cst.Name) and target.value == name
+    values = local_bindings(info).get(name, [])
+    return bool(values) and all(
+        isinstance(v, (cst.SimpleString, cst.ConcatenatedString)) for v in values
+    )
 
 
 def summary_type_test(test: cst.BaseExpression) -> tuple[str, bool, str] | None:

@@ -74,7 +74,7 @@ def asks_a_model(info: FunctionInfo) -> bool:
     calls = [node for node in walk(info.node.body) if isinstance(node, cst.Call)]
     if not any(_maybe_model_call(call) for call in calls):
         return False
-    bound = _bindings(info)
+    bound = local_bindings(info)
     carried = _reached(params, bound)
     urls = {name for name, values in bound.items() if any(_model_url(v) for v in values)}
     for call in calls:
@@ -85,7 +85,7 @@ def asks_a_model(info: FunctionInfo) -> bool:
     return False
 
 
-def _bindings(info: FunctionInfo) -> dict[str, list[cst.BaseExpression]]:
+def local_bindings(info: FunctionInfo) -> dict[str, list[cst.BaseExpression]]:
     """The values each plain local name of the function is bound to (``=``, ``+=``)."""
     bound: dict[str, list[cst.BaseExpression]] = {}
     for node in walk(info.node.body):
