@@ -16,7 +16,7 @@ from anchorlint.api import check_summary
 from anchorlint.config import Settings
 from anchorlint.run.discovery import discover
 from anchorlint.run.pool import lint_paths
-from anchorlint.text import prose_pointers
+from anchorlint.text import described_sources
 from anchorlint.text.summary import AnalysedSummary
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -39,7 +39,7 @@ class _EveryWord:
     """The reference of the one pass: every opening word taken as held."""
 
     def held(self, text: str) -> frozenset[int]:
-        return frozenset(range(len(prose_pointers._OPENINGS)))
+        return frozenset(range(len(described_sources._OPENINGS)))
 
 
 #: each gate, and its reference
@@ -47,7 +47,7 @@ GATES = [("_holding", _anywhere), ("_openings", _EveryWord)]
 
 
 def test_the_openings_are_the_searches_words() -> None:
-    pointer = prose_pointers
+    pointer = described_sources
     assert set(pointer._OPENINGS) == {*pointer.STORED_WORDS, *pointer.DETAILS_WORDS}
     assert pointer._openings().strings == tuple(f"{w} " for w in pointer._OPENINGS)
 
@@ -65,7 +65,7 @@ def test_the_gate_keeps_every_finding_on_the_corpora(
         return list(lint_paths(files, config, jobs=1).collect().findings)
 
     fast = lint()
-    monkeypatch.setattr(prose_pointers, *gate)
+    monkeypatch.setattr(described_sources, *gate)
     assert lint() == fast
     assert any(finding.code == "ANC102" for finding in fast)  # type: ignore[attr-defined]
 
@@ -109,5 +109,5 @@ def test_the_gate_keeps_findings_on_opening_words_in_every_place(
     text = "".join(pieces)
     fast = check_summary(text)
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(prose_pointers, *gate)
+        patched.setattr(described_sources, *gate)
         assert check_summary(text) == fast

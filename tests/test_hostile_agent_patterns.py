@@ -11,8 +11,8 @@ from test_hostile_patterns import MB, SCAN_BOUND, repeat, timed
 from anchorlint.config import TextSettings
 from anchorlint.text.anchors import find_anchors
 from anchorlint.text.boilerplate import framework_spans, is_placeholder
+from anchorlint.text.described_sources import SECTION_SIGN, STORED_IN
 from anchorlint.text.lexicon import compile_lexicon
-from anchorlint.text.prose_pointers import SECTION_SIGN, STORED_IN
 
 ANCHOR_ATTACKS = {
     "slash-segments": repeat("a/"),

@@ -20,7 +20,7 @@ from anchorlint.positions import line_start_map, physical_lines
 from anchorlint.run import suppressions
 from anchorlint.run.engine import Worker
 from anchorlint.run.reading import decode
-from anchorlint.text import lexicon
+from anchorlint.text import user_patterns
 from anchorlint.text.anchors import find_anchors, parse_fragment
 from anchorlint.text.documents import plaintext
 from anchorlint.text.documents.jsonrecords import LineIndex, field_paths, find_fields
@@ -205,7 +205,7 @@ def test_whole_pipeline_on_a_megabyte(name: str) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_pattern_budget() -> None:
     """A pattern that ran out of time stays skipped for the process: each test starts anew."""
-    lexicon._EXHAUSTED.clear()
+    user_patterns._EXHAUSTED.clear()
 
 
 def test_catastrophic_user_pattern_is_skipped_with_a_warning() -> None:

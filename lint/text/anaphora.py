@@ -3,9 +3,10 @@ that make a hit the world rather than dropped context, and the patterns of its p
 
 Apart from the rule, which reads as its page, its examples and its check: the word lists, the
 phrases spelled out by label for the PhraseMatcher (:func:`anaphora_phrases`), the predicates on
-a hit that keep it from being an anaphora (time, a role, a named referent, a heading that
-labels its section, a quotation that restates the referent; a pair the summary sets up is read
-in :mod:`anchorlint.text.anaphora_pairs`) and the triggers a block must hold for a phrase to be
+a hit's own words that keep it from being an anaphora (time, a role, a named referent; a heading
+that labels its section and a quotation that restates the referent are read in
+:mod:`anchorlint.text.anaphora_labels`, a pair the summary sets up in
+:mod:`anchorlint.text.anaphora_pairs`) and the triggers a block must hold for a phrase to be
 kept in it (:data:`PHRASE_TRIGGERS`).
 """
 
@@ -20,7 +21,6 @@ from anchorlint.text.trigger_words import alternatives as _any_of
 
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
-    from anchorlint.text.summary import AnalysedSummary
 
 REFERRING_VERBS = """
 noted mentioned discussed described stated explained shown outlined covered seen established
@@ -197,7 +197,7 @@ def _names_referent(token: Any) -> bool:
     )
 
 
-def _after(hit: PhraseHit, distance: int) -> Any:
+def token_after(hit: PhraseHit, distance: int) -> Any:
     """The token ``distance`` after the hit's last, None past the end of its sentence."""
     index = hit.token_end + distance - 1
     sentence = hit.sentence
@@ -206,12 +206,12 @@ def _after(hit: PhraseHit, distance: int) -> Any:
 
 def is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
-    nxt = _after(hit, 1)
+    nxt = token_after(hit, 1)
     last = hit.word(-1)
     if nxt is not None and nxt.text == "-" and _glued(hit.doc[hit.token_end - 1], nxt):
         # the last word runs on into a compound ("the prior pass-rate", "the previous
         # run-time flag"): not the phrase, unless it points ("the above-mentioned flag")
-        compound = _after(hit, 2)
+        compound = token_after(hit, 2)
         return compound is not None and compound.lower_ not in REFERRING_VERBS
     if hit.label == "from-back":  # "from earlier today", "from before the migration": time
         return nxt is not None and (
@@ -221,7 +221,7 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
     if hit.label == "the-above":
         if nxt is not None and nxt.text == "-":  # "the above-average rate", not "above-mentioned"
-            compound = _after(hit, 2)
+            compound = token_after(hit, 2)
             return compound is not None and compound.lower_ not in REFERRING_VERBS
         return nxt is not None and (nxt.like_num or nxt.text in ("%", "$"))
     if hit.label == "the-ordinal":
@@ -295,7 +295,7 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
         return False
     word = nxt.lower_
     if nxt.like_num:  # "the prior 12 months" is time; "the previous two summaries" is context
-        counted = _after(hit, 2)
+        counted = token_after(hit, 2)
         return counted is None or counted.lower_ not in CONTEXT_NOUN_SET
     if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS or word in SEQUENCE_WORDS:
         return True
@@ -303,98 +303,13 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
         return True
     if ordinal == "prior" and word in PRIOR_TERMS:
         return True
-    following = _after(hit, 2)
+    following = token_after(hit, 2)
     if following is not None and following.lower_ in NAMING_PREPOSITIONS:
         # "the previous limit of 768 bits", "the earlier incident in March"
-        following = _after(hit, 3)
+        following = token_after(hit, 3)
         if following is not None and following.lower_ in TIME_WORDS:
             return True
     return following is not None and not following.is_punct and _names_referent(following)
-
-
-def labels_section(hit: PhraseHit, summary: AnalysedSummary) -> bool:
-    """A heading that is only a context noun ("## Previous session", "## Earlier context
-    summary") names the section under it, whose content is in the summary: nothing dropped.
-    A heading that says more ("## Fixes from the previous session") is read as prose. So
-    does a numbered item that opens with such a label and a colon, as the condense
-    templates of some agents number their sections ("1. Previous Conversation: The user
-    asked for …"): :func:`_labels_item`."""
-    if hit.label not in ("context-noun", "left-off"):
-        return False
-    blocks = summary.source.blocks
-    block = hit.sentence.block
-    if not 0 <= block < len(blocks):
-        return False
-    if blocks[block].kind != "heading":
-        return _labels_item(hit, summary, block)
-    if block == len(blocks) - 1:
-        return False
-    span = hit.sentence.span
-    inside = range(hit.token_start, hit.token_end)
-    return all(t.i in inside or t.is_punct or t.like_num or t.lower_ in HEADING_WORDS for t in span)
-
-
-#: a list number opening a plain-text block, whose text keeps its marker ("1. ", "2) ")
-_ITEM_NUMBER = regex.compile(r"[ \t]{0,8}+\d{1,9}[.)][ \t]++")
-#: how far into its item a label's colon may stand
-_LABEL_REACH = 80
-_LABEL_WORD = regex.compile(r"\w+")
-
-
-def _labels_item(hit: PhraseHit, summary: AnalysedSummary, block: int) -> bool:
-    """Whether the hit is a numbered item's label: the item opens with the context noun and
-    heading words only, then a colon, and its section follows (after the colon, or in the
-    blocks below). A bullet ("- Previous session: …") or a label that says more ("1. Fixes
-    from the previous session:") stays prose, as a heading that says more does."""
-    source = summary.source.blocks[block]
-    if source.kind == "numbered":
-        skip = 0
-    elif source.kind == "paragraph" and (number := _ITEM_NUMBER.match(source.text)):
-        skip = number.end()  # plain text: the item's marker is in its text
-    else:
-        return False
-    if block >= len(summary.block_starts):
-        return False
-    start = summary.block_starts[block] + skip
-    end = summary.block_starts[block] + len(source.text)
-    text = summary.text
-    colon = text.find(":", hit.end, min(start + _LABEL_REACH, end))
-    if colon < 0 or hit.start < start:
-        return False
-    rest = text[colon + 1 : min(colon + 1 + _LABEL_REACH, end)]
-    if block == len(summary.source.blocks) - 1 and not rest.strip(" *_\t\r\n"):
-        return False  # a label over nothing
-    return all(
-        hit.start <= word.start()
-        and word.end() <= hit.end
-        or word[0].lower() in HEADING_WORDS
-        or word[0].isdigit()
-        for word in _LABEL_WORD.finditer(text, start, colon)
-    )
-
-
-def restated(hit: PhraseHit, text: str) -> bool:
-    """A context noun followed, in its sentence, by a quotation of what was said there
-    ("the user's request from a previous session was: \"…\"") names its referent. The
-    quotation opens in the sentence and may close after it: a quoted remark of several
-    sentences ("(from the prior session) \"Stop. Why Go here?\"") is cut at its first full
-    stop by the sentence splitter, but it is one quotation (on one line, as the pattern
-    reads it, so it never runs into the next block)."""
-    if hit.label == "the-ordinal":  # "the prior session": the context noun after it
-        noun = _after(hit, 1)
-        if noun is None or noun.lower_ not in CONTEXT_NOUN_SET:
-            return False
-    elif hit.label != "context-noun":
-        return False
-    end = hit.sentence.end
-    return any(
-        found.start() < end and len(found[1].split()) >= 3
-        for found in QUOTED.finditer(text, hit.end, end + _QUOTE_LONGEST)
-    )
-
-
-#: the longest quotation :data:`QUOTED` reads, its marks included
-_QUOTE_LONGEST = 402
 
 
 #: what after "the previous" makes it the world for certain (:func:`_ordinal_names_world`):

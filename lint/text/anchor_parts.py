@@ -257,7 +257,7 @@ def parse_key(
 def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
     if key_syntax.pattern == DEFAULT_KEY_PATTERN:  # a run of its characters: strip reads it
         return bool(body) and not body.strip(_DEFAULT_KEY_CHARACTERS)
-    from anchorlint.text.lexicon import user_fullmatch
+    from anchorlint.text.user_patterns import user_fullmatch
 
     return user_fullmatch(key_syntax, body, "[text] key-pattern")
 

@@ -358,7 +358,7 @@ def _finished(
             raw = text[start:end]
             found.append(parse_key(target, start + offset, end + offset, "link", raw, key_syntax))
     if extra:
-        from anchorlint.text.lexicon import user_finditer
+        from anchorlint.text.user_patterns import user_finditer
     for pattern in extra:
         for match in user_finditer(pattern, text, "[text] anchor-patterns"):
             start, end = match.span()

@@ -7,7 +7,6 @@ rule modules from these lists.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -15,7 +14,7 @@ from itertools import product
 
 import regex
 
-from anchorlint.config import PatternTimeout, TextSettings
+from anchorlint.config import TextSettings
 
 #: what a count-only placeholder counts
 _COUNTED = (
@@ -301,60 +300,6 @@ def part_needles(pattern: str) -> tuple[str, ...] | None:
         if pattern.startswith(start):
             return needles
     return None
-
-
-#: seconds one user-supplied pattern may spend on one block or sentence before it is skipped
-USER_PATTERN_TIMEOUT = 1.0
-
-#: (setting, pattern) pairs that ran out of time once: skipped for the rest of the process,
-#: so a pattern that backtracks costs one timeout per worker, not one per block (600
-#: paragraphs would otherwise cost ten minutes)
-_EXHAUSTED: set[tuple[str, str]] = set()
-
-
-def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
-    _EXHAUSTED.add((setting, pattern.pattern))
-    warnings.warn(
-        PatternTimeout(
-            f"{setting} pattern {pattern.pattern!r} ran longer than "
-            f"{USER_PATTERN_TIMEOUT:g}s on one text and is skipped from there on (catastrophic "
-            "backtracking?)"
-        ),
-        stacklevel=3,
-    )
-
-
-def user_finditer(pattern: regex.Pattern[str], text: str, setting: str) -> list[regex.Match[str]]:
-    """Matches of a pattern from the user's config, bounded in time; none on timeout."""
-    if (setting, pattern.pattern) in _EXHAUSTED:
-        return []
-    try:
-        return list(pattern.finditer(text, timeout=USER_PATTERN_TIMEOUT))
-    except TimeoutError:
-        _timed_out(pattern, setting)
-        return []
-
-
-def user_search(pattern: regex.Pattern[str], text: str, setting: str) -> bool | None:
-    """Whether a user pattern occurs in ``text``; None when it ran out of time."""
-    if (setting, pattern.pattern) in _EXHAUSTED:
-        return None
-    try:
-        return pattern.search(text, timeout=USER_PATTERN_TIMEOUT) is not None
-    except TimeoutError:
-        _timed_out(pattern, setting)
-        return None
-
-
-def user_fullmatch(pattern: regex.Pattern[str], text: str, setting: str) -> bool | None:
-    """Whether a user pattern matches all of ``text``; None when it ran out of time."""
-    if (setting, pattern.pattern) in _EXHAUSTED:
-        return None
-    try:
-        return pattern.fullmatch(text, timeout=USER_PATTERN_TIMEOUT) is not None
-    except TimeoutError:
-        _timed_out(pattern, setting)
-        return None
 
 
 @dataclass(frozen=True)

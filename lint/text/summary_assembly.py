@@ -17,10 +17,11 @@ import regex
 from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.anchors import BLOCK_SEPARATOR
 from anchorlint.text.documents import SummarySource
-from anchorlint.text.lexicon import SUMMARY_LABEL, CompiledLexicon, Markers, user_search
+from anchorlint.text.lexicon import SUMMARY_LABEL, CompiledLexicon, Markers
 from anchorlint.text.marker_scan import marker_spans
 from anchorlint.text.nlp import ParsedBlock, Pipeline
 from anchorlint.text.summary_model import AnalysedSummary, Sentence
+from anchorlint.text.user_patterns import user_search
 
 
 def assemble(

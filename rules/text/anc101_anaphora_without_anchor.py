@@ -20,9 +20,8 @@ from anchorlint.text.anaphora import (
     PHRASE_TRIGGERS,
     anaphora_phrases,
     is_world_reference,
-    labels_section,
-    restated,
 )
+from anchorlint.text.anaphora_labels import labels_section, restated
 from anchorlint.text.anaphora_pairs import pair_in_summary
 from anchorlint.text.anaphora_uses import not_pointing_back
 from anchorlint.text.own_headings import NumberedHeadings

@@ -15,14 +15,13 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
+from anchorlint.text.described_sources import described_source, sentence_searches
 from anchorlint.text.own_headings import names_own_section, own_titles
 from anchorlint.text.prose_pointers import (
     PHRASE_TRIGGERS,
-    described_source,
     document_nouns,
     pointer_end,
     pointer_phrases,
-    sentence_searches,
 )
 from anchorlint.text.quoted_speech import spoken
 from anchorlint.text.section_numbers import (

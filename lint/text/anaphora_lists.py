@@ -1,0 +1,139 @@
+"""Backward phrases of ANC101 whose referent is a list or a fenced block the note itself gives
+right beside them: "all of the above" after a list, "The preceding work includes:" over one,
+"as before: (1) …, (2) …" and "the above commands" after a fence.
+
+Apart from :mod:`anchorlint.text.anaphora_uses` because these read the blocks beside a hit's
+own (their kind, their lines) rather than the words of its sentence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from anchorlint.text.documents import Block
+    from anchorlint.text.match import PhraseHit
+    from anchorlint.text.summary import AnalysedSummary
+    from anchorlint.text.summary_model import Sentence
+
+#: "all of the above", "none of the above", "each of the above", "any of the above"
+QUANTIFIERS = frozenset({"all", "none", "each", "any", "both", "either", "neither"})
+
+
+def over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "ahead of all of the above" after a list the note gives in the same section: the
+    referent is that list, in the summary."""
+    before = hit.token_start - 2
+    if before < hit.sentence.token_start or hit.doc[before + 1].lower_ != "of":
+        return False
+    if hit.doc[before].lower_ not in QUANTIFIERS:
+        return False
+    block = hit.sentence.block
+    blocks = summary.source.blocks
+    if not 0 < block < len(blocks):
+        return False
+    return _a_list_item(blocks[block - 1])
+
+
+#: verbs that open a list of what the thing holds: "The preceding work includes:"
+_HOLDING = frozenset(
+    """
+include includes included contains contained covers covered comprises comprised consists
+consisted added changed produced delivered did
+""".split()
+)
+#: how many tokens from the hit to the colon the verb may be in
+_TO_THE_COLON = 10
+
+
+def listed_below(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "The preceding work (already committed) includes:" and a list right after: the
+    sentence ends its block with a colon after a verb of holding, and the list under it says
+    what the work was. "From the previous session, remaining tasks:" (no such verb: the list
+    is of other things) still points back."""
+    sentence = hit.sentence
+    last = sentence.token_end - 1
+    if last - hit.token_end > _TO_THE_COLON or hit.doc[last].text != ":":
+        return False
+    if not any(t.lower_ in _HOLDING for t in hit.doc[hit.token_end : last]):
+        return False
+    return _a_list_follows(sentence, summary)
+
+
+def _a_list_follows(sentence: Sentence, summary: AnalysedSummary) -> bool:
+    """Whether the sentence ends its block and a list item is the next block."""
+    block = sentence.block
+    blocks = summary.source.blocks
+    at = sentence.index + 1
+    if at < len(summary.sentences) and summary.sentences[at].block == block:
+        return False  # the colon does not end its block
+    return block + 1 < len(blocks) and _a_list_item(blocks[block + 1])
+
+
+#: how far after "as before:" its second item is looked for (a bound: a megabyte sentence)
+_ENUMERATION_REACH = 400
+
+
+def listed_after(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "cover the same checks as before: (1) the button hides the row, (2) …": a colon right
+    after the phrase, then a numbered list in the sentence, or the colon ends the block and
+    a list follows: the list restates what was before. "the same checks as before." and
+    "as before: the button hides the row" (one thing, not a list) still point back."""
+    colon = hit.token_end
+    sentence = hit.sentence
+    if colon >= sentence.token_end or hit.doc[colon].text != ":":
+        return False
+    if colon + 1 == sentence.token_end:
+        return _a_list_follows(sentence, summary)
+    start = hit.doc[colon].idx + 1
+    last = hit.doc[sentence.token_end - 1]
+    end = min(start + _ENUMERATION_REACH, last.idx + len(last.text))
+    rest = hit.doc.text[start:end].lstrip(" \t")
+    for first, second in (("(1)", "(2)"), ("1)", " 2)")):  # "1." would end the sentence
+        if rest.startswith(first + " ") and second + " " in rest:
+            return True
+    return False
+
+
+def names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "The error includes paths to the above artifacts" in the block right after a list of
+    them, "**The above scenario should be impossible**" right after a fenced block that
+    shows it (a heading may stand between, or just before the fence: "## Install", a fence,
+    "The above commands need Go 1.22"): "the above" and its noun name what the note shows
+    just before, in the first sentence after it. In a later sentence, or after a paragraph,
+    it stays a pointer back."""
+    index = hit.token_end
+    if index >= hit.sentence.token_end or not hit.doc[index].is_alpha:
+        return False
+    block = hit.sentence.block
+    at = hit.sentence.index
+    if at > 0 and summary.sentences[at - 1].block == block:
+        return False  # not the first sentence of its block
+    blocks = summary.source.blocks
+    if not 0 < block < len(blocks):
+        return False
+    before = block - 1
+    if _a_fence_between(blocks[before], blocks[block]):
+        return True  # "## Install", a fence, then the sentence
+    if blocks[before].kind == "heading" and before > 0:
+        before -= 1
+    previous = blocks[before]
+    return _a_list_item(previous) or _a_fence_between(previous, blocks[before + 1])
+
+
+def _a_fence_between(first: Block, then: Block) -> bool:
+    """Lines between two blocks that no block holds, as many as a fenced block (or code)
+    takes at the fewest."""
+    last_line = first.positions.locate(len(first.text))[0]
+    return then.positions.locate(0)[0] - last_line - 1 >= _LINES_OF_A_FENCE
+
+
+#: the fewest lines a fenced block takes (its fences and a line of code); a blank line or
+#: two between paragraphs are fewer
+_LINES_OF_A_FENCE = 3
+
+
+def _a_list_item(block: Block) -> bool:
+    """A list item's text starts after its marker ("1. ", "- "): past the line's first
+    column."""
+    return block.kind in ("paragraph", "numbered") and block.positions.locate(0)[1] > 1
