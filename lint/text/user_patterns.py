@@ -23,7 +23,8 @@ USER_PATTERN_TIMEOUT = 1.0
 _EXHAUSTED: set[tuple[str, str]] = set()
 
 
-def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
+def _timed_out(pattern: regex.Pattern[str], setting: str, stacklevel: int = 3) -> None:
+    """Skip the pattern from here on, and say so where the caller of the public function is."""
     _EXHAUSTED.add((setting, pattern.pattern))
     warnings.warn(
         PatternTimeout(
@@ -31,7 +32,7 @@ def _timed_out(pattern: regex.Pattern[str], setting: str) -> None:
             f"{USER_PATTERN_TIMEOUT:g}s on one text and is skipped from there on (catastrophic "
             "backtracking?)"
         ),
-        stacklevel=3,
+        stacklevel=stacklevel,
     )
 
 
@@ -63,5 +64,5 @@ def _matched(pattern: regex.Pattern[str], text: str, setting: str, whole: bool) 
     try:
         return match(text, timeout=USER_PATTERN_TIMEOUT) is not None
     except TimeoutError:
-        _timed_out(pattern, setting)
+        _timed_out(pattern, setting, stacklevel=4)
         return None
