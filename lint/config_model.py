@@ -25,6 +25,7 @@ INPUT_FORMATS = (
     "roo-code",
     "strands",
     "vscode-copilot",
+    "opencode",
     "openhands",
     "langgraph",
     "letta",

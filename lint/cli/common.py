@@ -175,7 +175,7 @@ def warn_no_summary(
 _NO_COMPACTION = "the transcript holds no compaction summary"
 _OTHER_DATABASE = (
     "a SQLite database of no schema anchorlint reads (LangGraph's checkpoints, Letta's "
-    "messages): name a --table or a --query of its sqlite:/// URL"
+    "messages, opencode's parts): name a --table or a --query of its sqlite:/// URL"
 )
 
 

@@ -111,11 +111,18 @@ class Worker:
     def cacheable(self, job: Job) -> bool:
         """Whether ``job``'s result is cached: not without a cache, nor for a dataset's rows
         (their findings would fill it), nor for a summary checked against a store (the
-        store may change while the file does not)."""
+        store may change while the file does not), nor for an opencode part (whether it is
+        a summary is said by its message's file)."""
         own_kind = kind_of(job.path)
         against_store = own_kind is not None and own_kind.rules == "text"
         rows = _is_rows(job.path, own_kind)
-        return not (self.cache is None or rows or (against_store and self.context.has_store))
+        if self.cache is None or rows or (against_store and self.context.has_store):
+            return False
+        if own_kind is None or own_kind.name != "json":
+            return True
+        from anchorlint.text.documents.transcripts.opencode_layout import is_part_path
+
+        return not is_part_path(job.path)
 
     def cache_key(self, job: Job) -> EntryKey | None:
         """The key ``job``'s entry is filed under, or None when it is not cached (see

@@ -223,6 +223,17 @@ class OffsetIndex:
         return 1, offset + 1
 
 
+class RowIndex:
+    """Positions in a JSON value stored in a database row: offset -> (the rowid, offset + 1),
+    whatever line breaks the value holds."""
+
+    def __init__(self, row: int) -> None:
+        self.row = row
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        return self.row, offset + 1
+
+
 def row_map(text: str, row: int, offset: int = 0, utf8: bool = False) -> PositionMap:
     """Positions of a text stored in a database row: line = the rowid, column = 1 + the
     offset in the stored value (characters, or bytes for a UTF-8 blob)."""

@@ -24,6 +24,7 @@ from anchorlint.text.documents.transcripts import (
     gemini,
     kimi,
     letta,
+    opencode,
     openhands,
     qwen,
     roo,
@@ -53,6 +54,7 @@ _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "roo-code": roo.read_document,
     "strands": strands.read_document,
     "vscode-copilot": vscode.read_document,
+    "opencode": opencode.read_document,
 }
 #: a compressed rollout decompressing past this is refused (a zip bomb, not a transcript)
 MAX_DECOMPRESSED = 1 << 30
@@ -103,8 +105,8 @@ def read_json(
     path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1
 ) -> Items:
     """A JSON document: an OpenHands event, a legacy gemini-cli chat, a Letta agent file, a
-    Roo Code task's history, a Strands agent record, a VS Code chat session, or one generic
-    record (or an array of them)."""
+    Roo Code task's history, a Strands agent record, a VS Code chat session, an opencode
+    part, or one generic record (or an array of them)."""
     assert isinstance(text, str)
     fmt = _chosen(settings, _DOCUMENTS, lambda: json_format(_head(path, text)))
     if fmt is None:
@@ -170,5 +172,6 @@ class _Bounded(io.RawIOBase):
 
 
 def read_db(path: str, text: str | Iterable[str], settings: Settings, first_line: int = 1) -> Items:
-    """A SQLite file whose schema is LangGraph's checkpoints or Letta's messages."""
+    """A SQLite file whose schema is LangGraph's checkpoints, Letta's messages or opencode's
+    messages and parts."""
     return sqlite.read(path)

@@ -23,6 +23,7 @@ from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.jsonrecords import FieldValue, LineIndex
 from anchorlint.text.documents.transcripts.common import (
     OffsetIndex,
+    RowIndex,
     load,
     located,
     native_thread,
@@ -74,7 +75,7 @@ def row_summary(role: object, content: object, text: object, row: int) -> FieldV
     stored value; None for a row that is no summary."""
     if candidate(role, content):
         assert isinstance(content, str)
-        for part in part_texts(content, _RowIndex(row)):
+        for part in part_texts(content, RowIndex(row)):
             body = unwrap(part)
             if body is not None:
                 return body
@@ -83,14 +84,6 @@ def row_summary(role: object, content: object, text: object, row: int) -> FieldV
         assert isinstance(text, str)
         return unwrap(FieldValue(text, row_map(text, row)))
     return None
-
-
-class _RowIndex:
-    def __init__(self, row: int) -> None:
-        self.row = row
-
-    def locate(self, offset: int) -> tuple[int, int]:
-        return self.row, offset + 1
 
 
 def read_agent_file(path: str, text: str) -> Iterator[SummarySource | RecordProblem]:

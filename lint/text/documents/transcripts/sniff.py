@@ -84,6 +84,10 @@ _STRANDS_KEYS = frozenset({b"agent_id", b"conversation_manager_state"})
 #: VS Code's chat session: its requests, and who asked and answered or when it began
 _VSCODE_KEYS = frozenset({b"version", b"requests"})
 _VSCODE_NAMES = frozenset({b"requesterUsername", b"responderUsername", b"creationDate"})
+#: opencode's file storage: a part names its message and session, a message its session
+#: (ids of opencode's own prefixes)
+_OPENCODE_PART = ((b"messageID", b"msg_"), (b"sessionID", b"ses_"), (b"id", b"prt_"))
+_OPENCODE_MESSAGE = ((b"sessionID", b"ses_"), (b"id", b"msg_"), (b"role", b""))
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
 _LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
@@ -298,8 +302,8 @@ def claude_summary(head: bytes) -> bool:
 
 
 def json_format(head: bytes) -> str | None:
-    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code``, ``strands``, ``vscode-copilot``
-    or ``claude-code`` for a JSON document's head (a Claude Code session downloaded from the web app is ``{"loglines":
+    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code``, ``strands``, ``vscode-copilot``,
+    ``opencode`` or ``claude-code`` for a JSON document's head (a Claude Code session downloaded from the web app is ``{"loglines":
     [records]}``, its compaction anywhere in it), else None; a byte-order mark opening it is
     passed over."""
     head = head.removeprefix(BOM)
@@ -319,6 +323,8 @@ def json_format(head: bytes) -> str | None:
         return "strands"
     if b'"requestId"' in head and _vscode(head):
         return "vscode-copilot"
+    if b'"sessionID"' in head and _opencode(head):
+        return "opencode"
     if claude_summary(head):
         return "claude-code"
     return None
@@ -341,6 +347,19 @@ def _vscode(head: bytes) -> bool:
     return keys >= _VSCODE_KEYS and not _VSCODE_NAMES.isdisjoint(keys)
 
 
+def _opencode(head: bytes) -> bool:
+    """A part or a message of opencode's file storage: an object whose own keys are its ids,
+    each with opencode's prefix (``prt_``, ``msg_``, ``ses_``)."""
+    start = head.lstrip()
+    if not start.startswith(b"{"):
+        return False
+    keys = top_level(start)
+    return any(
+        all((keys.get(key) or b"").startswith(prefix) and key in keys for key, prefix in shape)
+        for shape in (_OPENCODE_PART, _OPENCODE_MESSAGE)
+    )
+
+
 def _roo(head: bytes) -> bool:
     """A Roo Code (or Kilo Code) API history: an array whose first message has a role of the
     conversation, its content and its time stamp (``ts``) at its top level."""
@@ -361,6 +380,6 @@ def is_zstd(head: bytes) -> bool:
 
 
 def is_transcript_db(head: bytes) -> bool:
-    from anchorlint.text.documents.transcripts.sqlite import schema_of
+    from anchorlint.text.documents.transcripts.sqlite import schema_beyond, schema_of
 
-    return schema_of(head) is not None
+    return schema_of(head) is not None or schema_beyond(head)

@@ -1,10 +1,12 @@
-"""Transcripts kept in SQLite: LangGraph checkpoints and Letta messages, opened read-only.
+"""Transcripts kept in SQLite: LangGraph checkpoints, Letta messages and opencode's parts,
+opened read-only.
 
-A database is recognised by its schema (a ``checkpoints`` table with LangGraph's columns, or
-a ``messages`` table with Letta's), never by its name. Positions: the database file, line =
-the row's rowid in the table that holds summaries (``checkpoints`` or ``messages``, one per
-format), column = 1 + the offset of the text in the stored value (bytes of a LangGraph blob,
-characters of a Letta column). Editors, CI annotations and SARIF carry a path, a line and a
+A database is recognised by its schema (a ``checkpoints`` table with LangGraph's columns, a
+``messages`` table with Letta's, or opencode's ``message`` and ``part`` tables), never by
+its name. Positions: the database file, line = the row's rowid in the table that holds
+summaries (``checkpoints``, ``messages`` or ``part``, one per format), column = 1 + the
+offset of the text in the stored value (bytes of a LangGraph blob, characters of a Letta or
+opencode column). Editors, CI annotations and SARIF carry a path, a line and a
 column; a table name and a rowid fit there without a new location kind, and the message
 names the table.
 """
@@ -17,23 +19,40 @@ from pathlib import Path
 
 from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.jsonrecords import FieldValue
-from anchorlint.text.documents.transcripts import langgraph, letta
-from anchorlint.text.documents.transcripts.common import native_thread, row_map, summary
+from anchorlint.text.documents.transcripts import langgraph, letta, opencode
+from anchorlint.text.documents.transcripts.common import load, native_thread, row_map, summary
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _LANGGRAPH = {"thread_id", "checkpoint_ns", "checkpoint_id", "type", "checkpoint"}
 _LETTA = {"id", "role", "content", "agent_id", "sequence_id"}
+_OPENCODE = {"message": {"id", "session_id", "data"}, "part": {"id", "message_id", "data"}}
 
 
 def schema_of(head: bytes) -> str | None:
-    """``langgraph``, ``letta`` or None, from the first bytes (the schema sits in page 1)."""
+    """``langgraph``, ``letta``, ``opencode`` or None, from the first bytes (the schema sits
+    in page 1, or the pages after it when it is long: opencode's many tables may push
+    ``part`` past the window; a database named on the command line is read whatever its
+    head shows)."""
     if not head.startswith(SQLITE_MAGIC):
         return None
     if b"CREATE TABLE" in head and b"checkpoints" in head and b"checkpoint_ns" in head:
         return "langgraph"
     if b"messages" in head and b"sequence_id" in head and b"agent_id" in head:
         return "letta"
+    if b"CREATE TABLE `part`" in head and b"`message_id`" in head and b"`session_id`" in head:
+        return "opencode"
     return None
+
+
+def schema_beyond(head: bytes) -> bool:
+    """Whether a SQLite file's schema does not fit in its first page (page 1, the schema
+    table's root, is an interior page: it holds the child pages' numbers, no table's SQL),
+    so its head cannot say whose it is: the database's own schema table is asked instead
+    (opencode's, after its migrations, is such a one)."""
+    return head.startswith(SQLITE_MAGIC) and head[100:101] == _INTERIOR_PAGE
+
+
+_INTERIOR_PAGE = b"\x05"
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
@@ -64,6 +83,8 @@ def read(path: str) -> Iterator[SummarySource | RecordProblem]:
             yield from _langgraph(path, db)
         elif _stored(db, "messages") and _columns(db, "messages") >= _LETTA:
             yield from _letta(path, db)
+        elif all(_stored(db, t) and _columns(db, t) >= c for t, c in _OPENCODE.items()):
+            yield from _opencode(path, db)
     except sqlite3.Error as exc:
         yield RecordProblem(1, 1, f"unusable SQLite database: {exc}", "ANC001")
     finally:
@@ -141,3 +162,26 @@ def _letta(path: str, db: sqlite3.Connection) -> Iterator[SummarySource | Record
             agent_name, conv_name = _name(agent), _name(conv)
             name = agent_name if not conv_name else f"{agent_name}/{conv_name}"
             yield summary(path, [body], native_thread("letta", name))
+
+
+def _opencode(path: str, db: sqlite3.Connection) -> Iterator[SummarySource | RecordProblem]:
+    """The text parts of opencode's flagged messages: the byte tests (run in the database)
+    only narrow the rows; each message and part is decoded and checked here."""
+    rows = db.execute(
+        "SELECT part.rowid, part.data, typeof(part.data), message.data, typeof(message.data),"
+        " message.session_id FROM part JOIN message ON message.id = part.message_id"
+        " WHERE instr(message.data, ?) > 0 AND instr(part.data, ?) > 0"
+        " ORDER BY message.session_id, message.id, part.id",
+        ('"summary"', '"text"'),
+    )
+    for rowid, part, part_storage, message, message_storage, session in rows:
+        try:  # a part under an ordinary message is none, however it is stored
+            if not opencode.is_summary(load(_text(message, message_storage, "message") or "")):
+                continue
+            part = _text(part, part_storage, "data")
+        except _Damaged as why:
+            yield RecordProblem(rowid, 1, f"part rowid {rowid} skipped: {why}", "note")
+            continue
+        body = opencode.row_summary(part or "", rowid)
+        if body is not None:
+            yield summary(path, [body], native_thread("opencode", _name(session)))
