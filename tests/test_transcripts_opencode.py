@@ -408,3 +408,15 @@ def test_a_database_of_other_tables_named_message_and_part_is_not_read(tmp_path)
     db.commit()
     db.close()
     assert read(path) == []
+
+
+def test_a_storage_copied_into_the_database_reports_each_summary_once(tmp_path):
+    """On its first start a database release copies the file storage into ``opencode.db``
+    and leaves the files: the part is one summary (its id and session are the same in its
+    file and its row), reported once, in the first path in sorted order."""
+    files = session(tmp_path / "storage")
+    path = database(tmp_path / "opencode.db")
+    walked = run_cli("check", "--no-cache", str(tmp_path)).stdout.splitlines()
+    assert [line.split()[1] for line in walked] == ["ANC104", "ANC101"]
+    assert all(line.startswith(f"{path}:2:") for line in walked)
+    assert str(files["summary"]) not in "\n".join(walked)

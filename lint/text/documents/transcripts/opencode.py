@@ -17,7 +17,8 @@ followed, no file but a small regular one is opened. A part whose message cannot
 is passed in silence; a message file that cannot be read is noted.
 
 Thread: the session; generations: the messages' creation times (the files), row order
-(the database, ids ascending with time).
+(the database, ids ascending with time). A part is named by its id, the same in its file and
+its row: a storage copied into the database is one summary for each part, reported once.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from anchorlint.text.documents.transcripts.common import (
     load,
     located,
     native_thread,
+    record_id,
     summary,
 )
 from anchorlint.text.documents.transcripts.opencode_layout import PARTS
@@ -67,7 +69,7 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
     values = located(text, 1, _TEXT)
     if values and values[0].text.strip():
         thread = native_thread("opencode", part["sessionID"])
-        yield summary(path, values[:1], thread, _created(found))
+        yield summary(path, values[:1], thread, _created(found), record_id(part.get("id")))
 
 
 def row_summary(part: str, row: int) -> FieldValue | None:

@@ -20,7 +20,13 @@ from pathlib import Path
 from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.jsonrecords import FieldValue
 from anchorlint.text.documents.transcripts import langgraph, letta, opencode
-from anchorlint.text.documents.transcripts.common import load, native_thread, row_map, summary
+from anchorlint.text.documents.transcripts.common import (
+    load,
+    native_thread,
+    record_id,
+    row_map,
+    summary,
+)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _LANGGRAPH = {"thread_id", "checkpoint_ns", "checkpoint_id", "type", "checkpoint"}
@@ -168,13 +174,14 @@ def _opencode(path: str, db: sqlite3.Connection) -> Iterator[SummarySource | Rec
     """The text parts of opencode's flagged messages: the byte tests (run in the database)
     only narrow the rows; each message and part is decoded and checked here."""
     rows = db.execute(
-        "SELECT part.rowid, part.data, typeof(part.data), message.data, typeof(message.data),"
-        " message.session_id FROM part JOIN message ON message.id = part.message_id"
+        "SELECT part.rowid, part.id, part.data, typeof(part.data), message.data,"
+        " typeof(message.data), message.session_id"
+        " FROM part JOIN message ON message.id = part.message_id"
         " WHERE instr(message.data, ?) > 0 AND instr(part.data, ?) > 0"
         " ORDER BY message.session_id, message.id, part.id",
         ('"summary"', '"text"'),
     )
-    for rowid, part, part_storage, message, message_storage, session in rows:
+    for rowid, ident, part, part_storage, message, message_storage, session in rows:
         try:  # a part under an ordinary message is none, however it is stored
             if not opencode.is_summary(load(_text(message, message_storage, "message") or "")):
                 continue
@@ -184,4 +191,5 @@ def _opencode(path: str, db: sqlite3.Connection) -> Iterator[SummarySource | Rec
             continue
         body = opencode.row_summary(part or "", rowid)
         if body is not None:
-            yield summary(path, [body], native_thread("opencode", _name(session)))
+            thread = native_thread("opencode", _name(session))
+            yield summary(path, [body], thread, record=record_id(_name(ident)))
