@@ -183,6 +183,18 @@ def test_a_message_whose_flag_is_not_the_json_true_is_not_a_summary(tmp_path):
     assert read(files["summary"]) == []
 
 
+def test_a_repeated_text_key_is_read_as_json_decoders_read_it(tmp_path):
+    """A hand-edited part holding ``text`` twice: the last is the text opencode hands on."""
+    storage = tmp_path / "storage"
+    files = session(storage)
+    raw = files["summary"].read_text(encoding="utf-8")
+    cut = raw.index('  "text": ')
+    files["summary"].write_text(raw[:cut] + '  "text": "Nothing to see.",\n' + raw[cut:])
+    source = next(s for s in read(files["summary"]) if isinstance(s, SummarySource))
+    assert "as noted above" in " ".join(b.text for b in source.blocks)
+    assert "Nothing to see." not in " ".join(b.text for b in source.blocks)
+
+
 def test_a_part_whose_message_is_missing_stays_silent(tmp_path):
     storage = tmp_path / "storage"
     files = session(storage)

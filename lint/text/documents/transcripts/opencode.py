@@ -67,9 +67,10 @@ def read_document(path: str, text: str) -> Iterator[SummarySource | RecordProble
     if found is None or not is_summary(found):
         return
     values = located(text, 1, _TEXT)
-    if values and values[0].text.strip():
+    # the last ``text`` is the one JSON decoders keep (and opencode hands on) when a key repeats
+    if values and values[-1].text.strip():
         thread = native_thread("opencode", part["sessionID"])
-        yield summary(path, values[:1], thread, _created(found), record_id(part.get("id")))
+        yield summary(path, values[-1:], thread, _created(found), record_id(part.get("id")))
 
 
 def row_summary(part: str, row: int) -> FieldValue | None:
@@ -82,7 +83,7 @@ def row_summary(part: str, row: int) -> FieldValue | None:
     if not isinstance(record.get("text"), str):
         return None
     values = located(part, 1, _TEXT, index=RowIndex(row))
-    return values[0] if values and values[0].text.strip() else None
+    return values[-1] if values and values[-1].text.strip() else None
 
 
 def is_summary(message: Any) -> bool:
