@@ -432,3 +432,42 @@ def test_a_storage_copied_into_the_database_reports_each_summary_once(tmp_path):
     assert [line.split()[1] for line in walked] == ["ANC104", "ANC101"]
     assert all(line.startswith(f"{path}:2:") for line in walked)
     assert str(files["summary"]) not in "\n".join(walked)
+
+
+def test_a_large_schema_of_other_tables_is_still_told_it_is_no_schema_read(tmp_path):
+    """A database whose schema runs past its first page is read in a walk to learn whose it
+    is; one of nobody's tables is passed in silence there, and told so when named."""
+    path = database(tmp_path / "app.db", extra_tables=40)
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE part RENAME TO part_archive")
+    db.commit()
+    db.close()
+    assert is_transcript_db(path.read_bytes()[:SNIFF_BYTES])
+    walked = run_cli("check", "--no-cache", str(tmp_path))
+    assert (walked.returncode, walked.stdout, walked.stderr) == (0, "", "")
+    named = run_cli("check", "--no-cache", str(path))
+    assert named.returncode == 0
+    assert "a SQLite database of no schema anchorlint reads" in named.stderr
+
+
+def test_an_opencode_database_with_no_compaction_is_told_so(tmp_path):
+    path = database(tmp_path / "opencode.db", extra_tables=40)
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM part WHERE message_id = ?", (SUMMARY,))
+    db.commit()
+    db.close()
+    named = run_cli("check", "--no-cache", str(path))
+    assert (named.returncode, named.stdout) == (0, "")
+    assert "no summary found: the transcript holds no compaction summary" in named.stderr
+
+
+def test_a_damaged_database_of_unknown_tables_met_in_a_walk_is_no_finding(tmp_path):
+    """Its head cannot say whose it is, and its schema cannot be read: a note, not ANC001
+    (a database whose head shows a transcript's tables is still ANC001 when damaged)."""
+    path = database(tmp_path / "cache.db", extra_tables=40)
+    raw = bytearray(path.read_bytes())
+    raw[4096 + 8 :] = b"A" * (len(raw) - 4096 - 8)  # every page past the first overwritten
+    path.write_bytes(bytes(raw))
+    walked = run_cli("check", "--no-cache", str(tmp_path))
+    assert (walked.returncode, walked.stdout) == (0, "")
+    assert "SQLite database not read: database disk image is malformed" in walked.stderr

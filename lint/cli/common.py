@@ -163,7 +163,7 @@ def warn_no_summary(
     for path, kind in left.items():
         from anchorlint.safe_text import terminal  # a file name is the repository's
 
-        why = _why_none(kind, settings.input_format)
+        why = _why_none(kind, settings.input_format, path)
         codes = said.get(path, set())
         if "ANC004" in codes or (
             "ANC002" in codes and (why.startswith(_NO_COMPACTION) or kind.name == "json")
@@ -179,17 +179,23 @@ _OTHER_DATABASE = (
 )
 
 
-def _why_none(kind: FileKind, fmt: str) -> str:
+def _why_none(kind: FileKind, fmt: str, path: str = "") -> str:
     """What a file of ``kind`` that held no summary under ``input-format = fmt`` is told: a
     transcript reader read it (a kind known by its records' shape, or the format named) and
     found no compaction; or the generic fields found none, and the settings say where.
 
     A transcript whose compaction record is unreadable (ANC002) or withheld by design
-    (ANC004) is told that by its finding instead."""
+    (ANC004) is told that by its finding instead. A database read for a schema its head
+    could not show (opencode's runs past its first page) is asked whose it is."""
     from anchorlint.run.kinds import OTHER_DATABASE
 
     if kind is OTHER_DATABASE:
         return _OTHER_DATABASE
+    if kind.name == "transcript-sqlite" and path:
+        from anchorlint.text.documents.transcripts.sqlite import schema_in
+
+        if schema_in(path) is None:
+            return _OTHER_DATABASE
     read_as: str | None = "" if kind.sniff is not None else None
     if fmt != "auto":  # a named format (or json) decides, not the file's shape
         from anchorlint.text.documents.transcripts.dispatch import named_reader

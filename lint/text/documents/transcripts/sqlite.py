@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+from anchorlint.run.kinds import SNIFF_BYTES
 from anchorlint.text.documents import RecordProblem, SummarySource
 from anchorlint.text.documents.jsonrecords import FieldValue
 from anchorlint.text.documents.transcripts import langgraph, letta, opencode
@@ -75,26 +76,73 @@ def _stored(db: sqlite3.Connection, table: str) -> bool:
     return found.fetchone() is not None
 
 
+def _connect(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+
+
+def schema_in(path: str) -> str | None:
+    """Whose tables the database at ``path`` holds, asked of its own schema table
+    (read-only); None when it holds none anchorlint reads, or cannot be read."""
+    try:
+        db = _connect(path)
+    except sqlite3.Error:
+        return None
+    try:
+        return _schema(db)
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+
+
 def read(path: str) -> Iterator[SummarySource | RecordProblem]:
     try:
-        db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        db = _connect(path)
     except sqlite3.Error as exc:
         yield RecordProblem(1, 1, f"cannot open SQLite database: {exc}", "ANC001")
         return
     # text is handed over as bytes and decoded row by row: one value that is no UTF-8 is
     # that row's problem, where the driver's decoding would end the whole file's reading
     db.text_factory = bytes
+    fmt: str | None = None
     try:
-        if _stored(db, "checkpoints") and _columns(db, "checkpoints") >= _LANGGRAPH:
+        fmt = _schema(db)
+        if fmt == "langgraph":
             yield from _langgraph(path, db)
-        elif _stored(db, "messages") and _columns(db, "messages") >= _LETTA:
+        elif fmt == "letta":
             yield from _letta(path, db)
-        elif all(_stored(db, t) and _columns(db, t) >= c for t, c in _OPENCODE.items()):
+        elif fmt == "opencode":
             yield from _opencode(path, db)
     except sqlite3.Error as exc:
-        yield RecordProblem(1, 1, f"unusable SQLite database: {exc}", "ANC001")
+        yield _unusable(path, exc, fmt)
     finally:
         db.close()
+
+
+def _schema(db: sqlite3.Connection) -> str | None:
+    """Whose tables the database holds, asked of its own schema table."""
+    if _stored(db, "checkpoints") and _columns(db, "checkpoints") >= _LANGGRAPH:
+        return "langgraph"
+    if _stored(db, "messages") and _columns(db, "messages") >= _LETTA:
+        return "letta"
+    if all(_stored(db, t) and _columns(db, t) >= c for t, c in _OPENCODE.items()):
+        return "opencode"
+    return None
+
+
+def _unusable(path: str, exc: sqlite3.Error, fmt: str | None) -> RecordProblem:
+    """ANC001 for a database that failed while read; while its schema was still asked, only
+    a note when its head did not say whose it is (a stranger's database met in a walk,
+    locked or damaged, is no transcript anchorlint could vouch was there)."""
+    if fmt is None:
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(SNIFF_BYTES)
+        except OSError:
+            head = b""
+        if schema_of(head) is None and schema_beyond(head):
+            return RecordProblem(1, 1, f"SQLite database not read: {exc}", "note")
+    return RecordProblem(1, 1, f"unusable SQLite database: {exc}", "ANC001")
 
 
 class _Damaged(Exception):
