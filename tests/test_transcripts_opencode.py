@@ -271,6 +271,23 @@ def test_a_message_file_that_cannot_be_read_is_noted(tmp_path, content, why):
     ]
 
 
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="needs a user that permissions bind"
+)
+def test_a_message_file_that_cannot_be_opened_is_noted(tmp_path):
+    storage = tmp_path / "storage"
+    files = session(storage)
+    target = storage / "message" / SESSION / f"{SUMMARY}.json"
+    target.chmod(0)
+    try:
+        assert notes(files["summary"]) == [
+            f"opencode part not read: its message file message/{SESSION}/{SUMMARY}.json"
+            " cannot be read: Permission denied"
+        ]
+    finally:
+        target.chmod(0o644)
+
+
 def test_a_part_file_that_is_no_json_is_a_note_not_a_traceback(tmp_path):
     storage = tmp_path / "storage"
     files = session(storage)

@@ -136,10 +136,12 @@ def _load_message(target: str, shown: str) -> dict[str, Any] | str | None:
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         handle = os.open(target, flags)
-    except OSError:
-        return None
-    with os.fdopen(handle, "rb") as raw:
-        data = raw.read(MAX_MESSAGE_BYTES + 1)
+        with os.fdopen(handle, "rb") as raw:
+            data = raw.read(MAX_MESSAGE_BYTES + 1)
+    except FileNotFoundError:
+        return None  # removed since it was looked at: no join
+    except OSError as exc:
+        return f"its message file {shown} cannot be read: {exc.strerror or exc}"
     try:
         record = json.loads(data.decode("utf-8")) if len(data) <= MAX_MESSAGE_BYTES else None
     except (ValueError, RecursionError):
