@@ -10,10 +10,12 @@ label that opens its paragraph (``**You:** …``) or stands alone on its line (`
 tool's ``# aider chat started at …`` line, a ``####`` line per prompt. Read whole, such a file is a
 transcript, not a summary: its own back references ("as mentioned above", "the previous
 change") point at turns that are right there in the file, and ANC101 would fire on every
-conversation. What a reader of the file may be missing is only what an agent compacted
-away, so a turn that opens with a framework's compaction preamble ("This session is being
-continued from a previous conversation …") or holds a ``<state_snapshot>`` envelope is a
-summary, one generation of the conversation's history; the rest of the file is not linted.
+conversation (an export that labels only the user's turns, ``👤 **USER:**``, is read by
+:mod:`~anchorlint.text.documents.chat_exports_user_labels`). What a reader of the file may
+be missing is only what an agent compacted away, so a turn that opens with a framework's
+compaction preamble ("This session is being continued from a previous conversation …") or
+holds a ``<state_snapshot>`` envelope is a summary, one generation of the conversation's
+history; the rest of the file is not linted.
 
 Detection is deliberately narrow: a marker counts only outside fenced code and alone on its
 line (a label only at a line's start), emphasised markers need a user turn and an agent turn,
@@ -32,18 +34,21 @@ from typing import NamedTuple
 
 #: the words a role may be written as (a heading's whole text, a bold label's), in the
 #: cases exporters write them
-_ROLE_WORDS = (
+ROLE_WORDS = (
     "[Uu]ser|USER|[Hh]uman|HUMAN|You|YOU|[Aa]ssistant|ASSISTANT|[Aa]gent|AGENT|AI|[Mm]odel"
     "|MODEL|Claude|CLAUDE|ChatGPT|Gemini|GEMINI|Copilot|COPILOT|Cursor"
 )
 #: a symbol or two an exporter puts before a role (an emoji, a bullet)
-_SYMBOL = r"(?:[^\w\s#*]{1,4}[ \t]?)?"
+ROLE_SYMBOL = r"(?:[^\w\s#*]{1,4}[ \t]?)?"
 #: the cheap test every Markdown file takes: a role heading or label after a line break
 _ROLE_ANYWHERE = re.compile(
-    rf"\n(?:[ ]{{0,3}}#{{1,6}}[ \t]+{_SYMBOL}(?:\*\*)?(?:{_ROLE_WORDS})\b"
-    rf"|\*\*(?:{_ROLE_WORDS}):?\*\*)"
+    rf"\n(?:[ ]{{0,3}}#{{1,6}}[ \t]+{ROLE_SYMBOL}(?:\*\*)?(?:{ROLE_WORDS})\b"
+    rf"|\*\*(?:{ROLE_WORDS}):?\*\*)"
 )
-_USER_ROLES = frozenset({"user", "human", "you"})
+USER_ROLES = frozenset({"user", "human", "you"})
+#: the label of an export that labels only the user's turns, after an emoji
+#: (:mod:`~anchorlint.text.documents.chat_exports_user_labels`)
+USER_LABEL = "**USER:**"
 #: a label needs this many turns, its roles changing at least this often less one: a
 #: summary may quote a short exchange under bold labels, a saved conversation goes on
 _LABEL_TURNS = 4
@@ -60,7 +65,7 @@ class _Patterns:
             r"[ ]{0,3}_\*\*(User|Assistant|Agent)(?: \([^()\n]{0,200}\))?\*\*_[ \t]*"
         )
         self.heading = re.compile(
-            rf"[ ]{{0,3}}(#{{1,6}})[ \t]+{_SYMBOL}(?:\*\*)?({_ROLE_WORDS})(?:\*\*)?"
+            rf"[ ]{{0,3}}(#{{1,6}})[ \t]+{ROLE_SYMBOL}(?:\*\*)?({ROLE_WORDS})(?:\*\*)?"
             # a stamp: in brackets, after a bar, or a date or time after a space
             r"(?:[ \t]+\([^()\n]{0,200}\)|[ \t]+\|[^\n]{0,200}|[ \t]+\d[\w:.+-]{0,60})?"
             r"[ \t]*:?[ \t]*(?:#+[ \t]*)?"
@@ -68,8 +73,8 @@ class _Patterns:
         # a label before its turn's text, or alone on its line (``**User:**`` in Cline's
         # exports, ``**User**`` and ``**Cursor**`` in Cursor's, the text below it)
         self.label = re.compile(
-            rf"(?:\*\*({_ROLE_WORDS}):\*\*|\*\*({_ROLE_WORDS})\*\*:)[ \t]+"
-            rf"|(?:\*\*({_ROLE_WORDS}):?\*\*|\*\*({_ROLE_WORDS})\*\*:)[ \t]*$"
+            rf"(?:\*\*({ROLE_WORDS}):\*\*|\*\*({ROLE_WORDS})\*\*:)[ \t]+"
+            rf"|(?:\*\*({ROLE_WORDS}):?\*\*|\*\*({ROLE_WORDS})\*\*:)[ \t]*$"
         )
         self.chat_log = re.compile(r"# aider chat started at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d[ \t]*")
         self.fence = re.compile(r"[ ]{0,3}(`{3,}|~{3,})(.*)")
@@ -110,6 +115,7 @@ def may_be_export(source: str) -> bool:
     return (
         "_**" in source
         or "# aider chat started at " in source[:_HEAD]
+        or USER_LABEL in source
         or _ROLE_ANYWHERE.search(source) is not None
         or _ROLE_ANYWHERE.match("\n" + source[:_HEAD].lstrip("\r\n")) is not None
     )
@@ -185,13 +191,13 @@ def _outside_fences(lines: list[str], patterns: _Patterns) -> Iterator[tuple[int
 
 
 def _both_roles(markers: list[_Marker]) -> bool:
-    roles = {role in _USER_ROLES for _, role, _ in markers}
+    roles = {role in USER_ROLES for _, role, _ in markers}
     return roles == {True, False}
 
 
 def _changes(markers: list[_Marker]) -> int:
     """How often the role changes from one marker to the next (user to agent or back)."""
-    sides = [role in _USER_ROLES for _, role, _ in markers]
+    sides = [role in USER_ROLES for _, role, _ in markers]
     return sum(1 for a, b in zip(sides, sides[1:], strict=False) if a != b)
 
 

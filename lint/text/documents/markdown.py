@@ -30,9 +30,8 @@ from anchorlint.text.documents import (
     SummarySource,
     block_of,
 )
-from anchorlint.text.documents.chat_exports import may_be_export, summary_lines
 from anchorlint.text.documents.code_spans import code_spans, parser_free
-from anchorlint.text.documents.markdown_exports import export_summaries
+from anchorlint.text.documents.markdown_exports import export_summaries, saved_conversation
 from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
 from anchorlint.text.documents.plain_markdown_lines import opens_yaml
@@ -83,12 +82,10 @@ def read(
     """The reader of Markdown files: the whole file is one summary; a long one is handed
     over block by block as it is parsed."""
     assert isinstance(text, str)
-    if may_be_export(text):
-        lines = physical_lines(text)
-        found = summary_lines(lines)
-        if found is not None:
-            yield from export_summaries(path, lines, found, summary_of)
-            return
+    saved = saved_conversation(text)
+    if saved is not None:
+        yield from export_summaries(path, *saved, summary_of)
+        return
     yield summary_of(path, text)
 
 

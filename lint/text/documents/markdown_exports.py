@@ -1,9 +1,11 @@
 """The compaction summaries of a conversation saved as Markdown, read with file positions.
 
 :mod:`~anchorlint.text.documents.chat_exports` says where they are (a turn's lines, and the
-column its text starts at after a bold role label); here each is read as a Markdown source of
-its own lines, after as many empty lines as come before it in the file, so that every block
-keeps its file line and column, and each becomes one generation of the file's history thread.
+column its text starts at after a bold role label or a quote marker), or, for an export that
+labels only the user's turns, :mod:`~anchorlint.text.documents.chat_exports_user_labels`;
+here each is read as a Markdown source of its own lines, after as many empty lines as come
+before it in the file, so that every block keeps its file line and column, and each becomes
+one generation of the file's history thread.
 """
 
 from __future__ import annotations
@@ -11,13 +13,32 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
-from anchorlint.positions import position_map
+from anchorlint.positions import physical_lines, position_map
 from anchorlint.text.documents import Block, LongSummary, SummarySource
-from anchorlint.text.documents.chat_exports import Turn
+from anchorlint.text.documents.chat_exports import (
+    USER_LABEL,
+    Turn,
+    may_be_export,
+    summary_lines,
+)
+from anchorlint.text.documents.chat_exports_user_labels import user_label_summaries
 
 #: how the Markdown reader reads one source as a summary: path, source, its first line,
 #: thread, generation and first column in; a summary out
 ReadSummary = Callable[[str, str, int, str, int, int], "SummarySource | LongSummary"]
+
+
+def saved_conversation(text: str) -> tuple[list[str], list[Turn]] | None:
+    """A saved conversation's physical lines and where its compaction summaries are; None
+    when ``text`` is no saved conversation (most files pay only the cheap test). Markers of
+    both roles are tried first; an export that labels only the user's turns after them."""
+    if not may_be_export(text):
+        return None
+    lines = physical_lines(text)
+    found = summary_lines(lines)
+    if found is None and USER_LABEL in text:
+        found = user_label_summaries(lines)
+    return None if found is None else (lines, found)
 
 
 def export_summaries(
