@@ -181,3 +181,17 @@ def test_a_fence_left_open_in_a_turn_hides_no_later_label() -> None:
 
 def test_crlf_lines_keep_their_positions() -> None:
     assert found(EXPORT.replace("\n", "\r\n")) == found(EXPORT)
+
+
+def test_each_summary_turn_is_one_generation_of_the_export() -> None:
+    """A second compaction in the same export is the next generation: what it dropped from the
+    first one is reported as drift, as in a native transcript."""
+    later = SUMMARY_BODY.replace("   - `server/routes/thumbs.py` line 40: the cache lookup\n", "")
+    later = later.replace("the resize worker mentioned above", "`server/workers/resize.py`")
+    second = f"👤 **USER:**\n> {PREAMBLE}\n{later}{CLOSING}\n"
+    text = f"{EXPORT}\n---\n\n{second}\nDone.\n"
+    lines = physical_lines(text)
+    assert len(user_label_summaries(lines) or []) == 2
+    drift = [f for f in lint_source("chat.md", text, SETTINGS) if f.code == "ANC211"]
+    assert len(drift) == 1
+    assert "server/routes/thumbs.py" in drift[0].message
