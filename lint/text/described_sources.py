@@ -130,24 +130,35 @@ _WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def described_source(
-    masked: str, sentence: Sentence, nouns: frozenset[str], searches: tuple[bool, bool, bool]
+    masked: str,
+    sentence: Sentence,
+    nouns: frozenset[str],
+    searches: tuple[bool, bool, bool],
+    statutes: frozenset[int] = frozenset(),
 ) -> tuple[int, int] | None:
     """The span of the first "the full logs are in the archive", "§4.2" or "details are in
-    the design doc" in the sentence, searched for where ``searches`` says each can match."""
+    the design doc" in the sentence, searched for where ``searches`` says each can match.
+    A section sign at one of the offsets ``statutes`` holds cites a code of law ("§179"), and
+    is passed over for the next."""
     start, end = sentence.start, sentence.end
     stored, section, details = searches
     found = STORED_IN.search(masked, start, end) if stored else None
-    found = found or (_section_pointer(masked, start, end) if section else None)
+    found = found or (_section_pointer(masked, start, end, statutes) if section else None)
     if found is not None:
         return found.span()
     return _details_in(masked, start, end, nouns) if details else None
 
 
-def _section_pointer(masked: str, start: int, end: int) -> regex.Match[str] | None:
+def _section_pointer(
+    masked: str, start: int, end: int, statutes: frozenset[int]
+) -> regex.Match[str] | None:
     """The first "§4.2", "§ XV" or "see Design § Logging" in ``masked[start:end]``, but not
     a section sign that opens its sentence before a title in words: "§ Performance budget"
-    as a heading (or a line's label) is the note's own section, named where it begins."""
+    as a heading (or a line's label) is the note's own section, named where it begins. Nor
+    one of ``statutes``, a code's section ("§179")."""
     for found in SECTION_SIGN.finditer(masked, start, end):
+        if found.start() in statutes:
+            continue
         opens = not masked[start : found.start()].strip()
         if not (opens and _TITLE_AFTER_SIGN.match(found[0])):
             return found

@@ -30,6 +30,7 @@ from anchorlint.text.section_numbers import (
     points_to_own_section,
     section_number,
 )
+from anchorlint.text.statute_sections import statute_signs
 from anchorlint.text.trigger_words import PhraseTrigger
 
 
@@ -80,6 +81,10 @@ class ProsePointer(TextRule):
             "The timeout stays open; see §2 for the order.",
             note="§2 is the summary's own numbered section",
         ),
+        Example(
+            "The §179 expensing cap phases out above the threshold; §7216 consent comes first.",
+            note="sections of a code of law are citations, not a dropped document's",
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Per the config, retries are capped at five."),
@@ -127,10 +132,13 @@ class ProsePointer(TextRule):
         from anchorlint.text.match import end_offset, quote, rule_matcher, sentence_hits
 
         nouns = document_nouns(context.settings.text.extra_document_nouns)
+        statutes = statute_signs(summary.masked, nouns)  # "§179": a code's, not a source's
         # the earliest (then longest) pointer of each sentence: hits come earliest first
         chosen: dict[int, tuple[PhraseHit, int]] = {}
         name, build = rule_matcher(self, context)
         for hit in sentence_hits(summary, name, build, unanchored=True):
+            if hit.label == "section" and hit.start in statutes:
+                continue  # "§ 1250 of the Code", "§1250/28%": a section of a code of law
             kept = chosen.get(hit.sentence.index)
             if kept is not None and hit.token_start > kept[0].token_start:
                 continue
@@ -144,7 +152,7 @@ class ProsePointer(TextRule):
         for sentence, searches in sentence_searches(summary):
             if sentence.index in spans or sentence.anchors:
                 continue
-            span = described_source(summary.masked, sentence, nouns, searches)
+            span = described_source(summary.masked, sentence, nouns, searches, statutes)
             if span is not None:
                 spans[sentence.index] = span
         sections = own_sections(summary) if spans else frozenset()

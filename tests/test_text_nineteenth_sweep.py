@@ -1,0 +1,128 @@
+"""Shapes from the nineteenth sweep of real notes (a tax engine's handoff citing its code's
+sections, session notes dated in parentheses, open items restated in a list), written for
+these tests in our own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from anchorlint.run.engine import lint_source
+from anchorlint.text.prose_pointers import document_nouns
+from anchorlint.text.statute_sections import statute_signs
+from tests.test_text_sixteenth_sweep import SETTINGS
+
+
+def coded(text: str, code: str, path: str = "notes.md") -> list[tuple[int, int]]:
+    return [(f.line, f.column) for f in lint_source(path, text, SETTINGS) if f.code == code]
+
+
+def codes(text: str, path: str = "notes.md") -> list[str]:
+    return [f.code for f in lint_source(path, text, SETTINGS)]
+
+
+# --- a code of law's sections are citations, not a dropped document's (ANC102, ANC103) -----
+
+TAX_HANDOFF = """# Handoff: depreciation and credits
+
+Shipped the bonus-depreciation path in `engine/depr.ts` (commit 3c9e1a7).
+
+## Done
+
+- The §179 expensing cap now phases out dollar for dollar above the threshold.
+- Consent capture for § 7216 disclosures is validated before any export.
+- EITC §32(b) phase-in rates are read from the table, not hard-coded.
+- The §1231(c) lookback and the §1250 recapture share one ledger.
+- Treas. Reg. §1.469-4 grouping is asked for once per activity.
+
+## Credits
+
+- §41 R&D credit: the excess carries forward (§39), under the §38(c) limit.
+- The pair (§1244/§453/§23/§45S) is modelled; §51 WOTC waits.
+"""
+
+
+def test_a_tax_handoffs_code_sections_are_silent() -> None:
+    assert coded(TAX_HANDOFF, "ANC102") == []
+    assert "ANC103" not in codes(TAX_HANDOFF)
+
+
+def test_a_design_note_pointer_beside_code_sections_still_fires() -> None:
+    text = TAX_HANDOFF + (
+        "\n## Open\n\n"
+        "- Rate limits follow the partner's rules (spec §4.2).\n"
+        "- The retry order is documented (see §3).\n"
+        "- Keep the export gate as in §Q6.\n"
+        "- The entity choice is ranked in MASTER-TODO §12.\n"
+    )
+    assert coded(text, "ANC102") == [(20, 48), (21, 34), (22, 30), (23, 46)]
+
+
+DESIGN_NOTE = """# Session summary
+
+Moved the lease into `worker/lease.py`.
+
+## Open items
+
+- The cutoff is defined in § A.1 of the appendix.
+- §2(a) deploy-freeze is green; §4(b) still waits on the soak.
+- Rate limits follow the partner's rules (spec §4.2).
+- Either embed the cache in the Space (see §3(a)) or gate the middleware.
+"""
+
+
+def test_a_design_notes_sections_still_fire() -> None:
+    # a small number with a subsection is a design note's shape too: no code is cited
+    assert coded(DESIGN_NOTE, "ANC102") == [(7, 28), (8, 3), (9, 48), (10, 44)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- The §179 cap is keyed off the vehicle's year.",
+        "- Consent capture for §7216 disclosures runs before export.",
+        "- The §199A deduction is capped at the wage limit.",
+        "- The carryover follows IRC §41 and its ordering rule.",
+        "- Interest is traced under 26 U.S.C. § 163 as before the change.",
+        "- Losses are limited per §461(l) for the year.",
+    ],
+)
+def test_one_code_section_by_its_shape_is_silent(line: str) -> None:
+    text = f"# Handoff\n\nShipped `engine/tax.ts`.\n\n{line}\n"
+    assert coded(text, "ANC102") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- The order is fixed (see §123).",  # a pointing word before a plain number
+        "- The limits are in Spec §123.",  # a document noun
+        "- The build follows TOOL-GUIDE §140.",  # a document's name
+        "- The cap follows §41 of the plan.",  # a small number, and no code cited
+        "- The lookup reads §12 for the key.",
+        "- Steps §2A and §2B are done; §3 waits.",
+        "- The quota is in Claude Code §3.",  # an editor, not a code of law
+    ],
+)
+def test_a_section_no_code_owns_still_fires(line: str) -> None:
+    text = f"# Handoff\n\nShipped `engine/tax.ts`.\n\n{line}\n"
+    assert [line for line, _ in coded(text, "ANC102")] == [5]
+
+
+def test_bare_sections_are_a_codes_only_beside_two_citations() -> None:
+    one = "# Handoff\n\nShipped `engine/tax.ts`.\n\n- The §179 cap holds.\n- §41 waits.\n"
+    assert coded(one, "ANC102") == [(6, 3)]
+    two = one + "- §1250 recapture is exact.\n"
+    assert coded(two, "ANC102") == []
+
+
+def test_a_run_of_sections_with_one_citation_is_the_codes() -> None:
+    text = "# Handoff\n\nShipped `engine/tax.ts`.\n\n- Modelled (§1244/§41/§23) only.\n"
+    assert coded(text, "ANC102") == []
+
+
+def test_statute_signs_reads_the_offsets_of_a_codes_sections() -> None:
+    nouns = document_nouns(())
+    text = "see §3; the §179 cap; §7216 consent; §41 R&D; spec §4; ROADMAP §10; §4.2; §2b"
+    cited = sorted(text[at : at + 5] for at in statute_signs(text, nouns))
+    assert cited == ["§179 ", "§41 R", "§7216"]
+    assert statute_signs("no sign here", nouns) == frozenset()
