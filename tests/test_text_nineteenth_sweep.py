@@ -126,3 +126,36 @@ def test_statute_signs_reads_the_offsets_of_a_codes_sections() -> None:
     cited = sorted(text[at : at + 5] for at in statute_signs(text, nouns))
     assert cited == ["§179 ", "§41 R", "§7216"]
     assert statute_signs("no sign here", nouns) == frozenset()
+
+
+# --- a context noun dated right after it names its session (ANC101) ----------------------
+
+SESSION_NOTES = """# Session notes
+
+## Done
+
+- Fixed the retry cap in `worker/retry.py`.
+- Committed the context files written in previous session (2026-02-11).
+- Rebased the branch the last session – Feb 11, 2026 – left open.
+- Last session: 2026-02-11
+"""
+
+
+def test_a_context_noun_dated_right_after_it_is_silent() -> None:
+    assert coded(SESSION_NOTES, "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Committed the files written in previous session (see the log).",
+        "- Committed the files written in previous session (3 fixes).",
+        "- Committed the files written in previous session (Feb 11).",  # no year
+        "- Committed the files written in previous session (notes of 2026-02-11).",
+        "- Committed the files written in previous session (2026-02-11 draft) again.",
+        "- Committed the files written in previous session.",
+    ],
+)
+def test_a_context_noun_with_no_date_right_after_it_still_fires(line: str) -> None:
+    text = f"# Session notes\n\n## Done\n\n- Fixed the cap in `worker/retry.py`.\n{line}\n"
+    assert [line for line, _ in coded(text, "ANC101")] == [6]

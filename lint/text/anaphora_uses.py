@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from anchorlint.text.anaphora_dates import DATE, dated_after
 from anchorlint.text.anaphora_lists import (
     listed_after,
     listed_below,
@@ -74,6 +75,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or answer_to_a_repeat(hit)
         or denied(hit)
         or labelled(hit)
+        or dated_after(hit, summary.text)
         or restated_in_a_clause(hit)
         or unchanged_since(hit)
         or listed_below(hit, summary)
@@ -247,18 +249,6 @@ def _one_of_a_counted_pair(hit: PhraseHit) -> bool:
     )
 
 
-#: a date a session log's heading gives its entry: "2026-02-14", "14 Feb 2026", "Feb 14, 2026",
-#: or a range of days in one month, as an entry of two days gives it ("Feb 9-10, 2026",
-#: "9–10 Feb 2026")
-_DAYS = r"[0-3]?\d(?:[-–][0-3]?\d)?"
-_DATE = regex.compile(
-    r"(?<!\d)(?:(?:19|20)\d\d-[01]\d-[0-3]\d"
-    rf"|{_DAYS}[ ](?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ](?:19|20)\d\d"
-    rf"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ]{_DAYS},?[ ](?:19|20)\d\d)"
-    r"(?!\d)"
-)
-
-
 def _in_a_dated_heading(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """ "## Session 1 — before 2026-02-14 (several prior sessions)": a heading that dates
     its entry labels the section under it, which holds what the sessions did (the date,
@@ -266,7 +256,7 @@ def _in_a_dated_heading(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     previous session") is read as prose, as the rule's own examples say."""
     block = summary.source.blocks[hit.sentence.block]
     return (
-        block.kind == "heading" and len(block.text) <= 200 and _DATE.search(block.text) is not None
+        block.kind == "heading" and len(block.text) <= 200 and DATE.search(block.text) is not None
     )
 
 

@@ -1,0 +1,54 @@
+"""Dates that say which session a back reference means (ANC101).
+
+"Last session: 2026-02-11" (a label and its value, read by
+:func:`~anchorlint.text.anaphora_referents.labelled`), "## Session 1 — before 2026-02-14
+(several prior sessions)" (a session log's dated heading) and "the context files written in
+previous session (2026-02-11)" each name the session by its date: the note dropped nothing a
+reader needs to find it. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
+because they read the characters of the text around a hit, not its tokens.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import regex
+
+if TYPE_CHECKING:
+    from anchorlint.text.match import PhraseHit
+
+#: a full date, with its year: "2026-02-14", "14 Feb 2026", "Feb 14, 2026", or a range of
+#: days in one month, as an entry of two days gives it ("Feb 9-10, 2026", "9–10 Feb 2026")
+_DAYS = r"[0-3]?\d(?:[-–][0-3]?\d)?"
+DATE = regex.compile(
+    r"(?<!\d)(?:(?:19|20)\d\d-[01]\d-[0-3]\d"
+    rf"|{_DAYS}[ ](?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ](?:19|20)\d\d"
+    rf"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ]{_DAYS},?[ ](?:19|20)\d\d)"
+    r"(?!\d)"
+)
+#: what opens a date put right after a phrase: a parenthesis, or a dash between spaces
+_OPENING = regex.compile(r"[ \t]{0,3}\(|[ \t]{0,3}[—–][ \t]{0,3}|[ \t]{1,3}-{1,2}[ \t]{1,3}")
+#: how far past the opening a date may end (the longest, "September 29-30, 2026", is 22)
+_DATE_REACH = 32
+
+
+def dated_after(hit: PhraseHit, text: str) -> bool:
+    """ "written in previous session (2026-02-11)", "the last session – Feb 11, 2026": a
+    context noun with a full date right after it, in parentheses that close after the date
+    (or go on after a comma: "(2026-02-11, the exporter)"), or after a dash. The date says
+    which session, as "Last session: 2026-02-11" does. A date that is not all the
+    parenthesis opens with ("(notes of 2026-02-11)"), a number that is no date ("(3
+    fixes)") and a date without its year ("(Feb 11)") leave the phrase pointing back."""
+    if hit.label != "context-noun":
+        return False
+    end, stop = hit.end, hit.sentence.end
+    opening = _OPENING.match(text, end, min(stop, end + 8))
+    if opening is None:
+        return False
+    date = DATE.match(text, opening.end(), min(stop, opening.end() + _DATE_REACH))
+    if date is None:
+        return False
+    after = text[date.end() : date.end() + 1]
+    if opening[0].strip() == "(":
+        return after in (")", ",", ";")
+    return not after or not (after.isalnum() or after in "-_/")
