@@ -145,17 +145,46 @@ def test_a_context_noun_dated_right_after_it_is_silent() -> None:
     assert coded(SESSION_NOTES, "ANC101") == []
 
 
+# --- "same … as (the) previous session:" over a list that restates the items (ANC101) ------
+
+WRAP_UP = """# Session wrap-up
+
+Fixed the flaky queue test in `tests/test_queue.py`.
+
+### Outstanding
+
+Nothing blocking. Same open items as previous session:
+
+- Store listing review (manual)
+- SMS provider end-to-end test (needs live keys)
+
+The same two blockers as in the last session: (1) the signing key, (2) the review slot.
+"""
+
+
+def test_same_items_as_the_previous_session_over_a_list_is_silent() -> None:
+    assert coded(WRAP_UP, "ANC101") == []
+
+
+#: a session note's start, after which each shape below is its last lines
+NOTES = "# Session notes\n\n## Done\n\n- Fixed the cap in `worker/retry.py`.\n"
+
+
 @pytest.mark.parametrize(
-    "line",
+    ("tail", "line"),
     [
-        "- Committed the files written in previous session (see the log).",
-        "- Committed the files written in previous session (3 fixes).",
-        "- Committed the files written in previous session (Feb 11).",  # no year
-        "- Committed the files written in previous session (notes of 2026-02-11).",
-        "- Committed the files written in previous session (2026-02-11 draft) again.",
-        "- Committed the files written in previous session.",
+        ("- Committed the files written in previous session (see the log).", 6),
+        ("- Committed the files written in previous session (3 fixes).", 6),
+        ("- Committed the files written in previous session (Feb 11).", 6),  # no year
+        ("- Committed the files written in previous session (notes of 2026-02-11).", 6),
+        ("- Committed the files written in previous session (2026-02-11 draft) again.", 6),
+        ("- Committed the files written in previous session.", 6),
+        ("\nSame open items as previous session.", 7),  # no list
+        ("\nSame open items as previous session: the store listing review.", 7),  # one item
+        ("\nSame open items as previous session:\n\nThe review waits on the store.", 7),
+        ("\nOpen items from the previous session:\n\n- Store listing review\n- SMS test", 7),
+        ("\nOpen items as previous session:\n\n- Store listing review\n- SMS test", 7),
     ],
 )
-def test_a_context_noun_with_no_date_right_after_it_still_fires(line: str) -> None:
-    text = f"# Session notes\n\n## Done\n\n- Fixed the cap in `worker/retry.py`.\n{line}\n"
-    assert [line for line, _ in coded(text, "ANC101")] == [6]
+def test_a_back_reference_with_no_date_or_restating_list_still_fires(tail: str, line: int) -> None:
+    assert [at for at, _ in coded(f"{NOTES}{tail}\n", "ANC101")] == [line]

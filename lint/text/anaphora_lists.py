@@ -1,6 +1,7 @@
 """Backward phrases of ANC101 whose referent is a list or a fenced block the note itself gives
 right beside them: "all of the above" after a list, "The preceding work includes:" over one,
-"as before: (1) …, (2) …" and "the above commands" after a fence.
+"as before: (1) …, (2) …", "Same open items as previous session:" over one and "the above
+commands" after a fence.
 
 Apart from :mod:`anchorlint.text.anaphora_uses` because these read the blocks beside a hit's
 own (their kind, their lines) rather than the words of its sentence.
@@ -93,6 +94,32 @@ def listed_after(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         if rest.startswith(first + " ") and second + " " in rest:
             return True
     return False
+
+
+#: how many tokens before "as" its "same" may be: "the same three open items as"
+_SAME_REACH = 6
+#: words between "as" and the context noun: "as in the previous session", "as our last session"
+_BETWEEN_AS = frozenset({"the", "in", "our", "my", "this"})
+
+
+def same_as_listed(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "Same open items as previous session:" and a list right after it (or "(1) …, (2) …"
+    in the sentence), as :func:`listed_after` reads "the same checks as before:": the items
+    are the previous session's, and the list restates them. Without the list ("Same open
+    items as previous session."), with one item after the colon, or with no "same … as"
+    ("Open items from the previous session:" over a list of other things) it still points
+    back."""
+    if hit.label != "context-noun":
+        return False
+    doc, first = hit.doc, hit.sentence.token_start
+    at = hit.token_start - 1
+    while at >= first and doc[at].lower_ in _BETWEEN_AS:
+        at -= 1
+    if at < first or doc[at].lower_ != "as":
+        return False
+    if not any(t.lower_ == "same" for t in doc[max(first, at - _SAME_REACH) : at]):
+        return False
+    return listed_after(hit, summary)
 
 
 def names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:

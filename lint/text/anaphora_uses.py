@@ -27,6 +27,7 @@ from anchorlint.text.anaphora_lists import (
     listed_below,
     names_what_is_just_above,
     over_the_list_before,
+    same_as_listed,
 )
 from anchorlint.text.anaphora_referents import (
     a_program_resumes,
@@ -79,6 +80,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or restated_in_a_clause(hit)
         or unchanged_since(hit)
         or listed_below(hit, summary)
+        or same_as_listed(hit, summary)
         or labels_the_summary(hit, summary)
     ):
         return True
