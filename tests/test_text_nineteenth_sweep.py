@@ -4,6 +4,8 @@ these tests in our own words."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from anchorlint.run.engine import lint_source
@@ -188,3 +190,77 @@ NOTES = "# Session notes\n\n## Done\n\n- Fixed the cap in `worker/retry.py`.\n"
 )
 def test_a_back_reference_with_no_date_or_restating_list_still_fires(tail: str, line: int) -> None:
     assert [at for at, _ in coded(f"{NOTES}{tail}\n", "ANC101")] == [line]
+
+
+# --- a compact pointer's lines listed after slashes (ANC106, check --fix, pin) -------------
+
+#: the two lines after slashes, as commas list them ("client.js:165,232")
+SLASHED = """# Handoff
+
+- The remainder path is closed in code (src/client.js:165/232, both branches checked).
+- The retry budget is unchanged.
+"""
+
+
+def client_store(root: Path) -> object:
+    """A store that holds ``src/client.js``, three hundred lines long."""
+    from anchorlint.stores.directory import DirectoryStore
+
+    source = root / "src" / "client.js"
+    source.parent.mkdir(exist_ok=True)
+    source.write_text("row\n" * 300)
+    return DirectoryStore(str(root))
+
+
+def test_lines_listed_after_slashes_are_each_a_pointer() -> None:
+    found = [f for f in lint_source("notes.md", SLASHED, SETTINGS) if f.code == "ANC106"]
+    assert [(f.line, f.column) for f in found] == [(3, 41), (3, 59)]
+    assert "line 165 drifts" in found[0].message and "line 232 drifts" in found[1].message
+
+
+@pytest.mark.parametrize(
+    ("written", "line"),
+    [("src/a.py:5/5", "a.py#L5@"), ("src/a.py:12/8", "a.py#L12@"), ("src/a.py:40/3", "a.py#L40@")],
+)
+def test_a_count_after_a_slash_leaves_the_line_as_it_was(written: str, line: str) -> None:
+    """``5/5`` or ``12/8`` does not rise: a count or a ratio, not more lines."""
+    found = [f for f in lint_source("notes.md", f"Read {written} now.\n", SETTINGS)]
+    assert [f.code for f in found] == ["ANC106"]
+    assert line in found[0].message and "drifts" in found[0].message
+
+
+def test_check_fix_leaves_a_slashed_list_whole(tmp_path: Path) -> None:
+    from anchorlint.run.fixing import apply_edits
+
+    found = [
+        f
+        for f in lint_source("notes.md", SLASHED, SETTINGS, store=client_store(tmp_path))
+        if f.code == "ANC106"
+    ]
+    assert [f.fix is None for f in found] == [True, True]
+    edits = [edit for f in found if f.fix is not None for edit in f.fix.edits]
+    assert "src/client.js:165/232" in apply_edits(SLASHED, "notes.md", edits)
+
+
+def test_a_slashed_list_is_pinned_line_by_line_never_whole(tmp_path: Path) -> None:
+    from anchorlint.frozen import frozen_copy
+    from anchorlint.stores.pinning import pin_for, pin_text
+    from anchorlint.text.anchors import find_anchors
+
+    whole = find_anchors("See src/client.js:165/232 now.")[0]
+    unsplit = frozen_copy(whole, end=whole.start + len(whole.text))
+    replacement, reason = pin_for(unsplit, client_store(tmp_path))
+    assert replacement is None and "several lines" in reason
+    outcome = pin_text(SLASHED, client_store(tmp_path), SETTINGS, markdown=True)
+    assert outcome.pinned == 2
+    pins = [a.key for a in find_anchors(outcome.text) if a.pin is not None]
+    assert pins == ["src/client.js", "src/client.js"]  # both pins read back as anchors
+
+
+def test_a_hostile_slashed_list_stays_linear() -> None:
+    import time
+
+    text = "src/a.py:" + "1/" * 300_000 + "\n"
+    started = time.perf_counter()
+    lint_source("notes.md", text, SETTINGS)
+    assert time.perf_counter() - started < 20.0

@@ -106,9 +106,10 @@ def _line_notation_problem(anchor: Any) -> str:
         return "a line pointer in prose is left for a person to rewrite"
     if notation == "compact" and anchor.text.count(":") > 1:
         return "it names a column, which a pin cannot keep; rewrite it by hand"
-    if notation == "compact" and "," in anchor.text[: anchor.end - anchor.start]:
-        # a list not cut into its lines (``a.py:165,232`` as one anchor): its pin would name
-        # the first line alone and drop the others
+    span = anchor.text[: anchor.end - anchor.start]
+    if notation == "compact" and ("," in span or "/" in span.rpartition(":")[2]):
+        # a list not cut into its lines (``a.py:165,232``, ``a.py:12/40`` as one anchor): its
+        # pin would name the first line alone and drop the others
         return "it lists several lines, which one pin cannot keep; pin each line"
     return ""
 
@@ -234,7 +235,13 @@ def pin_text(
         if replacement is None:
             refused.append(Refusal(anchor.start, anchor.text, reason))
             continue
-        pieces += [text[cursor : anchor.start], replacement]
+        between = text[cursor : anchor.start]
+        if between == "/" and pieces and cursor > 0:
+            # the next line of a list after a slash (``engine.ts:1885/2562``): a pin ends in
+            # hex, and a key glued to it after a slash would read as no anchor; a comma parts
+            # the pins as in a list written with commas
+            between = ","
+        pieces += [between, replacement]
         cursor, pinned = anchor.end, pinned + 1
     pieces.append(text[cursor:])
     return PinOutcome("".join(pieces), pinned, tuple(refused))

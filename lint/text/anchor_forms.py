@@ -133,10 +133,13 @@ def _after_forms(body: str) -> tuple[str, str, str]:
         + r"):"
         + _LINES.format(a="cp1", b="cp2")
         # more lines after a comma (``client.js:165,232``: ``line_lists`` reads each, and
-        # ``anchor_parts`` takes them only in ascending order, else ``a.py:1,000`` is a path);
-        # or after a comma and a space, the whole code span the pointer and its lines
-        # (`` `a.py:215-216, 239` ``: no thousands there, in any order)
-        + r"(?:(?P<cp_more>(?:,\d{1,6}(?:-\d{1,6})?){1,64})|(?P<cp_col>:\d{1,6})"
+        # ``anchor_parts`` takes them only in ascending order, else ``a.py:1,000`` is a path)
+        # or after a slash (``engine.ts:1885/2562``, in the same order, else the count of
+        # ``a.py:5/5`` or ``:12/8`` is no line); or after a comma and a space, the whole code
+        # span the pointer and its lines (`` `a.py:215-216, 239` ``: no thousands there, in
+        # any order)
+        + r"(?:(?P<cp_more>(?:,\d{1,6}(?:-\d{1,6})?){1,64}|(?:/\d{1,6}(?:-\d{1,6})?){1,64})"
+        + r"|(?P<cp_col>:\d{1,6})"
         + r"|(?(cp_tick)(?P<cp_spaced>(?:,[ ][1-9]\d{0,5}(?:-\d{1,6})?){1,64}(?=`))))?)"
         + r"(?![\w:-]|[.,]\d)"
     )
@@ -279,7 +282,8 @@ def extensions_for(configured: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def rising_lines(regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str) -> bool:
-    """Whether a compact pointer's lines rise from each to the next (``:165,232``, ``:7,9-12``):
+    """Whether a compact pointer's lines rise from each to the next (``:165,232``, ``:7,9-12``,
+    ``:1885/2562``):
     true of one line, which lists nothing, and of lines after a comma and a space in a code
     span of their own (`` `a.py:375-385, 449, 419` ``), which hold no thousands."""
     more_start, more_end = regs[groups["cp_more"]]
@@ -289,9 +293,24 @@ def rising_lines(regs: tuple[tuple[int, int], ...], groups: dict[str, int], text
     if last_start < 0:
         last_start, last_end = regs[groups["cp1"]]
     previous = int(text[last_start:last_end])
-    for item in text[more_start + 1 : more_end].split(","):
+    for item in text[more_start + 1 : more_end].replace("/", ",").split(","):
         low, _, high = item.partition("-")
         if int(low) <= previous or (high and int(high) < int(low)):
             return False
         previous = int(high or low)
     return True
+
+
+def before_a_count(
+    regs: tuple[tuple[int, int], ...], groups: dict[str, int], text: str
+) -> tuple[tuple[int, int], ...] | None:
+    """A compact pointer's match cut before the slash after its line, when the numbers after
+    it do not rise (``t.py:5/5``, ``a.py:12/8``: a count or a ratio, not more lines, and the
+    line read as it was before slashes listed lines), else None (a comma: ``a.py:1,000``)."""
+    more_start = regs[groups["cp_more"]][0]
+    if more_start < 0 or text[more_start] != "/":
+        return None
+    cut = list(regs)
+    cut[groups["cp_more"]] = (-1, -1)
+    cut[groups["compact"]] = (regs[groups["compact"]][0], more_start)
+    return tuple(cut)

@@ -17,6 +17,7 @@ import regex
 from anchorlint.frozen import frozen_copy
 from anchorlint.text.anchor_forms import (
     NOT_TICKETS,
+    before_a_count,
     not_a_commit,
     not_a_path,
     private_host,
@@ -374,12 +375,15 @@ def _anchor(
         raw = text[whole_start:whole_end]
         return parse_key(body, whole_start - delta, whole_end - delta, "wiki", raw, key_syntax)
     if kind == "compact" and not rising_lines(regs, groups, text):
-        # ``a.py:1,000``: a thousands separator as likely as a list; the path alone counts
-        path_start, path_end = regs[groups["cp_path"]]
-        path = text[path_start:path_end]
-        if "path" not in kinds or not_a_path(path):
-            return None
-        return _anchor_of(path_start - delta, path_end - delta, "path", path, path, path)
+        counted = before_a_count(regs, groups, text)
+        if counted is None:
+            # ``a.py:1,000``: a thousands separator as likely as a list; the path alone counts
+            path_start, path_end = regs[groups["cp_path"]]
+            path = text[path_start:path_end]
+            if "path" not in kinds or not_a_path(path):
+                return None
+            return _anchor_of(path_start - delta, path_end - delta, "path", path, path, path)
+        regs = counted  # ``t.py:5/5``, ``a.py:12/8``: the line, then a count, not more lines
     if kind in _LINE_GROUPS:
         return _line_anchor(regs, groups, text, kind, delta) if "line" in kinds else None
     start -= delta

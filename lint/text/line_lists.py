@@ -38,7 +38,7 @@ def split_line_lists(anchors: list[Anchor]) -> list[Anchor]:
         pieces = None
         if anchor.notation == "prose":
             pieces = _pieces(anchor)
-        elif anchor.notation == "compact" and "," in anchor.text:
+        elif anchor.notation == "compact" and _lists_lines(anchor.text):
             pieces = _compact_pieces(anchor)
         if pieces is None:
             if split is not None:
@@ -73,12 +73,18 @@ def _dash(text: str) -> int:
     return -1
 
 
-#: the lines of a compact pointer that lists several (``client.js:165,232``), read back
-#: from its text as ``anchor_forms`` matched them
+#: the lines of a compact pointer that lists several (``client.js:165,232``,
+#: ``engine.ts:1885/2562``), read back from its text as ``anchor_forms`` matched them
 _COMPACT_LIST = regex.compile(
-    r":\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?(?P<more>(?:,[ ]?\d{1,6}(?:-\d{1,6})?){1,64})\Z"
+    r":\d{1,9}(?:[ ]?[-–][ ]?\d{1,9})?(?P<more>(?:(?:,[ ]?|/)\d{1,6}(?:-\d{1,6})?){1,64})\Z"
 )
-_COMPACT_ITEM = regex.compile(r",[ ]?(?P<a>\d{1,6})(?:-(?P<b>\d{1,6}))?")
+_COMPACT_ITEM = regex.compile(r"(?:,[ ]?|/)(?P<a>\d{1,6})(?:-(?P<b>\d{1,6}))?")
+
+
+def _lists_lines(text: str) -> bool:
+    """Whether a compact pointer's text may list lines: a comma in it, or a slash after its
+    last colon (its path holds slashes of its own)."""
+    return "," in text or "/" in text.rpartition(":")[2]
 
 
 def _compact_pieces(anchor: Anchor) -> list[Anchor] | None:
