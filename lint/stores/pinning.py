@@ -225,7 +225,8 @@ def pin_text(
         anchors = _prose_anchors(text, settings)
     else:
         anchors = find_anchors(text, settings.text)
-    pieces, refused, pinned, cursor = [], [], 0, 0
+    pieces: list[str] = []
+    refused, pinned, cursor = [], 0, 0
     for at, anchor in enumerate(anchors):
         if not is_positional(anchor) or anchor.pin is not None or anchor.form == "uri":
             continue

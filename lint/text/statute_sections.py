@@ -18,12 +18,14 @@ A sign is read as a statute's section in three cases, narrowest first:
 - in a run of sections joined by slashes, commas or dashes ("§1244/§41/§23") of which one
   is a citation by its shape: a list of sections is one code's;
 - in a summary with two citations by their shape or more, a whole number of one or two
-  digits, maybe with one capital letter ("§41", "§45S"), that follows no pointing word
-  ("see", "cf."), no document noun ("spec §4") and no name ("ROADMAP §10"): there the sign
+  digits, maybe with one capital letter and subsections ("§41", "§45S", "§32(b)"), that
+  follows no pointing word ("see", "cf."), no document noun ("spec §4", "ROADMAP §10") and
+  no document's name ("GUIDE.md §2", "MASTER-TODO §12"): there the sign
   cites the code, and whether one such number means a dropped document's section cannot be
   decided, so the rule stays silent.
 
-"spec §4.2", "(see §3)", "§Q6", "§A.1" and "§2B" in a design note stay pointers.
+"spec §4.2", "(see §3)", "§Q6" and "§A.1" stay pointers anywhere; "§2(a)", "§12" and "§2B"
+in a note that cites no code.
 """
 
 from __future__ import annotations
