@@ -136,7 +136,7 @@ class NameSets(NamedTuple):
                 (parts[-1] in _THING_NOUNS and parts[-1] != part) or following in _THING_NOUNS
             ):
                 return None  # ``summary_config``, ``_build_summary_input_text``
-            if position > 0 and parts[-1] in _CALLABLE_WORDS and parts[-1] != part:
+            if position > 0 and _names_a_function_made(parts, position):
                 return None  # ``build_summarize_fn``: makes a function, calls no model
             if part in _PARTICIPLES and parts[-1] in _MEASURE_WORDS:
                 return None  # ``get_highest_summarized_message_id``: an id, not the text
@@ -193,6 +193,35 @@ _NOT_SUMMARIZING_VERBS = frozenset(
 )
 #: a last word that names a function made, not a text: ``_build_emergency_summarize_fn``
 _CALLABLE_WORDS = frozenset({"fn", "func", "function", "callable", "factory", "builder", "maker"})
+#: of those, the words that name the function itself (``llm_summarize_fn``), not what makes it
+_FUNCTION_WORDS = frozenset({"fn", "func", "function", "callable"})
+#: verbs that hand a function back rather than run one (``get_summarize_fn``, ``make_…_fn``)
+_BUILDER_VERBS = frozenset(
+    "build make create get new init setup construct produce resolve select choose pick".split()
+)
+
+
+def _names_a_function_made(parts: list[str], position: int) -> bool:
+    """Whether a name with its summary word at ``position`` (after the first) names a
+    function that is made or handed back (``_build_emergency_summarize_fn``,
+    ``llm_summarize_factory``), not called to summarize.
+
+    ``llm_summarize_fn`` (qualifiers, the verb, then ``fn``) is the summarizing function
+    itself, held in an attribute and called; a builder verb before the stem, a noun or
+    participle form (``summary_fn`` is ambiguous), or a word naming a maker keeps it out.
+    """
+    last, part = parts[-1], parts[position]
+    if last not in _CALLABLE_WORDS or last == part:
+        return False
+    return not (
+        last in _FUNCTION_WORDS
+        and position == len(parts) - 2
+        and part not in _NOUN_FORMS
+        and part not in _PARTICIPLES
+        and not _BUILDER_VERBS.intersection(parts[:position])
+    )
+
+
 #: a summary word after one of these names a step around the pass, not the pass
 #: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``,
 #: ``get_messages_to_summarize``: what goes into the pass)

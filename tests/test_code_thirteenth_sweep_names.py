@@ -1,0 +1,102 @@
+"""Code rules on the names a thirteenth sweep of compactor code showed them misreading.
+
+A summarizer held in an attribute named for the function it is (``self.llm_summarize_fn``).
+Each module is written for these tests in the style of the real ones, with the near misses
+beside it.
+"""
+
+from __future__ import annotations
+
+from anchorlint.code.names import NameSets
+from anchorlint.config import CodeSettings
+from tests.test_recompaction_real_shapes import codes
+
+NAMES = NameSets.from_settings(CodeSettings())
+
+#: a rolling context window handed its summarizer by the framework that builds it; the
+#: running digest goes back into the next prompt
+ROLLING_WINDOW = """\
+from dataclasses import dataclass, field
+
+
+@dataclass
+class WindowStats:
+    folds: int = 0
+    dropped: list[str] = field(default_factory=list)
+
+
+class RollingWindow:
+    def __init__(self, llm_summarize_fn, keep_last: int = 6):
+        self.llm_summarize_fn = llm_summarize_fn
+        self.keep_last = keep_last
+        self._digest: str | None = None
+        self.stats = WindowStats()
+
+    def _render(self, turns: list[dict]) -> str:
+        return "\\n".join(f"{t['role']}: {t['content']}" for t in turns)
+
+    async def fold(self, turns: list[dict]) -> list[dict]:
+        older, recent = turns[: -self.keep_last], turns[-self.keep_last :]
+        carry = f"\\nEarlier digest: {self._digest}" if self._digest else ""
+        prompt = f"Condense this chat log and keep every id.{carry}\\n\\n{self._render(older)}"
+        digest = await self.llm_summarize_fn(prompt)
+        self._digest = digest
+        self.stats.folds += 1
+        return [{"role": "system", "content": digest}, *recent]
+"""
+
+
+def test_a_summarize_fn_attribute_is_the_summarizer_itself() -> None:
+    """``self.llm_summarize_fn(prompt)`` with the earlier digest in the prompt is a second
+    pass, as ``self.summarize(prompt)`` is."""
+    assert codes(ROLLING_WINDOW) == [(24, "ANC306")]
+
+
+def test_the_running_digest_left_out_of_the_prompt_is_one_pass() -> None:
+    """Kept for display only, neither in the prompt nor in the list handed back, the digest
+    is made once from raw turns."""
+    source = ROLLING_WINDOW.replace("{carry}", "").replace(
+        'return [{"role": "system", "content": digest}, *recent]', "return recent"
+    )
+    assert codes(source) == []
+
+
+#: a tool-output squeezer handed its summarizer under the same kind of name
+TOOL_SQUEEZER = """\
+class ToolOutputSqueezer:
+    def __init__(self, llm_summarize_fn, limit: int = 2000):
+        self.llm_summarize_fn = llm_summarize_fn
+        self.limit = limit
+
+    def _too_long(self, message: dict) -> bool:
+        return len(message["content"]) > self.limit
+
+    async def squeeze(self, messages: list[dict]) -> list[dict]:
+        out = []
+        for message in messages:
+            if message["role"] == "tool" and self._too_long(message):
+                short = await self.llm_summarize_fn(message["content"])
+                message = {**message, "content": short}
+            out.append(message)
+        return out
+"""
+
+
+def test_a_tool_result_handed_to_a_summarize_fn_attribute_is_rewritten() -> None:
+    assert codes(TOOL_SQUEEZER) == [(13, "ANC303")]
+
+
+def test_builders_of_a_summarize_function_stay_no_summarizer() -> None:
+    """A name that makes or hands back the function (a builder verb before the stem, or a
+    last word naming a maker) calls no model; a qualifier before ``summarize_fn`` does."""
+    for name in ("llm_summarize_fn", "_llm_summarize_fn", "custom_condense_func", "summarize_fn"):
+        assert NAMES.is_summarizer(name), name
+    for name in (
+        "_build_emergency_summarize_fn",
+        "get_summarize_fn",
+        "make_llm_summarize_fn",
+        "create_default_summarize_function",
+        "llm_summarize_factory",
+        "llm_summary_fn",
+    ):
+        assert not NAMES.is_summarizer(name), name
