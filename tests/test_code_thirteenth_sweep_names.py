@@ -1,8 +1,9 @@
 """Code rules on the names a thirteenth sweep of compactor code showed them misreading.
 
-A summarizer held in an attribute named for the function it is (``self.llm_summarize_fn``).
-Each module is written for these tests in the style of the real ones, with the near misses
-beside it.
+A summarizer held in an attribute named for the function it is (``self.llm_summarize_fn``),
+and a helper named ``extract_…summary…`` that only finds the summary among the messages.
+Each module is written for these tests in the style of the real ones, with the near
+misses beside it.
 """
 
 from __future__ import annotations
@@ -100,3 +101,78 @@ def test_builders_of_a_summarize_function_stay_no_summarizer() -> None:
         "llm_summary_fn",
     ):
         assert not NAMES.is_summarizer(name), name
+
+
+#: a shrinker that cuts the older turns into a digest message, and a helper that finds the
+#: digest again among the messages for the caller to show
+SHRINKER = """\
+import re
+
+DIGEST_MARK = "[digest]"
+
+
+class Shrinker:
+    def __init__(self, keep: int = 4):
+        self.keep = keep
+
+    def _summarize(self, messages: list[dict]) -> list[dict]:
+        head = " / ".join(m["content"][:80] for m in messages[: -self.keep])
+        return [{"role": "system", "content": f"{DIGEST_MARK} {head}"}, *messages[-self.keep :]]
+
+    def _extract_summary_text(self, messages: list[dict]) -> str:
+        for message in reversed(messages):
+            if message["content"].startswith(DIGEST_MARK):
+                return message["content"][len(DIGEST_MARK) :].strip()
+        return ""
+
+    def extract_summary_id(self, text: str) -> str | None:
+        found = re.search(r"digest-(\\w+)", text)
+        return found.group(1) if found else None
+
+    def run(self, messages: list[dict]) -> tuple[list[dict], str]:
+        out = self._summarize(messages)
+        return out, self._extract_summary_text(out)
+
+    def tool_digest(self, messages: list[dict]) -> str:
+        tools = [m for m in messages if m["role"] == "tool"]
+        return self._extract_summary_text(tools)
+"""
+
+
+def test_a_helper_that_finds_the_summary_makes_no_second_pass() -> None:
+    """``_extract_summary_text(out)`` walks the list and returns the marked message: no
+    model is asked, so neither the summary nor a tool result handed to it is rewritten."""
+    assert codes(SHRINKER) == []
+
+
+#: an extractor of a document's summary that asks a model
+EXTRACTOR = """\
+SUMMARY_PROMPT = "Summarize the document below in three sentences, keep every citation."
+
+
+class DocumentDigest:
+    def __init__(self, llm):
+        self.llm = llm
+
+    def extract_summary(self, doc: str) -> str:
+        reply = self.llm.invoke(SUMMARY_PROMPT + "\\n\\n" + doc)
+        return reply.content
+
+    def digest(self, doc: str) -> str:
+        first = self.extract_summary(doc)
+        return self.extract_summary(first)
+"""
+
+
+def test_an_extractor_that_asks_a_model_still_summarizes() -> None:
+    assert codes(EXTRACTOR) == [(14, "ANC306")]
+
+
+def test_an_extractor_that_calls_a_helper_still_summarizes() -> None:
+    """A call this module cannot read (a library's function) may ask a model: the summary
+    handed to it and the tool turns handed to it are found again."""
+    source = SHRINKER.replace(
+        'return message["content"][len(DIGEST_MARK) :].strip()',
+        'return shorten(message["content"])',
+    ).replace("import re\n", "import re\nfrom textkit import shorten\n")
+    assert codes(source) == [(27, "ANC306"), (31, "ANC303")]

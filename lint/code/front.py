@@ -40,7 +40,14 @@ class AnalysedModule:
 
     @cached_property
     def names(self) -> NameSets:
-        return NameSets.from_settings(self.settings)
+        """The configured name lists, and the module's summary-named functions that only
+        look a summary up (read from their bodies, so only where one is defined)."""
+        names = NameSets.from_settings(self.settings)
+        if "extract" not in self.source:
+            return names
+        from anchorlint.code.summary_lookups import summary_lookups
+
+        return names._replace(lookups=summary_lookups(self.index.all_functions(), names))
 
     @cached_property
     def index(self) -> ModuleIndex:

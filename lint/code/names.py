@@ -88,6 +88,9 @@ class NameSets(NamedTuple):
     sources: tuple[str, ...]
     provenance: frozenset[str]
     pointer_words: tuple[str, ...]
+    #: functions of the module named like summarizers that only look a summary up
+    #: (:mod:`anchorlint.code.summary_lookups`), lower-cased, leading underscores removed
+    lookups: frozenset[str] = frozenset()
 
     @classmethod
     def from_settings(cls, code: CodeSettings) -> NameSets:
@@ -115,6 +118,8 @@ class NameSets(NamedTuple):
         """
         if not _callable_name(name):
             return None
+        if self.lookups and name.lstrip("_").lower() in self.lookups:
+            return None  # ``_extract_summary_text(msgs)``: finds a summary, makes none
         parts = [p for p in name.lstrip("_").lower().split("_") if p]
         for position, part in enumerate(parts):
             stem = next((p for p in self.summarizers if part.startswith(p)), None)
