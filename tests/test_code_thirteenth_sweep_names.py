@@ -1,13 +1,18 @@
 """Code rules on the names a thirteenth sweep of compactor code showed them misreading.
 
 A summarizer held in an attribute named for the function it is (``self.llm_summarize_fn``),
-and a helper named ``extract_…summary…`` that only finds the summary among the messages.
-Each module is written for these tests in the style of the real ones, with the near
+a helper named ``extract_…summary…`` that only finds the summary among the messages, and a
+helper whose model call is an imported function named for the chat-completion request it
+sends. Each module is written for these tests in the style of the real ones, with the near
 misses beside it.
 """
 
 from __future__ import annotations
 
+import libcst as cst
+
+from anchorlint.code.front import AnalysedModule
+from anchorlint.code.model_helpers import asks_a_model
 from anchorlint.code.names import NameSets
 from anchorlint.config import CodeSettings
 from tests.test_recompaction_real_shapes import codes
@@ -176,3 +181,62 @@ def test_an_extractor_that_calls_a_helper_still_summarizes() -> None:
         'return shorten(message["content"])',
     ).replace("import re\n", "import re\nfrom textkit import shorten\n")
     assert codes(source) == [(27, "ANC306"), (31, "ANC303")]
+
+
+#: an agent that asks its model through an imported request function (or a local server's
+#: chat method), and folds the older turns into one note kept in its history
+AGENT = """\
+from llm_api.requests import openai_chat_completions_request
+
+
+class Agent:
+    def __init__(self, endpoint: str, backend: str, local):
+        self.endpoint = endpoint
+        self.backend = backend
+        self.local = local
+        self.history: list[dict] = []
+
+    def _ask(self, payload: dict) -> str:
+        if self.backend == "openai":
+            out = openai_chat_completions_request(self.endpoint, payload)
+            return str(out["choices"][0]["message"]["content"])
+        return self.local.chat(payload["messages"])
+
+    def squeeze(self, keep: int = 4) -> None:
+        old = self.history[2:-keep]
+        del self.history[2:-keep]
+        texts = [m["content"] for m in old]
+        ask = "Summarize these turns in 50 words:" + str(texts)
+        reply = self._ask({"messages": [{"role": "user", "content": ask}]})
+        self.history.insert(2, {"role": "assistant", "content": "Earlier: " + reply})
+"""
+
+
+def test_a_helper_sending_a_chat_completion_request_asks_a_model() -> None:
+    """``openai_chat_completions_request(endpoint, payload)`` is the helper's model call, so
+    ``self._ask`` handed a request to summarize is a summarizer, and the note kept in the
+    history is summarized again on the next squeeze. (The module's text must still show a
+    model call the prompt reader knows, here the local server's ``.chat(``: a module whose
+    only model call is the imported function is not read for prompts yet.)"""
+    assert codes(AGENT) == [(22, "ANC306")]
+
+
+def test_a_helper_that_only_builds_or_reads_a_request_asks_none() -> None:
+    """A function named for building, faking or reading the request is no model call."""
+    for name in (
+        "build_chat_completion_request",
+        "mock_chat_completion",
+        "parse_chat_completion_response",
+        "make_chat_completion_response",
+        "chat_completion_params",
+    ):
+        source = AGENT.replace("openai_chat_completions_request", name).replace(
+            "self.local.chat(", "self.local.reply("
+        )
+        assert codes(source) == [], name
+
+
+def test_a_chat_completion_request_function_makes_a_model_helper() -> None:
+    module = AnalysedModule(AGENT, "agent.py", CodeSettings(), cst.parse_module(AGENT))
+    helpers = {info.name for info in module.index.all_functions() if asks_a_model(info)}
+    assert helpers == {"_ask"}

@@ -12,9 +12,9 @@ Only a call that surely asks a model counts in the helper's body: a completion m
 chat client (``….chat.completions.create``, ``….messages.create``, ``….responses.create``),
 a generic model method on a receiver named for a model (``self.llm.invoke``,
 ``model.generate``), a method or an imported function named for a model call
-(``generate_content``, ``call_llm``), or an HTTP ``post`` to a model endpoint written in the
-call. A helper that stores or sends its argument elsewhere (``self.db.create(record)``) asks
-no model.
+(``generate_content``, ``call_llm``, ``openai_chat_completions_request``), or an HTTP
+``post`` to a model endpoint written in the call. A helper that stores or sends its
+argument elsewhere (``self.db.create(record)``) asks no model.
 """
 
 from __future__ import annotations
@@ -37,6 +37,16 @@ _CLIENT_CHAIN = LazyPattern(r"(?:^|\.)(?:chat\.completions|completions|messages|
 _MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client|chat_model)$")
 _NAMED = LazyPattern(rf"^(?:{NAMED_MODEL_METHODS}|{BARE_MODEL_FUNCTIONS})$")
 _POSTS = frozenset({"post", "apost"})
+#: after ``chat_completion(s)`` in a function named for the call it makes: nothing, or the
+#: act (``openai_chat_completions_request``, ``chat_completion_async``); a thing named after
+#: the call (``…_response``, ``…_params``, ``…_chunk``) is no call
+_CALL_SUFFIXES = frozenset({"request", "call", "create", "async"})
+#: words before it that make the function build, convert, fake or watch a call rather than
+#: make one (``build_chat_completion_request``, ``mock_chat_completion``, ``on_…_request``)
+_NOT_CALLING = frozenset(
+    """build convert to from mock fake stub test trace print process prep prepare on parse
+    format log validate record handle""".split()
+)
 
 
 class ModelHelpers(NamedTuple):
@@ -118,13 +128,18 @@ def _reached(params: set[str], bound: dict[str, list[cst.BaseExpression]]) -> se
 def _maybe_model_call(call: cst.Call) -> bool:
     """Cheap: a call whose name a sure model call may have."""
     name = call_name(call) or ""
-    return name in MODEL_METHODS or name in _POSTS or _NAMED.match(name) is not None
+    return (
+        name in MODEL_METHODS
+        or name in _POSTS
+        or _NAMED.match(name) is not None
+        or _chat_completion_call(name)
+    )
 
 
 def _sure_model_call(call: cst.Call, urls: set[str]) -> bool:
     name = call_name(call) or ""
     receiver = call_receiver(call)
-    if _NAMED.match(name) is not None:
+    if _NAMED.match(name) is not None or _chat_completion_call(name):
         return True
     if receiver is None:
         return False
@@ -139,6 +154,23 @@ def _sure_model_call(call: cst.Call, urls: set[str]) -> bool:
     chain = dotted(receiver) or ""
     last = chain.rsplit(".", 1)[-1].lstrip("_").lower()
     return _CLIENT_CHAIN.search(chain) is not None or _MODEL_RECEIVER.search(last) is not None
+
+
+def _chat_completion_call(name: str) -> bool:
+    """``openai_chat_completions_request(endpoint, payload)``, ``send_chat_completion_request``:
+    a function (usually imported) named for the chat-completion request it sends, whatever
+    provider its first words name."""
+    low = name.lower()
+    if "chat_completion" not in low:
+        return False  # the common case, without splitting the name
+    words = [w for w in low.split("_") if w]
+    for at in range(len(words) - 1):
+        if words[at] == "chat" and words[at + 1] in ("completion", "completions"):
+            rest = words[at + 2 :]
+            return (len(rest) == 0 or (len(rest) == 1 and rest[0] in _CALL_SUFFIXES)) and (
+                not _NOT_CALLING.intersection(words[:at])
+            )
+    return False
 
 
 def _model_url(value: cst.BaseExpression) -> bool:
