@@ -122,6 +122,18 @@ def test_a_run_of_sections_with_one_citation_is_the_codes() -> None:
     assert coded(text, "ANC102") == []
 
 
+def test_a_run_that_follows_a_documents_name_is_that_documents() -> None:
+    """Sections joined after a document's name or "see" are its own, though one of them has
+    three digits: a decisions log numbered past 99 is no code of law."""
+    text = (
+        "# Handoff\n\n"
+        "The spawn rate stays locked (DECISIONS_LOG §155 + §167, per the playtest).\n\n"
+        "See §120/§121 for the timing rules.\n\n"
+        "The §179 deduction and §168(k) bonus both apply; credits §41/§45S too.\n"
+    )
+    assert coded(text, "ANC102") == [(3, 44), (5, 5)]
+
+
 def test_statute_signs_reads_the_offsets_of_a_codes_sections() -> None:
     nouns = document_nouns(())
     text = "see §3; the §179 cap; §7216 consent; §41 R&D; spec §4; ROADMAP §10; §4.2; §2b"

@@ -16,7 +16,9 @@ A sign is read as a statute's section in three cases, narrowest first:
   word before it must not own it, as below ("see §123", "Spec §123" stay pointers). A small
   number with a subsection is no shape: design notes write "§2(a)" and "§4(b)" too;
 - in a run of sections joined by slashes, commas or dashes ("§1244/§41/§23") of which one
-  is a citation by its shape: a list of sections is one code's;
+  is a citation by its shape: a list of sections is one code's; unless the run's first
+  section follows a document's name or a pointing word ("DECISIONS_LOG §155 + §167",
+  "see §120/§121"), which makes the whole run that document's;
 - in a summary with two citations by their shape or more, a whole number of one or two
   digits, maybe with one capital letter and subsections ("§41", "§45S", "§32(b)"), that
   follows no pointing word ("see", "cf."), no document noun ("spec §4", "ROADMAP §10") and
@@ -67,7 +69,9 @@ def statute_signs(masked: str, nouns: frozenset[str]) -> frozenset[int]:
     cited = {match.start() for match, shaped in found if shaped}
     codified = len(cited) >= CODIFIED
     for run in _runs(masked, [match for match, _ in found]):
-        if any(match.start() in cited for match in run):
+        if _owned(masked, run[0], nouns):
+            cited.difference_update(match.start() for match in run)
+        elif any(match.start() in cited for match in run):
             cited.update(match.start() for match in run)
     if codified:
         cited.update(
@@ -90,6 +94,15 @@ def _by_shape(masked: str, match: regex.Match[str], nouns: frozenset[str]) -> bo
     if match["sub"] or match["rest"][:1].isupper():
         return True
     return _plain_word_before(masked, match.start(), nouns)
+
+
+def _owned(masked: str, match: regex.Match[str], nouns: frozenset[str]) -> bool:
+    """Whether the first section of a run belongs to a document the note names or points at
+    ("LOCKED_DECISIONS §155 + §167", "see §120/§121"): then so does every section joined to
+    it, whatever their shape, as a list of one document's sections."""
+    if _by_shape(masked, match, nouns):
+        return False  # "per §461(l)": a citation by its own shape, whatever comes before
+    return not _plain_word_before(masked, match.start(), nouns)
 
 
 def _bare(match: regex.Match[str]) -> bool:
