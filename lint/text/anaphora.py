@@ -69,12 +69,19 @@ saturday sunday mon tue tues wed thu thur thurs fri sat sun
     + _MONTHS.split()
 )
 #: positions in a sequence the sentence itself describes: "the cursor points at the previous
-#: page", "each stage reads the output of the previous stage" (data, not dropped context)
+#: page", "each stage reads the output of the previous stage", "the decoder reuses the
+#: previous sample" (data, not dropped context). Only nouns a summary never uses for a piece
+#: of the talk or the work: "line" (of reasoning), "item", "entry", "block", "word",
+#: "letter", "argument" and "instruction" are left out, and read where they are the subject
+#: of a rule's condition (:mod:`~anchorlint.text.anaphora_conditions`)
 SEQUENCE_WORDS = frozenset(
     """
 page pages stage stages row rows element elements token tokens node nodes frame frames chunk
 chunks batch batches byte bytes character characters cell cells sibling siblings layer layers
-epoch epochs tick ticks hop hops segment segments offset cursor
+epoch epochs tick ticks hop hops segment segments offset cursor vowel vowels consonant
+consonants syllable syllables phoneme phonemes digit digits symbol symbols sample samples
+packet packets column columns field fields records candle candles bar bars timestep timesteps
+keyframe keyframes
 """.split()
 )
 #: words a section heading may hold besides its context noun ("## Previous session summary")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from anchorlint.text.anaphora_conditions import condition_on_data
 from anchorlint.text.anaphora_dates import DATE, dated_after
 from anchorlint.text.anaphora_lists import (
     listed_after,
@@ -58,7 +59,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     unchanged ("keeps working as before"), a quantifier over the list the
     note gives just before it, words to say to a tool, what a command in its table row does,
     one of a pair its sentence counts, a referent its sentence states
-    (:mod:`~anchorlint.text.anaphora_referents`), a label that opens the summary and names it
+    (:mod:`~anchorlint.text.anaphora_referents`), a position in the data a rule's condition
+    names (:mod:`~anchorlint.text.anaphora_conditions`), a label that opens the summary and names it
     (:mod:`~anchorlint.text.summary_labels`), part of a heading that dates its entry, or
     a note in parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
@@ -78,6 +80,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or labelled(hit)
         or dated_after(hit, summary.text)
         or restated_in_a_clause(hit)
+        or condition_on_data(hit)
         or unchanged_since(hit)
         or listed_below(hit, summary)
         or same_as_listed(hit, summary)

@@ -1,0 +1,64 @@
+"""Shapes from the twentieth sweep of real notes (rules over data that name "the previous"
+position, sessions dated by their month, a memory named by its key), written for these tests
+in our own words."""
+
+from __future__ import annotations
+
+from anchorlint.run.engine import lint_source
+from tests.test_text_sixteenth_sweep import SETTINGS
+
+
+def coded(text: str, code: str, path: str = "notes.md") -> list[tuple[int, int]]:
+    return [(f.line, f.column) for f in lint_source(path, text, SETTINGS) if f.code == code]
+
+
+# --- "the previous <a position in the data>" (ANC101) ----------------------------------------
+
+RULES_OVER_DATA = """# Session notes
+
+Fixed the accent pass in `phon/rules.py` and the row reader in `io/reader.py`.
+
+## What the code does now
+
+- The tokenizer drops the accent when the preceding vowel is long.
+- The reader joins a wrapped row when the previous line ends in a backslash.
+- The strategy enters only if the previous candle closed above the band.
+- The decoder reuses the previous sample when a packet is lost.
+- The smoother skips a frame whenever the previous source line has no timestamp.
+- The parser fails when the preceding letter is a digit.
+- Checksums compare the previous packet with the one at hand.
+"""
+
+
+def test_a_rule_over_the_data_names_no_dropped_context() -> None:
+    assert coded(RULES_OVER_DATA, "ANC101") == []
+
+
+POINTING_BACK = """# Session notes
+
+Fixed the accent pass in `phon/rules.py`.
+
+## Open
+
+- As the previous session showed, the cache is cold after a deploy.
+- The previous approach failed on the long inputs.
+- If the previous approach fails again, revert to the table.
+- Close the tunnel when the previous session is still open.
+- The build broke when the previous migration ran twice.
+- Keep the previous line of investigation on the lock order.
+- Ask whether the previous fix is in the release branch.
+- The stall started when the previous item was still queued.
+"""
+
+
+def test_the_previous_piece_of_work_still_points_back() -> None:
+    assert coded(POINTING_BACK, "ANC101") == [
+        (7, 6),
+        (8, 3),
+        (9, 6),
+        (10, 25),
+        (11, 24),
+        (12, 8),
+        (13, 15),
+        (14, 26),
+    ]
