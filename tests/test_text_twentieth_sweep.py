@@ -4,6 +4,8 @@ in our own words."""
 
 from __future__ import annotations
 
+import pytest
+
 from anchorlint.run.engine import lint_source
 from tests.test_text_sixteenth_sweep import SETTINGS
 
@@ -62,3 +64,32 @@ def test_the_previous_piece_of_work_still_points_back() -> None:
         (13, 15),
         (14, 26),
     ]
+
+
+# --- a session dated by its month and year (ANC101) ------------------------------------------
+
+DATED_BY_MONTH = """# Active context
+
+## Earlier focus: billing export - DONE
+
+**Date**: Previous Session (March 2025)
+**Focus**: CSV export for invoices
+
+- The export endpoint lives in `api/export.py`.
+- Receipts were drafted in the last session – Sept. 2024 – and shipped later.
+- The tax fields came from a previous session (2025-03, the exporter).
+- The notes of a previous session (Oct, 2024) are archived.
+"""
+
+
+def test_a_session_dated_by_its_month_and_year_is_silent() -> None:
+    assert coded(DATED_BY_MONTH, "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    "date",
+    ["(March)", "(2025)", "(see March 2025)", "(March 2025 rollout)", "(Marching 2025)"],
+)
+def test_a_month_or_a_year_alone_still_fires(date: str) -> None:
+    text = DATED_BY_MONTH.replace("(March 2025)", date)
+    assert coded(text, "ANC101") == [(5, 11)]

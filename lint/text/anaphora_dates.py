@@ -3,8 +3,8 @@
 "Last session: 2026-02-11" (a label and its value, read by
 :func:`~anchorlint.text.anaphora_referents.labelled`), "## Session 1 — before 2026-02-14
 (several prior sessions)" (a session log's dated heading) and "the context files written in
-previous session (2026-02-11)" each name the session by its date: the note dropped nothing a
-reader needs to find it. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
+previous session (2026-02-11)" or "Previous Session (March 2025)" each name the session by its
+date: the note dropped nothing a reader needs to find it. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
 because they read the characters of the text around a hit, not its tokens.
 """
 
@@ -26,6 +26,15 @@ DATE = regex.compile(
     rf"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{{0,6}}\.?[ ]{_DAYS},?[ ](?:19|20)\d\d)"
     r"(?!\d)"
 )
+#: a month with its year, which dates a session as well as a day does right after its noun
+#: ("Previous Session (March 2025)", "(Mar. 2025)", "(2025-03)"); a month or a year alone
+#: ("(March)", "(2025)") leaves the phrase pointing back
+MONTH_YEAR = regex.compile(
+    r"(?<!\d)(?:(?:19|20)\d\d-(?:0[1-9]|1[0-2])"
+    r"|(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?[ ](?:19|20)\d\d)"
+    r"(?!\d)"
+)
 #: what opens a date put right after a phrase: a parenthesis, or a dash between spaces
 _OPENING = regex.compile(r"[ \t]{0,3}\(|[ \t]{0,3}[—–][ \t]{0,3}|[ \t]{1,3}-{1,2}[ \t]{1,3}")
 #: how far past the opening a date may end (the longest, "September 29-30, 2026", is 22)
@@ -33,19 +42,21 @@ _DATE_REACH = 32
 
 
 def dated_after(hit: PhraseHit, text: str) -> bool:
-    """ "written in previous session (2026-02-11)", "the last session – Feb 11, 2026": a
-    context noun with a full date right after it, in parentheses that close after the date
-    (or go on after a comma: "(2026-02-11, the exporter)"), or after a dash. The date says
-    which session, as "Last session: 2026-02-11" does. A date that is not all the
-    parenthesis opens with ("(notes of 2026-02-11)"), a number that is no date ("(3
-    fixes)") and a date without its year ("(Feb 11)") leave the phrase pointing back."""
+    """ "written in previous session (2026-02-11)", "the last session – Feb 11, 2026",
+    "Previous Session (March 2025)": a context noun with a full date, or a month with its
+    year, right after it, in parentheses that close after the date (or go on after a comma:
+    "(2026-02-11, the exporter)"), or after a dash. The date says which session, as "Last
+    session: 2026-02-11" does. A date that is not all the parenthesis opens with ("(notes of
+    2026-02-11)"), a number that is no date ("(3 fixes)"), a date without its year ("(Feb
+    11)") and a month or a year alone ("(March)", "(2025)") leave the phrase pointing back."""
     if hit.label != "context-noun":
         return False
     end, stop = hit.end, hit.sentence.end
     opening = _OPENING.match(text, end, min(stop, end + 8))
     if opening is None:
         return False
-    date = DATE.match(text, opening.end(), min(stop, opening.end() + _DATE_REACH))
+    reach = min(stop, opening.end() + _DATE_REACH)
+    date = DATE.match(text, opening.end(), reach) or MONTH_YEAR.match(text, opening.end(), reach)
     if date is None:
         return False
     after = text[date.end() : date.end() + 1]
