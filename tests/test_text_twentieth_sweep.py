@@ -93,3 +93,36 @@ def test_a_session_dated_by_its_month_and_year_is_silent() -> None:
 def test_a_month_or_a_year_alone_still_fires(date: str) -> None:
     text = DATED_BY_MONTH.replace("(March 2025)", date)
     assert coded(text, "ANC101") == [(5, 11)]
+
+
+# --- a record named by its key in inline code (ANC101) ---------------------------------------
+
+NAMED_RECORDS = """# Handoff
+
+The tokenizer rewrite landed in `parser/lexer.py` (commit 4d2e9a1).
+
+## Next steps
+
+- Read `session_20260301_parser_handoff` for earlier context on the parser rewrite.
+- Read the `parser_handoff_0301` memory for earlier context on the lexer.
+- For prior context on the cache, see `memories/cache-warmup` first.
+- Open `notes/2026-03-01` for prior context on the exporter.
+"""
+
+
+def test_a_record_named_by_its_key_is_silent() -> None:
+    assert coded(NAMED_RECORDS, "ANC101") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "phrase"),
+    [
+        ("Read the notes for earlier context on the parser rewrite.", "earlier context"),
+        ("Read `handoff` for earlier context on the parser rewrite.", "earlier context"),
+        ("`fetch_rows` broke in an earlier session after the rename.", "earlier session"),
+        ("Run `load_all` to rebuild the earlier context from the logs.", "the earlier"),
+    ],
+)
+def test_no_key_a_verb_of_reading_takes_still_fires(sentence: str, phrase: str) -> None:
+    text = NAMED_RECORDS + f"- {sentence}\n"
+    assert coded(text, "ANC101") == [(11, 3 + sentence.index(phrase))]

@@ -23,6 +23,7 @@ import regex
 
 from anchorlint.text.anaphora_conditions import condition_on_data
 from anchorlint.text.anaphora_dates import DATE, dated_after
+from anchorlint.text.anaphora_keys import named_by_key
 from anchorlint.text.anaphora_lists import (
     listed_after,
     listed_below,
@@ -60,7 +61,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     note gives just before it, words to say to a tool, what a command in its table row does,
     one of a pair its sentence counts, a referent its sentence states
     (:mod:`~anchorlint.text.anaphora_referents`), a position in the data a rule's condition
-    names (:mod:`~anchorlint.text.anaphora_conditions`), a label that opens the summary and names it
+    names (:mod:`~anchorlint.text.anaphora_conditions`), a record named by its key
+    (:mod:`~anchorlint.text.anaphora_keys`), a label that opens the summary and names it
     (:mod:`~anchorlint.text.summary_labels`), part of a heading that dates its entry, or
     a note in parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
@@ -79,6 +81,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or denied(hit)
         or labelled(hit)
         or dated_after(hit, summary.text)
+        or named_by_key(hit, summary.text)
         or restated_in_a_clause(hit)
         or condition_on_data(hit)
         or unchanged_since(hit)
