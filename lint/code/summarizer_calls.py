@@ -26,7 +26,7 @@ from anchorlint.code.return_types import (
     returns_non_text,
     text_tuple_positions,
 )
-from anchorlint.code.text_coders import lossless_coder, shape_describer
+from anchorlint.code.text_coders import lossless_coder, shape_describer, verbatim_summarizer
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -324,11 +324,12 @@ def output_taint(
 ) -> Taint | None:
     """The compaction output a summarizer-named call returns; None for no summarizer.
 
-    A same-module ``compact*`` annotated to return a set, a number or a list returns no
-    text, unless the list is of messages and its body summarizes (the summary in message
-    form, :func:`summary_in_message_form`); one annotated ``-> tuple[str, dict]`` returns
-    its text beside metadata, so the result is a text tuple whose string positions are the
-    output.
+    A same-module ``summarize*`` whose body only lists its input with string operations
+    (:func:`verbatim_summarizer`) returns no output. A same-module ``compact*`` annotated to
+    return a set, a number or a list returns no text, unless the list is of messages and its
+    body summarizes (the summary in message form, :func:`summary_in_message_form`); one
+    annotated ``-> tuple[str, dict]`` returns its text beside metadata, so the result is a
+    text tuple whose string positions are the output.
     """
     from anchorlint.code.taint import Kind, Taint
 
@@ -344,6 +345,8 @@ def output_taint(
         )
     ):
         return None
+    if verbatim_summarizer(name, callee, module):
+        return None  # ``_summarize_tool_results(…)`` that lists its input: no model pass
     returned = returned_tuple_positions(callee)
     if returned:  # ``return kept, budget - size``: the number beside the text is no output
         return Taint(Kind.TEXT_TUPLE, call, f"`{name}()`", positions=returned)

@@ -4,8 +4,10 @@ A call named like a summarizer only by a weak stem or a trailing ``summary`` nou
 it handles text (:mod:`anchorlint.code.summarizer_calls`). Two such same-module functions
 handle text and still rewrite none of it with a model: a ``compress*`` coder that swaps
 repeated chunks for ids and returns the id table, and a ``*_summary`` helper that describes a
-value's shape (``keys=a,b``, ``items=3``) from builtins alone. Both are read from their
-bodies: only string, pattern and builtin operations, no model, no library.
+value's shape (``keys=a,b``, ``items=3``) from builtins alone. A third is named to summarize
+outright: a ``summarize_*`` function that lists its input verbatim (``f"- {name}: {text}"``
+joined by lines) through helpers of its own class. All are read from their bodies: only
+string, pattern and builtin operations, no model, no library.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import annotation_names, call_name, dotted
 
 if TYPE_CHECKING:
@@ -60,29 +63,83 @@ def shape_describer(
     words = [w for w in name.lstrip("_").lower().split("_") if w]
     if callee is None or not words or words[-1] not in ("summary", "summaries"):
         return False
-    return _only_builtin_calls(callee, module, depth=1)
+    return _only_builtin_calls(callee, _owner(callee, module), module, depth=1)
+
+
+def verbatim_summarizer(
+    name: str, callee: cst.FunctionDef | None, module: AnalysedModule | None
+) -> bool:
+    """``def _summarize_tool_results(messages)`` that appends ``f"{name}: {content}"`` per
+    message and returns the lines joined: a same-module function named by the verb to
+    summarize whose body, and that of each helper it reaches (``Provider._tool_text(m)``,
+    ``self._ids(m)``, two levels down), calls only string operations and builtins lists its
+    input verbatim; no model rewrites it, so handing it a summary is no second pass. One
+    helper that calls a model, a library or a method of an object this module does not
+    define is enough to leave it a summarizer. A summary noun after another verb
+    (``_extract_root_summary(tree)``) names what is read, often a summary kept from an
+    earlier pass, and stays a compaction output whatever its body does."""
+    if callee is None or module is None or not _SUMMARIZE_VERB.match(name):
+        return False
+    return _only_builtin_calls(callee, _owner(callee, module), module, depth=2)
+
+
+#: a name that starts with the verb (``summarize_text``, ``_summarise_calls``, ``asummarize``)
+_SUMMARIZE_VERB = LazyPattern(r"_*a?summari[sz]e(?![a-z])")
+
+#: words of a receiver's name that say it talks to a model (``self.llm``, ``client.chat``):
+#: a method of it named like a string operation (``llm.format(…)``) is no string operation
+_MODEL_RECEIVER_WORDS = ("llm", "model", "client", "agent", "chain", "openai", "anthropic")
 
 
 def _only_builtin_calls(
-    function: cst.FunctionDef, module: AnalysedModule | None, depth: int
+    function: cst.FunctionDef, owner: str | None, module: AnalysedModule | None, depth: int
 ) -> bool:
     """Every call in ``function`` is a builtin or a string operation, or (``depth`` levels
-    down) a bare call of a same-module function for which the same holds; at least one call."""
+    down) a call of a same-module function or method (``helper(x)``, ``self.helper(x)``,
+    ``cls.helper(x)``, ``Owner.helper(x)``) for which the same holds; at least one call."""
     calls = [node for node in walk(function.body) if isinstance(node, cst.Call)]
     for node in calls:
         called = call_name(node)
-        if called in _DESCRIBER_CALLS or called == function.name.value:
-            continue  # a builtin, or a recursion into the function itself
-        helper = (
-            module.index.functions.get(called)
-            if module is not None and called and isinstance(node.func, cst.Name)
-            else None
-        )
-        if helper is None or depth == 0:
-            return False
-        if not _only_builtin_calls(helper.node, module, depth - 1):
+        helper = module.index.lookup(node, owner) if module is not None else None
+        if helper is None and called == function.name.value:
+            continue  # a recursion into the function itself
+        if helper is None:
+            if called not in _DESCRIBER_CALLS or not _plain_receiver(node, module):
+                return False
+            continue  # a builtin, or a string operation
+        if helper.node is function:
+            continue
+        if depth == 0 or not _only_builtin_calls(helper.node, helper.owner, module, depth - 1):
             return False
     return bool(calls)
+
+
+def _plain_receiver(call: cst.Call, module: AnalysedModule | None) -> bool:
+    """A builtin called bare, or a string operation on something that is no model and no
+    object of this module whose method was not found here (``self.get(…)`` inherited from
+    another module may do anything)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return True
+    receiver = dotted(func.value)
+    if receiver is None:
+        return True  # ``"\n".join(…)``, ``match.group(…)`` of a call's result
+    words = receiver.lower().replace(".", "_").split("_")
+    if any(word.startswith(_MODEL_RECEIVER_WORDS) for word in words if word):
+        return False
+    base = receiver.split(".", 1)[0]
+    classes = module.index.classes if module is not None else {}
+    return receiver not in ("self", "cls") and base not in classes
+
+
+def _owner(function: cst.FunctionDef, module: AnalysedModule | None) -> str | None:
+    """The class of the module whose method ``function`` is (None at module level)."""
+    if module is None:
+        return None
+    for cls in module.index.classes.values():
+        if any(info.node is function for info in cls.methods.values()):
+            return cls.name
+    return None
 
 
 def _returns_a_table(callee: cst.FunctionDef) -> bool:
