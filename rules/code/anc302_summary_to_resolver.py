@@ -7,11 +7,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.prefilter import (
-    CodeTrigger,
-    resolver_calls_beside_summaries,
-    summarizer_calls,
-)
+from anchorlint.code.prefilter import CodeTrigger, summarizer_calls
+from anchorlint.code.prefilter_pointers import resolver_calls_beside_summaries
 from anchorlint.config import CodeSettings, Settings
 
 if TYPE_CHECKING:

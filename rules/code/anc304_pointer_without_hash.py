@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from anchorlint.code.prefilter import (
-    CodeTrigger,
-    loosely_named_pointer_classes,
-    pointer_classes,
-)
+from anchorlint.code.prefilter import CodeTrigger
+from anchorlint.code.prefilter_pointers import loosely_named_pointer_classes, pointer_classes
 from anchorlint.config import CodeSettings, Settings
 
 if TYPE_CHECKING:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from anchorlint.code.prefilter import CodeTrigger, resolvers_with_source
+from anchorlint.code.prefilter import CodeTrigger
+from anchorlint.code.prefilter_pointers import resolvers_with_source
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
