@@ -15,8 +15,8 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_state import message_dict, message_list_name
 from anchorlint.code.lazy_pattern import LazyPattern
+from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
 from anchorlint.code.nodes import dotted, storage_key
-from anchorlint.code.prompts import names_a_template, runs_a_coroutine
 from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 

@@ -80,7 +80,7 @@ def refreshes_kept_summary(call: cst.Call, function: cst.FunctionDef) -> bool:
     self._summary_message.content, …}))`` then ``self._summary_message =
     SummaryMessage(content=text)``: a model call handed the object's summary whose answer
     becomes that summary is a summarizer, whatever its prompt (imported from elsewhere) says."""
-    from anchorlint.code.prompts import model_method
+    from anchorlint.code.model_calls import model_method
 
     if not model_method(call):
         return False

@@ -27,9 +27,9 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
+from anchorlint.code.model_calls import MODEL_METHODS
 from anchorlint.code.nodes import call_name, call_receiver, dotted, names_in
 from anchorlint.code.prefilter import BARE_MODEL_FUNCTIONS, MODEL_URL, NAMED_MODEL_METHODS
-from anchorlint.code.prompts import MODEL_METHODS
 
 #: the resource a chat client's completion method hangs under
 _CLIENT_CHAIN = LazyPattern(r"(?:^|\.)(?:chat\.completions|completions|messages|responses)$")

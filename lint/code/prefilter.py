@@ -149,7 +149,7 @@ _KEYWORD = LazyPattern(r"\s*=(?!=)")
 #: the generic model methods (RULES.md) and some clients' own (``chat_completion``,
 #: ``create_chat_completion`` of local-model bindings, ``generate_content``), each also with
 #: an ``a`` for its async form; written
-#: here, where no LibCST is imported, and read by :mod:`anchorlint.code.prompts` too
+#: here, where no LibCST is imported, and read by :mod:`anchorlint.code.model_calls` too
 #: model calls named for what they send or return (``llm.generate_text(``,
 #: ``provider.create_message(``, ``client.get_response(``, ``self.api._make_api_request(``)
 #: or for the model they call

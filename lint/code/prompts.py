@@ -21,54 +21,16 @@ from typing import NamedTuple
 import libcst as cst
 
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
-from anchorlint.code.prefilter import (
-    BARE_MODEL_FUNCTIONS,
-    MODEL_METHOD_STEMS,
-    NAMED_MODEL_METHODS,
-    posts_to_a_model,
+from anchorlint.code.model_calls import (
+    BARE_MODEL_FUNCTION,
+    MODEL_METHODS,
+    RECEIVER_NAMED_METHODS,
+    model_method,
+    model_receiver,
+    names_a_template,
 )
-
-#: generic model methods (RULES.md), with their usual async forms and the completion call of
-#: the common provider-neutral clients
-MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in ("", "a"))
-#: ``llm.call(prompt)``: a method too generic to be a model call on any receiver (``tool.call``,
-#: ``self.call``), but one on a receiver named for the model
-_RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
-_MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
-_NAMED_MODEL_METHOD = LazyPattern(rf"^(?:{NAMED_MODEL_METHODS})$")
-_BARE_MODEL_FUNCTION = LazyPattern(rf"^(?:{BARE_MODEL_FUNCTIONS})$")
-
-
-#: event-loop libraries: their ``run`` runs the coroutine it is handed (a model call or not)
-#: and is no model call of its own
-EVENT_LOOPS = frozenset({"asyncio", "anyio", "trio", "uvloop"})
-
-
-def runs_a_coroutine(call: cst.Call) -> bool:
-    """``asyncio.run(llm.call(...))``, ``loop.run_until_complete(coro)``: the result is the
-    coroutine's own."""
-    name = call_name(call)
-    if name == "run_until_complete":
-        return True
-    receiver = call_receiver(call)
-    root = (dotted(receiver) or "").split(".")[0] if receiver is not None else ""
-    return name == "run" and root in EVENT_LOOPS
-
-
-def model_method(call: cst.Call) -> bool:
-    """A generic model method (``llm.predict(``, ``chain.invoke(``), or ``call`` on a
-    receiver whose last name is a model's (``self._llm.call(``, ``summary_model.call(``)."""
-    name = call_name(call)
-    if name in MODEL_METHODS:
-        return not runs_a_coroutine(call)
-    if name is not None and _NAMED_MODEL_METHOD.match(name) is not None:
-        return True
-    if name not in _RECEIVER_NAMED_METHODS:
-        return False
-    chain = dotted(call_receiver(call) or cst.Name("_"))
-    return chain is not None and _MODEL_RECEIVER.search(chain.rsplit(".", 1)[-1]) is not None
-
+from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
+from anchorlint.code.prefilter import BARE_MODEL_FUNCTIONS, NAMED_MODEL_METHODS, posts_to_a_model
 
 #: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
 #: reads the source before any string is evaluated, and the escape's letter starts no word
@@ -92,7 +54,7 @@ _MIN_WORDS = 4
 _MAX_STRING = 20_000
 #: a generic model method called on something, in the source text
 _MODEL_CALL = LazyPattern(
-    r"\.(?:" + "|".join(sorted(MODEL_METHODS | _RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
+    r"\.(?:" + "|".join(sorted(MODEL_METHODS | RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
     rf"|\.(?:{NAMED_MODEL_METHODS})[ \t]*\("
     rf"|(?<![\w.])(?:{BARE_MODEL_FUNCTIONS})[ \t]*\("
 )
@@ -276,7 +238,7 @@ def _model_output(value: cst.BaseExpression) -> bool:
     receiver = call_receiver(value)
     if receiver is None:  # ``reply = create_chat_completion(PROMPT)``, imported
         return isinstance(value.func, cst.Name) and bool(
-            _BARE_MODEL_FUNCTION.match(value.func.value)
+            BARE_MODEL_FUNCTION.match(value.func.value)
         )
     return not names_a_template(receiver)
 
@@ -352,33 +314,6 @@ def _assignments_top(module: cst.Module) -> list[tuple[cst.BaseExpression, cst.B
     return found
 
 
-#: the last word of a name that holds a prompt template, whose ``invoke`` fills it in
-_TEMPLATE_WORDS = frozenset({"prompt", "template", "tmpl"})
-_LAST_WORD = LazyPattern(r"([A-Za-z][a-z0-9]*|[A-Z0-9]+)_*$")
-
-
-def names_a_template(receiver: cst.BaseExpression) -> bool:
-    """``existing_summary_prompt``, ``self.prompt_template``, ``SUMMARY_PROMPT``: a template,
-    whose ``invoke`` fills in its variables and calls no model."""
-    chain = dotted(receiver)
-    if chain is None:
-        return False
-    found = _LAST_WORD.search(chain.rsplit(".", 1)[-1])
-    return found is not None and found.group(1).lower() in _TEMPLATE_WORDS
-
-
-def _model_receiver(
-    call: cst.Call, receiver: cst.BaseExpression | None, imported: frozenset[str]
-) -> bool:
-    """Whether a model method is called on a model rather than a template (``prompt.format``),
-    or, called bare, is a model function the module imports."""
-    if receiver is not None:
-        return not names_a_template(receiver)
-    if not (isinstance(call.func, cst.Name) and call.func.value in imported):
-        return False
-    return _BARE_MODEL_FUNCTION.match(call.func.value) is not None
-
-
 def prompted_call(
     call: cst.Call,
     names: frozenset[str],
@@ -397,7 +332,7 @@ def prompted_call(
     if not (names or inline) or not (helper or model_method(call)):
         return False
     receiver = call_receiver(call)
-    if not helper and not _model_receiver(call, receiver, imported):
+    if not helper and not model_receiver(call, receiver, imported):
         return False
     chain = dotted(receiver) if receiver is not None else None
     if chain is not None and chain.rsplit(".", 1)[-1] in names:
