@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.eviction_filters import FilterDrops
+from anchorlint.code.eviction_filters import Eviction, FilterDrops
 from anchorlint.code.eviction_helpers import helper_index_reason
 from anchorlint.code.eviction_placeholders import count_names, is_placeholder
 from anchorlint.code.eviction_reading import container_key
-from anchorlint.code.eviction_records import merged_into_another, recorded
+from anchorlint.code.eviction_records import merged_into_another
 from anchorlint.code.eviction_shapes import (
     bound_to,
     code_of,
@@ -45,31 +45,14 @@ from anchorlint.code.eviction_shapes import (
 )
 from anchorlint.code.eviction_walk import Path
 from anchorlint.code.guards import walk
-from anchorlint.code.index import FunctionInfo
 from anchorlint.code.nodes import call_name, dotted, storage_key
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
 
 
-#: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
-#: for a fifth of the cost (no generated methods to compile)
-class Eviction(NamedTuple):
-    """One silent drop: where, from which list, what and how."""
-
-    node: cst.CSTNode
-    function: str
-    container: str
-    what: str
-    form: str
-
-
 class EvictionWalker(FilterDrops):
     """One function: finds drops, then asks whether each left a record."""
-
-    def __init__(self, module: AnalysedModule, info: FunctionInfo) -> None:
-        super().__init__(module, info)
-        self.found: list[Eviction] = []
 
     # the rest is only needed once a function has a context list: computed on first use
 
@@ -263,21 +246,6 @@ class EvictionWalker(FilterDrops):
         return is_placeholder(
             value, items, self.counts, self.locals, self.module.names.is_summarizer
         )
-
-    # -- records -------------------------------------------------------------------------
-
-    def _report(
-        self,
-        node: cst.CSTNode,
-        key: str,
-        reason: str,
-        form: str,
-        items: frozenset[str],
-        tests: list[cst.BaseExpression] | None = None,
-    ) -> None:
-        if recorded(self.module, self.info, self.ctx, node, key, items, tests or []):
-            return
-        self.found.append(Eviction(node, self.info.name, key, reason, form))
 
 
 def evictions(module: AnalysedModule) -> Iterator[Eviction]:

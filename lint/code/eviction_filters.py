@@ -5,13 +5,15 @@ and the same filter written as a loop (``for m in msgs: if is_tool(m): continue`
 ``kept.append(m)``, or a skip under a flag): each makes a new list, which is a drop only when
 it becomes the context (returned, stored back, handed on as the messages of a call). The
 drops made in place (``del``, ``.pop()``, ``.remove()``, a placeholder written over an item)
-and the record each drop is checked against are :mod:`anchorlint.code.eviction`'s, which
-walks the function with these.
+are :mod:`anchorlint.code.eviction`'s, which walks the function with these. Either kind is
+reported here, unless the function or a helper it hands the item to keeps a record
+(:mod:`anchorlint.code.eviction_records`).
 """
 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
@@ -24,6 +26,7 @@ from anchorlint.code.eviction_loops import (
 )
 from anchorlint.code.eviction_placeholders import local_values
 from anchorlint.code.eviction_reading import container_key, context_named
+from anchorlint.code.eviction_records import recorded
 from anchorlint.code.eviction_shapes import (
     builds_context,
     code_of,
@@ -34,27 +37,36 @@ from anchorlint.code.eviction_shapes import (
 )
 from anchorlint.code.eviction_tests import implies_linked
 from anchorlint.code.eviction_walk import FunctionWalk, Path
+from anchorlint.code.index import FunctionInfo
 from anchorlint.code.nodes import dotted
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
+
+
+#: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
+#: for a fifth of the cost (no generated methods to compile)
+class Eviction(NamedTuple):
+    """One silent drop: where, from which list, what and how."""
+
+    node: cst.CSTNode
+    function: str
+    container: str
+    what: str
+    form: str
 
 
 class FilterDrops(FunctionWalk):
-    """The filters of one function's walk; a drop found is handed to :meth:`_report`."""
+    """The filters of one function's walk, and the drops found, each kept unless a record
+    names what it dropped (:meth:`_report`)."""
+
+    def __init__(self, module: AnalysedModule, info: FunctionInfo) -> None:
+        super().__init__(module, info)
+        self.found: list[Eviction] = []
 
     @cached_property
     def locals(self) -> dict[str, list[cst.BaseExpression]]:
         return local_values(self.info.node)
-
-    def _report(
-        self,
-        node: cst.CSTNode,
-        key: str,
-        reason: str,
-        form: str,
-        items: frozenset[str],
-        tests: list[cst.BaseExpression] | None = None,
-    ) -> None:
-        """A drop of ``items`` from ``key``: kept unless a record names them (the walker's)."""
-        raise NotImplementedError
 
     def _loop_filter(self, call: cst.Call, path: Path, receiver: str) -> None:
         """``for m in msgs: if is_tool(m): continue`` then ``kept.append(m)``: a filter written
@@ -161,3 +173,18 @@ class FilterDrops(FunctionWalk):
         if kind == "returned" and key.split(".")[0] in ("self", "cls"):
             return builds_context(self.info.name)
         return kind is not None
+
+    # -- records -------------------------------------------------------------------------
+
+    def _report(
+        self,
+        node: cst.CSTNode,
+        key: str,
+        reason: str,
+        form: str,
+        items: frozenset[str],
+        tests: list[cst.BaseExpression] | None = None,
+    ) -> None:
+        if recorded(self.module, self.info, self.ctx, node, key, items, tests or []):
+            return
+        self.found.append(Eviction(node, self.info.name, key, reason, form))
