@@ -9,7 +9,8 @@ is annotated with such a class, filled with them, copied from such a list (``sor
 The walk keeps, per path, the set of names whose provenance was tested *absent* (``if
 span.provenance is None``, ``if not span.anchor: …``, an early ``continue`` on the present
 branch, ``all(s.doc_id is None for s in spans)``); a span or list reaching a summarizer argument
-anywhere else is a rewrite-and-relabel.
+anywhere else is a rewrite-and-relabel. What an argument holds is read by
+:mod:`anchorlint.code.provenance_arguments`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import is_library_call
 from anchorlint.code.nodes import call_name, dotted
+from anchorlint.code.provenance_arguments import SpanArguments
 from anchorlint.code.provenance_helpers import passed_through, rendered_return
 from anchorlint.code.provenance_learning import SpanLearning, provenance_classes
 from anchorlint.code.provenance_lists import guarded_list, stable_names, target_names
@@ -32,15 +34,12 @@ from anchorlint.code.provenance_tests import (
     suites,
     terminates,
 )
-from anchorlint.code.retrieval import RETRIEVAL_KEYS, linked_test, unaliased
+from anchorlint.code.retrieval import RETRIEVAL_KEYS, unaliased
 from anchorlint.code.return_types import is_text_summarizer
 from anchorlint.code.span_text import TEXT_METHODS, SpanTextMixin
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
-
-#: calls that hand back the same items: a list of linked spans stays one
-_LIST_COPIES = frozenset({"sorted", "list", "tuple", "reversed"})
 
 
 #: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
@@ -61,7 +60,7 @@ class SpanToSummarizer(NamedTuple):
     wrapped: str = ""
 
 
-class SpanWalker(SpanLearning, SpanTextMixin):
+class SpanWalker(SpanLearning, SpanArguments, SpanTextMixin):
     """One function: learns its spans (:mod:`anchorlint.code.provenance_learning`), then walks
     paths looking for summarizer arguments."""
 
@@ -237,21 +236,6 @@ class SpanWalker(SpanLearning, SpanTextMixin):
                 self.texts.pop(key, None)
                 self.text_origins.pop(key, None)
 
-    def _group_reason(self, value: cst.BaseExpression) -> str | None:
-        """``for group in by_doc.values()``: each value of a grouping is a list of spans."""
-        if not self.groupings or not isinstance(value, cst.Call) or value.args:
-            return None
-        if call_name(value) != "values" or not isinstance(value.func, cst.Attribute):
-            return None
-        return self.groupings.get(dotted(value.func.value) or "")
-
-    def _list_reason(self, value: cst.BaseExpression, clean: frozenset[str]) -> str | None:
-        """Why ``value`` is a list of linked spans, or None (also for a single span)."""
-        found = self.span_argument(value, clean)
-        if found is None or not found[1].startswith("list: "):
-            return None
-        return found[1].removeprefix("list: ")
-
     def expressions(self, node: cst.CSTNode, clean: frozenset[str]) -> None:
         for sub in (node, *walk(node)):
             if isinstance(sub, cst.Call):
@@ -311,55 +295,6 @@ class SpanWalker(SpanLearning, SpanTextMixin):
         callee = getattr(index.lookup(call, self.info.owner), "node", None)
         return is_text_summarizer(callee)
 
-    def span_argument(
-        self, value: cst.BaseExpression, clean: frozenset[str]
-    ) -> tuple[str, str] | None:
-        """The span (or list of spans) ``value`` is, with the reason, or None."""
-        key = dotted(value)
-        if key is not None:
-            if key in self.spans and key not in clean:
-                return key, self.spans[key]
-            if key in self.lists and key not in clean:
-                return key, f"list: {self.lists[key]}"
-            return None
-        copied = _copied_list(value)
-        if copied is not None:
-            found = self.span_argument(copied, clean)
-            return found if found is not None and found[1].startswith("list: ") else None
-        if isinstance(value, (cst.List, cst.Tuple)):
-            for element in value.elements:
-                found = self.span_argument(element.value, clean)
-                if found is not None:
-                    return found
-        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
-            return self._comprehension(value, clean)
-        return None
-
-    def _comprehension(
-        self, value: cst.ListComp | cst.GeneratorExp, clean: frozenset[str]
-    ) -> tuple[str, str] | None:
-        """``[s for s in spans]`` is the list; filtering on absent provenance cleans it,
-        filtering on present provenance makes it a list of linked spans whatever its source."""
-        clauses = [value.for_in]
-        while clauses[-1].inner_for_in is not None:
-            clauses.append(clauses[-1].inner_for_in)
-        inner = clauses[-1]
-        target, iterable = dotted(inner.target), dotted(inner.iter)
-        if target is None or dotted(value.elt) != target:
-            return None
-        for cond in (c for clause in clauses for c in clause.ifs):
-            written = unaliased(cond.test, self.role_aliases)
-            test = absence_test(written, self.attrs)
-            if test is not None and test[0] == target:
-                if test[1]:
-                    return None
-                linked = linked_test(written)
-                why = linked.reason if linked else f"its provenance is tested present in `{target}`"
-                return iterable or target, f"list: {why}"
-        if iterable in self.lists and len(clauses) == 1:
-            return iterable, f"list: {self.lists[iterable]}"
-        return None
-
 
 def _rendered_text(caller: SpanWalker, helper: FunctionInfo) -> str | None:
     """Why a helper's return value is the text of linked spans, read by a walker of its own
@@ -387,16 +322,3 @@ def _single_attribute(value: cst.BaseExpression) -> bool:
             return _single_attribute(value.func.value)  # type: ignore[attr-defined]
         value = value.func
     return isinstance(value, (cst.Attribute, cst.Subscript))
-
-
-def _copied_list(value: cst.BaseExpression) -> cst.BaseExpression | None:
-    """``sorted(spans, key=…)``, ``list(spans)``, ``spans[10:]``: the list whose items (some of
-    them, in some order) the expression hands back."""
-    if isinstance(value, cst.Call) and dotted(value.func) in _LIST_COPIES and value.args:
-        first = value.args[0]
-        return first.value if first.keyword is None and not first.star else None
-    if isinstance(value, cst.Subscript) and all(
-        isinstance(e.slice, cst.Slice) for e in value.slice
-    ):
-        return value.value
-    return None
