@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_calls import KnownCalls
-from anchorlint.code.kept_state import marker_excluded, summary_type_test, tool_output_test
+from anchorlint.code.kept_module import marker_excluded
+from anchorlint.code.kept_state import summary_type_test, tool_output_test
 from anchorlint.code.names import holds_a_size, is_positional_field
 from anchorlint.code.nodes import dotted, enumerated, storage_key
 from anchorlint.code.provenance_lists import bound_values

@@ -15,13 +15,13 @@ import libcst as cst
 from anchorlint.code.flow_records import RecordFields
 from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_graph_state import command_update, handed_state
+from anchorlint.code.kept_module import history_processor
 from anchorlint.code.kept_records import fetched_records
 from anchorlint.code.kept_state import (
     concatenated,
     constant_key,
     front_of_concatenation,
     graph_node,
-    history_processor,
     key_phrase,
     list_parameters,
     message_dict,

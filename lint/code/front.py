@@ -66,18 +66,18 @@ class AnalysedModule:
     def registered_processors(self) -> frozenset[str]:
         """Names in a ``history_processors=[...]`` list of this module (functions, classes
         whose instances are handed in, attributes): the framework keeps what they return as
-        the run's history (:func:`anchorlint.code.kept_state.history_processor`)."""
+        the run's history (:func:`anchorlint.code.kept_module.history_processor`)."""
         if "history_processors" not in self.source:
             return frozenset()
-        from anchorlint.code.kept_state import module_nodes, registered_processors
+        from anchorlint.code.kept_module import module_nodes, registered_processors
 
         return registered_processors(module_nodes(self.module, self.index.all_functions()))
 
     @cached_property
     def summary_markers(self) -> frozenset[str]:
         """Constants the module writes a text behind (``MARK + note``): a filter that leaves
-        out what starts with one leaves out the summary (``kept_state.marker_excluded``)."""
-        from anchorlint.code.kept_state import module_nodes, summary_markers
+        out what starts with one leaves out the summary (``kept_module.marker_excluded``)."""
+        from anchorlint.code.kept_module import module_nodes, summary_markers
 
         return summary_markers(module_nodes(self.module, self.index.all_functions()))
 
