@@ -229,3 +229,95 @@ def test_a_summary_read_back_by_a_plain_reader_is_still_summarized_again() -> No
     summarizes: it reads a summary an earlier pass kept, and summarizing that again is the
     catalogue's second pass."""
     assert codes(STORED_SUMMARY_REREAD) == [(18, "ANC306")]
+
+
+#: a conversation manager handed the conversation it keeps a running summary on: the summary is
+#: read off the handed object, refreshed with the new turns and written back to it
+HANDED_CONVERSATION = """\
+from dataclasses import dataclass, field
+
+from chat.models import summarize
+
+
+@dataclass
+class Conversation:
+    turns: list[str] = field(default_factory=list)
+    summary: str = ""
+
+
+def refresh_summary(convo: Conversation, keep: int = 6) -> str:
+    if len(convo.turns) <= keep:
+        return convo.summary
+    older = "\\n".join(convo.turns[:-keep])
+    old = convo.summary
+    convo.summary = summarize(old + "\\n" + older)
+    convo.turns = convo.turns[-keep:]
+    return convo.summary
+
+
+def reply_preamble(convo: Conversation) -> str:
+    return summarize(convo.summary + "\\n" + "\\n".join(convo.turns))
+
+
+def open_conversation(convo: Conversation, first_turns: list[str]) -> None:
+    convo.summary = summarize("\\n".join(first_turns))
+
+
+def archive(convo: Conversation, record: dict) -> None:
+    record["digest"] = summarize(convo.summary)
+"""
+
+
+def test_a_summary_read_off_a_handed_object_and_written_back_is_summarized_again() -> None:
+    """``old = convo.summary`` … ``convo.summary = summarize(old + older)``: the handed
+    conversation keeps the summary this call writes, and the next call summarizes it again.
+    Only that function is found: one that only reads the field (``reply_preamble``), one
+    that only writes it (``open_conversation``) and one that writes another object's key
+    (``archive``) show no summary kept and read back by themselves."""
+    assert codes(HANDED_CONVERSATION) == [(17, "ANC306")]
+
+
+def test_a_field_written_back_in_place_is_the_same_loop() -> None:
+    """``convo.summary = summarize(convo.summary + …)`` in one statement reads and writes the
+    same field; a state mapping's key (``record["summary"]``) read and written alike too."""
+    inline = HANDED_CONVERSATION.replace(
+        '    old = convo.summary\n    convo.summary = summarize(old + "\\n" + older)\n',
+        '    convo.summary = summarize(convo.summary + "\\n" + older)\n',
+    )
+    assert "convo.summary = summarize(convo.summary + " in inline
+    assert codes(inline) == [(16, "ANC306")]
+    keyed = """\
+from chat.models import summarize
+
+
+def fold(record: dict, new_text: str) -> None:
+    record["summary"] = summarize(record.get("summary", "") + "\\n" + new_text)
+"""
+    assert codes(keyed) == [(5, "ANC306")]
+
+
+def test_a_field_written_from_another_field_is_no_loop() -> None:
+    """``convo.digest = summarize(convo.summary)``: what is written is not what is read, so
+    no call reads back what an earlier one wrote."""
+    source = HANDED_CONVERSATION.replace(
+        '    convo.summary = summarize(old + "\\n" + older)\n',
+        '    convo.digest = summarize(old + "\\n" + older)\n',
+    )
+    assert "convo.digest = " in source
+    assert codes(source) == []
+
+
+def test_a_message_list_read_and_written_back_on_a_request_says_nothing_of_it() -> None:
+    """``request.messages = compact_messages(request.messages)`` in a hook handed a fresh
+    request each call: the list is the history the request carries, not one it keeps, so
+    only a summary field read and written back makes a handed object kept state."""
+    source = """\
+from chat.models import compact_messages
+
+
+def before_model(request, budget: int):
+    if len(request.messages) > budget:
+        request.messages = compact_messages(request.messages, keep=budget)
+    return request
+"""
+    assert codes(source) == []

@@ -30,6 +30,7 @@ from anchorlint.code.index import (
 from anchorlint.code.kept_state import (
     bound_to_text_literal,
     constant_key,
+    field_written_back,
     handed_previous_summary,
     key_phrase,
     running_summary_name,
@@ -203,7 +204,13 @@ class Analyser(KeptState, StatementRunner):
             stored is not None
             and value.kind is Kind.COMPACT
             and (
-                (stored[0] in frame.params and state_parameter(frame.function, stored[0]))
+                (
+                    stored[0] in frame.params
+                    and (
+                        state_parameter(frame.function, stored[0])
+                        or field_written_back(frame.function, *stored)
+                    )
+                )
                 or self.kept_record(frame, stored[0])
             )
         ):

@@ -20,6 +20,7 @@ from anchorlint.code.kept_records import fetched_records
 from anchorlint.code.kept_state import (
     concatenated,
     constant_key,
+    field_written_back,
     front_of_concatenation,
     graph_node,
     key_phrase,
@@ -262,7 +263,9 @@ class KeptState(RecordFields):
             return self.kept_keys[found[1]]
         if not handed_state(found[0], frame.params):
             return None  # a local or a module's value: kept by nothing this module sees
-        if not state_parameter(frame.function, found[0]):
+        if not state_parameter(frame.function, found[0]) and not field_written_back(
+            frame.function, *found
+        ):
             return None  # a reply or a request handed in fresh: its keys are kept nowhere
         return self.kept_keys[found[1]]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import summary_type
@@ -188,6 +189,43 @@ def state_parameter(info: FunctionInfo | None, name: str) -> bool:
             text = dotted(annotation) or ""
             return any(word in text.lower() for word in _STATE_WORDS)
     return False
+
+
+#: a field that holds a summary (``summary``, ``running_summary``, ``summary_text``), not a
+#: thing named after one (``summary_id``, ``summary_llm_config``)
+_SUMMARY_FIELD = LazyPattern(
+    r"^_*(?:[a-z0-9]+_){0,2}summar(?:y|ies)(?:_(?:text|content|str|string|message|msg))?$"
+)
+
+
+def field_written_back(info: FunctionInfo | None, base: str, key: str) -> bool:
+    """``old = convo.summary`` … ``convo.summary = summarize(old + new)``: a summary field of
+    an object the function is handed, which it both reads and writes back, is kept by that
+    object between calls, whatever the object is called; the next call reads what this one
+    wrote. A field it only reads (``convo.summary`` summarized into a reply) may hold
+    anything, and one it only writes (``response.summary = …``) is handed on, not back. A
+    message list read and written back on a handed object (``params.messages =
+    compact(params.messages)``) says nothing of the object: a request made afresh for each
+    call carries the history it is handed, so only its name says it is kept."""
+    if info is None or not _SUMMARY_FIELD.match(key.lower()):
+        return False
+    written: set[int] = set()
+    for node in walk(info.node.body):
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            targets = [node.target]
+        else:
+            continue
+        written.update(id(t) for t in targets if constant_key(t) == (base, key))
+    if not written:
+        return False
+    return any(
+        isinstance(node, (cst.Attribute, cst.Subscript, cst.Call))
+        and id(node) not in written
+        and constant_key(node) == (base, key)
+        for node in walk(info.node.body)
+    )
 
 
 def constant_key(node: cst.BaseExpression) -> tuple[str, str] | None:
