@@ -117,11 +117,11 @@ DIGEST_MARK = "[digest]"
 
 
 class Shrinker:
-    def __init__(self, keep: int = 4):
-        self.keep = keep
+    def __init__(self, llm, keep: int = 4):
+        self.llm, self.keep = llm, keep
 
     def _summarize(self, messages: list[dict]) -> list[dict]:
-        head = " / ".join(m["content"][:80] for m in messages[: -self.keep])
+        head = self.llm.complete(" / ".join(m["content"] for m in messages[: -self.keep]))
         return [{"role": "system", "content": f"{DIGEST_MARK} {head}"}, *messages[-self.keep :]]
 
     def _extract_summary_text(self, messages: list[dict]) -> str:

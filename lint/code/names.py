@@ -102,6 +102,10 @@ class NameSets(NamedTuple):
             pointer_words=tuple(code.pointer_class_words),
         )
 
+    def is_lookup(self, name: str) -> bool:
+        """A function of the module that finds a summary kept earlier and makes none."""
+        return bool(self.lookups) and name.lstrip("_").lower() in self.lookups
+
     def is_summarizer(self, name: str) -> bool:
         """A call name that produces a compaction output (lower-case names only)."""
         return self.summarizer_stem(name) is not None
@@ -118,7 +122,7 @@ class NameSets(NamedTuple):
         """
         if not _callable_name(name):
             return None
-        if self.lookups and name.lstrip("_").lower() in self.lookups:
+        if self.is_lookup(name):
             return None  # ``_extract_summary_text(msgs)``: finds a summary, makes none
         parts = [p for p in name.lstrip("_").lower().split("_") if p]
         for position, part in enumerate(parts):
