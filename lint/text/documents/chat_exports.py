@@ -96,13 +96,15 @@ SNAPSHOT = "<state_snapshot>"
 
 
 class Turn(NamedTuple):
-    """A summary's place: its first line and one past its last (0-based), and the column its
+    """A summary's place: its first line and one past its last (0-based), the column its
     text starts at on the first line (after a bold role label; 0 for a turn under a marker
-    line of its own)."""
+    line of its own), and how many spaces its later lines are indented by (a terminal
+    capture's summary, :mod:`~anchorlint.text.documents.terminal_captures`)."""
 
     start: int
     end: int
     column: int = 0
+    indent: int = 0
 
 
 #: a role marker: its line (0-based), its role, and where the turn's text starts on that

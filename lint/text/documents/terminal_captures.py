@@ -1,0 +1,77 @@
+"""A coding agent's terminal session pasted into a file: only its compact summary is a summary.
+
+People save what Claude Code's terminal showed (a ``COMPACT_SUMMARY.md`` committed beside the
+code, a ``session.txt``): the user's prompts after ``> ``, each assistant turn after ``⏺``, each
+tool result after ``⎿``, and where the session was compacted a banner (``═══ Conversation
+compacted · ctrl+o for history ═══``, ``=== Previous Conversation Compacted ===``), then a
+``⏺ Compact summary`` turn whose ``⎿`` line opens with the continuation preamble, the summary
+below it indented four spaces. Read whole, such a file is a transcript: its turns' back
+references ("as mentioned above") point at turns right there, and in Markdown the summary,
+indented after a blank line, is code and never linted.
+
+Detection is narrow: a capture has at least two other ``⏺`` turns at a line's start besides
+the compact summary's, and a banner or the ``⏺ Compact summary`` line. Its summary runs from
+after the ``⎿`` to the last line indented four spaces (blank lines may come between); the
+next line that is not (a ``⎿`` result, a prompt, a turn) ends it. A capture whose summary is
+folded away (no preamble under the marker) holds none.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anchorlint.text.documents.chat_exports import PREAMBLE_OPENINGS, Turn
+
+#: the mark of an assistant turn at a line's start, the test every file takes
+TURN_MARK = "⏺"
+#: how far the lines of a summary are indented under its ``⎿`` line
+_INDENT = 4
+#: how many ``⏺`` turns besides the compact summary's a capture has
+_TURNS = 2
+
+
+#: the compaction banner, the compact summary's marker line and its ``⎿`` line's start (three
+#: small patterns, compiled with the module: a file meets them only after its substring test)
+_BANNER = re.compile(r"[ \t]*[=═]{3,}[ \t]*(?:Previous[ \t]+)?Conversation[ \t]+[Cc]ompacted\b")
+_MARKER = re.compile(r"⏺[ \t]+Compact summary[ \t]*")
+_RESULT = re.compile(r"[ ]{1,4}⎿[ \t]+")
+
+
+def capture_summaries(lines: list[str]) -> list[Turn] | None:
+    """Where the compact summaries of a pasted terminal session are (each from after its
+    ``⎿`` to its last indented line, the lines after the first read four spaces in), in
+    order; None when ``lines`` are no such capture, an empty list for one with none."""
+    turns = markers = banners = 0
+    for line in lines:
+        if line.startswith(TURN_MARK):
+            if _MARKER.fullmatch(line):
+                markers += 1
+            else:
+                turns += 1
+        elif line[:1] in ("=", "═", " ") and _BANNER.match(line):
+            banners += 1
+    if turns < _TURNS or not (markers or banners):
+        return None
+    found = []
+    for index, line in enumerate(lines[:-1]):
+        if line.startswith(TURN_MARK) and _MARKER.fullmatch(line):
+            turn = _summary(lines, index + 1)
+            if turn is not None:
+                found.append(turn)
+    return found
+
+
+def _summary(lines: list[str], start: int) -> Turn | None:
+    """The summary whose ``⎿`` line is ``start``; None when that line is no result opening
+    with a framework's preamble."""
+    result = _RESULT.match(lines[start])
+    if result is None or not lines[start][result.end() :].startswith(PREAMBLE_OPENINGS):
+        return None
+    end = start + 1
+    last = start
+    margin = " " * _INDENT
+    while end < len(lines) and (lines[end].startswith(margin) or not lines[end].strip()):
+        if lines[end].strip():
+            last = end
+        end += 1
+    return Turn(start, last + 1, result.end(), _INDENT)
