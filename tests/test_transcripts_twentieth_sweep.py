@@ -109,3 +109,57 @@ def test_hostile_captures_give_no_traceback() -> None:
     ):
         for name in ("x.md", "x.txt"):
             assert isinstance(found(name, text), list)
+
+
+CLINE_EXPORT = """\
+**User:**
+
+<task>
+Move the cache eviction to a background job.
+</task>
+
+---
+
+**Assistant:**
+
+I will start with the scheduler in jobs/evict.py, as mentioned above.
+
+---
+
+**User:**
+
+[summarize_task] Result:
+
+This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:
+1. Primary Request and Intent:
+   Move eviction off the request path, as agreed earlier.
+2. Pending Tasks:
+   - Add the job's metrics.
+
+Please continue the conversation from where we left it off without asking the user any further questions. Continue with the last task that you were asked to work on.
+
+---
+
+**Assistant:**
+
+Continuing with the metrics, as noted above.
+"""
+
+
+def test_a_cline_export_s_condense_result_is_its_summary() -> None:
+    findings = found("cline_task_export.md", CLINE_EXPORT)
+    assert ("ANC101", 21, 40) in findings
+    assert {line for _, line, _ in findings} <= set(range(19, 27))
+
+
+def test_the_tool_label_over_a_turn_that_is_no_summary_reads_nothing() -> None:
+    text = CLINE_EXPORT.replace("This session is being continued from", "We went on from")
+    assert found("cline_task_export.md", text) == []
+    other = CLINE_EXPORT.replace("[summarize_task] Result:", "[read_file] Result:")
+    assert found("cline_task_export.md", other) == []
+
+
+def test_a_tool_label_alone_in_its_turn_gives_no_traceback() -> None:
+    start = CLINE_EXPORT.index("This session")
+    end = CLINE_EXPORT.index("---", start)
+    assert found("cline_task_export.md", CLINE_EXPORT[:start] + CLINE_EXPORT[end:]) == []

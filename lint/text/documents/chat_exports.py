@@ -141,7 +141,7 @@ def summary_lines(lines: list[str]) -> list[Turn] | None:
     for index, (at, _, column) in enumerate(markers):
         end = markers[index + 1][0] if index + 1 < len(markers) else len(lines)
         turn = _turn(lines, at, end, column)
-        if turn is not None and _is_summary(lines, turn):
+        if turn is not None and _is_summary(lines, turn := _past_tool_label(lines, turn)):
             found.append(turn)
     return found
 
@@ -216,6 +216,21 @@ def _turn(lines: list[str], at: int, end: int, column: int | None) -> Turn | Non
     if start >= end:
         return None
     return Turn(start, end, column if column is not None and start == at else 0)
+
+
+#: the line Cline's exports put over a tool's result, the condense tool's summary among them
+TOOL_LABEL = "[summarize_task] Result:"
+
+
+def _past_tool_label(lines: list[str], turn: Turn) -> Turn:
+    """``turn`` from its first line after the condense tool's label, when that label is its
+    first line (the summary follows it); else ``turn`` as it is."""
+    if lines[turn.start][turn.column :].strip() != TOOL_LABEL:
+        return turn
+    start = turn.start + 1
+    while start < turn.end and not lines[start].strip():
+        start += 1
+    return turn if start >= turn.end else Turn(start, turn.end)
 
 
 def _is_summary(lines: list[str], turn: Turn) -> bool:
