@@ -163,3 +163,93 @@ def test_a_tool_label_alone_in_its_turn_gives_no_traceback() -> None:
     start = CLINE_EXPORT.index("This session")
     end = CLINE_EXPORT.index("---", start)
     assert found("cline_task_export.md", CLINE_EXPORT[:start] + CLINE_EXPORT[end:]) == []
+
+
+def cline_history(summary_blocks: list[dict], ts: bool) -> str:
+    """A Cline task's API history, indented as Cline writes it, with a condense result."""
+    import json
+
+    messages = [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "<task>\nSplit the parser.\n</task>"}],
+        },
+        {"role": "assistant", "content": [{"type": "text", "text": "Done, as mentioned above."}]},
+        {"role": "user", "content": summary_blocks},
+        {"role": "assistant", "content": [{"type": "text", "text": "Going on, as noted above."}]},
+    ]
+    if ts:
+        for at, message in enumerate(messages):
+            message["ts"] = 1000 * (at + 1)
+    return json.dumps(messages, indent=2)
+
+
+PROMPT = (
+    "\nThis session is being continued from a previous conversation that ran out of context."
+    " The conversation is summarized below:\n1. Pending Tasks:\n   - Split the lexer,"
+    " as agreed earlier.\n\nPlease continue the conversation from where we left it off"
+    " without asking the user any further questions. Continue with the last task that you"
+    " were asked to work on.\n"
+)
+TEXT_BLOCKS = [
+    {"type": "text", "text": "[summarize_task] Result:"},
+    {"type": "text", "text": PROMPT},
+]
+
+
+def test_cline_s_condense_result_is_its_history_s_summary() -> None:
+    for ts in (False, True):
+        text = cline_history(TEXT_BLOCKS, ts)
+        findings = found("tasks/1733/api_conversation_history.json", text)
+        line = next(n for n, row in enumerate(text.splitlines(), 1) if "Split the lexer" in row)
+        assert ("ANC101", line, text.splitlines()[line - 1].index("as agreed") - 0) in [
+            (code, at, column - 1) for code, at, column in findings
+        ], ts
+        assert {at for _, at, _ in findings} == {line}, ts
+
+
+def test_cline_s_condense_result_in_a_tool_result_block() -> None:
+    block = {
+        "type": "tool_result",
+        "tool_use_id": "t1",
+        "content": "[summarize_task] Result:" + PROMPT,
+    }
+    findings = found("api_conversation_history.json", cline_history([block], True))
+    assert [code for code, _, _ in findings].count("ANC101") == 1
+
+
+def test_cline_near_misses_read_nothing() -> None:
+    other = [{"type": "text", "text": "[read_file] Result:"}, {"type": "text", "text": PROMPT}]
+    no_prompt = [
+        {"type": "text", "text": "[summarize_task] Result:"},
+        {"type": "text", "text": "ok, as above"},
+    ]
+    for blocks in (other, no_prompt):
+        for ts in (False, True):
+            assert found("api_conversation_history.json", cline_history(blocks, ts)) == []
+    assistant = cline_history(TEXT_BLOCKS, True).replace('"user"', '"assistant"')
+    assert [f for f in found("api_conversation_history.json", assistant) if f[0] == "ANC101"] == []
+
+
+def test_roo_s_flagged_summary_is_read_as_before() -> None:
+    import json
+
+    messages = [
+        {"role": "user", "content": "Fix the build.", "ts": 1},
+        {"role": "assistant", "content": "Fixed, as mentioned above.", "ts": 2},
+        {
+            "role": "user",
+            "content": "Summary: the build passes, as agreed earlier.",
+            "ts": 3,
+            "isSummary": True,
+        },
+    ]
+    text = json.dumps(messages, indent=2)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "as agreed" in row)
+    findings = found("api_conversation_history.json", text)
+    assert findings and {at for _, at, _ in findings} == {line}
+
+
+def test_a_broken_cline_history_gives_a_finding_not_a_traceback() -> None:
+    text = cline_history(TEXT_BLOCKS, False)[:-40]
+    assert [code for code, _, _ in found("api_conversation_history.json", text)] == ["ANC002"]

@@ -77,6 +77,12 @@ _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*
 #: Roo Code and Kilo Code: the task's API history, an array of messages
 _ROO = _B(rb"\A\s*\[\s*\{")
 _ROO_KEYS = frozenset({b"role", b"content", b"ts"})
+#: Cline's history, whose messages have no ``ts`` in older versions: the task's envelope
+#: opens the first message's first text block
+_CLINE_TASK = _B(
+    rb'\A\s*\[\s*\{\s*"role"\s*:\s*"user"\s*,\s*"content"\s*:\s*\[\s*\{\s*'
+    rb'"type"\s*:\s*"text"\s*,\s*"text"\s*:\s*"<task>'
+)
 #: a kimi-cli context file opens with a record of one of its own roles
 _KIMI_CONTEXT = _B(rb'\A\s*\{\s*"role"\s*:\s*"_(?:system_prompt|checkpoint|usage)"')
 #: a Strands Agents session's agent record (its file session manager's ``agent.json``)
@@ -317,7 +323,7 @@ def json_format(head: bytes) -> str | None:
         return "letta"
     if LOGLINES.match(head) and _CHAT_RECORD.search(head):
         return "claude-code"
-    if _ROO.match(head) and _roo(head):
+    if _ROO.match(head) and (_roo(head) or _CLINE_TASK.match(head)):
         return "roo-code"
     if b'"conversation_manager_state"' in head and _strands(head):
         return "strands"
@@ -361,8 +367,8 @@ def _opencode(head: bytes) -> bool:
 
 
 def _roo(head: bytes) -> bool:
-    """A Roo Code (or Kilo Code) API history: an array whose first message has a role of the
-    conversation, its content and its time stamp (``ts``) at its top level."""
+    """A Roo Code (or Kilo Code, or Cline) API history: an array whose first message has a
+    role of the conversation, its content and its time stamp (``ts``) at its top level."""
     first = top_level(head[head.index(b"{") :], lambda keys: keys.keys() >= _ROO_KEYS)
     return first.keys() >= _ROO_KEYS and first.get(b"role") in (b"user", b"assistant")
 
