@@ -22,6 +22,7 @@ INPUT_FORMATS = (
     "kimi-cli",
     "qwen-code",
     "copilot-cli",
+    "pi",
     "roo-code",
     "strands",
     "vscode-copilot",

@@ -253,3 +253,59 @@ def test_roo_s_flagged_summary_is_read_as_before() -> None:
 def test_a_broken_cline_history_gives_a_finding_not_a_traceback() -> None:
     text = cline_history(TEXT_BLOCKS, False)[:-40]
     assert [code for code, _, _ in found("api_conversation_history.json", text)] == ["ANC002"]
+
+
+PI_HEADER = (
+    '{"type":"session","version":3,"id":"0191bbbb-1111-7000-8000-00000000000a",'
+    '"timestamp":"2026-07-02T08:00:00.000Z","cwd":"/tmp/shop"}'
+)
+PI_TURN = (
+    '{"type":"message","id":"m1","parentId":null,"timestamp":"2026-07-02T08:00:01.000Z",'
+    '"message":{"role":"user","content":[{"type":"text","text":"Add the refund route,'
+    ' as noted above."}]}}'
+)
+
+
+def pi_compaction(ident: str, summary: str) -> str:
+    import json
+
+    return json.dumps(
+        {"type": "compaction", "id": ident, "parentId": "m1", "summary": summary},
+        separators=(",", ":"),
+    )
+
+
+def test_a_pi_session_s_compactions_are_its_summaries() -> None:
+    first = pi_compaction(
+        "c1", "## Goal\nRefunds.\n\n## Progress\nThe route exists, as agreed earlier."
+    )
+    second = pi_compaction("c2", "## Goal\nRefunds, tested in `tests/test_refund.py`.")
+    branch = (
+        '{"type":"branch_summary","id":"b1","parentId":"c1","fromId":"m1",'
+        '"summary":"Tried the previous approach and dropped it."}'
+    )
+    text = "\n".join([PI_HEADER, PI_TURN, first, branch, second]) + "\n"
+    findings = found("2026-07-02T08-00-00_0191bbbb.jsonl", text)
+    assert ("ANC101", 3, first.index("as agreed") + 1) in findings
+    assert ("ANC104", 3, first.index("## Goal") + 1) in findings
+    assert {line for _, line, _ in findings} == {3}
+
+
+def test_a_pi_session_without_compaction_is_told_so() -> None:
+    assert found("s.jsonl", PI_HEADER + "\n" + PI_TURN + "\n") == []
+
+
+def test_a_header_with_keys_of_another_format_is_no_pi_session() -> None:
+    from anchorlint.text.documents.transcripts.sniff import jsonl_format
+
+    assert jsonl_format((PI_HEADER + "\n").encode()) == "pi"
+    other = PI_HEADER.replace('"cwd"', '"workspace"')
+    assert jsonl_format((other + "\n").encode()) is None
+    extra = PI_HEADER.replace('{"type"', '{"payload":{},"type"')
+    assert jsonl_format((extra + "\n").encode()) is None
+
+
+def test_a_broken_pi_compaction_is_a_finding_not_a_traceback() -> None:
+    broken = pi_compaction("c1", "Refunds.")[:-3]
+    text = "\n".join([PI_HEADER, broken, PI_TURN]) + "\n"
+    assert [(code, line) for code, line, _ in found("s.jsonl", text)] == [("ANC002", 2)]

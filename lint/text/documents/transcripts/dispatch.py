@@ -26,6 +26,7 @@ from anchorlint.text.documents.transcripts import (
     letta,
     opencode,
     openhands,
+    pi,
     qwen,
     roo,
     sqlite,
@@ -45,6 +46,7 @@ _LINES: dict[str, Callable[[str, Iterable[str], int], Items]] = {
     "kimi-cli": kimi.read,
     "qwen-code": qwen.read,
     "copilot-cli": copilot.read,
+    "pi": pi.read,
 }
 _DOCUMENTS: dict[str, Callable[[str, str], Items]] = {
     "claude-code": claude.read_document,

@@ -74,6 +74,10 @@ _COPILOT = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"session\.start"')
 _COPILOT_KEYS = frozenset({b"type", b"data", b"id", b"timestamp", b"parentId"})
 #: what ``session.start`` says of its writer: the producer, or the CLI's version
 _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*:)')
+#: a Pi session opens with its header entry, keyed as nothing else's first line is
+_PI = _B(rb'\A\s*\{\s*"type"\s*:\s*"session"\s*,')
+_PI_KEYS = frozenset({b"type", b"version", b"id", b"timestamp", b"cwd", b"parentSession"})
+_PI_NEEDED = frozenset({b"type", b"id", b"timestamp", b"cwd"})
 #: Roo Code and Kilo Code: the task's API history, an array of messages
 _ROO = _B(rb"\A\s*\[\s*\{")
 _ROO_KEYS = frozenset({b"role", b"content", b"ts"})
@@ -103,8 +107,8 @@ BOM = b"\xef\xbb\xbf"
 
 
 def jsonl_format(head: bytes) -> str | None:
-    """``claude-code``, ``codex``, ``gemini-cli``, ``kimi-cli``, ``qwen-code`` or
-    ``copilot-cli`` for a JSON Lines head, else None. A byte-order mark opening the file (an
+    """``claude-code``, ``codex``, ``gemini-cli``, ``kimi-cli``, ``qwen-code``,
+    ``copilot-cli`` or ``pi`` for a JSON Lines head, else None. A byte-order mark opening the file (an
     editor's re-save on Windows) is not the first record's: the tests that anchor at the
     start look past it."""
     head = head.removeprefix(BOM)
@@ -123,6 +127,8 @@ def jsonl_format(head: bytes) -> str | None:
         return "copilot-cli"
     if _KIMI_CONTEXT.match(head) and _kimi_context(head):
         return "kimi-cli"
+    if _PI.match(head) and _pi(head):
+        return "pi"
     if claude_summary(head):
         return "claude-code"
     return None
@@ -364,6 +370,13 @@ def _opencode(head: bytes) -> bool:
         all((keys.get(key) or b"").startswith(prefix) and key in keys for key, prefix in shape)
         for shape in (_OPENCODE_PART, _OPENCODE_MESSAGE)
     )
+
+
+def _pi(head: bytes) -> bool:
+    """A Pi session: its first line is the session's header, with its id, time stamp and
+    working directory, and no key but the header's."""
+    keys = top_level(head[: head.find(b"\n") if b"\n" in head else len(head)])
+    return keys.get(b"type") == b"session" and _PI_KEYS >= keys.keys() >= _PI_NEEDED
 
 
 def _roo(head: bytes) -> bool:
