@@ -39,9 +39,11 @@ def summaries(messages: list[Any]) -> Iterator[tuple[str, int]]:
 
 
 def _in_blocks(blocks: list[Any]) -> Iterator[tuple[str, int]]:
+    """The results in one user message's blocks: a label block and the text block after it,
+    or a tool's result whose text opens with the label."""
     texts = [b.get("text") for b in blocks if isinstance(b, dict) and b.get("type") == "text"]
     for label, result in zip(texts, texts[1:], strict=False):
-        if label == LABEL and _opens(result):
+        if label == LABEL and isinstance(result, str) and _opens(result):
             yield result, _start(result, 0)
     for block in blocks:
         if isinstance(block, dict) and block.get("type") == "tool_result":
@@ -66,6 +68,6 @@ def _start(text: str, at: int) -> int:
     return len(text) - len(text[at:].lstrip())
 
 
-def _opens(text: Any) -> bool:
+def _opens(text: str) -> bool:
     """Whether ``text`` opens (after blank space) with the continuation prompt."""
-    return isinstance(text, str) and text.lstrip().startswith(PREAMBLE_OPENINGS[0])
+    return text.lstrip().startswith(PREAMBLE_OPENINGS[0])
