@@ -74,6 +74,13 @@ def test_the_older_banner_is_a_banner_too() -> None:
     assert all(line >= 19 for _, line, _ in findings)
 
 
+def test_a_capture_quoted_in_fenced_code_leaves_the_document_a_summary() -> None:
+    """A document that shows a capture as an example is still linted whole, as before."""
+    text = "# Handoff\n\nThe fix landed, as mentioned above.\n\n```text\n" + CAPTURE + "```\n"
+    findings = found("handoff.md", text)
+    assert findings == [("ANC104", 1, 1), ("ANC101", 3, 17)]
+
+
 def test_a_capture_whose_summary_is_folded_away_passes() -> None:
     start = CAPTURE.index("⏺ Compact summary")
     end = CAPTURE.index("  ⎿  Read uploads/retry.py", start)

@@ -10,7 +10,8 @@ references ("as mentioned above") point at turns right there, and in Markdown th
 indented after a blank line, is code and never linted.
 
 Detection is narrow: a capture has at least two other ``⏺`` turns at a line's start besides
-the compact summary's, and a banner or the ``⏺ Compact summary`` line. Its summary runs from
+the compact summary's, and a banner or the ``⏺ Compact summary`` line, all outside fenced
+code (a document may quote a capture as an example, and is read whole as before). Its summary runs from
 after the ``⎿`` to the last line indented four spaces (blank lines may come between); the
 next line that is not (a ``⎿`` result, a prompt, a turn) ends it. A capture whose summary is
 folded away (no preamble under the marker) holds none.
@@ -19,6 +20,7 @@ folded away (no preamble under the marker) holds none.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from anchorlint.text.documents.chat_exports import PREAMBLE_OPENINGS, Turn
 
@@ -35,30 +37,45 @@ _TURNS = 2
 _BANNER = re.compile(r"[ \t]*[=═]{3,}[ \t]*(?:Previous[ \t]+)?Conversation[ \t]+[Cc]ompacted\b")
 _MARKER = re.compile(r"⏺[ \t]+Compact summary[ \t]*")
 _RESULT = re.compile(r"[ ]{1,4}⎿[ \t]+")
+_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 
 
 def capture_summaries(lines: list[str]) -> list[Turn] | None:
     """Where the compact summaries of a pasted terminal session are (each from after its
     ``⎿`` to its last indented line, the lines after the first read four spaces in), in
-    order; None when ``lines`` are no such capture, an empty list for one with none."""
-    turns = markers = banners = 0
-    for line in lines:
+    order; None when ``lines`` are no such capture, an empty list for one with none. Lines
+    inside fenced code do not count: a document may quote a capture as an example."""
+    turns = banners = 0
+    markers = []
+    for index, line in _outside_fences(lines):
         if line.startswith(TURN_MARK):
             if _MARKER.fullmatch(line):
-                markers += 1
+                markers.append(index)
             else:
                 turns += 1
         elif line[:1] in ("=", "═", " ") and _BANNER.match(line):
             banners += 1
     if turns < _TURNS or not (markers or banners):
         return None
-    found = []
-    for index, line in enumerate(lines[:-1]):
-        if line.startswith(TURN_MARK) and _MARKER.fullmatch(line):
-            turn = _summary(lines, index + 1)
-            if turn is not None:
-                found.append(turn)
-    return found
+    found = (_summary(lines, index + 1) for index in markers if index + 1 < len(lines))
+    return [turn for turn in found if turn is not None]
+
+
+def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """The lines outside fenced code (three backticks or tildes or more), with their indices."""
+    fence = ""
+    for index, line in enumerate(lines):
+        opened = _FENCE.match(line) if line[:4].lstrip()[:1] in ("`", "~") else None
+        if opened is not None and not fence:
+            fence = opened.group(1)
+        elif (
+            opened is not None
+            and opened.group(1).startswith(fence)
+            and not line[opened.end() :].strip()
+        ):
+            fence = ""
+        elif not fence:
+            yield index, line
 
 
 def _summary(lines: list[str], start: int) -> Turn | None:
