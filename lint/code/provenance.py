@@ -316,9 +316,15 @@ def _by_declaration(reason: str) -> bool:
 
 
 def _single_attribute(value: cst.BaseExpression) -> bool:
-    """``d.page_content``, ``m["content"]``, ``n.get_content()``: one span's own text."""
+    """``d.page_content``, ``m["content"]``, ``n.get_content()``: one span's own text. A cut
+    (``content[:1000]``) is a lookup only when what it cuts is: the head of a text built from a
+    tool result is still that text."""
     if isinstance(value, cst.Call) and not value.args:
         if call_name(value) in TEXT_METHODS:  # ``"\n".join(lines).strip()``: the same text
             return _single_attribute(value.func.value)  # type: ignore[attr-defined]
         value = value.func
+    if isinstance(value, cst.Subscript) and all(
+        isinstance(e.slice, cst.Slice) for e in value.slice
+    ):
+        return _single_attribute(value.value)
     return isinstance(value, (cst.Attribute, cst.Subscript))
