@@ -65,3 +65,68 @@ def test_a_cut_of_one_lookup_is_still_a_lookup() -> None:
 """,
     ).replace("head = body[:MAX_TOOL_CHARS]", 'head = m["content"][:400]')
     assert codes(source) == []
+
+
+#: a context window that puts its digest in front of the recent turns, built item by item
+CONTEXT_WINDOW = """\
+from dataclasses import dataclass
+
+SUMMARY_PROMPT = "Summarize the conversation so far in a few sentences:\\n{history}"
+
+
+@dataclass(frozen=True)
+class WindowConfig:
+    max_messages: int = 20
+    keep_recent: int = 6
+
+
+class ContextWindow:
+    def __init__(self, llm, config: WindowConfig | None = None):
+        self.llm = llm
+        self.config = config or WindowConfig()
+
+    def _render(self, turns: list[dict]) -> str:
+        return "\\n".join(f"{t['role']}: {t['content']}" for t in turns)
+
+    def summarize_turns(self, turns: list[dict]) -> str:
+        return self.llm.invoke(SUMMARY_PROMPT.format(history=self._render(turns)))
+
+    def trim(self, messages: list[dict]) -> list[dict]:
+        if len(messages) <= self.config.max_messages:
+            return messages
+        cut = len(messages) - self.config.keep_recent
+        digest = self.summarize_turns(messages[:cut])
+        trimmed = [{"role": "system", "content": f"Earlier in this chat: {digest}"}]
+        trimmed.extend(messages[cut:])
+        return trimmed
+"""
+
+
+def test_summary_in_front_then_extended_with_the_kept_turns() -> None:
+    """``trimmed = [note]`` then ``trimmed.extend(messages[cut:])``, returned: the caller
+    hands the list back and the next trim summarizes the digest again, as with ``[note] +
+    messages[cut:]``."""
+    assert codes(CONTEXT_WINDOW) == [(27, "ANC306")]
+
+
+def test_summary_in_front_then_the_kept_turns_added() -> None:
+    """``trimmed += messages[cut:]`` is the same list."""
+    source = CONTEXT_WINDOW.replace("trimmed.extend(messages[cut:])", "trimmed += messages[cut:]")
+    assert codes(source) == [(27, "ANC306")]
+
+
+def test_summary_given_a_fixed_reply_is_no_history() -> None:
+    """``trimmed.extend([ack])``: a pair handed back, not the digest among kept turns."""
+    source = CONTEXT_WINDOW.replace(
+        "trimmed.extend(messages[cut:])",
+        'trimmed.extend([{"role": "assistant", "content": "Understood."}])',
+    )
+    assert codes(source) == []
+
+
+def test_summary_list_built_but_not_returned_is_silent() -> None:
+    """The list with the digest is built and logged, the kept turns alone returned."""
+    source = CONTEXT_WINDOW.replace(
+        "trimmed.extend(messages[cut:])", "trimmed.extend(messages[cut:])\n        print(trimmed)"
+    ).replace("        return trimmed", "        return messages[cut:]")
+    assert codes(source) == []

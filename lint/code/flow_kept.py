@@ -33,7 +33,11 @@ from anchorlint.code.kept_state import (
     state_parameter,
     tuple_elements,
 )
-from anchorlint.code.kept_state_lists import rewritten_name, rewritten_parameters
+from anchorlint.code.kept_state_lists import (
+    extended_with_history,
+    rewritten_name,
+    rewritten_parameters,
+)
 from anchorlint.code.names import NameSets
 from anchorlint.code.nodes import dotted
 from anchorlint.code.taint import HANDED_BACK, Env, Frame, Kind, Taint
@@ -183,18 +187,24 @@ class KeptState(RecordFields):
     def _bound_summary_list(
         self, name: str, value: cst.BaseExpression, env: Env, frame: Frame
     ) -> None:
-        """``compacted = [summary_message] + to_keep`` (or ``[note, *recent]``): the name now
-        holds a message list with the summary in front, for a later ``return compacted``;
-        bound to anything else, it holds none."""
+        """``compacted = [summary_message] + to_keep`` (or ``[note, *recent]``, or ``[note]``
+        then ``compacted.extend(recent)``): the name now holds a message list with the summary
+        in front, for a later ``return compacted``; bound to anything else, it holds none."""
         frame.summary_locals.pop(name, None)
-        held = self._summary_in_front(value, env, frame)
+        function = frame.function
+        extended = function is not None and extended_with_history(name, function.node)
+        held = self._summary_in_front(value, env, frame, extended)
         if held is not None:
             frame.summary_locals[name] = held
 
-    def _summary_in_front(self, value: cst.BaseExpression, env: Env, frame: Frame) -> Taint | None:
+    def _summary_in_front(
+        self, value: cst.BaseExpression, env: Env, frame: Frame, extended: bool = False
+    ) -> Taint | None:
         """The compaction output in a message list literal that splices in other items
-        (``[note, *recent]``) or at the front of a concatenation (``[note] + recent``)."""
-        literal = value if isinstance(value, cst.List) and spliced(value) else None
+        (``[note, *recent]``), or is ``extended`` with them later, or at the front of a
+        concatenation (``[note] + recent``)."""
+        listed = isinstance(value, cst.List) and (extended or spliced(value))
+        literal = value if listed and isinstance(value, cst.List) else None
         literal = literal or front_of_concatenation(value)
         taints = [self.eval(e.value, env, frame) for e in literal.elements] if literal else []
         held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)

@@ -13,6 +13,7 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.kept_state import message_list_parameters
+from anchorlint.code.nodes import dotted
 
 #: list methods that put something into the list they are called on
 PUTS = frozenset({"append", "extend", "insert", "appendleft"})
@@ -59,3 +60,24 @@ def _written(node: cst.CSTNode) -> str | None:
 def _whole_slice(target: cst.Subscript) -> bool:
     """``xs[:]``, ``xs[1:]``, ``xs[0:n]``: a slice, which replaces part of the list in place."""
     return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice)
+
+
+def extended_with_history(name: str, function: cst.FunctionDef) -> bool:
+    """``out = [note]`` then ``out.extend(recent)`` or ``out += recent``: the list the name is
+    bound to is given a history after it (an operand that is no literal), as ``[note] +
+    recent`` is; ``out.extend([ack])`` adds a fixed item, not the kept messages."""
+    for node in walk(function.body):
+        added: cst.BaseExpression | None = None
+        if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
+            added = node.value if dotted(node.target) == name else None
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "extend"
+            and dotted(node.func.value) == name
+            and len(node.args) == 1
+        ):
+            added = node.args[0].value
+        if added is not None and not isinstance(added, (cst.List, cst.Tuple, cst.SimpleString)):
+            return True
+    return False
