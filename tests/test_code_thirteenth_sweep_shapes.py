@@ -130,3 +130,54 @@ def test_summary_list_built_but_not_returned_is_silent() -> None:
         "trimmed.extend(messages[cut:])", "trimmed.extend(messages[cut:])\n        print(trimmed)"
     ).replace("        return trimmed", "        return messages[cut:]")
     assert codes(source) == []
+
+
+#: a session whose state mapping (persisted by the web layer) holds the message list
+CHAT_SESSION = """\
+import time
+
+
+class ChatSession:
+    # one conversation; its state mapping is what the web layer persists
+
+    def __init__(self, llm, keep: int = 4):
+        self.llm = llm
+        self.keep = keep
+        self.state = {"messages": [], "started": time.time(), "notes": []}
+
+    def add(self, role: str, content: str) -> None:
+        self.state["messages"].append({"role": role, "content": content})
+
+    def squeeze(self) -> None:
+        old = self.state["messages"][1 : -self.keep]
+        if not old:
+            return
+        del self.state["messages"][1 : -self.keep]
+        prompt = "Summarize these turns in 50 words:\\n" + "\\n".join(m["content"] for m in old)
+        reply = self.llm.chat(prompt)
+        self.state["messages"].insert(1, {"role": "assistant", "content": "Earlier: " + reply})
+"""
+
+
+def test_kept_message_list_under_a_key_of_the_objects_state() -> None:
+    """``self.state["messages"]`` given the summary is read back by the next squeeze, as
+    ``self.messages`` would be."""
+    assert codes(CHAT_SESSION) == [(21, "ANC306")]
+
+
+def test_summary_under_a_key_nothing_reads_back_is_silent() -> None:
+    """The digest goes under ``self.state["notes"]``, which no prompt reads."""
+    source = CHAT_SESSION.replace(
+        'self.state["messages"].insert(1, {"role": "assistant", "content": "Earlier: " + reply})',
+        'self.state["notes"].append("Earlier: " + reply)',
+    )
+    assert codes(source) == []
+
+
+def test_a_local_mapping_built_per_call_keeps_nothing() -> None:
+    """``state = {...}`` built fresh in the method: its key is gone after the call."""
+    source = CHAT_SESSION.replace('self.state["messages"]', 'state["messages"]').replace(
+        "    def squeeze(self) -> None:\n",
+        '    def squeeze(self) -> None:\n        state = {"messages": list(self.state["messages"])}\n',
+    )
+    assert codes(source) == []

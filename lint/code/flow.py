@@ -37,7 +37,7 @@ from anchorlint.code.kept_state import (
     state_parameter,
 )
 from anchorlint.code.names import is_positional_field
-from anchorlint.code.nodes import call_name, storage_key
+from anchorlint.code.nodes import call_name, dotted, storage_key
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import (
     Env,
@@ -197,7 +197,7 @@ class Analyser(KeptState, StatementRunner):
             env.pop(key, None)
             return
         env[key] = value
-        if isinstance(target, cst.Attribute):
+        if isinstance(target, (cst.Attribute, cst.Subscript)):
             self._attribute_sink(target, key, value, frame)
         stored = constant_key(target)
         if (
@@ -219,10 +219,19 @@ class Analyser(KeptState, StatementRunner):
             where = f"`{key}`" if plain else key_phrase(stored[1])
             self.kept_keys.setdefault(stored[1], value.kept(where, target))
 
-    def _attribute_sink(self, target: cst.Attribute, key: str, value: Taint, frame: Frame) -> None:
-        base = key.rsplit(".", 1)[0]
+    def _attribute_sink(
+        self, target: cst.Attribute | cst.Subscript, key: str, value: Taint, frame: Frame
+    ) -> None:
+        """An object's field given a value; a key of a mapping the object keeps
+        (``self.state["messages"]``) keeps a summary as its attribute (``self.messages``) does."""
+        base = dotted(target.value) or ""
         pointerish = any(word in base.lower() for word in _POINTERISH)
-        if value.kind is Kind.OFFSET and is_positional_field(target.attr.value) and pointerish:
+        if (
+            isinstance(target, cst.Attribute)
+            and value.kind is Kind.OFFSET
+            and pointerish
+            and is_positional_field(target.attr.value)
+        ):
             self.offset_sink(target, value, f"the `{key}` field")
         if value.kind is Kind.COMPACT and _on_self(base) and frame.owner is not None:
             kept = value if value.kept_in else value.kept(f"`{key}`", target)
