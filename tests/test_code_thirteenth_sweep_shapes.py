@@ -181,3 +181,54 @@ def test_a_local_mapping_built_per_call_keeps_nothing() -> None:
         '    def squeeze(self) -> None:\n        state = {"messages": list(self.state["messages"])}\n',
     )
     assert codes(source) == []
+
+
+#: a tool-output condenser of an agent framework whose model is asked with ``request``
+TOOL_CONDENSER = """\
+from dataclasses import dataclass
+
+CONDENSE_SYSTEM = (
+    "You condense tool output for an agent. Shorten each tool-return's text, keep its id."
+)
+
+
+@dataclass
+class ToolReturnPart:
+    tool_call_id: str
+    tool_name: str
+    content: str
+
+
+class ToolOutputCondenser:
+    def __init__(self, model, max_chars: int = 4000):
+        self.model = model
+        self.max_chars = max_chars
+
+    def _oversized(self, parts: list[ToolReturnPart]) -> list[ToolReturnPart]:
+        return [p for p in parts if len(p.content) > self.max_chars]
+
+    async def condense(self, parts: list[ToolReturnPart]) -> list[ToolReturnPart]:
+        big = self._oversized(parts)
+        if not big:
+            return parts
+        body = "\\n".join(f"[{p.tool_name}] id={p.tool_call_id}: {p.content}" for p in big)
+        reply = await self.model.request(messages=[CONDENSE_SYSTEM, body])
+        return [ToolReturnPart(p.tool_call_id, p.tool_name, reply.text) for p in big]
+"""
+
+
+def test_model_asked_with_request_is_a_model_call() -> None:
+    """``await self.model.request(messages=[system, body])`` with tool returns in ``body``
+    and a system prompt asking to condense."""
+    assert codes(TOOL_CONDENSER) == [(28, "ANC303")]
+
+
+def test_an_http_clients_request_is_no_model_call() -> None:
+    """``self.client.request("POST", url, json=...)``, ``self.http.request(...)``:
+    ``request`` is an HTTP method on anything not named for the model."""
+    client = TOOL_CONDENSER.replace("self.model = model", "self.client = model").replace(
+        "self.model.request(messages=[CONDENSE_SYSTEM, body])",
+        'self.client.request("POST", "/v1/condense", json={"system": CONDENSE_SYSTEM, "b": body})',
+    )
+    assert codes(client) == []
+    assert codes(TOOL_CONDENSER.replace("self.model.request(", "self.http.request(")) == []

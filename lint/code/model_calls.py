@@ -29,6 +29,9 @@ MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in (
 #: ``self.call``), but one on a receiver named for the model
 RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
 _MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
+#: ``self.model.request(messages)``: an HTTP client's method too, so on a model alone
+REQUEST_METHODS = frozenset({"request", "arequest"})
+_MODEL_ONLY_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|model)$", re.IGNORECASE)
 _NAMED_MODEL_METHOD = LazyPattern(rf"^(?:{NAMED_MODEL_METHODS})$")
 BARE_MODEL_FUNCTION = LazyPattern(rf"^(?:{BARE_MODEL_FUNCTIONS})$")
 
@@ -50,17 +53,22 @@ def runs_a_coroutine(call: cst.Call) -> bool:
 
 
 def model_method(call: cst.Call) -> bool:
-    """A generic model method (``llm.predict(``, ``chain.invoke(``), or ``call`` on a
-    receiver whose last name is a model's (``self._llm.call(``, ``summary_model.call(``)."""
+    """A generic model method (``llm.predict(``, ``chain.invoke(``), ``call`` on a receiver
+    whose last name is a model's (``self._llm.call(``, ``summary_model.call(``), or
+    ``request`` on one named for the model itself (``self.model.request(``, not a client's)."""
     name = call_name(call)
     if name in MODEL_METHODS:
         return not runs_a_coroutine(call)
     if name is not None and _NAMED_MODEL_METHOD.match(name) is not None:
         return True
-    if name not in RECEIVER_NAMED_METHODS:
+    if name in RECEIVER_NAMED_METHODS:
+        receiver = _MODEL_RECEIVER
+    elif name in REQUEST_METHODS:
+        receiver = _MODEL_ONLY_RECEIVER
+    else:
         return False
     chain = dotted(call_receiver(call) or cst.Name("_"))
-    return chain is not None and _MODEL_RECEIVER.search(chain.rsplit(".", 1)[-1]) is not None
+    return chain is not None and receiver.search(chain.rsplit(".", 1)[-1]) is not None
 
 
 #: the last word of a name that holds a prompt template, whose ``invoke`` fills it in

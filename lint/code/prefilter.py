@@ -167,6 +167,9 @@ BARE_MODEL_FUNCTIONS = (
     r"_?a?(?:(?:create_|get_)?(?:chat_)?completion|generate_content"
     r"|(?:call|invoke|query|ask)_(?:model|llm|lm)|get_(?:llm|model)_response)"
 )
+#: ``self.model.request(messages, …)``: ``request`` is an HTTP client's too, so a model call only
+#: on a receiver named for the model (``model``, ``llm``, ``chat_model``), never a ``client``
+MODEL_REQUEST = r"(?i:llm|model)\.a?request[ \t]*\("
 MODEL_METHOD_STEMS = (
     "predict", "invoke", "run", "generate", "complete", "completion", "create", "chat", "step",
     "chat_completion", "create_chat_completion", "generate_content",
@@ -177,6 +180,7 @@ _MODEL_CALL = LazyPattern(
     r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?call[ \t]*\("
     r"|\.(?:" + NAMED_MODEL_METHODS + r")[ \t]*\("
     r"|(?<![\w.])(?:" + BARE_MODEL_FUNCTIONS + r")[ \t]*\("
+    r"|" + MODEL_REQUEST
 )
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)

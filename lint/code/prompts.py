@@ -30,7 +30,12 @@ from anchorlint.code.model_calls import (
     names_a_template,
 )
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
-from anchorlint.code.prefilter import BARE_MODEL_FUNCTIONS, NAMED_MODEL_METHODS, posts_to_a_model
+from anchorlint.code.prefilter import (
+    BARE_MODEL_FUNCTIONS,
+    MODEL_REQUEST,
+    NAMED_MODEL_METHODS,
+    posts_to_a_model,
+)
 
 #: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
 #: reads the source before any string is evaluated, and the escape's letter starts no word
@@ -57,6 +62,7 @@ _MODEL_CALL = LazyPattern(
     r"\.(?:" + "|".join(sorted(MODEL_METHODS | RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
     rf"|\.(?:{NAMED_MODEL_METHODS})[ \t]*\("
     rf"|(?<![\w.])(?:{BARE_MODEL_FUNCTIONS})[ \t]*\("
+    rf"|{MODEL_REQUEST}"
 )
 
 
