@@ -10,6 +10,11 @@ the style of the real ones, with the near misses a user would hate to see flagge
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from anchorlint.config import Settings
+from anchorlint.run.discovery import discover
+from anchorlint.run.pool import lint_paths
 from tests.test_recompaction_real_shapes import codes
 
 #: a history folder that marks tool output and cuts every turn to a budget before the prompt
@@ -232,3 +237,65 @@ def test_an_http_clients_request_is_no_model_call() -> None:
     )
     assert codes(client) == []
     assert codes(TOOL_CONDENSER.replace("self.model.request(", "self.http.request(")) == []
+
+
+#: an agent whose only model call is an imported function named for the request it sends
+AGENT = """\
+from agentkit.llm_api import openai_chat_completions_request
+
+MAX_TURNS = 12
+
+
+class Agent:
+    def __init__(self, endpoint: str, model: str):
+        self.endpoint = endpoint
+        self.model = model
+        self.history: list[dict] = []
+
+    def _ask(self, messages: list[dict]) -> str:
+        payload = {"model": self.model, "messages": messages}
+        out = openai_chat_completions_request(self.endpoint, payload)
+        return str(out["choices"][0]["message"]["content"])
+
+    def step(self, user_text: str) -> str:
+        self.history.append({"role": "user", "content": user_text})
+        if len(self.history) > MAX_TURNS:
+            self.squeeze()
+        reply = self._ask(self.history)
+        self.history.append({"role": "assistant", "content": reply})
+        return reply
+
+    def squeeze(self, keep: int = 4) -> None:
+        old = self.history[1:-keep]
+        del self.history[1:-keep]
+        texts = "\\n".join(m["content"] for m in old)
+        ask = [{"role": "user", "content": "Summarize these turns in 50 words:\\n" + texts}]
+        note = self._ask(ask)
+        self.history.insert(1, {"role": "assistant", "content": "Earlier: " + note})
+"""
+
+
+def test_module_whose_only_model_call_is_a_chat_completion_request() -> None:
+    """Read for prompts although no generic model method is written anywhere in it."""
+    assert codes(AGENT) == [(30, "ANC306")]
+
+
+def test_a_function_that_builds_the_request_asks_no_model() -> None:
+    assert (
+        codes(AGENT.replace("openai_chat_completions_request", "build_chat_completion_request"))
+        == []
+    )
+
+
+def test_prefilter_keeps_every_module_the_full_reading_finds(tmp_path: Path) -> None:
+    """The text checks that decide whether a module is read at all find each of these
+    modules' model calls, so the prefilter changes no finding."""
+    sources = {"folder": HISTORY_FOLDER, "window": CONTEXT_WINDOW, "session": CHAT_SESSION}
+    sources |= {"condenser": TOOL_CONDENSER, "agent": AGENT}
+    for name, source in sources.items():
+        (tmp_path / f"{name}.py").write_text(source)
+    settings = Settings(root=str(tmp_path))
+    files = list(discover([str(tmp_path)], settings))
+    on = lint_paths(files, settings, jobs=1, prefilter=True).collect().findings
+    off = lint_paths(files, settings, jobs=1, prefilter=False).collect().findings
+    assert on == off and len([f for f in on if f.code.startswith("ANC3")]) == 5

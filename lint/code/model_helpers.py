@@ -29,7 +29,12 @@ from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.model_calls import MODEL_METHODS
 from anchorlint.code.nodes import call_name, call_receiver, dotted, names_in
-from anchorlint.code.prefilter import BARE_MODEL_FUNCTIONS, MODEL_URL, NAMED_MODEL_METHODS
+from anchorlint.code.prefilter import (
+    BARE_MODEL_FUNCTIONS,
+    CHAT_COMPLETION_SUFFIXES,
+    MODEL_URL,
+    NAMED_MODEL_METHODS,
+)
 
 #: the resource a chat client's completion method hangs under
 _CLIENT_CHAIN = LazyPattern(r"(?:^|\.)(?:chat\.completions|completions|messages|responses)$")
@@ -40,7 +45,7 @@ _POSTS = frozenset({"post", "apost"})
 #: after ``chat_completion(s)`` in a function named for the call it makes: nothing, or the
 #: act (``openai_chat_completions_request``, ``chat_completion_async``); a thing named after
 #: the call (``…_response``, ``…_params``, ``…_chunk``) is no call
-_CALL_SUFFIXES = frozenset({"request", "call", "create", "async"})
+_CALL_SUFFIXES = frozenset(CHAT_COMPLETION_SUFFIXES)
 #: words before it that make the function build, convert, fake or watch a call rather than
 #: make one (``build_chat_completion_request``, ``mock_chat_completion``, ``on_…_request``)
 _NOT_CALLING = frozenset(

@@ -170,6 +170,13 @@ BARE_MODEL_FUNCTIONS = (
 #: ``self.model.request(messages, …)``: ``request`` is an HTTP client's too, so a model call only
 #: on a receiver named for the model (``model``, ``llm``, ``chat_model``), never a ``client``
 MODEL_REQUEST = r"(?i:llm|model)\.a?request[ \t]*\("
+#: a function named for the chat-completion request it sends, whatever provider its first words
+#: name (``openai_chat_completions_request(``): :mod:`anchorlint.code.model_helpers` counts
+#: one as a model call, so the text checks find it too (a superset: the name read there)
+CHAT_COMPLETION_SUFFIXES = ("request", "call", "create", "async")
+CHAT_COMPLETION_CALL = (
+    r"(?i:chat_completions?(?:_(?:" + "|".join(CHAT_COMPLETION_SUFFIXES) + r"))?)[ \t]*\("
+)
 MODEL_METHOD_STEMS = (
     "predict", "invoke", "run", "generate", "complete", "completion", "create", "chat", "step",
     "chat_completion", "create_chat_completion", "generate_content",
@@ -180,7 +187,7 @@ _MODEL_CALL = LazyPattern(
     r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?call[ \t]*\("
     r"|\.(?:" + NAMED_MODEL_METHODS + r")[ \t]*\("
     r"|(?<![\w.])(?:" + BARE_MODEL_FUNCTIONS + r")[ \t]*\("
-    r"|" + MODEL_REQUEST
+    r"|" + MODEL_REQUEST + r"|" + CHAT_COMPLETION_CALL
 )
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)

@@ -32,6 +32,7 @@ from anchorlint.code.model_calls import (
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted, names_in
 from anchorlint.code.prefilter import (
     BARE_MODEL_FUNCTIONS,
+    CHAT_COMPLETION_CALL,
     MODEL_REQUEST,
     NAMED_MODEL_METHODS,
     posts_to_a_model,
@@ -62,7 +63,7 @@ _MODEL_CALL = LazyPattern(
     r"\.(?:" + "|".join(sorted(MODEL_METHODS | RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
     rf"|\.(?:{NAMED_MODEL_METHODS})[ \t]*\("
     rf"|(?<![\w.])(?:{BARE_MODEL_FUNCTIONS})[ \t]*\("
-    rf"|{MODEL_REQUEST}"
+    rf"|{MODEL_REQUEST}|{CHAT_COMPLETION_CALL}"
 )
 
 
