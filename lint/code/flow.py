@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_kept import KeptState
-from anchorlint.code.flow_statements import StatementRunner, own_list
+from anchorlint.code.flow_statements import StatementRunner
+from anchorlint.code.flow_targets import own_item_text, placed_into
 from anchorlint.code.index import (
     FunctionInfo,
     argument_names,
@@ -38,7 +39,6 @@ from anchorlint.code.kept_state import (
 )
 from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import call_name, dotted, storage_key
-from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import (
     Env,
     FlowFacts,
@@ -180,13 +180,13 @@ class Analyser(KeptState, StatementRunner):
             self.bind(target.value, value, env, frame)
             return
         key = storage_key(target)
-        own = _own_item_text(target, frame.own_items)
+        own = own_item_text(target, frame.own_items)
         if own is not None and value is not None and value.kind is Kind.COMPACT:
             # ``self.memory[i]["content"] = …``, ``m["content"] = …`` for ``m in self.memory``
             self.bind(own, value.kept(f"`{storage_key(own)}`", target), env, frame)
         if key is None:
             self.eval(target, env, frame)
-            held = _placed_into(target)
+            held = placed_into(target)
             if held is not None and value is not None and value.kind is Kind.COMPACT:
                 self.bind(held, value, env, frame)  # the list now holds the summary
                 self.placed_in_parameter(held, target, value, frame)
@@ -338,21 +338,6 @@ def installs_summary(call: cst.Call) -> bool:
     return named
 
 
-def _placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The list ``xs`` of ``xs[i:j] = …`` or ``xs[0] = …`` (a name or attribute): what is
-    assigned goes into it (``self.messages[1:n] = [summary_message]``)."""
-    if not isinstance(target, cst.Subscript) or len(target.slice) != 1:
-        return None
-    index = target.slice[0].slice
-    value = index.value if isinstance(index, cst.Index) else None
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
-        value = value.expression  # ``xs[-1]``
-    placed = isinstance(index, cst.Slice) or isinstance(value, cst.Integer)
-    if not placed or storage_key(target.value) is None:
-        return None
-    return target.value
-
-
 def _returns_a_list(node: cst.CSTNode) -> bool:
     """``return system + [note] + tail``, ``return [note, *recent]``, ``return compacted``: a
     list handed back as it is, not a text a call renders from one (``", ".join([first,
@@ -360,31 +345,6 @@ def _returns_a_list(node: cst.CSTNode) -> bool:
     return isinstance(node, cst.Return) and isinstance(
         node.value, (cst.BinaryOperation, cst.List, cst.Name)
     )
-
-
-def _own_item_text(
-    target: cst.BaseExpression, own_items: dict[str, cst.BaseExpression]
-) -> cst.BaseExpression | None:
-    """The object's own list ``self.memory`` of ``self.memory[i]["content"] = …`` (also
-    ``.content`` or ``["text"]``, or ``m["content"]`` for ``m`` a loop's item of that list,
-    ``own_items``): the summary written into the text of one of its items is kept in the
-    list, which the next call reads (and summarizes) again."""
-    named = isinstance(target, cst.Attribute) and target.attr.value in MESSAGE_TEXT_KEYS
-    if not (named or (isinstance(target, cst.Subscript) and _text_key(target))):
-        return None
-    item = target.value  # type: ignore[attr-defined]
-    if isinstance(item, cst.Name):
-        return own_items.get(item.value)
-    if not isinstance(item, cst.Subscript) or len(item.slice) != 1:
-        return None
-    return item.value if own_list(item.value) else None
-
-
-def _text_key(target: cst.Subscript) -> bool:
-    """``…["content"]``, ``…["text"]``: a message's text by its key."""
-    index = target.slice[0].slice if len(target.slice) == 1 else None
-    key = index.value if isinstance(index, cst.Index) else None
-    return isinstance(key, cst.SimpleString) and key.evaluated_value in MESSAGE_TEXT_KEYS
 
 
 _POINTERISH = ("pointer", "citation", "span", "provenance", "anchor", "locator", "ptr", "cite")
