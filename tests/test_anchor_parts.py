@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint.text import anchor_forms, anchor_parts, anchors
+from anchorlint.text import anchor_forms, anchor_parts, anchor_pins, anchors
 
 #: pieces that put fragments, pins, keys, hosts and numbers on their edges
 PIECES = [
@@ -68,9 +68,9 @@ def test_a_fragment_is_read_as_its_pattern_reads_it(raw: str) -> None:
 @given(TEXTS)
 def test_a_pin_is_read_as_its_pattern_reads_it(body: str) -> None:
     at = body.rfind("@")
-    match = anchor_parts._PIN.match(body, at) if at >= 0 else None
+    match = anchor_pins._PIN.match(body, at) if at >= 0 else None
     expected = None if match is None else (match["alg"], match["hex"])
-    assert (anchor_parts._pin_parts(body, at) if at >= 0 else None) == expected
+    assert (anchor_pins._pin_parts(body, at) if at >= 0 else None) == expected
 
 
 @settings(max_examples=800, deadline=None)

@@ -23,8 +23,8 @@ from anchorlint.text.anchor_forms import (
     private_host,
     rising_lines,
 )
-
-PIN_MIN_HEX = 12
+from anchorlint.text.anchor_pins import PIN_MIN_HEX as PIN_MIN_HEX
+from anchorlint.text.anchor_pins import Pin, split_pin
 
 #: default key syntax for wiki keys and bare pointers
 DEFAULT_KEY_PATTERN = r"[A-Za-z0-9_\-./:#@=,~+%]+"
@@ -33,7 +33,6 @@ _FRAGMENT_PARTS = regex.compile(
     r"L(?P<l1>\d{1,9})(?:-L?(?P<l2>\d{1,9}))?$|line=(?P<ln1>\d{1,9})(?:,(?P<ln2>\d{1,9}))?$"
     r"|char=(?P<c1>\d{1,12})(?:,(?P<c2>\d{1,12}))?$"
 )
-_PIN = regex.compile(r"@(?P<alg>[A-Za-z0-9]{1,16}):(?P<hex>[0-9a-fA-F]{1,128})$")
 _URI_TRAILING = ".,;:!?)'\"*_"
 
 
@@ -49,14 +48,6 @@ class Fragment:
     @property
     def positional(self) -> bool:
         return self.kind in ("lines", "char")
-
-
-@dataclass(frozen=True)
-class Pin:
-    """A content-hash pin: a prefix of the sha256 of the pinned bytes."""
-
-    algorithm: str
-    hexdigest: str
 
 
 @dataclass(frozen=True)
@@ -197,56 +188,17 @@ def _line_numbers(numbers: str) -> tuple[int, int] | None:
     return int(first), int(last)
 
 
-def _split_pin(body: str) -> tuple[str, Pin | None, str | None]:
-    """Split ``…@alg:hex`` off a key; say why a written pin is no pin."""
-    at = body.rfind("@")
-    parts = _pin_parts(body, at) if at >= 0 else None
-    if parts is None:
-        return body, None, None
-    rest, alg, hexdigest = body[:at], parts[0].lower(), parts[1].lower()
-    if alg != "sha256":
-        return rest, None, f"pin uses {alg}, not sha256"
-    if len(hexdigest) < PIN_MIN_HEX:
-        return rest, None, f"pin has {len(hexdigest)} hex digits, fewer than {PIN_MIN_HEX}"
-    if len(hexdigest) > 64:
-        return rest, None, "pin is longer than a sha256 digest"
-    return rest, Pin(alg, hexdigest), None
-
-
-_HEX_DIGITS = "0123456789abcdefABCDEF"
-
-
-def _pin_parts(body: str, at: int) -> tuple[str, str] | None:
-    """The algorithm and digest of the pin at ``body[at]`` (an ``@``), as :data:`_PIN` reads
-    them, or None: by string methods, unless the body ends in a line break (which ``$`` may
-    stand before)."""
-    alg, colon, hexdigest = body[at + 1 :].partition(":")
-    if (
-        colon
-        and 0 < len(alg) <= 16
-        and 0 < len(hexdigest) <= 128
-        and alg.isascii()
-        and alg.isalnum()
-        and not hexdigest.strip(_HEX_DIGITS)
-    ):
-        return alg, hexdigest
-    if body.endswith("\n"):
-        match = _PIN.match(body, at)
-        return None if match is None else (match["alg"], match["hex"])
-    return None
-
-
 def parse_key(
     body: str, start: int, end: int, form: str, raw: str, key_syntax: regex.Pattern[str]
 ) -> Anchor:
     """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts.
 
     Most keys hold no pin and are no URI: what those steps read first is asked here, a call
-    less each (as :func:`_may_be_uri` and :func:`_split_pin` ask it)."""
+    less each (as :func:`_may_be_uri` and :func:`~anchorlint.text.anchor_pins.split_pin` ask it)."""
     uri_like = form == "wiki" and ("://" in body or body.startswith(_URI_OPENINGS))
     if uri_like and _URI_ONLY.fullmatch(body):
         return _anchor_of(start, end, form, raw, body, body)
-    rest, pin, pin_problem = _split_pin(body) if "@" in body else (body, None, None)
+    rest, pin, pin_problem = split_pin(body) if "@" in body else (body, None, None)
     key, hash_mark, fragment_raw = rest.partition("#")
     fragment = parse_fragment(fragment_raw) if hash_mark and fragment_raw else None
     descriptive = form == "wiki" and (
