@@ -181,7 +181,8 @@ def test_the_pre_scan_is_linear_on_runs_of_dots_and_path_characters() -> None:
 def test_the_commit_form_is_tried_only_where_it_can_start(pieces: list[str]) -> None:
     """The bare commit form, tried only at the hex runs that end in a digit, finds what a scan
     of every position finds."""
-    from anchorlint.text.anchor_starts import commit_starts, matches_at
+    from anchorlint.text.anchor_starts import matches_at
+    from anchorlint.text.id_starts import commit_starts
 
     (form,) = [
         f.pattern for f in anchor_scanners._separate_forms((), _KINDS) if f.finder is commit_starts
@@ -194,7 +195,7 @@ def test_the_commit_form_is_tried_only_where_it_can_start(pieces: list[str]) -> 
 def test_the_commit_pre_scan_is_linear_on_alternating_hex() -> None:
     import time
 
-    from anchorlint.text.anchor_starts import commit_starts
+    from anchorlint.text.id_starts import commit_starts
 
     for text in ("a1" * 300_000, "ab1" * 200_000, "1a" * 300_000):
         began = time.process_time()

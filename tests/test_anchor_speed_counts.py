@@ -10,7 +10,7 @@ from operator import itemgetter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anchorlint.text import anchor_scanners, anchor_starts
+from anchorlint.text import anchor_scanners, anchor_starts, id_starts
 from anchorlint.text.anchor_starts import DENSE, Needle
 
 KINDS = ("wiki", "uri", "hash", "pointer")
@@ -86,7 +86,7 @@ def test_the_union_needles_are_those_counted_first(text: str, kinds: tuple[str, 
 @settings(max_examples=1500, deadline=None)
 @given(TEXT)
 def test_the_other_finders_are_those_counted_first(text: str) -> None:
-    assert anchor_starts.ticket_starts(text) == _ticket_starts(text)
+    assert id_starts.ticket_starts(text) == _ticket_starts(text)
     for mark in "#-":
         assert anchor_scanners.digit_after(text, mark) == _digit_after(text, mark)
     assert anchor_scanners._holds_four(text, "-") == (text.count("-") >= 4)
@@ -96,5 +96,5 @@ def test_dense_needles_give_up_to_the_engine() -> None:
     assert anchor_starts.union_needles("[[[[" * 40, KINDS) is None
     assert anchor_starts.union_needles("a:" * 40, KINDS) is None
     assert anchor_starts.union_needles("a#" * 40, ("pointer",)) is None
-    assert anchor_starts.ticket_starts("A-1" * 40) is None
+    assert id_starts.ticket_starts("A-1" * 40) is None
     assert anchor_starts.union_needles("x" * 40 + "[[", KINDS) == [(40, ())]

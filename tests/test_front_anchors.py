@@ -131,7 +131,7 @@ HEXISH = st.lists(
 @settings(max_examples=600, deadline=None)
 @given(HEXISH)
 def test_commit_starts_read_off_the_marked_bytes_are_the_hex_runs(text: str) -> None:
-    from anchorlint.text.anchor_starts import (
+    from anchorlint.text.id_starts import (
         commit_starts,
         hex_run_starts,
         may_hold_commit,
@@ -152,7 +152,8 @@ def test_commit_starts_read_off_the_marked_bytes_are_the_hex_runs(text: str) -> 
 )
 def test_the_ticket_form_tried_at_its_starts_finds_every_match(text: str) -> None:
     from anchorlint.text.anchor_forms import TICKET_FORM
-    from anchorlint.text.anchor_starts import matches_at, ticket_starts
+    from anchorlint.text.anchor_starts import matches_at
+    from anchorlint.text.id_starts import ticket_starts
 
     form = regex.compile(TICKET_FORM)
     expected = [m.span() for m in form.finditer(text)]

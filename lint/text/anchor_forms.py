@@ -188,7 +188,7 @@ _REPO_ISSUE = (
 _TICKET = r"(?P<issue>(?P<ticket>[A-Z](?<![\w-].)[A-Z0-9]{1,9})-\d{1,9})" + _END_ISSUE
 #: (kind, pattern, needles): each scanned on its own, since in one union with the others
 #: their literal first characters no longer let the engine skip ahead
-#: the bare commit form, which :func:`~anchorlint.text.anchor_starts.commit_starts` serves,
+#: the bare commit form, which :func:`~anchorlint.text.id_starts.commit_starts` serves,
 #: and the others by name, for the cheap tests that let each be skipped (``anchor_scanners._GATES``)
 COMMIT_FORM = _COMMIT
 UUID_FORM = _UUID

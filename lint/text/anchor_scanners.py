@@ -30,13 +30,15 @@ from anchorlint.text.anchor_starts import (
     DENSE,
     StartFinder,
     _matches_from,
-    commit_starts,
     matches_at,
-    may_hold_any_case_commit,
-    may_hold_lower_commit,
     path_candidates,
     path_starts,
     path_starts_before_letter,
+)
+from anchorlint.text.id_starts import (
+    commit_starts,
+    may_hold_any_case_commit,
+    may_hold_lower_commit,
     ticket_starts,
 )
 from anchorlint.text.windows_paths import may_hold_windows_path, windows_starts
