@@ -79,6 +79,8 @@ class KeptState(RecordFields):
         #: helpers (by node id) that, handed a compaction output, return a message list with
         #: it put back among other messages (``build_history(messages, summary)``)
         self.list_builders: set[int] = set()
+        #: per function (by node id), the names given a history after their list literal
+        self.extended_names: dict[int, frozenset[str]] = {}
         #: per function (by node id), the records it loads from a store and saves back
         self._records: dict[int, frozenset[str]] = {}
         self.init_records()
@@ -192,10 +194,23 @@ class KeptState(RecordFields):
         in front, for a later ``return compacted``; bound to anything else, it holds none."""
         frame.summary_locals.pop(name, None)
         function = frame.function
-        extended = function is not None and extended_with_history(name, function.node)
+        extended = (  # a walk of the body, so only for a list literal that splices nothing
+            isinstance(value, cst.List)
+            and not spliced(value)
+            and function is not None
+            and name in self._extended_names(function.node)
+        )
         held = self._summary_in_front(value, env, frame, extended)
         if held is not None:
             frame.summary_locals[name] = held
+
+    def _extended_names(self, function: cst.FunctionDef) -> frozenset[str]:
+        """The function's names given a history after their list literal, read in one walk
+        of its body the first time a binding asks."""
+        names = self.extended_names.get(id(function))
+        if names is None:
+            names = self.extended_names[id(function)] = extended_with_history(function)
+        return names
 
     def _summary_in_front(
         self, value: cst.BaseExpression, env: Env, frame: Frame, extended: bool = False

@@ -62,22 +62,23 @@ def _whole_slice(target: cst.Subscript) -> bool:
     return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice)
 
 
-def extended_with_history(name: str, function: cst.FunctionDef) -> bool:
-    """``out = [note]`` then ``out.extend(recent)`` or ``out += recent``: the list the name is
-    bound to is given a history after it (an operand that is no literal), as ``[note] +
-    recent`` is; ``out.extend([ack])`` adds a fixed item, not the kept messages."""
+def extended_with_history(function: cst.FunctionDef) -> frozenset[str]:
+    """The names of ``out = [note]`` then ``out.extend(recent)`` or ``out += recent``: a list
+    given a history after it (an operand that is no literal), as ``[note] + recent`` is;
+    ``out.extend([ack])`` adds a fixed item, not the kept messages."""
+    names: set[str] = set()
     for node in walk(function.body):
         added: cst.BaseExpression | None = None
+        target: str | None = None
         if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
-            added = node.value if dotted(node.target) == name else None
+            added, target = node.value, dotted(node.target)
         elif (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
             and node.func.attr.value == "extend"
-            and dotted(node.func.value) == name
             and len(node.args) == 1
         ):
-            added = node.args[0].value
-        if added is not None and not isinstance(added, (cst.List, cst.Tuple, cst.SimpleString)):
-            return True
-    return False
+            added, target = node.args[0].value, dotted(node.func.value)
+        if target and not isinstance(added, (cst.List, cst.Tuple, cst.SimpleString)):
+            names.add(target)
+    return frozenset(names)
