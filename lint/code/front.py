@@ -47,7 +47,7 @@ class AnalysedModule:
             return names
         from anchorlint.code.summary_lookups import summary_lookups
 
-        return names._replace(lookups=summary_lookups(self.index.all_functions(), names))
+        return names._replace(lookups=summary_lookups(self.index.all_functions(), names, self))
 
     @cached_property
     def index(self) -> ModuleIndex:

@@ -13,27 +13,25 @@ that calls a model, a helper or a library still summarizes.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import NameSets
-from anchorlint.code.nodes import call_name
+from anchorlint.code.text_coders import only_string_operations
+
+if TYPE_CHECKING:
+    from anchorlint.code.front import AnalysedModule
 
 #: first words of a name that find a summary among other things rather than make one
 _FINDING_VERBS = frozenset({"extract"})
-#: what a lookup may call: string and pattern operations and builtins that walk, test or
-#: copy; a call of anything else (a model, a helper, a library) may paraphrase
-_LOOKUP_CALLS = frozenset(
-    """strip lstrip rstrip split rsplit splitlines join replace lower upper startswith endswith
-    find rfind index count encode decode search match fullmatch findall finditer group groups
-    get items keys values len reversed sorted enumerate range zip next iter isinstance str list
-    dict tuple set getattr hasattr filter any all min max""".split()
-)
 
 
-def summary_lookups(functions: Iterable[FunctionInfo], names: NameSets) -> frozenset[str]:
+def summary_lookups(
+    functions: Iterable[FunctionInfo], names: NameSets, module: AnalysedModule
+) -> frozenset[str]:
     """The lower-cased names (leading underscores removed) of the module's functions named
     ``extract_…summary…`` whose every definition only looks the summary up."""
     verdicts: dict[str, bool] = {}
@@ -42,17 +40,15 @@ def summary_lookups(functions: Iterable[FunctionInfo], names: NameSets) -> froze
         words = [w for w in key.split("_") if w]
         if not words or words[0] not in _FINDING_VERBS or not names.is_summarizer(key):
             continue
-        verdicts[key] = verdicts.get(key, True) and _only_looks_up(info.node)
+        verdicts[key] = verdicts.get(key, True) and _only_looks_up(info.node, module)
     return frozenset(key for key, lookup in verdicts.items() if lookup)
 
 
-def _only_looks_up(function: cst.FunctionDef) -> bool:
+def _only_looks_up(function: cst.FunctionDef, module: AnalysedModule) -> bool:
     """The body returns a value and calls nothing but builtins and string or pattern
-    operations (a stub that returns nothing may be overridden by one that asks a model)."""
-    returns = False
-    for node in walk(function.body):
-        if isinstance(node, cst.Call) and call_name(node) not in _LOOKUP_CALLS:
-            return False
-        if isinstance(node, cst.Return) and node.value is not None:
-            returns = True
-    return returns
+    operations, as :func:`~anchorlint.code.text_coders.only_string_operations` reads them (a
+    stub that returns nothing may be overridden by one that asks a model)."""
+    returns = any(
+        isinstance(node, cst.Return) and node.value is not None for node in walk(function.body)
+    )
+    return returns and only_string_operations(function, module)

@@ -50,7 +50,16 @@ def lossless_coder(name: str, names: NameSets, callee: cst.FunctionDef | None) -
 
 
 #: builtins a describer of a value's shape also calls (``type(value).__name__``)
-_DESCRIBER_CALLS = _CODEC_CALLS | {"type", "repr", "round", "abs", "hasattr", "getattr"}
+_DESCRIBER_CALLS = _CODEC_CALLS | {
+    "type",
+    "repr",
+    "round",
+    "abs",
+    "hasattr",
+    "getattr",
+    "next",
+    "iter",
+}
 
 
 def shape_describer(
@@ -89,6 +98,14 @@ _SUMMARIZE_VERB = LazyPattern(r"_*a?summari[sz]e(?![a-z])")
 #: words of a receiver's name that say it talks to a model (``self.llm``, ``client.chat``):
 #: a method of it named like a string operation (``llm.format(…)``) is no string operation
 _MODEL_RECEIVER_WORDS = ("llm", "model", "client", "agent", "chain", "openai", "anthropic")
+
+
+def only_string_operations(function: cst.FunctionDef, module: AnalysedModule) -> bool:
+    """Every call in ``function`` is a builtin or a string or pattern operation on no model
+    and no object of this module (no helper followed); true for a body that calls nothing."""
+    if not any(isinstance(node, cst.Call) for node in walk(function.body)):
+        return True
+    return _only_builtin_calls(function, _owner(function, module), module, depth=0)
 
 
 def _only_builtin_calls(
