@@ -153,7 +153,9 @@ def _markers(lines: list[str]) -> list[_Marker] | None:
     emphasis: list[_Marker] = []
     labels: list[_Marker] = []
     headings: dict[str, list[_Marker]] = {}
-    for index, line in _outside_fences(lines, patterns):
+    for index, line in outside_fences(lines):
+        if not line or line[0] not in " _#*":
+            continue  # no marker opens otherwise
         if (emphasised := patterns.emphasis.fullmatch(line)) is not None:
             emphasis.append((index, emphasised.group(1).lower(), None))
         elif (heading := patterns.heading.fullmatch(line)) is not None:
@@ -173,13 +175,15 @@ def _markers(lines: list[str]) -> list[_Marker] | None:
     return None
 
 
-def _outside_fences(lines: list[str], patterns: _Patterns) -> Iterator[tuple[int, str]]:
-    """The lines that may hold a marker (they open with a space, ``_``, ``#`` or ``*``), with
-    their indices, outside fenced code."""
+def outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """The lines outside fenced code, with their indices: a fence opens at three backticks or
+    tildes or more (backticks with no backtick in their info string) and closes at a run of
+    its character as long or longer with nothing after it."""
+    pattern = _patterns().fence
     fence = ""
     for index, line in enumerate(lines):
         if "`" in line or "~" in line:
-            opened = patterns.fence.fullmatch(line)
+            opened = pattern.fullmatch(line)
             if opened is not None:
                 run, rest = opened.group(1), opened.group(2)
                 if not fence and (run[0] != "`" or "`" not in rest):
@@ -188,7 +192,7 @@ def _outside_fences(lines: list[str], patterns: _Patterns) -> Iterator[tuple[int
                 if fence and run[0] == fence[0] and len(run) >= len(fence) and not rest.strip():
                     fence = ""
                     continue
-        if not fence and line and line[0] in " _#*":
+        if not fence:
             yield index, line
 
 

@@ -20,9 +20,8 @@ folded away (no preamble under the marker) holds none.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-from anchorlint.text.documents.chat_exports import PREAMBLE_OPENINGS, Turn
+from anchorlint.text.documents.chat_exports import PREAMBLE_OPENINGS, Turn, outside_fences
 
 #: the mark of an assistant turn at a line's start, the test every file takes
 TURN_MARK = "⏺"
@@ -37,7 +36,6 @@ _TURNS = 2
 _BANNER = re.compile(r"[ \t]*[=═]{3,}[ \t]*(?:Previous[ \t]+)?Conversation[ \t]+[Cc]ompacted\b")
 _MARKER = re.compile(r"⏺[ \t]+Compact summary[ \t]*")
 _RESULT = re.compile(r"[ ]{1,4}⎿[ \t]+")
-_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 
 
 def capture_summaries(lines: list[str]) -> list[Turn] | None:
@@ -47,7 +45,7 @@ def capture_summaries(lines: list[str]) -> list[Turn] | None:
     inside fenced code do not count: a document may quote a capture as an example."""
     turns = banners = 0
     markers = []
-    for index, line in _outside_fences(lines):
+    for index, line in outside_fences(lines):
         if line.startswith(TURN_MARK):
             if _MARKER.fullmatch(line):
                 markers.append(index)
@@ -59,23 +57,6 @@ def capture_summaries(lines: list[str]) -> list[Turn] | None:
         return None
     found = (_summary(lines, index + 1) for index in markers if index + 1 < len(lines))
     return [turn for turn in found if turn is not None]
-
-
-def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """The lines outside fenced code (three backticks or tildes or more), with their indices."""
-    fence = ""
-    for index, line in enumerate(lines):
-        opened = _FENCE.match(line) if line[:4].lstrip()[:1] in ("`", "~") else None
-        if opened is not None and not fence:
-            fence = opened.group(1)
-        elif (
-            opened is not None
-            and opened.group(1).startswith(fence)
-            and not line[opened.end() :].strip()
-        ):
-            fence = ""
-        elif not fence:
-            yield index, line
 
 
 def _summary(lines: list[str], start: int) -> Turn | None:
