@@ -66,10 +66,14 @@ def statute_signs(masked: str, nouns: frozenset[str]) -> frozenset[int]:
     if "§" not in masked:
         return frozenset()
     found = [(match, _by_shape(masked, match, nouns)) for match in _CITATION.finditer(masked)]
-    cited = {match.start() for match, shaped in found if shaped}
+    by_shape = {match.start() for match, shaped in found if shaped}
+    cited = set(by_shape)
     codified = len(cited) >= CODIFIED
     for run in _runs(masked, [match for match, _ in found]):
-        if _owned(masked, run[0], nouns):
+        first = run[0].start()
+        if first not in by_shape and not _plain_word_before(masked, first, nouns):
+            # "LOCKED_DECISIONS §155 + §167", "see §120/§121": the run's first section is a
+            # document's the note names or points at, and so is every section joined to it
             cited.difference_update(match.start() for match in run)
         elif any(match.start() in cited for match in run):
             cited.update(match.start() for match in run)
@@ -94,15 +98,6 @@ def _by_shape(masked: str, match: regex.Match[str], nouns: frozenset[str]) -> bo
     if match["sub"] or match["rest"][:1].isupper():
         return True
     return _plain_word_before(masked, match.start(), nouns)
-
-
-def _owned(masked: str, match: regex.Match[str], nouns: frozenset[str]) -> bool:
-    """Whether the first section of a run belongs to a document the note names or points at
-    ("LOCKED_DECISIONS §155 + §167", "see §120/§121"): then so does every section joined to
-    it, whatever their shape, as a list of one document's sections."""
-    if _by_shape(masked, match, nouns):
-        return False  # "per §461(l)": a citation by its own shape, whatever comes before
-    return not _plain_word_before(masked, match.start(), nouns)
 
 
 def _bare(match: regex.Match[str]) -> bool:
