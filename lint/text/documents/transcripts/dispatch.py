@@ -33,7 +33,8 @@ from anchorlint.text.documents.transcripts import (
     strands,
     vscode,
 )
-from anchorlint.text.documents.transcripts.sniff import json_format, jsonl_format
+from anchorlint.text.documents.transcripts.sniff import jsonl_format
+from anchorlint.text.documents.transcripts.sniff_json import json_format
 
 if TYPE_CHECKING:
     from anchorlint.config import Settings

@@ -1,5 +1,6 @@
 """The record-shape sniffer: which agent wrote a ``.jsonl`` or ``.json`` file, from its
-first bytes, never from its name alone.
+first bytes, never from its name alone (a whole JSON document's tests are in
+:mod:`~anchorlint.text.documents.transcripts.sniff_json`).
 
 Byte tests first (a sniff runs on every transcript-suffixed file a walk meets), tolerant of
 spacing, since some tools re-serialise records with Python's separators. Where a key name
@@ -18,6 +19,14 @@ from collections.abc import Callable, Iterator
 import regex
 
 from anchorlint.run.kinds import SNIFF_BYTES
+from anchorlint.text.documents.transcripts.sniff_json import json_format
+from anchorlint.text.documents.transcripts.sniff_keys import (
+    BOM,
+    GEMINI_META,
+    Keys,
+    claude_summary,
+    top_level,
+)
 
 _B = regex.compile
 _CLAUDE = (
@@ -33,20 +42,6 @@ _STREAM_MESSAGE = frozenset({b"session_id", b"parent_tool_use_id", b"type", b"me
 #: a Kimi Code wire log opens with its protocol's metadata record
 _KIMI = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"metadata"')
 _KIMI_TYPE = _B(rb"[a-z_]{1,40}(?:\.[a-z_]{1,40}){1,3}")
-#: a JSON string (a key when a colon follows) or a bracket; strings hold no raw newline
-_TOKEN = _B(rb'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"(\s*:)?|[{}\[\]]')
-_SHORT_STRING = _B(rb'\s*"([^"\\\n]{0,64})"')
-#: a compaction record copied out of its session (no session fields around it): the flag, or
-#: a user message opening with the continuation preamble
-_CLAUDE_SUMMARY = (
-    _B(rb'"isCompactSummary"\s*:\s*true'),
-    _B(rb'"type"\s*:\s*"user"[^\n]*"This session is being continued from a previous conversation'),
-    _B(rb'"This session is being continued from a previous conversation[^\n]*"type"\s*:\s*"user"'),
-)
-#: a session downloaded from the web app: its records in a ``loglines`` array
-LOGLINES = _B(rb'\A\s*\{\s*"loglines"\s*:\s*\[')
-#: a record of a user's or the assistant's turn, as the web app's download writes it
-_CHAT_RECORD = _B(rb'"type"\s*:\s*"(?:user|assistant)"')
 #: a Codex rollout line's own keys (``RolloutLine``: a stamp, the item's tag and payload,
 #: and in later versions an ``ordinal``), each with the value it must have
 _CODEX_SCALARS = {
@@ -57,18 +52,7 @@ _CODEX_SCALARS = {
 _CODEX_PAIR = _B(rb'\s*"(timestamp|type|ordinal)"\s*:\s*([^,}\n]{1,80})\s*,')
 _CODEX_OPEN = _B(rb"\A\s*\{")
 _CODEX_PAYLOAD = _B(rb'\s*"payload"\s*:\s*\{')
-_GEMINI_META = (_B(rb'"sessionId"\s*:'), _B(rb'"projectHash"\s*:'))
 _GEMINI_UPDATE = _B(rb'\A\s*\{"\$(?:set|rewindTo)"\s*:')
-_OH_V0 = (
-    _B(rb'"(?:action|observation)"\s*:\s*"'),
-    _B(rb'"source"\s*:\s*"'),
-    _B(rb'\A\s*\{"id"\s*:\s*[0-9]'),
-)
-_OH_SDK = (
-    _B(rb'"kind"\s*:\s*"[A-Z][A-Za-z]{1,60}"'),
-    _B(rb'"source"\s*:\s*"'),
-    _B(rb'"id"\s*:\s*"'),
-)
 #: a GitHub Copilot CLI session log opens with its ``session.start`` event
 _COPILOT = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"session\.start"')
 _COPILOT_KEYS = frozenset({b"type", b"data", b"id", b"timestamp", b"parentId"})
@@ -78,32 +62,11 @@ _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*
 _PI = _B(rb'\A\s*\{\s*"type"\s*:\s*"session"\s*,')
 _PI_KEYS = frozenset({b"type", b"version", b"id", b"timestamp", b"cwd", b"parentSession"})
 _PI_NEEDED = frozenset({b"type", b"id", b"timestamp", b"cwd"})
-#: Roo Code and Kilo Code: the task's API history, an array of messages
-_ROO = _B(rb"\A\s*\[\s*\{")
-_ROO_KEYS = frozenset({b"role", b"content", b"ts"})
-#: Cline's history, whose messages have no ``ts`` in older versions: the task's envelope
-#: opens the first message's first text block
-_CLINE_TASK = _B(
-    rb'\A\s*\[\s*\{\s*"role"\s*:\s*"user"\s*,\s*"content"\s*:\s*\[\s*\{\s*'
-    rb'"type"\s*:\s*"text"\s*,\s*"text"\s*:\s*"<task>'
-)
 #: a kimi-cli context file opens with a record of one of its own roles
 _KIMI_CONTEXT = _B(rb'\A\s*\{\s*"role"\s*:\s*"_(?:system_prompt|checkpoint|usage)"')
-#: a Strands Agents session's agent record (its file session manager's ``agent.json``)
-_STRANDS_KEYS = frozenset({b"agent_id", b"conversation_manager_state"})
-#: VS Code's chat session: its requests, and who asked and answered or when it began
-_VSCODE_KEYS = frozenset({b"version", b"requests"})
-_VSCODE_NAMES = frozenset({b"requesterUsername", b"responderUsername", b"creationDate"})
-#: opencode's file storage: a part names its message and session, a message its session
-#: (ids of opencode's own prefixes)
-_OPENCODE_PART = ((b"messageID", b"msg_"), (b"sessionID", b"ses_"), (b"id", b"prt_"))
-_OPENCODE_MESSAGE = ((b"sessionID", b"ses_"), (b"id", b"msg_"), (b"role", b""))
 #: Qwen Code: a record's ``message`` is a gemini content (its role, then its parts)
 _QWEN_MESSAGE = _B(rb'"message"\s*:\s*\{\s*"role"\s*:\s*"[a-z]{1,16}"\s*,\s*"parts"\s*:\s*\[')
-_LETTA = (_B(rb'\A\s*\{\s*"agents"\s*:\s*\['), _B(rb'"agent_type"\s*:'))
-_LETTA_MESSAGES = _B(rb'"messages"\s*:')
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
-BOM = b"\xef\xbb\xbf"
 
 
 def jsonl_format(head: bytes) -> str | None:
@@ -114,7 +77,7 @@ def jsonl_format(head: bytes) -> str | None:
     head = head.removeprefix(BOM)
     if codex_line(head):
         return "codex"
-    gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in _GEMINI_META)
+    gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in GEMINI_META)
     if gemini and not _CLAUDE[0].search(head):
         return "gemini-cli"
     if any(p.search(head) for p in _CLAUDE) and _CLAUDE_ID.search(head) and _claude_keys(head):
@@ -132,35 +95,6 @@ def jsonl_format(head: bytes) -> str | None:
     if claude_summary(head):
         return "claude-code"
     return None
-
-
-Keys = dict[bytes, bytes | None]
-
-
-def top_level(line: bytes, enough: Callable[[Keys], bool] | None = None) -> Keys:
-    """The keys of the object a JSON line opens, as far as ``line`` goes (a line cut off by
-    the sniff window gives the keys before the cut), each with its value when that is a
-    short string; the scan stops once ``enough`` says the keys settle the question. A key
-    nested in a value (a tool event's ``parentUuid``) is not one.
-
-    One regex pass over the strings and brackets; only called once a format's byte test
-    has passed, so a file of no known shape never pays for it."""
-    keys: dict[bytes, bytes | None] = {}
-    depth = 0
-    for token in _TOKEN.finditer(line):
-        first = token[0][:1]
-        if first in b"{[":
-            depth += 1
-        elif first in b"}]":
-            depth -= 1
-            if depth <= 0:
-                break
-        elif token[1] is not None and depth == 1:
-            value = _SHORT_STRING.match(line, token.end())
-            keys[line[token.start() + 1 : token.start(1) - 1]] = value[1] if value else None
-            if enough is not None and enough(keys):
-                break
-    return keys
 
 
 def _records(
@@ -307,83 +241,11 @@ def _codex_keys(scalars: dict[bytes, bytes]) -> bool:
     return all(_CODEX_SCALARS[key].fullmatch(value) for key, value in scalars.items())
 
 
-def claude_summary(head: bytes) -> bool:
-    """Whether ``head`` holds a Claude Code compaction record (flagged, or a user message
-    opening with the continuation preamble), session fields or not."""
-    return any(p.search(head) for p in _CLAUDE_SUMMARY)
-
-
-def json_format(head: bytes) -> str | None:
-    """``openhands``, ``gemini-cli``, ``letta``, ``roo-code``, ``strands``, ``vscode-copilot``,
-    ``opencode`` or ``claude-code`` for a JSON document's head (a Claude Code session downloaded from the web app is ``{"loglines":
-    [records]}``, its compaction anywhere in it), else None; a byte-order mark opening it is
-    passed over."""
-    head = head.removeprefix(BOM)
-    if all(p.search(head) for p in _OH_V0) or all(p.search(head) for p in _OH_SDK):
-        return "openhands"
-    if head.lstrip().startswith(b"[") and _OH_V0[0].search(head) and _OH_V0[1].search(head):
-        return "openhands"  # an event_cache page: read as nothing
-    if all(p.search(head) for p in _GEMINI_META) and _LETTA_MESSAGES.search(head):
-        return "gemini-cli"
-    if _LETTA[0].match(head) or (_LETTA[1].search(head) and _LETTA_MESSAGES.search(head)):
-        return "letta"
-    if LOGLINES.match(head) and _CHAT_RECORD.search(head):
-        return "claude-code"
-    if _ROO.match(head) and (_roo(head) or _CLINE_TASK.match(head)):
-        return "roo-code"
-    if b'"conversation_manager_state"' in head and _strands(head):
-        return "strands"
-    if b'"requestId"' in head and _vscode(head):
-        return "vscode-copilot"
-    if b'"sessionID"' in head and _opencode(head):
-        return "opencode"
-    if claude_summary(head):
-        return "claude-code"
-    return None
-
-
-def _strands(head: bytes) -> bool:
-    """A Strands Agents agent record: an object whose own keys name the agent and hold its
-    conversation manager's state (a key nested in another record's value is not one)."""
-    start = head.lstrip()
-    return start.startswith(b"{") and top_level(start).keys() >= _STRANDS_KEYS
-
-
-def _vscode(head: bytes) -> bool:
-    """A VS Code chat session: an object whose own keys are its format's version and its
-    requests, and name its requester or responder or its creation date."""
-    start = head.lstrip()
-    if not start.startswith(b"{"):
-        return False
-    keys = top_level(start).keys()
-    return keys >= _VSCODE_KEYS and not _VSCODE_NAMES.isdisjoint(keys)
-
-
-def _opencode(head: bytes) -> bool:
-    """A part or a message of opencode's file storage: an object whose own keys are its ids,
-    each with opencode's prefix (``prt_``, ``msg_``, ``ses_``)."""
-    start = head.lstrip()
-    if not start.startswith(b"{"):
-        return False
-    keys = top_level(start)
-    return any(
-        all((keys.get(key) or b"").startswith(prefix) and key in keys for key, prefix in shape)
-        for shape in (_OPENCODE_PART, _OPENCODE_MESSAGE)
-    )
-
-
 def _pi(head: bytes) -> bool:
     """A Pi session: its first line is the session's header, with its id, time stamp and
     working directory, and no key but the header's."""
     keys = top_level(head[: head.find(b"\n") if b"\n" in head else len(head)])
     return keys.get(b"type") == b"session" and _PI_KEYS >= keys.keys() >= _PI_NEEDED
-
-
-def _roo(head: bytes) -> bool:
-    """A Roo Code (or Kilo Code, or Cline) API history: an array whose first message has a
-    role of the conversation, its content and its time stamp (``ts``) at its top level."""
-    first = top_level(head[head.index(b"{") :], lambda keys: keys.keys() >= _ROO_KEYS)
-    return first.keys() >= _ROO_KEYS and first.get(b"role") in (b"user", b"assistant")
 
 
 def is_native_jsonl(head: bytes) -> bool:
