@@ -44,6 +44,57 @@ def reads_kept_summary(module: AnalysedModule, function: cst.FunctionDef) -> boo
     )
 
 
+def summarizes_own_state(call: cst.Call, function: cst.FunctionDef) -> bool:
+    """Whether a method's model call is handed only what its object keeps, nothing its
+    callers pass in (``messages = self.store["messages"][2:-4]`` … ``self._chat({"content":
+    "Summarize …" + str(messages)})``, called as ``self._summarize_contexts(total_tokens)``):
+    its callers hand it nothing to summarize, so its own model call is the pass."""
+    params = function.params
+    passed = {
+        p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    } - {"self", "cls"}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            passed.add(star.name.value)
+    reached = _names_reaching(call, function)
+    return "self" in reached and reached.isdisjoint(passed)
+
+
+def _names_reaching(call: cst.Call, function: cst.FunctionDef) -> set[str]:
+    """The names the call's arguments read, and the names read by what binds them in the
+    function (assignments, augmented assignments, loop targets), to a fixed point."""
+    bindings: list[tuple[set[str], set[str]]] = []
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign):
+            targets = {n.value for t in node.targets for n in _names(t.target)}
+            bindings.append((targets, {n.value for n in _names(node.value)}))
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and node.value is not None:
+            targets = {n.value for n in _names(node.target)}
+            bindings.append((targets, {n.value for n in _names(node.value)}))
+        elif isinstance(node, cst.For):
+            targets = {n.value for n in _names(node.target)}
+            bindings.append((targets, {n.value for n in _names(node.iter)}))
+    reached = {n.value for arg in call.args for n in _names(arg.value)}
+    grown = True
+    while grown:
+        grown = False
+        for targets, read in bindings:
+            if targets & reached and not read <= reached:
+                reached |= read
+                grown = True
+    return reached
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    """The plain names under ``node`` (an attribute's own name, ``.messages``, is none)."""
+    found = [node] if isinstance(node, cst.Name) else []
+    for sub in walk(node):
+        if isinstance(sub, cst.Name):
+            found.append(sub)
+    attributes = {id(sub.attr) for sub in (node, *walk(node)) if isinstance(sub, cst.Attribute)}
+    return [n for n in found if id(n) not in attributes]
+
+
 def _writes(node: cst.CSTNode, attributes: set[str]) -> bool:
     """``self._summary = …``: an assignment to one of the object's ``attributes``."""
     return isinstance(node, cst.Assign) and any(

@@ -16,7 +16,11 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.kept_summaries import reads_kept_summary, refreshes_kept_summary
+from anchorlint.code.kept_summaries import (
+    reads_kept_summary,
+    refreshes_kept_summary,
+    summarizes_own_state,
+)
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import NameSets
 from anchorlint.code.nodes import annotation_names, call_name, children, dotted
@@ -74,8 +78,10 @@ def is_summarizer_call(
     so it does not count again. A summarizer-named function nobody here calls (a graph node,
     a condenser's entry point) is the only place the pass shows, so there it counts; so does
     one that takes the previous summary as a parameter (``previous_summary``): its callers
-    hand in kept state, and the pass that compacts it again is this call; and so does one
-    that reads the previous summary from its object (``self.existing_summary``).
+    hand in kept state, and the pass that compacts it again is this call; so does one
+    that reads the previous summary from its object (``self.existing_summary``); and so does
+    one whose prompt is built from its object's state alone (its callers hand it a token
+    count, or nothing).
     """
     if module.names.is_summarizer(name):
         return True
@@ -88,6 +94,7 @@ def is_summarizer_call(
         and not _gets_previous_summary(function)
         and not _rebuilds_kept_list(function)
         and not reads_kept_summary(module, function)
+        and not summarizes_own_state(call, function)
     )
 
 

@@ -1,0 +1,121 @@
+"""Code rules on the shapes a fourteenth sweep of compactor code showed them misreading.
+
+Each module is written for these tests in the style of the real ones, with the near misses
+beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes, one_recompaction
+
+#: an agent whose summarizing method is handed a token count, not text: it reads the turns
+#: it folds from its own store, deletes them, asks the model through a helper of its class
+#: that every answer goes through, and puts the answer back into the same store, where the
+#: next fold reads it again
+STATE_ONLY_FOLD = """\
+import logging
+
+from helpers.llm import chat_completions_request, local_chat_request
+
+KEEP_RECENT = 4
+
+
+class NotebookAgent:
+    def __init__(self, model):
+        self.model = model
+        self.store = {"turns": []}
+
+    def _put(self, role, text, at=None):
+        if at:
+            self.store["turns"].insert(at, {"role": role, "content": text})
+        else:
+            self.store["turns"].append({"role": role, "content": text})
+
+    def _fold_history(self, used_tokens: int):
+        turns = self.store["turns"]
+        if len(turns) > 1 + KEEP_RECENT:
+            turns = turns[1:-KEEP_RECENT]
+            del self.store["turns"][1:-KEEP_RECENT]
+        else:
+            turns = turns[1:]
+            del self.store["turns"][1:]
+        texts = [turn["content"] for turn in turns]
+        request = {
+            "model": self.model,
+            "messages": [
+                {"role": "user", "content": "Condense the earlier turns below in a paragraph:" + str(texts)}
+            ],
+        }
+        answer, _ = self._ask(request)
+        self._put("assistant", "Earlier in this chat: " + answer, at=1)
+        logging.info("folded history at %d tokens", used_tokens)
+
+    def _ask(self, request):
+        if self.model.startswith("remote-"):
+            reply = chat_completions_request(request)
+            return reply["choices"][0]["message"]["content"], reply["usage"]["total_tokens"]
+        reply = local_chat_request(request["messages"], self.model)
+        return reply["message"]["content"], reply.get("eval_count", 0)
+
+    def answer(self):
+        request = {"model": self.model, "messages": list(self.store["turns"])}
+        text, used = self._ask(request)
+        if used > 6000:
+            self._fold_history(used)
+        return text
+"""
+
+
+def test_a_fold_handed_only_a_token_count_is_the_pass_that_summarizes_its_own_summary() -> None:
+    message = one_recompaction(STATE_ONLY_FOLD, 34)
+    assert "`_ask()`" in message
+    assert "self.store['turns']" in message
+
+
+def test_the_same_fold_writing_its_answer_elsewhere_is_silent() -> None:
+    """The answer kept apart from the turns it folds is never folded again."""
+    source = STATE_ONLY_FOLD.replace(
+        'self._put("assistant", "Earlier in this chat: " + answer, at=1)',
+        "self.notes = answer",
+    )
+    assert codes(source) == []
+
+
+def test_a_fold_handed_the_turns_by_its_caller_is_reported_once() -> None:
+    """When the caller hands the turns in, the finding stays one, at the fold's model call
+    (no second one at the caller's call of the fold)."""
+    source = STATE_ONLY_FOLD.replace(
+        'def _fold_history(self, used_tokens: int):\n        turns = self.store["turns"]',
+        "def _fold_history(self, used_tokens: int, turns):\n        turns = turns",
+    ).replace("self._fold_history(used)", 'self._fold_history(used, self.store["turns"])')
+    assert source != STATE_ONLY_FOLD
+    assert codes(source) == [(34, "ANC306")]
+
+
+def test_a_fold_of_a_buffer_that_never_holds_a_summary_is_silent() -> None:
+    """Reading its own state alone does not make a fold re-compaction: the summary must be
+    put back where the next fold reads."""
+    source = """\
+from helpers.llm import chat_completions_request
+
+
+class Digest:
+    def __init__(self):
+        self.buffer = []
+        self.digests = []
+
+    def add(self, line):
+        self.buffer.append(line)
+        if len(self.buffer) > 50:
+            self._summarize_buffer(len(self.buffer))
+
+    def _summarize_buffer(self, count):
+        prompt = "Summarize these log lines:\\n" + "\\n".join(self.buffer)
+        reply = self._ask({"messages": [{"role": "user", "content": prompt}]})
+        self.digests.append(reply)
+        self.buffer = []
+
+    def _ask(self, request):
+        return chat_completions_request(request)["choices"][0]["message"]["content"]
+"""
+    assert codes(source) == []
