@@ -20,6 +20,7 @@ from anchorlint.cli.common import (
     EXIT_USAGE,
     UsageError,
     discovered,
+    note_unsummarised,
     settings_for,
     warn_no_summary,
 )
@@ -254,6 +255,9 @@ def _run(args: argparse.Namespace, settings: Settings) -> tuple[Run, int | None]
     if not args.quiet:
         named = [p for p in paths if not os.path.isdir(p)]
         warn_no_summary(named, settings, result.facts, result.findings)
+        if args.verbose:
+            walked = sorted(set(files) - {os.path.normpath(p) for p in named} - set(named))
+            note_unsummarised(walked, settings, result.facts, result.findings)
     return result, fixed
 
 

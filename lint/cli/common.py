@@ -146,33 +146,67 @@ def warn_no_summary(
     """One stderr line for each JSON, JSON Lines or transcript file named on the command line
     that held no summary: never a silent pass. A file no reader recognised is told which
     settings say where its summaries are; an agent's transcript that is recognised holds no
-    compaction yet, and is told so. A summary withheld by design (ANC004) was found, and is
-    reported as such, not as none; a transcript's unreadable record (ANC002) may be its
-    compaction, and is not called none either, nor is a JSON document that names a summary
-    field but does not decode (ANC002 says why; "set text.fields" would be false). The run's
-    ``findings`` are read only if a file is left."""
+    compaction yet, and is told so."""
+    from anchorlint.safe_text import terminal  # a file name is the repository's
+
+    for path, why in unsummarised(named, settings, facts, findings):
+        print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
+
+
+def note_unsummarised(
+    walked: list[str],
+    settings: Settings,
+    facts: object,
+    findings: Callable[[], Iterable[Finding]] = tuple,
+) -> None:
+    """With ``--verbose``, one line for the JSON and JSON Lines files a folder's walk found
+    that no reader could take a summary from (a walk meets every ``package.json``, so they
+    are counted, not listed, and only when asked): naming one says why."""
+    unread = [p for p, why in unsummarised(walked, settings, facts, findings) if why == _SET_FIELDS]
+    if unread:
+        from anchorlint.cli.summary import note, plural
+
+        note(
+            f"{plural(len(unread), 'JSON or JSON Lines file')} in the folders held no "
+            f"summary field: {_SET_FIELDS} (name one to be told why)"
+        )
+
+
+def unsummarised(
+    paths: list[str],
+    settings: Settings,
+    facts: object,
+    findings: Callable[[], Iterable[Finding]] = tuple,
+) -> list[tuple[str, str]]:
+    """The record-reading files of ``paths`` (JSON, JSON Lines, transcripts, stores) that
+    held no summary, each with what it is told. A summary withheld by design (ANC004) was
+    found, and is reported as such, not as none; a transcript's unreadable record (ANC002)
+    may be its compaction, and is not called none either, nor is a JSON document that names
+    a summary field but does not decode (ANC002 says why; "set text.fields" would be false).
+    The run's ``findings`` are read only if a file is left."""
     from anchorlint.run.kinds import kind_to_lint_file
 
-    kinds = {p: kind_to_lint_file(p) for p in named if os.path.isfile(p)}
+    kinds = {p: kind_to_lint_file(p) for p in paths if os.path.isfile(p)}
     records = {p: kind for p, kind in kinds.items() if kind.reads_records}
     if not records:
-        return
+        return []
     summarised = {fact.path for fact in facts}  # type: ignore[attr-defined]
     left = {path: kind for path, kind in records.items() if path not in summarised}
     said = _said(left, findings) if left else {}
+    told: list[tuple[str, str]] = []
     for path, kind in left.items():
-        from anchorlint.safe_text import terminal  # a file name is the repository's
-
         why = _why_none(kind, settings.input_format, path)
         codes = said.get(path, set())
         if "ANC004" in codes or (
             "ANC002" in codes and (why.startswith(_NO_COMPACTION) or kind.name == "json")
         ):
             continue
-        print(f"anchorlint: warning: {terminal(path)}: no summary found: {why}", file=sys.stderr)
+        told.append((path, why))
+    return told
 
 
 _NO_COMPACTION = "the transcript holds no compaction summary"
+_SET_FIELDS = "set text.fields or --input-format"
 _OTHER_DATABASE = (
     "a SQLite database of no schema anchorlint reads (LangGraph's checkpoints, Letta's "
     "messages, opencode's parts): name a --table or a --query of its sqlite:/// URL"
@@ -203,7 +237,7 @@ def _why_none(kind: FileKind, fmt: str, path: str = "") -> str:
         read_as = named_reader(kind.reader or "", fmt)
     if read_as is None:
         if fmt in ("auto", "json"):
-            return "set text.fields or --input-format"
+            return _SET_FIELDS
         return f"--input-format {fmt} does not read such a file: set text.fields or --input-format"
     return f"{_NO_COMPACTION} (read as {read_as})" if read_as else _NO_COMPACTION
 
