@@ -82,7 +82,9 @@ KINDS: tuple[FileKind, ...] = (
         lone_cr=True,
         prose_only_pins=True,
     ),
-    FileKind("text", (".txt",), "text", "anchorlint.text.documents.plaintext_captures:read", "text"),
+    FileKind(
+        "text", (".txt",), "text", "anchorlint.text.documents.plaintext_captures:read", "text"
+    ),
     # agent transcripts: a record shape decides, before the plain kind of the same suffix
     FileKind(
         "transcript-json",
