@@ -143,6 +143,11 @@ class PlaceholderSummary(TextRule):
             suffix=".txt",
             note="a template with content of its own",
         ),
+        Example(
+            "```markdown\nMoved the export job to ops/cron/export.yml (commit 4d1e9a2).\n```",
+            suffix=".txt",
+            note="a model's answer fenced whole in prose: read inside the fence",
+        ),
     )
     invalid: ClassVar[tuple[Example, ...]] = (
         Example("Previous conversation was too long to summarize."),

@@ -33,6 +33,7 @@ from anchorlint.text.documents import (
     SummarySource,
 )
 from anchorlint.text.documents.plain_markdown_lines import classify
+from anchorlint.text.documents.wrapper_fence import unfenced
 
 if TYPE_CHECKING:
     from anchorlint.config import Settings
@@ -103,6 +104,7 @@ def file_blocks(text: str) -> Iterator[Block]:
     """``split_blocks(text, line_start_map(text))`` without the whole file's map: lines are
     counted at ``\\n`` as that map counts them, while blocks end where ``split_blocks``
     ends them."""
+    text = unfenced(text) or text
     start = None
     offset = 0
     line, line_start = 1, 0  # the file line of ``offset`` and where that line starts
@@ -172,7 +174,10 @@ def _heading_block(content: str, positions: PositionMap) -> Block:
 
 
 def split_blocks(text: str, positions: PositionMap) -> Iterator[Block]:
-    """Blocks of ``text`` (whose own map is ``positions``)."""
+    """Blocks of ``text`` (whose own map is ``positions``); a text that is one fence of
+    prose, as a model's raw answer often is, is read inside its fence
+    (:mod:`~anchorlint.text.documents.wrapper_fence`)."""
+    text = unfenced(text) or text
     start = None
     offset = 0
     fences = _Fences()
