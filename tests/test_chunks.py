@@ -37,10 +37,10 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     ("bad_line", "bad", "message"),
     [
         (151, b'{"id": 150, "summary": "bad \xff byte"}', "not valid UTF-8"),
-        (171, b'{"id": 170, "summary": "nul \x00 byte"}', "binary file (NUL bytes)"),
+        (171, b'{"id": 170, "summary": "nul \x00 byte"}', "NUL byte at offset 28"),
     ],
 )
-def test_a_bad_line_in_a_later_chunk_makes_the_file_unreadable_at_that_line(
+def test_a_bad_line_in_a_later_chunk_is_reported_at_that_line_and_the_rest_is_read(
     tmp_path: Path, small_chunks: None, bad_line: int, bad: bytes, message: str
 ) -> None:
     lines = _records(200)
@@ -49,12 +49,15 @@ def test_a_bad_line_in_a_later_chunk_makes_the_file_unreadable_at_that_line(
     target.write_bytes(b"\n".join(lines) + b"\n")
     settings = Settings(root=str(tmp_path))
     assert len(jobs_module.plan_jobs([str(target)])) > 5
-    (only,) = _single_pass(target, settings)
-    assert (only.code, only.line) == ("ANC001", bad_line) and message in only.message
+    found = _single_pass(target, settings)
+    (only,) = [f for f in found if f.code == "ANC001"]
+    assert only.line == bad_line and message in only.message
+    linted = {f.line for f in found if f.code != "ANC001"}
+    assert linted == set(range(1, 201)) - {bad_line}  # every other record, before and after
     for jobs in (1, 2):
-        assert pool.lint_paths([str(target)], settings, jobs=jobs).collect().findings == [only]
+        assert pool.lint_paths([str(target)], settings, jobs=jobs).collect().findings == found
         warm = pool.lint_paths([str(target)], settings, jobs=jobs, use_cache=True).collect()
-        assert warm.findings == [only]
+        assert warm.findings == found
         assert pool.lint_paths([str(target)], settings, jobs=jobs, use_cache=True).collect() == warm
 
 
@@ -146,16 +149,27 @@ def test_transcript_block_search_equals_line_by_line(tmp_path: Path, size: int) 
 def test_transcript_block_search_finds_a_bad_line_where_line_by_line_does(
     tmp_path: Path, size: int, bad: bytes, message: str
 ) -> None:
-    from anchorlint.run.reading import LineProblem
     from anchorlint.text.documents.transcripts import claude
 
     path = _session(tmp_path)
     lines = path.read_bytes().split(b"\n")
     path.write_bytes(b"\n".join([*lines[:3], bad, *lines[3:]]))
-    problems = []
-    for block_size in (None, size):
-        with pytest.raises(LineProblem) as raised:
-            _transcript_items(claude, path, block_size)
-        problems.append(raised.value.problem)
-    assert problems[0] == problems[1]
-    assert problems[0].line == 4 and message in problems[0].message
+    read = [_transcript_problems(claude, path, block_size) for block_size in (None, size)]
+    assert read[0] == read[1]
+    items, problems = read[0]
+    assert [item[0] for item in items] == [1, 6]  # the summaries before and after it
+    (problem,) = problems
+    assert problem.line == 4 and message in problem.message
+
+
+def _transcript_problems(
+    reader: object, path: Path, size: int | None
+) -> tuple[list[object], list[object]]:
+    """A transcript reader's output over ``path`` and the lines that did not decode."""
+    from anchorlint.run.reading import LineSource
+
+    with open(path, "rb") as handle:
+        source = LineSource(handle, -1, 1)
+        lines = iter(source) if size is None else _SmallBlocks(source, size)
+        found = [(item.line, item.column) for item in reader.read(str(path), lines, 1)]  # type: ignore[attr-defined]
+        return found, source.problems

@@ -181,8 +181,9 @@ def unsummarised(
     """The record-reading files of ``paths`` (JSON, JSON Lines, transcripts, stores) that
     held no summary, each with what it is told. A summary withheld by design (ANC004) was
     found, and is reported as such, not as none; a transcript's unreadable record (ANC002)
-    may be its compaction, and is not called none either, nor is a JSON document that names
-    a summary field but does not decode (ANC002 says why; "set text.fields" would be false).
+    or line that is no text (ANC001) may be its compaction, and is not called none either,
+    nor is a JSON document that names a summary field but does not decode (ANC002 says why;
+    "set text.fields" would be false).
     The run's ``findings`` are read only if a file is left."""
     from anchorlint.run.kinds import kind_to_lint_file
 
@@ -197,8 +198,9 @@ def unsummarised(
     for path, kind in left.items():
         why = _why_none(kind, settings.input_format, path)
         codes = said.get(path, set())
+        unread = "ANC001" in codes or "ANC002" in codes
         if "ANC004" in codes or (
-            "ANC002" in codes and (why.startswith(_NO_COMPACTION) or kind.name == "json")
+            unread and (why.startswith(_NO_COMPACTION) or kind.name == "json")
         ):
             continue
         told.append((path, why))
@@ -243,10 +245,10 @@ def _why_none(kind: FileKind, fmt: str, path: str = "") -> str:
 
 
 def _said(files: dict[str, T], findings: Callable[[], Iterable[Finding]]) -> dict[str, set[str]]:
-    """The codes of the record findings (ANC002, ANC004) on each of ``files``."""
+    """The codes of the record findings (ANC001, ANC002, ANC004) on each of ``files``."""
     said: dict[str, set[str]] = {}
     for finding in findings():
-        if finding.code in ("ANC002", "ANC004") and finding.path in files:
+        if finding.code in ("ANC001", "ANC002", "ANC004") and finding.path in files:
             said.setdefault(finding.path, set()).add(finding.code)
     return said
 

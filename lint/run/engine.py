@@ -31,12 +31,11 @@ from anchorlint.run.kinds import (
 )
 from anchorlint.run.reading import (
     BINARY_SNIFF,
-    LineProblem,
     LineSource,
     Unreadable,
     decode,
     read_text,
-    sniff_binary,
+    sniff_records,
     special_file,
 )
 from anchorlint.run.results import FileResult, finding, records_of
@@ -162,16 +161,16 @@ class Worker:
     def _lint_stream(self, job: Job, kind: FileKind) -> FileResult:
         """A file of records streamed line by line, so a 200 MB file lints in bounded memory.
 
-        Only the file's start is sniffed for binary content, as a single pass does; inside
-        a chunk, an undecodable line is found where it is (and ends the file, see
-        ``pool``), so the chunks of a file report what one pass over it would.
+        Only the file's start is sniffed for binary content, as a single pass does; a line
+        that does not decode is ANC001 where it is, and every other line is still read (a
+        chunk reports its own), so the chunks of a file report what one pass over it would.
         """
         from anchorlint.run.textpass import lint_summaries
 
         path, order = job.path, job.order
         try:
             with open(path, "rb") as handle:
-                problem = sniff_binary(handle.read(BINARY_SNIFF)) if job.start == 0 else None
+                problem = sniff_records(handle.read(BINARY_SNIFF)) if job.start == 0 else None
                 if problem is not None:
                     return self.lint_text(path, problem, order)
                 handle.seek(job.start)
@@ -180,12 +179,12 @@ class Worker:
                 findings, facts = lint_summaries(
                     self.context, kind, path, lines, Suppressions(), order, job.first_line
                 )
-        except LineProblem as bad:
-            return self.lint_text(path, bad.problem, order)
         except OSError as exc:
             return self.lint_text(
                 path, Unreadable(f"cannot read file: {exc.strerror or exc}"), order
             )
+        for bad in lines.problems:
+            findings.append(finding(path, "ANC001", bad.message, bad.line, bad.column))
         return self._result(path, findings, Suppressions(), facts)
 
     def lint_text(self, path: str, text: str | Unreadable, order: int = 0) -> FileResult:

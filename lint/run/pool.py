@@ -150,13 +150,14 @@ class _Gathered:
         self.files: dict[str, FileResult] = {}
 
     def add(self, done: JobDone) -> None:
-        """Merge a job's result into its file's; a chunk that could not be decoded makes
-        the whole file unreadable, as one pass over the file would have stopped there."""
+        """Merge a job's result into its file's; a first chunk that is binary makes the
+        whole file unreadable, as one pass over the file would have stopped there (a line
+        that does not decode is its own chunk's finding)."""
         result, seen = done.result, self.files.get(done.result.path)
         if seen is not None and seen.unreadable:
-            return  # nothing after the bad line counts
+            return  # nothing after the binary start counts
         if seen is not None and result.unreadable:
-            self.spool.discard(result.path)  # nor anything before it
+            self.spool.discard(result.path)  # nor the chunks that arrived before it
             seen = None
         for block in done.packed:
             self.spool.add(block)

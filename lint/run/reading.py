@@ -154,14 +154,6 @@ def _read(fd: int, size: int, known: int = -1) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-class LineProblem(Exception):
-    """A streamed file turned out unreadable at some line: the whole file is ANC001."""
-
-    def __init__(self, problem: Unreadable) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
-
-
 def sniff_binary(head: bytes) -> Unreadable | None:
     """Why a streamed file is binary or UTF-16, judged from its first bytes, or None."""
     if b"\x00" in head or head.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -170,23 +162,83 @@ def sniff_binary(head: bytes) -> Unreadable | None:
     return None
 
 
+def sniff_records(head: bytes) -> Unreadable | None:
+    """Why a file of records (one a line) is binary, judged from its first bytes, or None.
+
+    NUL bytes after at least one whole line of UTF-8 text are no binary file: an append-only
+    log a crash cut short is padded with NULs where its last writes were lost, and the
+    records before (and after) the padding are still records. Those lines are each reported
+    where they are (:class:`LineSource`); a file whose first line is not text is binary.
+    """
+    nul = head.find(b"\x00")
+    if nul > 0 and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = head[: head.rfind(b"\n", 0, nul) + 1]
+        if text and not isinstance(decode(text), Unreadable):
+            return None
+    return sniff_binary(head)
+
+
 def range_lines(handle: BinaryIO, length: int) -> Iterator[bytes]:
-    """The lines of an open binary file from its position, ``length`` bytes (-1: to the end)."""
-    consumed = 0
-    for raw in handle:
-        if 0 <= length <= consumed:
+    """The lines of an open binary file from its position, ``length`` bytes (-1: to the end),
+    read a block at most at a time, a line that holds a NUL byte kept as :func:`_held` says."""
+    left = length
+    while left:
+        line = handle.readline(BLOCK_BYTES if left < 0 else min(left, BLOCK_BYTES))
+        if not line:
             return
-        consumed += len(raw)
-        yield raw
+        left -= len(line) if left > 0 else 0
+        while left and not line.endswith(b"\n"):  # a line longer than a block
+            more = handle.readline(BLOCK_BYTES if left < 0 else min(left, BLOCK_BYTES))
+            if not more:
+                break
+            left -= len(more) if left > 0 else 0
+            line = _held(line, more)
+        yield line
 
 
-def decoded_lines(raw_lines: Iterable[bytes], first_line: int) -> Iterator[str]:
-    """Decode streamed lines numbered from ``first_line``; an undecodable one raises
-    :class:`LineProblem` (a BOM is allowed on line 1 only)."""
+def _held(line: bytes, more: bytes) -> bytes:
+    """``line`` continued by ``more``; but a line holding a NUL byte is held only up to its
+    first NUL (and its line end): it is no text, only where its first bad byte is matters,
+    and the NUL padding a crash leaves in a log, or a sparse file, can run for gigabytes
+    without a line break."""
+    joined = line + more
+    nul = joined.find(b"\x00")
+    if nul < 0:
+        return joined
+    return joined[: nul + 1] + (b"\n" if joined.endswith(b"\n") else b"")
+
+
+def decode_line(raw: bytes, number: int) -> str | Unreadable:
+    """Line ``number`` of a file of records decoded (without the byte-order mark that opens
+    it, as a file appended to another keeps its own), or why it is no text, at its first bad
+    byte: one broken line is that line's problem, not the file's."""
+    raw = raw.lstrip(_BOM) if number == 1 else raw.removeprefix(_BOM)
+    nul = raw.find(b"\x00")
+    try:
+        text = raw.decode("utf-8") if nul < 0 else raw[:nul].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        message = f"not valid UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}"
+        return Unreadable(message, number, exc.start + 1)
+    if nul >= 0:
+        return Unreadable(f"NUL byte at offset {nul} {_NOT_TEXT}", number, nul + 1)
+    return text
+
+
+_BOM = b"\xef\xbb\xbf"
+_NOT_TEXT = "(binary data, or the padding a crash leaves in a log); anchorlint reads UTF-8 text"
+
+
+def decoded_lines(
+    raw_lines: Iterable[bytes], first_line: int, problems: list[Unreadable]
+) -> Iterator[str]:
+    """Decode streamed lines numbered from ``first_line``; a line that does not decode is
+    added to ``problems`` and read as a blank line, so the lines after it are still read,
+    each under its own number."""
     for number, raw in enumerate(raw_lines, first_line):
-        text = decode(raw.lstrip(b"\xef\xbb\xbf") if number == 1 else raw)
+        text = decode_line(raw, number)
         if isinstance(text, Unreadable):
-            raise LineProblem(Unreadable(text.message, number, text.column))
+            problems.append(text)
+            text = "\n" if raw.endswith(b"\n") else ""
         yield text
 
 
@@ -199,16 +251,20 @@ class LineSource:
     ``first_line``: iterated, the decoded lines one by one (as :func:`decoded_lines`); or,
     through :meth:`blocks`, the same bytes in large blocks ending at line breaks, checked to
     decode, for a reader that decodes a few marked records and skips the rest without a
-    Python step per line (an agent's transcript). Either way an undecodable line raises
-    :class:`LineProblem` at that line, so both report what one pass over the file would.
-    Use one of the two, once.
+    Python step per line (an agent's transcript). Either way a line that does not decode is
+    read as a blank line and its problem kept in :attr:`problems`, so both report what one
+    pass over the file would, and one bad line (a stray byte, a crash's NUL padding) hides
+    none of the records around it. Use one of the two, once.
     """
 
     def __init__(self, handle: BinaryIO, length: int, first_line: int = 1) -> None:
         self.handle, self.length, self.first_line = handle, length, first_line
+        #: the lines that did not decode, in file order, each at its line and column
+        self.problems: list[Unreadable] = []
 
     def __iter__(self) -> Iterator[str]:
-        return decoded_lines(range_lines(self.handle, self.length), self.first_line)
+        lines = range_lines(self.handle, self.length)
+        return decoded_lines(lines, self.first_line, self.problems)
 
     def blocks(self, size: int = BLOCK_BYTES) -> Iterator[tuple[int, bytes]]:
         """(number of the block's first line, the block), every block ending at a line break
@@ -220,20 +276,26 @@ class LineSource:
             left -= len(data) if left > 0 else 0
             if not data:
                 if pending:
-                    yield line, _checked(pending, line)
+                    yield line, _checked(pending, line, self.problems)
                 return
             cut = data.rfind(b"\n") + 1
-            if not cut:  # a line longer than a block: held whole, as iterating holds it
-                pending += data
+            if not cut:  # a line longer than a block: held as iterating holds it
+                pending = _held(pending, data)
                 continue
-            block, pending = pending + data[:cut], data[cut:]
-            yield line, _checked(block, line)
+            if pending:
+                first = data.find(b"\n") + 1
+                block = _held(pending, data[:first]) + data[first:cut]
+            else:
+                block = data[:cut]
+            pending = data[cut:]
+            yield line, _checked(block, line, self.problems)
             line += block.count(b"\n")
 
 
-def _checked(block: bytes, line: int) -> bytes:
-    """``block`` when it decodes (ASCII needs no decoding), else :class:`LineProblem` at its
-    first bad line, with the message and place :func:`decoded_lines` gives."""
+def _checked(block: bytes, line: int, problems: list[Unreadable]) -> bytes:
+    """``block`` when it decodes (ASCII needs no decoding), else the block with each line
+    that does not decode emptied (its line end kept) and added to ``problems``, as
+    :func:`decoded_lines` reads it."""
     if b"\x00" not in block:
         if block.isascii():
             return block
@@ -242,6 +304,11 @@ def _checked(block: bytes, line: int) -> bytes:
             return block
         except UnicodeDecodeError:
             pass
-    for _ in decoded_lines(io.BytesIO(block), line):
-        pass
-    return block  # not reached: some line above was bad
+    kept = []
+    for number, raw in enumerate(io.BytesIO(block), line):
+        problem = decode_line(raw, number)
+        if isinstance(problem, Unreadable):
+            problems.append(problem)
+            raw = b"\n" if raw.endswith(b"\n") else b""
+        kept.append(raw)
+    return b"".join(kept)

@@ -29,8 +29,8 @@ class FileResult:
     suppressions: Suppressions = field(default_factory=Suppressions)
     #: internal errors (a bug in anchorlint, never the file's fault), one line each
     errors: tuple[str, ...] = ()
-    #: the file (or chunk) could not be decoded: its one finding is ANC001, and a chunk
-    #: that says so stands for its whole file, as a single pass would stop there
+    #: the file could not be read as text (its start is binary, or it could not be read):
+    #: its one finding is ANC001, and a chunk that says so stands for its whole file
     unreadable: bool = False
     #: findings packed where they were made (:class:`anchorlint.run.spool_packing.Packer`: a job of
     #: many rows), besides ``findings``

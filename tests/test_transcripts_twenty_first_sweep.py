@@ -1,0 +1,157 @@
+"""The twenty-first sweep of real transcripts: shapes a user meets that were read wrong.
+
+Every file below is written for these tests in the shape its tool saves, in our own words:
+an append-only session log with one stray byte, or with the NUL padding a crash leaves at
+its end, whose summaries before and after the damage are still summaries.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.findings import sort_findings
+from anchorlint.run import engine
+from anchorlint.run import reading as reading_module
+from anchorlint.run.jobs import Job
+from tests.conftest import run_cli
+
+SESSION = "3b7e9d10-0000-4000-8000-0000000021a1"
+PREAMBLE = (
+    "This session is being continued from a previous conversation that ran out of context. "
+    "The summary below covers the earlier portion of the conversation.\n\n"
+)
+
+
+def record(uuid: str, text: str, compact: bool = False, role: str = "user") -> bytes:
+    """One Claude Code record: a compaction summary when ``compact``."""
+    body: dict[str, object] = {"type": role, "uuid": uuid, "sessionId": SESSION}
+    if compact:
+        body["isCompactSummary"] = True
+        text = PREAMBLE + text
+    body["message"] = {"role": role, "content": text}
+    return json.dumps(body, ensure_ascii=False).encode("utf-8")
+
+
+FIRST = record("c1", "Summary:\n1. The parser was split, as agreed earlier.", compact=True)
+SECOND = record("c2", "Summary:\n1. Nothing else is pending; the rest was dropped as before.", True)
+
+
+def lint_file(path: Path) -> list[tuple[str, int, int]]:
+    worker = engine.Worker(Settings(root=str(path.parent)))
+    result = worker.lint_job(Job(str(path), 0))
+    found = [*result.findings, *engine.run_level(worker.context, [result])]
+    return [(f.code, f.line, f.column) for f in sort_findings(found)]
+
+
+def lines_linted(findings: list[tuple[str, int, int]]) -> set[int]:
+    return {line for code, line, _ in findings if code != "ANC001"}
+
+
+def write(tmp_path: Path, *lines: bytes, name: str = f"{SESSION}.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return path
+
+
+# ----------------------------------------------- A: one bad line is that line's, not the file's
+
+
+def test_a_stray_byte_between_two_summaries_hides_neither(tmp_path: Path) -> None:
+    chatter = record("a2", "Picking it up \u2014 done.", role="assistant")
+    broken = chatter.replace("\u2014".encode(), b"\xff")
+    path = write(tmp_path, record("u1", "tidy the parser"), FIRST, broken, SECOND)
+    findings = lint_file(path)
+    assert ("ANC001", 3, broken.index(b"\xff") + 1) in findings
+    assert [f for f in findings if f[0] == "ANC001"] == [("ANC001", 3, broken.index(b"\xff") + 1)]
+    assert lines_linted(findings) == {2, 4}
+
+
+def test_nul_padding_at_the_end_is_one_finding_where_it_starts(tmp_path: Path) -> None:
+    path = write(tmp_path, record("u1", "tidy the parser"), FIRST, SECOND)
+    path.write_bytes(path.read_bytes() + b"\x00" * 3000)
+    findings = lint_file(path)
+    assert [f for f in findings if f[0] == "ANC001"] == [("ANC001", 4, 1)]
+    assert lines_linted(findings) == {2, 3}
+
+
+def test_padding_that_starts_inside_a_record_is_reported_at_its_column(tmp_path: Path) -> None:
+    path = write(tmp_path, FIRST)
+    path.write_bytes(path.read_bytes() + b'{"type": "assist' + b"\x00" * 500)
+    findings = lint_file(path)
+    assert [f for f in findings if f[0] == "ANC001"] == [("ANC001", 2, 17)]
+    assert lines_linted(findings) == {1}
+
+
+def test_records_appended_after_a_crash_s_padding_are_read(tmp_path: Path) -> None:
+    """A session resumed after a crash appends after the NULs: that line is the padding's,
+    the summaries on both sides are read."""
+    path = write(tmp_path, FIRST, b"\x00" * 700 + record("u3", "go on"), SECOND)
+    findings = lint_file(path)
+    assert [f for f in findings if f[0] == "ANC001"] == [("ANC001", 2, 1)]
+    assert lines_linted(findings) == {1, 3}
+
+
+@pytest.mark.parametrize(
+    ("damage", "spot", "read"),
+    [
+        (lambda rows: rows[1].replace(b"moved", b"mov\xc3d"), (2, 47), {1, 3}),
+        (lambda rows: rows[1] + b"\n" + b"\x00" * 64, (3, 1), {1, 2, 4}),
+    ],
+)
+def test_a_generic_json_lines_file_reads_around_its_bad_line(
+    tmp_path: Path, damage, spot: tuple[int, int], read: set[int]
+) -> None:
+    text = "As noted earlier, it moved."
+    rows = [json.dumps({"id": i, "summary": text}).encode() for i in range(3)]
+    rows[1] = damage(rows)
+    findings = lint_file(write(tmp_path, *rows, name="summaries.jsonl"))
+    assert [f for f in findings if f[0] == "ANC001"] == [("ANC001", *spot)]
+    assert lines_linted(findings) == read
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x00" * 40 + FIRST + b"\n",  # NULs from the first byte
+        b"SQLite format 3\x00" + FIRST + b"\n",  # no whole line of text before the NUL
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + FIRST + b"\n",  # a first line that is no UTF-8
+        FIRST.decode().encode("utf-16-le") + b"\n\x00",  # UTF-16 without a byte-order mark
+    ],
+)
+def test_a_file_whose_start_is_binary_is_one_finding_as_before(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / f"{SESSION}.jsonl"
+    path.write_bytes(data)
+    assert lint_file(path) == [("ANC001", 1, 1)]
+
+
+def test_a_huge_nul_run_is_never_held_whole(tmp_path: Path, monkeypatch) -> None:
+    """Block by block or line by line, a NUL run far longer than a block is read as one bad
+    line, found at the same place, and held no longer than a block."""
+    monkeypatch.setattr(reading_module, "BLOCK_BYTES", 64)
+    path = write(tmp_path, FIRST, b"ab" + b"\x00" * 5000, SECOND)
+    for size in (None, 64):
+        with open(path, "rb") as handle:
+            source = reading_module.LineSource(handle, -1, 1)
+            if size is None:
+                lines = [line.encode() for line in source]
+            else:
+                lines = [block for _, block in source.blocks(size)]
+            assert max(len(line) for line in lines) < len(FIRST) + 200
+            assert [(p.line, p.column) for p in source.problems] == [(2, 3)]
+
+
+def test_no_false_no_summary_note_for_a_damaged_session(tmp_path: Path) -> None:
+    padded = write(tmp_path, record("u1", "tidy the parser"), FIRST, name="padded.jsonl")
+    padded.write_bytes(padded.read_bytes() + b"\x00" * 100)
+    lost = write(
+        tmp_path, record("u1", "tidy"), FIRST.replace(b"parser", b"pars\xffr"), name="lost.jsonl"
+    )
+    done = run_cli("check", "--no-cache", str(padded), str(lost))
+    assert "no summary found" not in done.stderr, done.stderr
+    assert f"{padded}:3:1: ANC001" in done.stdout
+    assert f"{padded}:1:" not in done.stdout and f"{padded}:2:" in done.stdout
+    assert f"{lost}:2:" in done.stdout and "ANC001" in done.stdout
