@@ -16,6 +16,7 @@ from anchorlint.config import Settings
 from anchorlint.findings import sort_findings
 from anchorlint.run import engine
 from anchorlint.run import reading as reading_module
+from anchorlint.run.engine import lint_source
 from anchorlint.run.jobs import Job
 from tests.conftest import run_cli
 
@@ -155,3 +156,71 @@ def test_no_false_no_summary_note_for_a_damaged_session(tmp_path: Path) -> None:
     assert f"{padded}:3:1: ANC001" in done.stdout
     assert f"{padded}:1:" not in done.stdout and f"{padded}:2:" in done.stdout
     assert f"{lost}:2:" in done.stdout and "ANC001" in done.stdout
+
+
+# ------------------------------------- B: a terminal capture of a session never compacted
+
+
+def found(name: str, text: str) -> list[tuple[str, int, int]]:
+    return [(f.code, f.line, f.column) for f in lint_source(name, text, Settings())]
+
+
+HEADER_21 = """\
+
+ ▐▛███▜▌   Claude Code v2.1.30
+▝▜█████▛▘  Sonnet 4.5 · API Usage Billing
+  ▘▘ ▝▝    ~/src/ledger
+"""
+
+HEADER_20 = """\
+╭─── Claude Code v2.0.70 ──────────────────────────────╮
+│        Welcome back!       │ Tips for getting started │
+╰──────────────────────────────────────────────────────╯
+"""
+
+HEADER_1 = """\
+╭───────────────────────────────────────────────────╮
+│ ✻ Welcome to Claude Code!                         │
+│                                                   │
+│   /help for help, /status for your current setup  │
+╰───────────────────────────────────────────────────╯
+"""
+
+TURNS = """\
+
+❯ make the CSV export stream rows
+
+⏺ I will read the exporter first.
+
+⏺ Read(ledger/export.py)
+  ⎿  Read 88 lines
+
+⏺ The exporter builds the whole file in memory. Two changes:
+  1. yield rows from a generator
+  2. flush the writer every 500 rows
+
+  I will make the two changes listed above, as mentioned earlier.
+
+❯ go ahead
+"""
+
+
+@pytest.mark.parametrize("header", [HEADER_21, HEADER_20, HEADER_1], ids=["2.1", "2.0", "1.x"])
+@pytest.mark.parametrize("name", ["session.txt", "session.md"])
+def test_a_capture_of_a_session_never_compacted_holds_no_summary(header: str, name: str) -> None:
+    assert found(name, header + TURNS) == []
+
+
+def test_turns_without_the_header_are_read_as_before() -> None:
+    """No banner, no marker, no header: not known to be a capture, read whole as before."""
+    assert ("ANC101", 13, 31) in found("notes.txt", TURNS)
+
+
+def test_a_header_quoted_in_fenced_code_leaves_the_document_a_summary() -> None:
+    text = "```text\n" + HEADER_21 + "```\n" + TURNS
+    assert ("ANC101", 19, 31) in found("notes.md", text)
+
+
+def test_a_header_over_one_turn_is_no_capture() -> None:
+    text = HEADER_21 + "\n⏺ The exporter was reworked, as mentioned earlier.\n"
+    assert ("ANC101", 6, 30) in found("notes.txt", text)

@@ -10,8 +10,11 @@ references ("as mentioned above") point at turns right there, and in Markdown th
 indented after a blank line, is code and never linted.
 
 Detection is narrow: a capture has at least two other ``⏺`` turns at a line's start besides
-the compact summary's, and a banner or the ``⏺ Compact summary`` line, all outside fenced
-code (a document may quote a capture as an example, and is read whole as before). Its summary runs from
+the compact summary's, and a banner, the ``⏺ Compact summary`` line or the welcome header the
+terminal opens with (its logo beside ``Claude Code v2.1.22``), all outside fenced code (a
+document may quote a capture as an example, and is read whole as before). A capture of a
+session never compacted holds no summary: its turns are the conversation, not a summary of
+it (read whole, "the three changes listed above" in a reply was ANC101). Its summary runs from
 after the ``⎿`` to the last line indented four spaces (blank lines may come between); the
 next line that is not (a ``⎿`` result, a prompt, a turn) ends it. A capture whose summary is
 folded away (no preamble under the marker) holds none.
@@ -36,6 +39,13 @@ _TURNS = 2
 _BANNER = re.compile(r"[ \t]*[=═]{3,}[ \t]*(?:Previous[ \t]+)?Conversation[ \t]+[Cc]ompacted\b")
 _MARKER = re.compile(r"⏺[ \t]+Compact summary[ \t]*")
 _RESULT = re.compile(r"[ ]{1,4}⎿[ \t]+")
+#: the welcome header a session's capture opens with: the logo beside the version (2.1), the
+#: version in the box's top edge (2.0), or the greeting in the box (1.x)
+_HEADER = re.compile(
+    r"[ \t]*(?:▐▛███▜▌[ \t]+Claude Code v\d|╭─+[ \t]*Claude Code v\d|│[ \t]*✻ Welcome to Claude Code)"
+)
+#: the first characters of a line the banner or the header may be on
+_FRAME_STARTS = ("=", "═", " ", "\t", "▐", "╭", "│")
 
 
 def capture_summaries(lines: list[str]) -> list[Turn] | None:
@@ -43,7 +53,7 @@ def capture_summaries(lines: list[str]) -> list[Turn] | None:
     ``⎿`` to its last indented line, the lines after the first read four spaces in), in
     order; None when ``lines`` are no such capture, an empty list for one with none. Lines
     inside fenced code do not count: a document may quote a capture as an example."""
-    turns = banners = 0
+    turns = frames = 0
     markers = []
     for index, line in outside_fences(lines):
         if line.startswith(TURN_MARK):
@@ -51,9 +61,9 @@ def capture_summaries(lines: list[str]) -> list[Turn] | None:
                 markers.append(index)
             else:
                 turns += 1
-        elif line[:1] in ("=", "═", " ") and _BANNER.match(line):
-            banners += 1
-    if turns < _TURNS or not (markers or banners):
+        elif line[:1] in _FRAME_STARTS and (_BANNER.match(line) or _HEADER.match(line)):
+            frames += 1
+    if turns < _TURNS or not (markers or frames):
         return None
     found = (_summary(lines, index + 1) for index in markers if index + 1 < len(lines))
     return [turn for turn in found if turn is not None]
