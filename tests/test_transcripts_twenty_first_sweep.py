@@ -224,3 +224,46 @@ def test_a_header_quoted_in_fenced_code_leaves_the_document_a_summary() -> None:
 def test_a_header_over_one_turn_is_no_capture() -> None:
     text = HEADER_21 + "\n⏺ The exporter was reworked, as mentioned earlier.\n"
     assert ("ANC101", 6, 30) in found("notes.txt", text)
+
+
+# ------------------------------------------- C: one compact summary pasted alone into a note
+
+PASTED = """\
+# Where the ledger work stands
+
+⏺ Compact summary
+  ⎿  This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the
+     conversation.
+
+     Summary:
+     1. The CSV export streams rows now, as agreed earlier.
+     2. The previous flush interval was dropped.
+"""
+
+
+@pytest.mark.parametrize("name", ["handoff.md", "handoff.txt"])
+def test_one_pasted_compact_summary_is_read_as_a_summary(name: str) -> None:
+    findings = found(name, PASTED)
+    assert ("ANC101", 8, 42) in findings and ("ANC101", 9, 9) in findings
+    assert all(line >= 4 for _, line, _ in findings)  # the heading is the note's, not the summary's
+
+
+def test_an_indented_code_block_in_markdown_stays_code() -> None:
+    text = (
+        "# Notes\n\nThe cache moved, as noted earlier.\n\n    # as mentioned above\n    evict()\n"
+    )
+    assert found("notes.md", text) == [("ANC104", 1, 1), ("ANC101", 3, 18)]
+
+
+def test_a_code_block_beside_a_pasted_summary_is_not_read_as_prose() -> None:
+    text = PASTED + "\nThe script:\n\n    # the earlier script, as mentioned above\n    run()\n"
+    assert all(line < 11 for _, line, _ in found("handoff.md", text))
+
+
+def test_a_marker_over_another_result_leaves_the_note_as_before() -> None:
+    """No preamble under the marker: not a compact summary; the note is read whole and its
+    indented code block stays code."""
+    text = PASTED.replace("This session is being continued", "This session went on")
+    assert ("ANC104", 1, 1) in found("handoff.md", text)
+    assert all(line < 6 for _, line, _ in found("handoff.md", text))
+    assert ("ANC101", 8, 42) in found("handoff.txt", text)

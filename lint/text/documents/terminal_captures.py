@@ -14,7 +14,10 @@ the compact summary's, and a banner, the ``⏺ Compact summary`` line or the wel
 terminal opens with (its logo beside ``Claude Code v2.1.22``), all outside fenced code (a
 document may quote a capture as an example, and is read whole as before). A capture of a
 session never compacted holds no summary: its turns are the conversation, not a summary of
-it (read whole, "the three changes listed above" in a reply was ANC101). Its summary runs from
+it (read whole, "the three changes listed above" in a reply was ANC101). The marker over a
+``⎿`` line that opens with the preamble is a capture's on its own: a compact summary pasted
+alone into a note is read as the summary it is (in Markdown, its indented body was an
+indented code block, and nothing was linted). Its summary runs from
 after the ``⎿`` to the last line indented four spaces (blank lines may come between); the
 next line that is not (a ``⎿`` result, a prompt, a turn) ends it. A capture whose summary is
 folded away (no preamble under the marker) holds none.
@@ -30,7 +33,8 @@ from anchorlint.text.documents.chat_exports import PREAMBLE_OPENINGS, Turn, outs
 TURN_MARK = "⏺"
 #: how far the lines of a summary are indented under its ``⎿`` line
 _INDENT = 4
-#: how many ``⏺`` turns besides the compact summary's a capture has
+#: how many ``⏺`` turns besides the compact summary's a capture has when no compact summary
+#: under its marker says so by itself
 _TURNS = 2
 
 
@@ -63,10 +67,11 @@ def capture_summaries(lines: list[str]) -> list[Turn] | None:
                 turns += 1
         elif line[:1] in _FRAME_STARTS and (_BANNER.match(line) or _HEADER.match(line)):
             frames += 1
-    if turns < _TURNS or not (markers or frames):
-        return None
     found = (_summary(lines, index + 1) for index in markers if index + 1 < len(lines))
-    return [turn for turn in found if turn is not None]
+    summaries = [turn for turn in found if turn is not None]
+    if summaries:  # the marker over a preamble is a capture's, however little came with it
+        return summaries
+    return None if turns < _TURNS or not (markers or frames) else []
 
 
 def _summary(lines: list[str], start: int) -> Turn | None:
