@@ -267,3 +267,46 @@ def test_a_marker_over_another_result_leaves_the_note_as_before() -> None:
     assert ("ANC104", 1, 1) in found("handoff.md", text)
     assert all(line < 6 for _, line, _ in found("handoff.md", text))
     assert ("ANC101", 8, 42) in found("handoff.txt", text)
+
+
+# ------------------------------- D: a bare file name kept as a fuller path has not drifted
+
+
+def kimi_wire(*summaries: str) -> str:
+    """A Kimi CLI wire log: its metadata line, then one compaction a summary."""
+    head = json.dumps({"type": "metadata", "protocol_version": "1.4", "created_at": 1})
+    lines = [head] + [
+        json.dumps({"type": "context.apply_compaction", "summary": text, "time": n})
+        for n, text in enumerate(summaries, 2)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def drift_of(tmp_path: Path, *summaries: str) -> list[str]:
+    path = tmp_path / "wire.jsonl"
+    path.write_text(kimi_wire(*summaries))
+    worker = engine.Worker(Settings(root=str(tmp_path)))
+    result = worker.lint_job(Job(str(path), 0))
+    return [f.message for f in engine.run_level(worker.context, [result]) if f.code == "ANC211"]
+
+
+def test_a_bare_name_kept_as_a_fuller_path_is_no_drift(tmp_path: Path) -> None:
+    first = "The guard in `retry.py` is wrong; the file is `src/loader/retry.py`."
+    assert drift_of(tmp_path, first, "The guard in `src/loader/retry.py` is fixed.") == []
+
+
+def test_a_bare_name_dropped_for_another_file_is_drift(tmp_path: Path) -> None:
+    first = "The guard in `retry.py` is wrong; the file is `src/loader/retry.py`."
+    (message,) = drift_of(tmp_path, first, "Fixed; next `src/loader/backoff.py`.")
+    assert "dropped retry.py, src/loader/retry.py" in message
+
+
+def test_a_path_ending_in_a_longer_name_keeps_nothing(tmp_path: Path) -> None:
+    """``src/xretry.py`` does not end in ``/retry.py``: the bare name was dropped."""
+    (message,) = drift_of(tmp_path, "See `retry.py`.", "See `src/xretry.py`.")
+    assert "dropped retry.py" in message
+
+
+def test_a_dropped_path_is_not_kept_by_its_bare_name(tmp_path: Path) -> None:
+    (message,) = drift_of(tmp_path, "See `src/loader/retry.py`.", "See `retry.py`.")
+    assert "dropped src/loader/retry.py" in message

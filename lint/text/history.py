@@ -123,7 +123,7 @@ def drift(old: SummaryFacts, new: SummaryFacts) -> Drift:
     same document key (``doc_7#L120-140`` became ``doc_7#L3-20``), the signature of a pointer
     re-derived from a rewritten buffer."""
     old_keys, new_keys = _key_of(old.anchors), _key_of(new.anchors)
-    dropped = sorted(old.anchor_set - new.anchor_set)
+    dropped = sorted(_gone(old.anchor_set, new.anchor_set))
     added = sorted(new.anchor_set - old.anchor_set)
     mutated: list[tuple[str, str]] = []
     for text in list(dropped):
@@ -133,6 +133,17 @@ def drift(old: SummaryFacts, new: SummaryFacts) -> Drift:
             dropped.remove(text)
             added.remove(partner)
     return Drift(tuple(dropped), tuple(added), tuple(mutated))
+
+
+def _gone(old: frozenset[str], new: frozenset[str]) -> list[str]:
+    """The anchors of ``old`` that ``new`` does not keep. A bare file name (``retry.py``) is
+    kept by a path that ends in it (``src/net/retry.py``): agents name a file both ways, and
+    a summary that keeps only the fuller name has lost nothing."""
+    gone = old - new
+    qualified = [text for text in new if "/" in text]
+    return [
+        text for text in gone if "/" in text or not any(q.endswith("/" + text) for q in qualified)
+    ]
 
 
 def listing(items: Iterable[str], limit: int = 5) -> str:

@@ -80,6 +80,13 @@ class AnchorDrift(RunRule):
         ),
         Example(generation_records("See [[a]].", "See [[a]], again [[a]]."), suffix=".jsonl"),
         Example(
+            generation_records(
+                "The guard in retry.py (src/net/retry.py) is fixed.", "Next: src/net/retry.py."
+            ),
+            suffix=".jsonl",
+            note="a bare file name kept as a fuller path is kept",
+        ),
+        Example(
             json.dumps({"summary": "See [[a]]."}) + "\n" + json.dumps({"summary": "[[b]]"}),
             suffix=".jsonl",
             note="records without a thread are not generations",
@@ -115,6 +122,11 @@ class AnchorDrift(RunRule):
         Example(
             generation_records("See [[a]] and [[b]].", "See [[a]].", "See [[a]] and [[b]]."),
             suffix=".jsonl",
+        ),
+        Example(
+            generation_records("The guard in retry.py is fixed.", "Next: src/net/backoff.py."),
+            suffix=".jsonl",
+            note="a bare file name no path of the next generation ends in is dropped",
         ),
     )
 
