@@ -310,3 +310,59 @@ def test_a_path_ending_in_a_longer_name_keeps_nothing(tmp_path: Path) -> None:
 def test_a_dropped_path_is_not_kept_by_its_bare_name(tmp_path: Path) -> None:
     (message,) = drift_of(tmp_path, "See `src/loader/retry.py`.", "See `retry.py`.")
     assert "dropped src/loader/retry.py" in message
+
+
+# ------------------------------------- E: a Codex rollout from before its lines were tagged
+
+META_ID = "5e0f3c2a-71d4-4b8e-9c11-0a2b3c4d5e6f"
+
+
+def old_rollout(instructions: str | None = "Keep answers short.", **extra: object) -> bytes:
+    """An untagged Codex rollout: the session meta alone, then bare response items."""
+    meta = {"id": META_ID, "timestamp": "2025-08-14T09:12:03.118Z", "instructions": instructions}
+    meta.update(extra)
+    rest = [
+        {"record_type": "state"},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hi"}]},
+    ]
+    return b"\n".join(json.dumps(r).encode() for r in [meta, *rest]) + b"\n"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        old_rollout(),
+        old_rollout(None),
+        old_rollout(git={"commit_hash": "0a1b2c3", "branch": "main"}),
+        old_rollout("Follow the style guide.\n" * 900),  # the first line runs past the window
+    ],
+    ids=["text", "null", "git", "long"],
+)
+def test_an_untagged_codex_rollout_is_a_codex_rollout(data: bytes) -> None:
+    from anchorlint.text.documents.transcripts.sniff import jsonl_format
+
+    assert jsonl_format(data[:8192]) == "codex"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        old_rollout().replace(META_ID.encode(), b"asst_0123456789"),  # an id of another kind
+        old_rollout(model="o4-mini"),  # a key the meta does not have
+        old_rollout().replace(b'{"id": "', b'{"name": "x", "id": "', 1),
+        json.dumps({"timestamp": "2025-08-14", "id": META_ID, "instructions": None}).encode(),
+    ],
+    ids=["id", "extra-key", "key-before", "order"],
+)
+def test_records_near_the_meta_s_shape_are_not_codex(data: bytes) -> None:
+    from anchorlint.text.documents.transcripts.sniff import jsonl_format
+
+    assert jsonl_format(data) != "codex"
+
+
+def test_an_untagged_rollout_is_told_it_holds_no_compaction(tmp_path: Path) -> None:
+    path = tmp_path / f"rollout-2025-08-14T09-12-03-{META_ID}.jsonl"
+    path.write_bytes(old_rollout())
+    done = run_cli("check", "--no-cache", str(path))
+    assert "the transcript holds no compaction summary" in done.stderr, done.stderr
+    assert "set text.fields" not in done.stderr

@@ -52,6 +52,14 @@ _CODEX_SCALARS = {
 _CODEX_PAIR = _B(rb'\s*"(timestamp|type|ordinal)"\s*:\s*([^,}\n]{1,80})\s*,')
 _CODEX_OPEN = _B(rb"\A\s*\{")
 _CODEX_PAYLOAD = _B(rb'\s*"payload"\s*:\s*\{')
+#: the first line of a Codex rollout written before its lines were tagged (until September
+#: 2025): the session's meta alone, as Codex serialises it: its id (a UUID), its time stamp,
+#: its instructions (text or null), then maybe its git facts
+_CODEX_META = _B(
+    rb'\A\s*\{\s*"id"\s*:\s*"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"\s*,'
+    rb'\s*"timestamp"\s*:\s*"[^"\\\n]{1,64}"\s*,\s*"instructions"\s*:\s*(?:null\b|")'
+)
+_CODEX_META_KEYS = frozenset({b"id", b"timestamp", b"instructions", b"git"})
 _GEMINI_UPDATE = _B(rb'\A\s*\{"\$(?:set|rewindTo)"\s*:')
 #: a GitHub Copilot CLI session log opens with its ``session.start`` event
 _COPILOT = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"session\.start"')
@@ -75,7 +83,7 @@ def jsonl_format(head: bytes) -> str | None:
     editor's re-save on Windows) is not the first record's: the tests that anchor at the
     start look past it."""
     head = head.removeprefix(BOM)
-    if codex_line(head):
+    if codex_line(head) or codex_meta(head):
         return "codex"
     gemini = _GEMINI_UPDATE.match(head) or all(p.search(head) for p in GEMINI_META)
     if gemini and not _CLAUDE[0].search(head):
@@ -218,6 +226,16 @@ def codex_line(head: bytes) -> bool:
         if _CODEX_PAYLOAD.match(head, at):
             return _codex_keys(seen)
     return False
+
+
+def codex_meta(head: bytes) -> bool:
+    """Whether the first line of ``head`` is an untagged Codex rollout's session meta: its
+    keys in Codex's order, no key but the meta's (the instructions, which come before the
+    git facts, may run past the sniff window)."""
+    if _CODEX_META.match(head) is None:
+        return False
+    end = head.find(b"\n")
+    return top_level(head[: end if end >= 0 else len(head)]).keys() <= _CODEX_META_KEYS
 
 
 def _codex_record(line: bytes) -> bool:
