@@ -172,4 +172,4 @@ def _transcript_problems(
         source = LineSource(handle, -1, 1)
         lines = iter(source) if size is None else _SmallBlocks(source, size)
         found = [(item.line, item.column) for item in reader.read(str(path), lines, 1)]  # type: ignore[attr-defined]
-        return found, source.problems
+        return found, source.problems.reported()

@@ -71,6 +71,21 @@ def test_a_stray_byte_between_two_summaries_hides_neither(tmp_path: Path) -> Non
     assert lines_linted(findings) == {2, 4}
 
 
+def test_binary_appended_to_a_log_is_listed_ten_lines_then_counted(tmp_path: Path) -> None:
+    """Binary data has a line break every few hundred bytes: a finding for each would bury
+    the report, so the first ten are listed and the eleventh says how many follow."""
+    junk = [b"\xff\xfe\x81 block %d" % n for n in range(40)]
+    path = write(tmp_path, record("u1", "tidy the parser"), FIRST, *junk, SECOND)
+    findings = lint_file(path)
+    bad = [f for f in findings if f[0] == "ANC001"]
+    assert [line for _, line, _ in bad] == list(range(3, 14))
+    assert lines_linted(findings) == {2, 43}
+    done = run_cli("check", "--no-cache", str(path))
+    assert ":13:1: ANC001 not valid UTF-8: byte 0xff at offset 0; 30 lines do not decode " in (
+        done.stdout
+    )
+
+
 def test_nul_padding_at_the_end_is_one_finding_where_it_starts(tmp_path: Path) -> None:
     path = write(tmp_path, record("u1", "tidy the parser"), FIRST, SECOND)
     path.write_bytes(path.read_bytes() + b"\x00" * 3000)
@@ -142,7 +157,7 @@ def test_a_huge_nul_run_is_never_held_whole(tmp_path: Path, monkeypatch) -> None
             else:
                 lines = [block for _, block in source.blocks(size)]
             assert max(len(line) for line in lines) < len(FIRST) + 200
-            assert [(p.line, p.column) for p in source.problems] == [(2, 3)]
+            assert [(p.line, p.column) for p in source.problems.reported()] == [(2, 3)]
 
 
 def test_no_false_no_summary_note_for_a_damaged_session(tmp_path: Path) -> None:

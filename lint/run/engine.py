@@ -183,7 +183,7 @@ class Worker:
             return self.lint_text(
                 path, Unreadable(f"cannot read file: {exc.strerror or exc}"), order
             )
-        for bad in lines.problems:
+        for bad in lines.problems.reported():
             findings.append(finding(path, "ANC001", bad.message, bad.line, bad.column))
         return self._result(path, findings, Suppressions(), facts)
 

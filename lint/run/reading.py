@@ -228,8 +228,37 @@ _BOM = b"\xef\xbb\xbf"
 _NOT_TEXT = "(binary data, or the padding a crash leaves in a log); anchorlint reads UTF-8 text"
 
 
+class LineProblems:
+    """The lines of a file of records that did not decode: the first :data:`KEPT` each at
+    its line and column, the rest only counted (binary data appended to a log has a line
+    break every few hundred bytes, and a finding each would bury the report)."""
+
+    KEPT = 10
+
+    def __init__(self) -> None:
+        self.kept: list[Unreadable] = []
+        self.more = 0  # lines after the kept ones that did not decode either
+        self.first_more: Unreadable | None = None
+
+    def add(self, problem: Unreadable) -> None:
+        if len(self.kept) < self.KEPT:
+            self.kept.append(problem)
+            return
+        self.more += 1
+        self.first_more = self.first_more or problem
+
+    def reported(self) -> list[Unreadable]:
+        """The kept problems, and at the first line not listed, how many were not."""
+        if self.first_more is None:
+            return self.kept
+        first = self.first_more
+        lines = "line does" if self.more == 1 else "lines do"
+        message = f"{first.message}; {self.more} {lines} not decode from here on (not listed)"
+        return [*self.kept, Unreadable(message, first.line, first.column)]
+
+
 def decoded_lines(
-    raw_lines: Iterable[bytes], first_line: int, problems: list[Unreadable]
+    raw_lines: Iterable[bytes], first_line: int, problems: LineProblems
 ) -> Iterator[str]:
     """Decode streamed lines numbered from ``first_line``; a line that does not decode is
     added to ``problems`` and read as a blank line, so the lines after it are still read,
@@ -237,7 +266,7 @@ def decoded_lines(
     for number, raw in enumerate(raw_lines, first_line):
         text = decode_line(raw, number)
         if isinstance(text, Unreadable):
-            problems.append(text)
+            problems.add(text)
             text = "\n" if raw.endswith(b"\n") else ""
         yield text
 
@@ -260,7 +289,7 @@ class LineSource:
     def __init__(self, handle: BinaryIO, length: int, first_line: int = 1) -> None:
         self.handle, self.length, self.first_line = handle, length, first_line
         #: the lines that did not decode, in file order, each at its line and column
-        self.problems: list[Unreadable] = []
+        self.problems = LineProblems()
 
     def __iter__(self) -> Iterator[str]:
         lines = range_lines(self.handle, self.length)
@@ -292,7 +321,7 @@ class LineSource:
             line += block.count(b"\n")
 
 
-def _checked(block: bytes, line: int, problems: list[Unreadable]) -> bytes:
+def _checked(block: bytes, line: int, problems: LineProblems) -> bytes:
     """``block`` when it decodes (ASCII needs no decoding), else the block with each line
     that does not decode emptied (its line end kept) and added to ``problems``, as
     :func:`decoded_lines` reads it."""
@@ -308,7 +337,7 @@ def _checked(block: bytes, line: int, problems: list[Unreadable]) -> bytes:
     for number, raw in enumerate(io.BytesIO(block), line):
         problem = decode_line(raw, number)
         if isinstance(problem, Unreadable):
-            problems.append(problem)
+            problems.add(problem)
             raw = b"\n" if raw.endswith(b"\n") else b""
         kept.append(raw)
     return b"".join(kept)
