@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import regex
 
+from anchorlint.text.anaphora_named import listed_after_colon, quoted_name, token_after
 from anchorlint.text.trigger_words import END, START, PhraseTrigger
 from anchorlint.text.trigger_words import alternatives as _any_of
 
@@ -204,13 +205,6 @@ def _names_referent(token: Any) -> bool:
     )
 
 
-def token_after(hit: PhraseHit, distance: int) -> Any:
-    """The token ``distance`` after the hit's last, None past the end of its sentence."""
-    index = hit.token_end + distance - 1
-    sentence = hit.sentence
-    return hit.doc[index] if sentence.token_start <= index < sentence.token_end else None
-
-
 def is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
     nxt = token_after(hit, 1)
@@ -235,6 +229,8 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return _ordinal_names_world(hit, nxt, last)
     if hit.label == "context-noun":  # a label's value ("Last session: 2026-11-02") is read
         # by :func:`~anchorlint.text.anaphora_referents.labelled`
+        if nxt is not None and nxt.text == ":" and _plural(last):
+            return listed_after_colon(hit)  # "the previous steps: build, test and publish"
         return nxt is not None and not nxt.is_punct and _names_referent(nxt)
     if hit.label in ("noun-above", "left-off"):
         return False
@@ -252,6 +248,12 @@ def is_world_reference(hit: PhraseHit) -> bool:
 #: words after "before" that open the time it names: an article ("before the freeze") or a
 #: clause's subject ("before we shipped")
 _TIME_OPENERS = frozenset("the a an this that these those we they it i you he she".split())
+
+
+def _plural(word: str) -> bool:
+    """ "steps", "decisions": a label of one ("Last compaction: nothing new, see …") is no list."""
+    low = word.lower()
+    return low.endswith("s") and not low.endswith(("ss", "us", "is"))
 
 
 def _opens_a_time(token: Any) -> bool:
@@ -298,8 +300,12 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
     Time, a role, a state, a term of art or a named referent: "the previous quarter", "the
     former CFO", "the prior level", "the earlier incident in March", "the earlier the better".
     """
-    if nxt is None or nxt.is_punct:
+    if nxt is None:
         return False
+    if nxt.is_punct:
+        return quoted_name(hit, nxt)
+    if listed_after_colon(hit):
+        return True
     word = nxt.lower_
     if nxt.like_num:  # "the prior 12 months" is time; "the previous two summaries" is context
         counted = token_after(hit, 2)
