@@ -301,6 +301,8 @@ PATH_SCAN_PIECES = [
         " (line 4, 5)",
         "; ",
     ],
+    # bracketed folders of a route ("app/(auth)/[id]/page.ts"), and brackets that are none
+    *["[id]", "(g)", "[[...x]]", "(..)p", "(g)x", "C:", "[", "]", "app/", "[x](y)"],
 ]
 
 
@@ -330,7 +332,11 @@ def _union_starts_by_runs(text: str) -> list[int] | None:
     runs = {
         "uri": regex.compile(r"(?r)[\w.+-]*"),
         "hash": regex.compile(r"(?r)[\w@]*"),
-        "pointer": regex.compile(r"(?r)[\w\-./~+%]*"),
+        # a bracketed folder after a "/", whole: "app/(auth)/page.tsx#L3"
+        "pointer": regex.compile(
+            r"(?r)(?:[\w\-.~+%]|/(?:(?:\[\[(?:\.\.\.)?[\w-]{1,64}\]\]"
+            r"|\[(?:\.\.\.)?[\w-]{1,64}(?:=[\w-]{1,64})?\]|\([\w-]{1,64}\))(?=[/.]))?)*"
+        ),
     }
 
     def before(at: int, kind: str) -> set[int]:
@@ -356,9 +362,12 @@ def _union_starts_by_runs(text: str) -> list[int] | None:
 
 @settings(max_examples=600, deadline=None)
 @given(
-    st.lists(st.sampled_from([*PIECES, "é#", " #", "_#", "~#", "[[[", "sha1://"]), max_size=30).map(
-        "".join
-    )
+    st.lists(
+        st.sampled_from(
+            [*PIECES, "é#", " #", "_#", "~#", "[[[", "sha1://", "/", "(g)", "[id]", ".ts", "a"]
+        ),
+        max_size=30,
+    ).map("".join)
     | st.text(alphabet="[]:#/ a_é@sha256md5-.", max_size=40)
     | st.text(max_size=20)
 )

@@ -34,11 +34,19 @@ def _candidates(text: str, letter_after_dot: bool) -> list[tuple[int, bool]]:
                 found.append((start - 1, False))
             plain = not (following == ":" and text[stop + 1 : stop + 2].isdigit())
             plain = plain and not (following in " (," and anchor_starts.line_near(text, stop))
+            plain = plain and not (following in ("[", "(") and text[stop - 1 : stop] == "/")
+            if start and text[start - 1] in ")]":
+                routed = anchor_starts._BRACKETED_BACK.match(text, 0, start)
+                if routed is not None:
+                    found.append((routed.start(), False))
             found.append((start, plain))
             dot = text.find(".", stop)
         else:
             dot = text.find(".", dot + 1)
-    return found
+    merged: dict[int, bool] = {}
+    for start, plain in found:
+        merged[start] = merged.get(start, True) and plain
+    return sorted(merged.items())
 
 
 @settings(max_examples=2000, deadline=None)

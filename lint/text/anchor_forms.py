@@ -31,10 +31,25 @@ r rmd qmd jl zig nix sv svh vhd vhdl lean tcl cu cuh
 )
 
 _SEGMENT = r"\.?[\w@+~%-][\w.@+~%-]{0,127}"
+#: a route framework's folder named in brackets or parentheses, a whole segment between
+#: slashes: a dynamic segment ``[id]``, a catch-all ``[...slug]``, an optional one
+#: ``[[...slug]]`` or ``[[lang]]``, one with a matcher ``[id=integer]``, a route group
+#: ``(auth)``. The whole name is bracketed, so a Markdown link ``[text](url)``, a wiki
+#: key ``[[doc#L1]]`` or a remark in parentheses is none: none stands between two slashes
+#: of a path
+_BRACKETED_NAME = r"\[\[(?:\.\.\.)?[\w-]{1,64}\]\]|\[(?:\.\.\.)?[\w-]{1,64}(?:=[\w-]{1,64})?\]"
+BRACKETED_SEGMENT = r"(?:" + _BRACKETED_NAME + r"|\([\w-]{1,64}\))"
+#: a bracketed folder or file name in a bare pointer, after its "/": whole, so a "/" or
+#: the name's "." follows (``app/(auth)/login/page.tsx#L12@sha256:…``, as ``pin`` writes
+#: a route's line); read forwards, or backwards by its start finder, the same way
+POINTER_FOLDER = r"(?:" + BRACKETED_SEGMENT + r"(?=[/.]))?"
 _EXTENSION = r"[A-Za-z][A-Za-z0-9]{0,9}"
 #: a path ends where no path character follows (a sentence's full stop may)
 _PATH_END = r"(?![\w/@%+~-]|\.\w)"
-_PATH_START = r"(?<![\w./:@~+%#\\$-])"
+#: a path starts where no path character stands before it, and not at a "/" right after a
+#: bracket: that is a route's folder, read whole or not at all (not "/login/page.tsx" of
+#: "app/(auth)/login/page.tsx", whose cut key would be quoted back)
+_PATH_START = r"(?<![\w./:@~+%#\\$-])(?!(?<=[)\]])/)"
 _LINES = r"(?P<{a}>\d{{1,9}})(?:[ ]?[-–][ ]?(?P<{b}>\d{{1,9}}))?"
 
 
@@ -46,7 +61,13 @@ def _path_body(extensions: tuple[str, ...]) -> str:
     names = "|".join(sorted((regex.escape(e) for e in extensions), key=len, reverse=True))
     # the root's "/" only where a path may begin (not "[id]/page.js", a route cut short)
     bare = rf"|(?:(?<![^\s`'\"(<*])/)?{_SEGMENT}\.(?i:{names})" if names else ""
-    return rf"(?:(?:\.{{1,2}}/|~/|/)?(?:{_SEGMENT}/){{1,32}}{_SEGMENT}\.{_EXTENSION}{bare})"
+    # a bracketed folder only after a plain one, and a bracketed file name only after a
+    # folder ("pages/[id].tsx"): a path never opens with a bracket. The folders are taken
+    # possessively: a name holds no "/", so a path is read to its last "/" or not at all,
+    # and a run of bracketed folders is not read again for each shorter count
+    folders = rf"{_SEGMENT}/(?:(?:{_SEGMENT}|{BRACKETED_SEGMENT})/){{0,31}}+"
+    name = rf"(?:{_SEGMENT}|{_BRACKETED_NAME})\.{_EXTENSION}"
+    return rf"(?:(?:\.{{1,2}}/|~/|/)?{folders}{name}{bare})"
 
 
 #: a bounded bridge between a path and its parenthesised lines: "`a.py` at three places

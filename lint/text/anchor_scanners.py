@@ -18,6 +18,7 @@ from anchorlint.text.anchor_forms import (
     COMMIT_AFTER_WORD_FORM,
     COMMIT_FORM,
     ID_FORMS,
+    POINTER_FOLDER,
     REPO_ISSUE_FORM,
     TICKET_FORM,
     UUID_FORM,
@@ -54,7 +55,9 @@ _FRAGMENT = (
     r"|[A-Za-z][\w\-.]{0,127})"
 )
 _POINTER = (
-    r"(?<![\w/.:#@~+%-])(?P<pointer>[A-Za-z0-9_][\w\-./~+%]{0,255}"
+    r"(?<![\w/.:#@~+%-])(?P<pointer>[A-Za-z0-9_](?:[\w\-.~+%]|/"
+    + POINTER_FOLDER
+    + r"){0,255}"
     + _FRAGMENT
     + r"(?:@[A-Za-z0-9]{1,16}:[0-9a-fA-F]{1,128})?)(?![\w#])"
 )

@@ -10,7 +10,9 @@ finder below is such a superset, argued from the form's own lookbehind and chara
 - a path (``anchor_forms.path_forms``, the ``anywhere`` pattern) starts where its lookbehind
   forbids every path character before it, so at the start of a run of path characters; its
   body holds a ``.`` among path characters, so that run holds a ``.``. A backtick right
-  before the run may start the `` `a.py` (line 4)`` form.
+  before the run may start the `` `a.py` (line 4)`` form. Where bracketed folders end
+  right before the run (``app/(auth)/login/page.tsx``), the path starts where the folders
+  read backwards start, and no path starts at the "/" after a bracket.
 - a bare commit (``anchor_forms.COMMIT_FORM``) is a run of ``[0-9a-f]`` whose lookbehind
   forbids a word character before it, so it starts where such a run does, and it holds an
   ASCII digit and seven hex digits at least: it starts at the start of a hex run that holds
@@ -18,7 +20,8 @@ finder below is such a superset, argued from the form's own lookbehind and chara
   looked at: :func:`~anchorlint.text.id_starts.may_hold_commit`).
 - a wiki key starts at ``[[``; a URI at the start of a run of scheme characters right before
   a ``:`` (32 at most); a hash at an algorithm name before ``:``; a bare pointer at the start
-  of a run of key characters (256 at most) right before a ``#``.
+  of a run of key characters (256 at most) right before a ``#``, bracketed folders
+  (``app/[id]/page.tsx#L3``) read as the pointer form reads them.
 
 Every finder is one bounded or lazy regex with a lookbehind, so hostile input stays linear.
 """
@@ -31,14 +34,24 @@ from operator import itemgetter
 
 import regex
 
+from anchorlint.text.anchor_forms import BRACKETED_SEGMENT, POINTER_FOLDER
+
 #: characters of a path body (``anchor_forms._SEGMENT`` and ``/``)
 _PATH_CHARS = r"[\w.@+~%/-]"
 _RUN_BACK = regex.compile(rf"(?r){_PATH_CHARS}*")
 _RUN_ON = regex.compile(rf"{_PATH_CHARS}*")
+#: a path's folders up to a bracketed one, read backwards (see :func:`_bracketed_start`):
+#: a root, a plain folder, then plain or bracketed ones, the last bracketed, each plain
+#: name read as its characters, as long as ``_SEGMENT`` may be (which opens with one dot
+#: at most: the forward match checks it)
+_BRACKETED_BACK = regex.compile(
+    r"(?r)(?:\.{1,2}/|~/|/)?[\w.@+~%-]{1,129}/"
+    rf"(?:(?:[\w.@+~%-]{{1,129}}|{BRACKETED_SEGMENT})/){{0,30}}{BRACKETED_SEGMENT}"
+)
 #: (needle, run of characters before it): a form starts where such a run does
 _URI = (":", regex.compile(r"(?r)[\w.+-]*"))
 _HASH = (":", regex.compile(r"(?r)[\w@]*"))
-_POINTER = ("#", regex.compile(r"(?r)[\w\-./~+%]*"))
+_POINTER = ("#", regex.compile(r"(?r)(?:[\w\-.~+%]|/" + POINTER_FOLDER + r")*"))
 #: more than one candidate start per this many characters: scan every position instead
 DENSE = 16
 
@@ -68,6 +81,7 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
     a character) the dots and the runs' ends are found in its bytes, marked once: a summary's
     sentences end in a "." each, which a search of the text visited one call at a time."""
     candidates: list[tuple[int, bool]] = []
+    routed_any = False
     ascii = text.isascii()
     marks = text.encode("ascii").translate(_PATH_MARKS) if ascii else b""
     dot_mark = b".a" if letter_after_dot else b"."
@@ -87,9 +101,38 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
                 candidates.append((at - 1, False))
         compact = after == ":" and text[end + 1 : end + 2].isdigit()
         line_after = after in _LINE_AFTER_PATH and line_near(text, end)
-        candidates.append((at, not (compact or line_after)))
+        # a bracketed folder may carry the path on past the run ("a.b/[id]/c.ts:4")
+        bracket_on = after in _BRACKET_OPENINGS and text[end - 1 : end] == "/"
+        if at and text[at - 1] in _BRACKET_CLOSINGS:
+            routed = _bracketed_start(text, at)
+            if routed is not None:
+                # a path from there may run past this run: it may hold a line after it
+                candidates.append((routed, False))
+                routed_any = True
+        candidates.append((at, not (compact or line_after or bracket_on)))
         dot = marks.find(dot_mark, end) if ascii else _next_dot(text, end, letter_after_dot)
-    return candidates
+    return _in_order(candidates) if routed_any else candidates
+
+
+def _bracketed_start(text: str, at: int) -> int | None:
+    """Where a path may start whose bracketed folders (``anchor_forms.BRACKETED_SEGMENT``)
+    end right before the run of path characters at ``at`` (``app/(auth)/login/page.tsx``,
+    ``pages/[id].tsx``): the folders read backwards, over at most as many as a path holds,
+    open at a plain one (or the root before it); None when none opens them. Each read stops
+    within 32 folders, so a text of many such runs is still read a bounded number of times
+    per character."""
+    found = _BRACKETED_BACK.match(text, 0, at)
+    return None if found is None else found.start()
+
+
+def _in_order(candidates: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
+    """``candidates`` ascending, each start once: a start found by reading back over
+    bracketed folders may lie before those of earlier runs. A start found twice may match
+    more than the plain path if either reading says so."""
+    merged: dict[int, bool] = {}
+    for start, plain in candidates:
+        merged[start] = merged.get(start, True) and plain
+    return sorted(merged.items())
 
 
 def _next_dot(text: str, at: int, letter_after_dot: bool) -> int:
@@ -126,6 +169,11 @@ def _symbol_end(text: str, at: int) -> int:
 
 #: the symbol after a path in code, as the path form reads it, and its closing backtick
 _SYMBOL = regex.compile(r":[A-Za-z_][\w.]{0,60}`")
+
+
+#: what opens a bracketed folder after a run's "/", and closes one before a run
+_BRACKET_OPENINGS = frozenset("[(")
+_BRACKET_CLOSINGS = frozenset(")]")
 
 
 #: what may follow a path's body where a line in prose comes after it ("a.py (line 4)")

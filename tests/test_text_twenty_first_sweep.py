@@ -1,0 +1,120 @@
+"""Shapes from the twenty-first sweep of real notes (routes of web frameworks with bracketed
+folders, "nothing is lost" said of a system, a section named by its heading's code, clauses
+of time and generic uses of a context noun), written for these tests in our own words."""
+
+from __future__ import annotations
+
+import time
+
+from anchorlint.config import TextSettings
+from anchorlint.run.engine import lint_source
+from anchorlint.text.anchors import find_anchors
+from tests.test_text_sixteenth_sweep import SETTINGS
+
+
+def coded(text: str, code: str, path: str = "notes.md") -> list[tuple[int, int]]:
+    return [(f.line, f.column) for f in lint_source(path, text, SETTINGS) if f.code == code]
+
+
+def messages(text: str, code: str) -> list[str]:
+    return [f.message for f in lint_source("notes.md", text, SETTINGS) if f.code == code]
+
+
+def keys(text: str) -> list[tuple[str, str, str]]:
+    """Each anchor's kind, key and fragment."""
+    return [
+        (a.form, a.key, a.fragment.raw if a.fragment else "")
+        for a in find_anchors(text, TextSettings())
+    ]
+
+
+# --- a route's bracketed folders are part of its path (ANC106 and the anchor grammar) --------
+
+ROUTES = """# Handoff
+
+- The 500 comes from `/app/store/[handle]/page.js:88` when the item is gone.
+- The same check is missing in `app/invoices/[invoiceId]/route.ts:41`.
+- The sign-in redirect is in `app/(account)/signin/page.tsx:12`.
+- Nested ids: `/app/boards/[boardId]/cards/[cardId]/page.js:312`.
+- Catch-alls: app/docs/[...path]/page.tsx:7 and app/wiki/[[...page]]/page.tsx:9.
+- The old pages router: pages/items/[id].tsx:20.
+"""
+
+
+def test_a_route_with_bracketed_folders_is_one_line_pointer() -> None:
+    assert coded(ROUTES, "ANC106") == [
+        (3, 23),
+        (4, 33),
+        (5, 31),
+        (6, 16),
+        (7, 15),
+        (7, 49),
+        (8, 25),
+    ]
+    found = messages(ROUTES, "ANC106")
+    assert '"app/(account)/signin/page.tsx:12"' in found[2]
+    assert "app/(account)/signin/page.tsx#L12@sha256:" in found[2]
+    assert "/app/boards/[boardId]/cards/[cardId]/page.js#L312@sha256:" in found[3]
+
+
+def test_the_route_is_the_anchors_key() -> None:
+    assert keys("Look at `app/(account)/signin/page.tsx:12` first.") == [
+        ("line", "app/(account)/signin/page.tsx", "L12")
+    ]
+    assert keys("Then src/routes/[slug=word]/+page.svelte:3.") == [
+        ("line", "src/routes/[slug=word]/+page.svelte", "L3")
+    ]
+
+
+def test_a_route_pinned_as_pin_writes_it_reads_back_whole() -> None:
+    pinned = "Fixed in `app/(account)/signin/page.tsx#L12@sha256:bb0081d6dfe7ded0`."
+    ((kind, key, fragment),) = keys(pinned)
+    assert (kind, key, fragment) == ("pointer", "app/(account)/signin/page.tsx", "L12")
+    assert coded(f"# Notes\n\n{pinned}\n", "ANC106") == []
+    assert coded("# Notes\n\nSee app/shop/[handle]/page.tsx#L4 for it.\n", "ANC106") == [(3, 5)]
+
+
+def test_a_route_in_a_sentence_is_its_anchor() -> None:
+    text = "# Notes\n\nThe item page `app/store/[handle]/page.tsx` crashed, as noted earlier.\n"
+    assert coded(text, "ANC101") == []
+
+
+def test_brackets_that_are_no_folder_keep_their_reading() -> None:
+    text = (
+        "See [the sign-in route](app/(account)/signin/page.tsx) and"
+        " [the guide](docs/guide.md), and [[doc_7#L120-140@sha256:9f2c4e1ab07d]]"
+        " (see app/x.ts:3)."
+    )
+    assert keys(text) == [
+        ("path", "app/(account)/signin/page.tsx", ""),
+        ("path", "docs/guide.md", ""),
+        ("wiki", "doc_7", "L120-140"),
+        ("line", "app/x.ts", "L3"),
+    ]
+
+
+def test_a_bracket_that_opens_the_text_names_no_path() -> None:
+    text = (
+        "a [note](later)/draft.md here; the (old)/notes.md file; [id]/page.js:4 is all;"
+        " and /[id]/page.js:5 too; but app/(old)/notes.md is one"
+    )
+    assert keys(text) == [("path", "app/(old)/notes.md", "")]
+
+
+def test_a_route_cut_short_quotes_no_cut_key() -> None:
+    """A bracket that cannot be a folder ("(sign in)") leaves the route unread, not read
+    from the "/" after it."""
+    text = "# Notes\n\n- The redirect is in `app/(sign in)/login/page.tsx:12`.\n"
+    assert messages(text, "ANC106") == []
+
+
+def test_a_megabyte_of_bracketed_folders_is_read_in_linear_time() -> None:
+    units = ["a/[a]/a.b", "a/(g)/a.b ", "a/(g)#", "a/(g)/" * 50 + "#L1 ", "[[a/[x]/b.md]]"]
+    counts = []
+    for unit in units:
+        text = unit * (1_000_000 // len(unit))
+        started = time.perf_counter()
+        counts.append(len(find_anchors(text, TextSettings())))
+        assert time.perf_counter() - started < 10
+    # a path of 33 folders or more is none; a pointer's key may hold 255 folders
+    assert counts == [0, 100_000, 0, 3_289, 71_428]
