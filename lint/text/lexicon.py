@@ -91,6 +91,19 @@ SUMMARY_LABEL = (
     r"|overview|transcript|history|digest)\b"
 )
 
+#: what follows "nothing was lost" where it tells of a system or a piece of work, not of the
+#: summary: a means, a condition, a time or a place ("by clearing the queue right away",
+#: "under back-pressure", "during the migration", "from the queue"), unless one of the next
+#: four words names the summary or the talk ("in this summary", "from the conversation",
+#: "during compaction"), whose loss the claim then denies
+_NOT_OF_THE_SUMMARY = (
+    r"(?![ ](?:by|under|during|when|whenever|if|unless|while|across|between|on|after|before"
+    r"|because|since|in|from|at|through|throughout|within)[ ]"
+    r"(?!(?:[\w'-]{1,30}[ ]){0,3}(?:this\b|these\b|summar|compact|condens|conversation|context"
+    r"|sessions?\b|handoff|hand-off|transcript|history|thread|discussion|messages?\b|turns?\b"
+    r"|recap|notes?\b|digest|earlier|prior|previous)))"
+)
+
 COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\b(?:this|the|our) (?:summary|recap|digest|context|condensed context|compaction|"
     r"compacted context|record|overview|handoff) (?:is|remains|was|stays) (?:fully |entirely )?"
@@ -100,7 +113,9 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"(?<!\bfor (?:a |the )?\w{4,13}) (?:summary|recap|"
     r"record|account|overview|transcript) of (?:the |this |our )?(?:conversation|context|"
     r"session|thread|discussion|history|trace|everything)\b",
-    r"\bnothing (?:(?:was|has been|is|got|were) )?(?:omitted|left out|dropped|lost|elided|skipped)\b",
+    r"\bnothing (?:(?:important|relevant|essential|significant|of (?:note|importance|substance))"
+    r" )?(?:(?:was|has been|is|got|were) )?(?:omitted|left out|dropped|lost|elided|skipped)\b"
+    + _NOT_OF_THE_SUMMARY,
     r"\bno (?:details?|information|context|content|facts?) (?:(?:was|were|has been|have been|is|are) )?"
     r"(?:lost|omitted|dropped|left out|elided)\b",
     r"\ball (?:relevant |important |key )?(?:details|information|context|facts|content|decisions)"
@@ -234,7 +249,7 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\((?:truncated|omitted)\)", ("(truncated)", "(omitted)")),
     (r"\bskipped[ \t]", ("skipped",)),
     (r"\[(?:output|old tool", ("[output", "[old tool result content", "[tool result")),
-    (r"\bnothing (?:(?:was", ("nothing ",)),
+    (r"\bnothing (?:(?:important", ("nothing ",)),
     (r"\bnothing (?:else", ("nothing ",)),
     (r"\bno (?:details?", ("no detail", "no information", "no context", "no content", "no fact")),
     (r"\bno (?:pending", ("no pending", "no remaining", "no outstanding", "no open")),
