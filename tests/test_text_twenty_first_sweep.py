@@ -149,3 +149,35 @@ def test_nothing_lost_from_the_summary_is_still_a_claim() -> None:
         "Nothing of note was omitted from the handoff.",
     ]
     assert [s for s in claims if not _claimed(s)] == []
+
+
+# --- a section named by the code span its heading opens with (ANC102) -----------------------
+
+CODE_HEADINGS = """# Session log
+
+## `lint-fix` (our import sorter) tried on the panel module
+
+The sorter in `tools/lint-fix/README.md` moves imports only.
+
+## 2. `WAIT_READY()` stalls on the first cold boot
+
+The macro polls a flag that a setup step leaves set.
+
+## Notes on `WAIT_IDLE()`
+
+The same flag again.
+
+## Cleanup
+
+- Ran the sorter (see the `lint-fix` section above) over the panel module.
+- Confirmed (see the `WAIT_READY()` section above) that the flag is reset on every boot.
+- Confirmed (see the `WAIT_IDLE()` section above) that it is also read on every boot.
+- Kept the order (see the `lint-fix` section of the style guide) for the tests.
+- Left the timer alone (see the `WAIT_BUSY()` section above).
+"""
+
+
+def test_a_section_named_by_its_headings_leading_code_is_the_notes_own() -> None:
+    # a heading that only mentions the code, another document's section and a heading the
+    # note lacks are still pointers to an unnamed source
+    assert coded(CODE_HEADINGS, "ANC102") == [(19, 14), (20, 19), (21, 25)]

@@ -53,8 +53,23 @@ def own_titles(summary: AnalysedSummary) -> frozenset[str]:
             if title:
                 found.add(title)
                 found.add(_without_a_closing_parenthesis(title))
+                found.add(_leading_code(block.text, block.code_spans))
     found.discard("")
     return frozenset(found)
+
+
+def _leading_code(text: str, code_spans: tuple[tuple[int, int], ...]) -> str:
+    """The title of the code span a heading opens with, if words follow it ("## `fmt-tool`
+    evaluated for layout" is also "fmt-tool"): a session log heads an entry with the tool or
+    the macro it is about and then says what happened, and names the entry by the code
+    alone ("see the `fmt-tool` section above"). "" for a heading with none."""
+    if not code_spans:
+        return ""
+    start, end = code_spans[0]
+    before = _MARKS.sub(" ", text[:start]).strip()
+    if before and not _NUMBER.fullmatch(before + " "):
+        return ""
+    return _title(text[start:end]) if text[end:].strip() else ""
 
 
 def _without_a_closing_parenthesis(title: str) -> str:
