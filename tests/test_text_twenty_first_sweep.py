@@ -181,3 +181,25 @@ def test_a_section_named_by_its_headings_leading_code_is_the_notes_own() -> None
     # a heading that only mentions the code, another document's section and a heading the
     # note lacks are still pointers to an unnamed source
     assert coded(CODE_HEADINGS, "ANC102") == [(19, 14), (20, 19), (21, 25)]
+
+
+# --- "from before <a bare subject> was …", a clause of time (ANC101) ------------------------
+
+FROM_BEFORE = """# Refactor notes
+
+- Dropped a stray `flush()` call, a leftover from before open/close was moved into the pool.
+- Dropped the retry shim, a leftover from before batching was enabled.
+- Dropped the second lock, a leftover from before the lock manager had been shared.
+- Dropped the old guard, a leftover from before config loading was made lazy.
+
+## Open
+
+- Restore the limits from before.
+- Keep the layout from before and rerun the check.
+- Put back the flags from before, which were dropped in the move.
+- Use the numbers from before as the baseline was too noisy.
+"""
+
+
+def test_from_before_a_clause_with_a_bare_subject_is_a_time() -> None:
+    assert coded(FROM_BEFORE, "ANC101") == [(10, 22), (11, 19), (12, 22), (13, 19)]

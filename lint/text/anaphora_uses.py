@@ -131,12 +131,51 @@ def _a_field_in_a_list(hit: PhraseHit, text: str) -> bool:
 
 
 def _opens_a_clause(hit: PhraseHit) -> bool:
-    """ "from before they were merged": a subject opens the time the phrase names."""
+    """ "from before they were merged", "from before push/pop was centralized": a subject
+    opens the time the phrase names."""
     index = hit.token_end
-    if index >= hit.sentence.token_end:
+    end = hit.sentence.token_end
+    if index >= end:
         return False
     after = hit.doc[index]
-    return after.lower_ in CLAUSE_OPENERS or (after.lower_.endswith("ing") and after.is_alpha)
+    if after.lower_ in CLAUSE_OPENERS or (after.lower_.endswith("ing") and after.is_alpha):
+        return True
+    return _bare_subject(hit, index, end)
+
+
+#: the verbs that follow the bare subject of a clause after "from before" ("push/pop was
+#: centralized", "flags were split", "config loading had been made lazy")
+_AUXILIARIES = frozenset("was were is are has had have got gets".split())
+#: what joins the words of such a subject ("push/pop", "read-only", "the pool's lock")
+_JOINERS = frozenset({"/", "-", "_", "'s"})
+#: words that end a subject rather than continue it ("from before, and was told …")
+_NOT_SUBJECT = frozenset(
+    "and or but nor so yet then which who whom whose where when while because since as if than".split()
+)
+#: how many words the bare subject has, at the most ("push/pop", "the config loader")
+_SUBJECT_WORDS = 3
+
+
+def _bare_subject(hit: PhraseHit, index: int, end: int) -> bool:
+    """ "artifact from before push/pop was centralized": a subject with no pronoun (a few
+    words, maybe joined by a slash or a hyphen) and an auxiliary verb right after it open a
+    clause of time, whose subject names the event; "the layout from before and was kept"
+    has no subject, and still points back."""
+    words = 0
+    for at in range(index, min(end, index + 2 * _SUBJECT_WORDS + 1)):
+        token = hit.doc[at]
+        word = token.lower_
+        if word in _AUXILIARIES:
+            return words > 0
+        if word in _NOT_SUBJECT:
+            return False
+        if token.is_alpha:
+            words += 1
+            if words > _SUBJECT_WORDS:
+                return False
+        elif word not in _JOINERS:
+            return False
+    return False
 
 
 def _closes_a_comparison(hit: PhraseHit) -> bool:
