@@ -203,3 +203,28 @@ FROM_BEFORE = """# Refactor notes
 
 def test_from_before_a_clause_with_a_bare_subject_is_a_time() -> None:
     assert coded(FROM_BEFORE, "ANC101") == [(10, 22), (11, 19), (12, 22), (13, 19)]
+
+
+# --- a context noun used of any session or context (ANC101) ---------------------------------
+
+IN_GENERAL = """# When to hand over (`docs/handover.md`)
+
+| Case | Action |
+| --- | --- |
+| A question that needs re-reading lots of prior context | Write a handover |
+| A long task over many files | Save often |
+
+- Wrote a checklist for analyzing previous sessions, with a rubric.
+- Never trust a script just because it passed in a previous session; rerun it first.
+
+## Open
+
+- As decided in a previous session, the cache stays off.
+- After reviewing previous sessions, I found the flag was set twice.
+- It passed in the previous session, so the script is fine.
+- Keep the limits from a previous session.
+"""
+
+
+def test_a_context_noun_used_of_any_session_points_nowhere() -> None:
+    assert coded(IN_GENERAL, "ANC101") == [(13, 19), (14, 19), (15, 16), (16, 26)]

@@ -23,6 +23,7 @@ import regex
 
 from anchorlint.text.anaphora_conditions import condition_on_data
 from anchorlint.text.anaphora_dates import DATE, dated_after
+from anchorlint.text.anaphora_generic import used_in_general
 from anchorlint.text.anaphora_keys import named_by_key
 from anchorlint.text.anaphora_lists import (
     listed_after,
@@ -63,7 +64,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     (:mod:`~anchorlint.text.anaphora_referents`), a position in the data a rule's condition
     names (:mod:`~anchorlint.text.anaphora_conditions`), a record named by its key
     (:mod:`~anchorlint.text.anaphora_keys`), a label that opens the summary and names it
-    (:mod:`~anchorlint.text.summary_labels`), part of a heading that dates its entry, or
+    (:mod:`~anchorlint.text.summary_labels`), a context noun used of any session
+    (:mod:`~anchorlint.text.anaphora_generic`), part of a heading that dates its entry, or
     a note in parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
         return True
@@ -88,6 +90,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or listed_below(hit, summary)
         or same_as_listed(hit, summary)
         or labels_the_summary(hit, summary)
+        or used_in_general(hit)
     ):
         return True
     if hit.label == "left-off":
