@@ -228,3 +228,24 @@ IN_GENERAL = """# When to hand over (`docs/handover.md`)
 
 def test_a_context_noun_used_of_any_session_points_nowhere() -> None:
     assert coded(IN_GENERAL, "ANC101") == [(13, 19), (14, 19), (15, 16), (16, 26)]
+
+
+# --- "the previous expression", a position in what a program reads (ANC101) ----------------
+
+POSITIONS = """# Parser notes (see `src/calc/split.py`)
+
+The splitter cuts a worksheet into single formulas. The word `with` plots into the same
+pane as the previous expression, and `and` opens a new pane.
+The folder pops the previous operand when it meets a unary minus.
+
+## Open
+
+- The previous statement was wrong about the pane count.
+- The previous call failed with a timeout.
+- Keep the previous iteration of the plan.
+- The previous entry already lists the flag.
+"""
+
+
+def test_the_previous_expression_is_a_position_in_the_data() -> None:
+    assert coded(POSITIONS, "ANC101") == [(9, 3), (10, 3), (11, 8), (12, 3)]

@@ -74,7 +74,9 @@ saturday sunday mon tue tues wed thu thur thurs fri sat sun
 #: previous sample" (data, not dropped context). Only nouns a summary never uses for a piece
 #: of the talk or the work: "line" (of reasoning), "item", "entry", "block", "word",
 #: "letter", "argument" and "instruction" are left out, and read where they are the subject
-#: of a rule's condition (:mod:`~anchorlint.text.anaphora_conditions`)
+#: of a rule's condition (:mod:`~anchorlint.text.anaphora_conditions`); so are "entry" (of a
+#: log), "call" (of a tool), "iteration" and "statement" (of the work or the talk), which a
+#: note uses for its own pieces as often as for a program's
 SEQUENCE_WORDS = frozenset(
     """
 page pages stage stages row rows element elements token tokens node nodes frame frames chunk
@@ -82,7 +84,7 @@ chunks batch batches byte bytes character characters cell cells sibling siblings
 epoch epochs tick ticks hop hops segment segments offset cursor vowel vowels consonant
 consonants syllable syllables phoneme phonemes digit digits symbol symbols sample samples
 packet packets column columns field fields records candle candles bar bars timestep timesteps
-keyframe keyframes
+keyframe keyframes expression expressions operand operands
 """.split()
 )
 #: words a section heading may hold besides its context noun ("## Previous session summary")
