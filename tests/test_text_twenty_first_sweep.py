@@ -249,3 +249,22 @@ The folder pops the previous operand when it meets a unary minus.
 
 def test_the_previous_expression_is_a_position_in_the_data() -> None:
     assert coded(POSITIONS, "ANC101") == [(9, 3), (10, 3), (11, 8), (12, 3)]
+
+
+# --- "the previous X" set against "a new X" in its sentence (ANC101) ------------------------
+
+NEW_AGAINST_PREVIOUS = """# Active context (see `src/editor/rulers.js`)
+
+- When the user opens a new workspace, the ruler still shows the guides from the previous workspace.
+- The guides of the previous canvas stay on screen after another canvas loads.
+
+## Open
+
+- We tried a new approach, but the previous approach was faster.
+- In this new session, finish what the previous session started.
+- The guides from the previous workspace are still wrong.
+"""
+
+
+def test_the_previous_one_set_against_a_new_one_is_the_programs_state() -> None:
+    assert coded(NEW_AGAINST_PREVIOUS, "ANC101") == [(8, 32), (9, 36), (10, 19)]

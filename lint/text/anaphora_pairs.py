@@ -5,9 +5,12 @@ names the candidates in the sentence, or in the one before it in the same paragr
 sixteenth reading of real notes showed the same pair set up by a contrast, a choice of one
 thing over another: "chose the documented class over raw calls because the latter is
 fragile", "the parser lives in `lib/`, NOT `core/` (the design had the latter)", `**"short
-prompt" > "long prompt"** — the latter drifts`, "X rather than Y", "X instead of Y". Apart
-from :mod:`anchorlint.text.anaphora`, whose predicates read the tokens after a hit, because
-these read the tokens before it, in its sentence and the one before.
+prompt" > "long prompt"** — the latter drifts`, "X rather than Y", "X instead of Y". A
+twenty-first reading showed "the previous X" set against "a new X" in its sentence ("when
+the user opens a new project, the timeline still shows the markers from the previous
+project"): the pair is a program's state before and after, not a thing the note dropped.
+Apart from :mod:`anchorlint.text.anaphora`, whose predicates read the tokens after a hit,
+because these read the tokens before it, in its sentence and the one before.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from anchorlint.text.anaphora import TIME_WORDS
+from anchorlint.text.anaphora_conditions import WORK_NOUNS
 
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
@@ -35,15 +39,22 @@ CONTRASTS = frozenset({"over", "than", "instead", ">"})
 _BEFORE_A_CONTRASTING_NOT = frozenset({",", "(", "—", "–", "-", ";", ":"})
 #: what may stand between a contrast word and what it names: "over the socket wrapper"
 _ARTICLES = frozenset({"the", "a", "an"})
+#: the ordinals "the previous X" is read with against "a new X"
+_ORDINALS = frozenset({"previous", "prior", "preceding"})
+#: words that make a thing the one after another: "a new project", "another tab"
+_FRESH = frozenset({"new", "next", "another", "fresh"})
 
 
 def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
-    """Whether a "former"/"latter" hit picks from a pair the summary itself sets up.
+    """Whether a "former"/"latter" hit picks from a pair the summary itself sets up, or a
+    "the previous X" hit is set against "a new X" (:func:`against_a_new_one`).
 
     When the sentence so far, or the one before it in the same paragraph, introduces a
     pair ("a retry cap and a pool limit") or sets one thing against another ("the client
     over the socket wrapper"), the referent is in the summary: nothing dropped.
     """
+    if hit.label == "the-ordinal" and hit.word(-1) in _ORDINALS:
+        return against_a_new_one(hit)
     if hit.label != "the-ordinal" or hit.word(-1) not in ("former", "latter"):
         return False
     first = hit.sentence.token_start
@@ -87,3 +98,27 @@ def _names_a_thing(tokens: Sequence[Any], at: int) -> bool:
     if token.like_num or token.lower_ in TIME_WORDS:
         return False
     return not token.is_punct or token.text in ('"', "“", "`", "*", "**")
+
+
+def against_a_new_one(hit: PhraseHit) -> bool:
+    """ "When the user opens a new project, the timeline still shows the markers from the
+    previous project": "the previous X" with "a new X" (or "another X", "the next X") in
+    the same sentence, either side, names the X a program had before the new one, and the
+    note drops nothing. A piece of the work or the talk (:data:`WORK_NOUNS`: "a new
+    approach … the previous approach", "this new session … the previous session") is one
+    the note may have dropped, and still points back."""
+    doc, sentence = hit.doc, hit.sentence
+    at = hit.token_end
+    if at >= sentence.token_end:
+        return False
+    noun = doc[at]
+    word = noun.lower_
+    if not noun.is_alpha or word in WORK_NOUNS:
+        return False
+    first = max(sentence.token_start, hit.token_start - PAIR_LOOKBACK)
+    last = min(sentence.token_end, at + 1 + PAIR_LOOKBACK)
+    return any(
+        doc[index].lower_ == word and doc[index - 1].lower_ in _FRESH
+        for index in range(first + 1, last)
+        if index != at
+    )
