@@ -68,7 +68,7 @@ NOT_ANCHORS = [
     "and/or, km/h, 11/03/2026",
     "a plain word deadbeef",
     "an ellipsis ...then more, and .5 s",
-    "the route /app/[id]/page.js holds it",
+    "the route [id]/page.js holds it",  # a route's end, its folders cut off
 ]
 
 
@@ -237,3 +237,10 @@ def test_a_handoff_citing_with_paths_commits_and_issues_gets_only_anc106() -> No
     assert [(f.code, f.line) for f in findings] == [("ANC106", 5), ("ANC106", 13)]
     assert "billing/retry.py#L31@sha256:" in findings[0].message
     assert "billing/webhooks.py#L12-40@sha256:" in findings[1].message
+
+
+def test_a_route_with_a_bracketed_folder_is_one_path() -> None:
+    """Read whole since the twenty-first sweep: before, it was no anchor at all."""
+    assert [a.text for a in find_anchors("the route /app/[id]/page.js holds it")] == [
+        "/app/[id]/page.js"
+    ]
