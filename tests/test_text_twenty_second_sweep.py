@@ -51,3 +51,13 @@ def test_context_nouns_listed_after_a_colon_are_restated() -> None:
         "- The previous steps were reordered.\n"
     )
     assert coded(text, "ANC101") == [(4, 3)]
+
+
+def test_only_because_a_previous_session_did_something_points_back() -> None:
+    """ "Just because it worked in a previous session" speaks of any session; "caught only
+    because a previous session wrote the check" tells what one of them did."""
+    text = (
+        "# Log\n\n- It was caught only because a previous session wrote the check.\n"
+        "- Just because it worked in a previous session does not mean it works now.\n"
+    )
+    assert coded(text, "ANC101") == [(3, 32)]

@@ -77,5 +77,6 @@ def _a_mere_chance(hit: PhraseHit) -> bool:
         if token.is_punct:
             return False
         if token.lower_ == "because":
-            return at - 1 >= first and doc[at - 1].lower_ in ("just", "merely", "only")
+            # "only because a previous session wrote …" tells what one session did
+            return at - 1 >= first and doc[at - 1].lower_ in ("just", "merely")
     return False
