@@ -6,7 +6,13 @@ beside it.
 
 from __future__ import annotations
 
+import pytest
+
+from anchorlint.code.names import NameSets
+from anchorlint.config import CodeSettings
 from tests.test_recompaction_real_shapes import codes, one_recompaction
+
+NAMES = NameSets.from_settings(CodeSettings())
 
 #: an agent whose summarizing method is handed a token count, not text: it reads the turns
 #: it folds from its own store, deletes them, asks the model through a helper of its class
@@ -119,3 +125,57 @@ class Digest:
         return chat_completions_request(request)["choices"][0]["message"]["content"]
 """
     assert codes(source) == []
+
+
+#: a chat shell's slash command: it looks the agent up with a helper named for what may be
+#: compacted, checks that there is enough to fold, and runs the one pass
+COMPACT_COMMAND = """\
+from typing import cast
+
+from shell.compaction import CompactionSettings, compact_conversation
+
+
+def _compactable_agent(ctx, name):
+    agent = ctx.agents.get(name)
+    if agent is None:
+        raise KeyError(f"no agent named {name}")
+    return cast("ChatAgent", agent)
+
+
+def _is_compressible(agent, minimum=4):
+    return len(agent.message_history) > minimum
+
+
+async def cmd_compact(ctx, name, focus=None):
+    agent = _compactable_agent(ctx, name)
+    if not _is_compressible(agent):
+        return "nothing to compact yet"
+    settings = CompactionSettings(focus=focus)
+    result = await compact_conversation(agent, settings=settings)
+    ctx.console.print(f"folded {result.removed} turns")
+    return result
+"""
+
+
+def test_a_helper_named_for_what_may_be_compacted_makes_no_pass() -> None:
+    """``_compactable_agent`` only looks an agent up: the compaction after it is the first."""
+    assert codes(COMPACT_COMMAND) == []
+
+
+def test_the_same_command_handing_a_compacted_agent_on_is_still_found() -> None:
+    """A helper named with the verb (``_compact_agent``) makes a pass; the command's own
+    compaction of its output is the second."""
+    source = COMPACT_COMMAND.replace("_compactable_agent", "_compact_agent")
+    assert codes(source) == [(22, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "name", ["_compactable_agent", "compressible_turns", "summarizable_messages", "is_truncatable"]
+)
+def test_an_adjective_of_a_summary_verb_names_no_summarizer(name: str) -> None:
+    assert not NAMES.is_summarizer(name)
+
+
+@pytest.mark.parametrize("name", ["compact_agent", "summarize_messages", "_condense_turns"])
+def test_the_verbs_beside_them_still_name_summarizers(name: str) -> None:
+    assert NAMES.is_summarizer(name)

@@ -126,6 +126,8 @@ class NameSets(NamedTuple):
             return None  # ``_extract_summary_text(msgs)``: finds a summary, makes none
         parts = [p for p in name.lstrip("_").lower().split("_") if p]
         for position, part in enumerate(parts):
+            if _adjective(part):
+                continue  # ``_compactable_session``: what could be compacted, no pass
             stem = next((p for p in self.summarizers if part.startswith(p)), None)
             if stem is None and part.startswith("a"):  # an async twin: ``_asummarize_with``
                 # (of the words that only summarize: ``acompress`` is as often a codec's)
@@ -175,6 +177,12 @@ class NameSets(NamedTuple):
 
     def is_pointer_class(self, name: str, words: tuple[str, ...] | None = None) -> bool:
         return any(word in name for word in (words or self.pointer_words))
+
+
+def _adjective(part: str) -> bool:
+    """``compactable``, ``compressible``, ``summarizable``: a word that says what a pass may
+    be run on, not a call that runs one."""
+    return part.endswith(("able", "ible"))
 
 
 def _lower(names: tuple[str, ...]) -> tuple[str, ...]:
