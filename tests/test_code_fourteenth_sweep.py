@@ -179,3 +179,45 @@ def test_an_adjective_of_a_summary_verb_names_no_summarizer(name: str) -> None:
 @pytest.mark.parametrize("name", ["compact_agent", "summarize_messages", "_condense_turns"])
 def test_the_verbs_beside_them_still_name_summarizers(name: str) -> None:
     assert NAMES.is_summarizer(name)
+
+
+#: a hook that compacts an agent's history after a turn and prints what the pass did with a
+#: display helper named for the lines it renders
+COMPACTION_HOOK = """\
+import logging
+
+from agentkit.compaction import compact_conversation
+from agentkit.ui import compaction_summary_lines, usage_rows
+
+log = logging.getLogger(__name__)
+
+
+async def after_turn(agent, console, settings):
+    if agent.usage.context_tokens < settings.threshold:
+        return None
+    result = await compact_conversation(agent, settings=settings)
+    for line in compaction_summary_lines(result, colour=console.is_terminal):
+        console.print(line)
+    log.info("compaction: %s", usage_rows(result))
+    return result
+"""
+
+
+def test_a_display_helper_named_for_the_summary_lines_it_renders_makes_no_pass() -> None:
+    """``compaction_summary_lines(result)`` formats the outcome for the console."""
+    assert codes(COMPACTION_HOOK) == []
+
+
+def test_the_same_hook_summarizing_the_outcome_again_is_found() -> None:
+    """A name that ends with the summary noun and is handed the outcome makes a pass."""
+    source = COMPACTION_HOOK.replace(
+        "compaction_summary_lines(result, colour", "compaction_summary(result, colour"
+    ).replace("compaction_summary_lines, usage_rows", "compaction_summary, usage_rows")
+    assert codes(source) == [(13, "ANC306")]
+
+
+@pytest.mark.parametrize(
+    "name", ["compaction_summary_lines", "summary_rows", "render_summary_table", "summary_line"]
+)
+def test_a_summary_noun_before_a_display_noun_names_no_summarizer(name: str) -> None:
+    assert not NAMES.is_summarizer(name)

@@ -253,14 +253,16 @@ _NOUN_FORMS = frozenset(
 _PARTICIPLES = frozenset(
     """summarized summarised condensed compacted compressed abridged""".split()
 )
-#: things named after the summary: ``summary_config``, ``summarizer_cls``, ``summary_tokens``
+#: things named after the summary: ``summary_config``, ``summarizer_cls``, ``summary_tokens``,
+#: and what shows one (``compaction_summary_lines``, ``summary_rows``: a display's formatter)
 _THING_NOUNS = frozenset(
     """config configs prompt prompts template templates cls class mode tokens token settings
     setting options model llm key id ids len length limit threshold budget size ratio count
     type kind path file dir message msg event node block field store buffer schema style
     parser callback hook handler enabled trigger interval max min index chain result results
     boundary boundaries payload payloads part parts item items data request requests frame
-    frames input inputs override overrides kwargs params pair pairs""".split()
+    frames input inputs override overrides kwargs params pair pairs line lines row rows table
+    panel""".split()
 )
 
 
