@@ -221,3 +221,60 @@ def test_the_same_hook_summarizing_the_outcome_again_is_found() -> None:
 )
 def test_a_summary_noun_before_a_display_noun_names_no_summarizer(name: str) -> None:
     assert not NAMES.is_summarizer(name)
+
+
+#: a workspace indexer: one summary per page, written into a memory store it is handed by a
+#: setter whose result it drops
+PAGE_INDEXER = """\
+import logging
+
+log = logging.getLogger(__name__)
+
+PAGE_PROMPT = "Summarize this page in three sentences:\\n{text}"
+
+
+class PageIndexer:
+    def __init__(self, llm, memory):
+        self.llm = llm
+        self.memory = memory
+
+    async def _summarize_page(self, page):
+        reply = await self.llm.complete(PAGE_PROMPT.format(text=page.text))
+        return reply.strip()
+
+    async def index_page(self, page):
+        note = await self._summarize_page(page)
+        if not note:
+            return {"status": "skipped", "path": page.path}
+        await self.memory.update_semantic_summary(page.path, f"[page] {note}")
+        log.debug("indexed %s", page.path)
+        return {"status": "indexed", "path": page.path, "summary": note}
+"""
+
+
+def test_a_store_setter_named_update_summary_with_its_result_dropped_makes_no_pass() -> None:
+    """``await self.memory.update_semantic_summary(path, text)`` keeps the page's summary."""
+    assert codes(PAGE_INDEXER) == []
+
+
+def test_the_same_updater_whose_result_is_kept_is_a_pass() -> None:
+    """Its result taken, ``update_…_summary`` hands back a summary it made from the note."""
+    source = PAGE_INDEXER.replace(
+        "        await self.memory.update_semantic_summary(",
+        "        self.digest = await self.memory.update_semantic_summary(",
+    )
+    assert codes(source) == [(21, "ANC306")]
+
+
+def test_an_updater_of_this_module_is_read_from_its_body() -> None:
+    """A method of the class named like a setter that asks the model to fold the note into
+    the folder's summary is a pass, its result dropped or not."""
+    source = PAGE_INDEXER.replace(
+        "await self.memory.update_semantic_summary(page.path, ",
+        "await self.update_folder_summary(page.folder, ",
+    ) + (
+        "\n    async def update_folder_summary(self, folder, note):\n"
+        '        prompt = f"Update the summary of this folder with the note below.\\n{note}"\n'
+        "        self.folders[folder] = await self.llm.complete(prompt)\n"
+    )
+    assert [code for _, code in codes(source)] == ["ANC306"]

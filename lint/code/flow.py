@@ -241,7 +241,10 @@ class Analyser(KeptState, StatementRunner):
         """A compaction output handed to a summarizer again is a recompaction."""
         recompacted = False
         clipped = self.clip_depth > 0 and self.names.summarizer_stem(name) == "truncate"
-        installs = id(call) in self.discarded and installs_summary(call)
+        installs = id(call) in self.discarded and (
+            installs_summary(call)
+            or (stores_summary(name) and self.index.lookup(call, frame.owner) is None)
+        )
         for arg, taint in args:
             if taint is not None and taint.kind in (Kind.COMPACT, Kind.LINES) and not installs:
                 if self._a_cut_of_raw_text(taint) and (
@@ -336,6 +339,19 @@ def installs_summary(call: cst.Call) -> bool:
         elif names_text(arg.keyword.value):
             return False  # ``messages=…``: handed something to compact as well
     return named
+
+
+#: a store's verbs that write an entry in place: ``memory.update_semantic_summary(path, text)``
+_STORE_VERBS = frozenset({"update", "upsert"})
+
+
+def stores_summary(name: str) -> bool:
+    """``await memory.update_semantic_summary(path, f"[doc] {text}")``, its result dropped, of
+    a store this module does not define: a setter handed the summary to keep under a key.
+    ``state["summary"] = update_memory_summary(prior, turn)`` hands back the new summary it
+    made, and a function of this module is read from its body."""
+    words = [w for w in name.lstrip("_").lower().split("_") if w]
+    return len(words) >= 2 and words[0] in _STORE_VERBS and words[-1] in ("summary", "summaries")
 
 
 def _returns_a_list(node: cst.CSTNode) -> bool:
