@@ -278,3 +278,55 @@ def test_an_updater_of_this_module_is_read_from_its_body() -> None:
         "        self.folders[folder] = await self.llm.complete(prompt)\n"
     )
     assert [code for _, code in codes(source)] == ["ANC306"]
+
+
+#: a session summarizer: it reads the latest stored summary record, budgets the new summary
+#: from the stored one's token count, and hands the stored text to the prompt builder
+SESSION_SUMMARIES = """\
+SHORT_PROMPT = (
+    "Update the summary of this conversation.\\n"
+    "<previous>{previous}</previous>\\n<messages>{messages}</messages>"
+)
+
+
+async def get_summary(db, session_id, kind):
+    rows = await db.fetch_summaries(session_id)
+    return rows.get(kind)
+
+
+async def create_short_summary(messages, input_tokens, previous_summary_text, llm):
+    prompt = SHORT_PROMPT.format(previous=previous_summary_text or "", messages=messages)
+    return await llm.complete(prompt, max_tokens=input_tokens)
+
+
+async def refresh_short_summary(db, session_id, messages, llm):
+    latest = await get_summary(db, session_id, "short")
+    previous_summary_text = latest["content"] if latest else None
+    input_tokens = 200 + (latest["token_count"] if latest else 0)
+    if latest and latest.get("message_count", 0) > 40:
+        input_tokens += 100
+    text = await create_short_summary(messages, input_tokens, previous_summary_text, llm)
+    await db.save_summary(session_id, "short", text)
+    return text
+"""
+
+
+def test_a_budget_read_from_the_stored_summarys_token_count_is_not_named_as_the_summary() -> None:
+    """The pass is reported with the stored text it is handed, not the count beside it."""
+    message = one_recompaction(SESSION_SUMMARIES, 23)
+    assert "`previous_summary_text`" in message
+    assert "`input_tokens`" not in message
+
+
+@pytest.mark.parametrize("count", ['latest["token_count"]', 'latest.get("token_count", 0)'])
+def test_a_pass_handed_only_the_stored_summarys_counts_is_silent(count: str) -> None:
+    """``latest["token_count"]`` and ``latest.get("message_count")`` hold no text of the
+    stored summary; a pass handed the budget alone compacts nothing twice (the parameter
+    renamed, so that its name does not say it holds the previous summary)."""
+    source = (
+        SESSION_SUMMARIES.replace("previous_summary_text", "earlier_text")
+        .replace('earlier_text = latest["content"] if latest else None', "earlier_text = None")
+        .replace('latest["token_count"]', count)
+    )
+    assert source.count("earlier_text = None") == 1
+    assert codes(source) == []

@@ -16,6 +16,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.kept_state import message_dict, message_list_name
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
+from anchorlint.code.names import measuring_key
 from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
@@ -208,6 +209,8 @@ class KnownCalls:
         if recv is not None and recv.kind in textual:
             if name == "get" and recv.unpacked and _bookkeeping_get(args):
                 return None  # ``audit.get("selected_roles")`` of ``shrunk, audit = compress(…)``
+            if name == "get" and args and measuring_key(args[0][0].value):
+                return None  # ``latest.get("token_count")``: a count, not the summary's text
             if name in TEXT_METHODS:
                 return recv.to(K.COMPACT)
             if name in LINE_METHODS:

@@ -19,7 +19,7 @@ import libcst as cst
 from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.kept_module import marker_excluded
 from anchorlint.code.kept_state import summary_type_test, tool_output_test
-from anchorlint.code.names import holds_a_size, is_positional_field
+from anchorlint.code.names import holds_a_size, is_positional_field, measuring_key
 from anchorlint.code.nodes import dotted, enumerated, storage_key
 from anchorlint.code.provenance_lists import bound_values
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
@@ -63,6 +63,9 @@ class ContainerFlow(KnownCalls):
             index = node.slice[0].slice if len(node.slice) == 1 else None
             literal = index.value if isinstance(index, cst.Index) else None
             return value.element(int(literal.value)) if isinstance(literal, cst.Integer) else None
+        picked = node.slice[0].slice if len(node.slice) == 1 else None
+        if isinstance(picked, cst.Index) and measuring_key(picked.value):
+            return None  # ``latest["token_count"]``: a count of the summary, not its text
         if value.kind is K.LINES:
             return value if is_slice else value.to(K.COMPACT)
         if value.unpacked and _bookkeeping_key(node.slice[0].slice):

@@ -349,6 +349,16 @@ def measures(name: str) -> bool:
     return any(w in _MEASURE_WORDS or w in _TIME_WORDS for w in words)
 
 
+def measuring_key(key: cst.BaseExpression | None) -> bool:
+    """``latest["token_count"]``, ``record.get("length")``: a constant key of a summary's
+    record that counts, measures or names it holds none of its text, so a budget computed from
+    it is no summary."""
+    if not isinstance(key, cst.SimpleString):
+        return False
+    value = key.evaluated_value
+    return isinstance(value, str) and measures(value)
+
+
 def is_hash_field(name: str) -> bool:
     return bool(_HASH_RE.search(name.lower()))
 
