@@ -330,3 +330,50 @@ def test_a_pass_handed_only_the_stored_summarys_counts_is_silent(count: str) -> 
     )
     assert source.count("earlier_text = None") == 1
     assert codes(source) == []
+
+
+#: a history folder that reads the summary from the model's reply with an accessor method
+#: and puts it in front of the turns it keeps, the list the agent hands back next turn
+REPLY_ACCESSOR = """\
+FOLD_PROMPT = "Summarize this conversation for another model that resumes the work."
+
+
+def _tokens(messages):
+    return sum(len(str(m)) // 4 for m in messages)
+
+
+class HistoryFolder:
+    def __init__(self, llm, budget=6000, keep=6):
+        self.llm = llm
+        self.budget = budget
+        self.keep = keep
+
+    async def fold(self, messages):
+        if _tokens(messages) < self.budget:
+            return messages
+        older, recent = messages[: -self.keep], messages[-self.keep :]
+        reply = await self.llm.generate(older + [{"role": "user", "content": FOLD_PROMPT}])
+        text = str(reply.last_text() or "").strip()
+        if not text:
+            return messages
+        note = {"role": "user", "content": f"[FOLDED HISTORY]\\n{text}"}
+        return [note] + recent
+"""
+
+
+@pytest.mark.parametrize(
+    "accessor", ["reply.last_text()", "reply.get_text()", "reply.all_text()", "reply.content()"]
+)
+def test_a_replys_text_read_by_an_accessor_method_carries_the_summary(accessor: str) -> None:
+    """``reply.last_text()`` hands back the reply's text as ``reply.text`` does."""
+    source = REPLY_ACCESSOR.replace("reply.last_text()", accessor)
+    message = one_recompaction(source, 18)
+    assert "the message list `fold()` returns" in message
+
+
+@pytest.mark.parametrize(
+    "accessor", ["reply.finish_reason()", "reply.has_text()", "reply.text_tokens()"]
+)
+def test_a_replys_other_accessors_carry_no_summary(accessor: str) -> None:
+    """A method that names something else, tests the text or counts it hands none of it."""
+    assert codes(REPLY_ACCESSOR.replace("reply.last_text()", accessor)) == []

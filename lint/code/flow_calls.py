@@ -15,6 +15,7 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_state import message_dict, message_list_name
 from anchorlint.code.lazy_pattern import LazyPattern
+from anchorlint.code.message_forms import alternate_constructor, reads_text, serialises
 from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
 from anchorlint.code.names import measuring_key
 from anchorlint.code.nodes import dotted, storage_key
@@ -206,6 +207,8 @@ class KnownCalls:
             return recv  # ``history.copy()``: the same messages
         if recv is not None and recv.kind is K.COMPACT and serialises(name, args):
             return recv  # ``m.to_dict()``: the message with its text, in another form
+        if recv is not None and recv.kind is K.COMPACT and reads_text(name, args):
+            return recv  # ``reply.last_text()``: the reply's text, as ``reply.text``
         if recv is not None and recv.kind in textual:
             if name == "get" and recv.unpacked and _bookkeeping_get(args):
                 return None  # ``audit.get("selected_roles")`` of ``shrunk, audit = compress(…)``
@@ -297,36 +300,6 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
         ):
             given_more = given_more or node.func.attr.value in ("append", "extend", "insert")
     return bound_empty and given_more
-
-
-#: a message object's methods that hand back the whole of it in another form (its text
-#: too): ``to_dict``, ``to_dict_clean``, ``as_json``, ``model_dump``, ``model_dump_json``
-_SERIALISES = LazyPattern(r"^(?:(?:to|as)_(?:dict|json)(?:_[a-z]{1,20})?|model_dump(?:_json)?)$")
-
-
-def serialises(name: str, args: Args) -> bool:
-    """``m.to_dict()``, ``m.model_dump(exclude_none=True)``: a message serialised whole
-    (keyword options only; ``m.to_dict("role")`` may pick one field)."""
-    return _SERIALISES.match(name) is not None and all(a.keyword is not None for a, _ in args)
-
-
-#: classmethods that build an instance from what they are handed (``Cls.from_messages(…)``,
-#: ``Cls.for_model(model, msgs)``, ``Cls.build(…)``)
-_CONSTRUCTOR_WORDS = frozenset({"build", "of", "new", "make"})
-
-
-def alternate_constructor(name: str, receiver: cst.BaseExpression | None) -> bool:
-    """``ChatSequence.for_model(model, [Message("user", prompt)])``: a classmethod named to
-    build an instance (``from_*``, ``for_*``, ``build``, ``of``, ``new``, ``make``) on a class
-    (a capitalized name, not an instance): the instance holds what it was built from, as a
-    message class's constructor does. Other class methods (``Tokenizer.count(text)``) may
-    return anything."""
-    if not isinstance(receiver, (cst.Name, cst.Attribute)):
-        return False
-    owner = (dotted(receiver) or "").rsplit(".", 1)[-1]
-    if not owner[:1].isupper() or owner.isupper():
-        return False  # an instance, a module, or a constant (``PROMPTS.build``)
-    return name in _CONSTRUCTOR_WORDS or name.startswith(("from_", "for_"))
 
 
 def kept_head(receiver: cst.Name, item: cst.BaseExpression, frame: Frame) -> bool:
