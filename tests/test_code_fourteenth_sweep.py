@@ -377,3 +377,62 @@ def test_a_replys_text_read_by_an_accessor_method_carries_the_summary(accessor: 
 def test_a_replys_other_accessors_carry_no_summary(accessor: str) -> None:
     """A method that names something else, tests the text or counts it hands none of it."""
     assert codes(REPLY_ACCESSOR.replace("reply.last_text()", accessor)) == []
+
+
+#: a compactor that picks the older turns by their positions (a set of indices worked out
+#: first), summarizes them, and returns the summary in front of the turns it keeps: the
+#: list the caller hands back on the next round
+PICKED_BY_INDEX = """\
+CONDENSE_PROMPT = "Condense the conversation history below into a structured summary.\\n\\n{text}"
+
+
+def _old_indices(messages, keep):
+    cut = max(0, len(messages) - keep)
+    return {i for i in range(cut) if messages[i].role != "system"}
+
+
+async def compact(messages, llm, keep=6):
+    conv = [m for m in messages if m.role != "system"]
+    old = _old_indices(conv, keep)
+    old_msgs = [conv[i] for i in sorted(old)]
+    recent = [conv[i] for i in range(len(conv)) if i not in old]
+    text = "\\n".join(f"[{m.role}]: {m.content}" for m in old_msgs)
+    summary = await llm.generate_text(CONDENSE_PROMPT.format(text=text))
+    note = {"role": "user", "content": "[Context Summary]\\n" + summary}
+    return [note] + recent
+"""
+
+
+def test_turns_picked_by_an_index_comprehension_carry_the_summary_handed_back() -> None:
+    """``[conv[i] for i in sorted(old)]`` takes the older turns, the summary of the last round
+    among them, as ``conv[: len(old)]`` would."""
+    message = one_recompaction(PICKED_BY_INDEX, 15)
+    assert "the message list `compact()` returns" in message
+
+
+def test_the_same_picks_with_the_summary_handed_back_apart_are_silent() -> None:
+    """The summary returned beside the kept turns, not among them, is never picked again."""
+    source = PICKED_BY_INDEX.replace("return [note] + recent", "return recent, note")
+    assert codes(source) == []
+
+
+def test_picks_at_the_positions_of_tool_results_take_no_summary() -> None:
+    """Positions worked out from a test for tool results (``m.role == "tool"``) pick tool
+    results only; the summary note, a user message, is never among them."""
+    source = PICKED_BY_INDEX.replace(
+        "old = _old_indices(conv, keep)",
+        'tool_at = [i for i, m in enumerate(conv) if m.role == "tool"]\n'
+        "    old = set(tool_at[:-keep])",
+    )
+    assert source != PICKED_BY_INDEX
+    assert "ANC306" not in [code for _, code in codes(source)]
+
+
+def test_one_turn_picked_at_a_computed_position_is_silent() -> None:
+    """A single item at a position worked out from the list (``conv[longest]``) may be any
+    turn: only several picked by the indices looped over are read as a slice."""
+    source = PICKED_BY_INDEX.replace(
+        "old_msgs = [conv[i] for i in sorted(old)]",
+        "longest = max(old, key=lambda i: len(conv[i].content))\n    old_msgs = [conv[longest]]",
+    )
+    assert codes(source) == []

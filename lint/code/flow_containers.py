@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_calls import KnownCalls
+from anchorlint.code.guards import walk
 from anchorlint.code.kept_module import marker_excluded
 from anchorlint.code.kept_state import summary_type_test, tool_output_test
 from anchorlint.code.names import holds_a_size, is_positional_field, measuring_key
@@ -147,7 +148,13 @@ class ContainerFlow(KnownCalls):
             self.eval(node.key, inner, frame)
             self.eval(node.value, inner, frame)
             return None
-        element = self.eval(node.elt, inner, frame)  # type: ignore[attr-defined]
+        elt = node.elt  # type: ignore[attr-defined]
+        picked = _picked_by_index(elt, node.for_in)  # type: ignore[attr-defined]
+        if picked is not None and not _tool_positions(node.for_in, frame):  # type: ignore[attr-defined]
+            whole = self.eval(picked, inner, frame)
+            if whole is not None and whole.kind is K.COMPACT:
+                return whole  # ``[conv[i] for i in sorted(old)]``: items taken, as by a slice
+        element = self.eval(elt, inner, frame)
         return element if element is not None and element.kind is K.COMPACT else None
 
     def _marked_summary_left_out(
@@ -194,6 +201,78 @@ class ContainerFlow(KnownCalls):
         if taint.kind is K.MATCHES:
             return taint.to(K.MATCH)
         return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
+
+
+def _picked_by_index(
+    elt: cst.BaseExpression, clause: cst.CompFor | None
+) -> cst.BaseExpression | None:
+    """The list of ``[conv[i] for i in sorted(old)]``: a comprehension that picks a list's
+    items by the indices it loops over takes several of them, as a slice does (one item at a
+    computed position, ``conv[i]`` alone, may be any of them)."""
+    if not (isinstance(elt, cst.Subscript) and len(elt.slice) == 1):
+        return None
+    index = elt.slice[0].slice
+    if not (isinstance(index, cst.Index) and isinstance(index.value, cst.Name)):
+        return None
+    loops = set()
+    while clause is not None:
+        if isinstance(clause.target, cst.Name):
+            loops.add(clause.target.value)
+        clause = clause.inner_for_in
+    return elt.value if index.value.value in loops else None
+
+
+def _tool_positions(clause: cst.CompFor, frame: Frame) -> bool:
+    """``[messages[i] for i in sorted(old_positions)]`` where the positions are those of
+    ``[i for i, m in enumerate(messages) if m.get("role") == "tool"]``: the items picked are
+    tool results, never a summary message put back among them. The loop's iterable is
+    followed through the names it is bound to in the function (a few steps)."""
+    from anchorlint.code.retrieval import linked_test
+
+    body = frame.function.node.body if frame.function is not None else None
+    pending: list[cst.CSTNode] = [clause.iter]
+    seen: set[str] = set()
+    for _ in range(12):
+        if not pending:
+            return False
+        expression = pending.pop()
+        for node in walk(expression) if not isinstance(expression, cst.Name) else [expression]:
+            if isinstance(node, cst.CompFor) and any(
+                (test := linked_test(cond.test)) is not None
+                and test.present
+                and test.name in _target_names(node.target)
+                for cond in node.ifs
+            ):
+                return True
+            if isinstance(node, cst.Name) and node.value not in seen and body is not None:
+                seen.add(node.value)
+                pending.extend(_bound_to(node.value, body))
+    return False
+
+
+def _target_names(target: cst.BaseExpression) -> set[str]:
+    """``i``, or ``i`` and ``m`` of ``i, m``."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for element in target.elements for n in _target_names(element.value)}
+    name = dotted(target)
+    return {name} if name is not None else set()
+
+
+def _bound_to(name: str, body: cst.BaseSuite) -> list[cst.BaseExpression]:
+    """What ``name`` is bound to in a function's body: ``name = …``, and what
+    ``name.add(…)`` / ``name.update(…)`` / ``name.append(…)`` put into it."""
+    values: list[cst.BaseExpression] = []
+    for node in walk(body):
+        if isinstance(node, cst.Assign) and any(dotted(t.target) == name for t in node.targets):
+            values.append(node.value)
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and dotted(node.func.value) == name
+            and node.func.attr.value in ("add", "update", "append", "extend")
+        ):
+            values.extend(arg.value for arg in node.args)
+    return values
 
 
 def _zipped(
