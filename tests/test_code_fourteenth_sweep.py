@@ -436,3 +436,52 @@ def test_one_turn_picked_at_a_computed_position_is_silent() -> None:
         "longest = max(old, key=lambda i: len(conv[i].content))\n    old_msgs = [conv[longest]]",
     )
     assert codes(source) == []
+
+
+#: a chat bot's context compressor whose provider is asked with ``text_chat(contexts=…)``:
+#: the older turns and a request for a summary go in, the summary comes back in front of
+#: the recent turns, the list the bot hands back on the next overflow
+PROVIDER_TEXT_CHAT = """\
+from bot.core import Message, logger
+
+SUMMARY_REQUEST = "Generate a summary of our previous conversation history."
+
+
+class LLMSummaryCompressor:
+    def __init__(self, provider, keep_recent=4):
+        self.provider = provider
+        self.keep_recent = keep_recent
+
+    async def __call__(self, messages):
+        older, recent = messages[: -self.keep_recent], messages[-self.keep_recent :]
+        if not older:
+            return messages
+        contexts = list(older)
+        contexts.append(Message(role="user", content=SUMMARY_REQUEST))
+        try:
+            response = await self.provider.text_chat(contexts=contexts)
+        except Exception as exc:
+            logger.error(f"summary failed: {exc}")
+            return messages
+        summary = (response.completion_text or "").strip()
+        kept = []
+        kept.append(Message(role="user", content=f"Summary of earlier turns: {summary}"))
+        kept.append(Message(role="assistant", content="Acknowledged."))
+        kept.extend(recent)
+        return kept
+"""
+
+
+def test_a_providers_text_chat_asked_for_a_summary_is_the_pass() -> None:
+    """``provider.text_chat(contexts=…)`` is the model call, as ``llm.chat(…)`` is."""
+    message = one_recompaction(PROVIDER_TEXT_CHAT, 18)
+    assert "`text_chat()`" in message
+
+
+def test_a_providers_text_chat_asked_for_a_reply_is_silent() -> None:
+    """The same call asked to go on with the conversation makes no summary."""
+    source = PROVIDER_TEXT_CHAT.replace(
+        '"Generate a summary of our previous conversation history."',
+        '"Answer the last question in one sentence."',
+    )
+    assert codes(source) == []

@@ -151,14 +151,14 @@ _KEYWORD = LazyPattern(r"\s*=(?!=)")
 #: an ``a`` for its async form; written
 #: here, where no LibCST is imported, and read by :mod:`anchorlint.code.model_calls` too
 #: model calls named for what they send or return (``llm.generate_text(``,
-#: ``provider.create_message(``, ``client.get_response(``, ``self.api._make_api_request(``)
-#: or for the model they call
+#: ``provider.text_chat(``, ``provider.create_message(``, ``client.get_response(``,
+#: ``self.api._make_api_request(``) or for the model they call
 #: (``self.call_model(``, ``self._invoke_llm(``), as a pattern over the name
 NAMED_MODEL_METHODS = (
     r"_?a?(?:generate_(?:text|content|response|reply|answer)"
     r"|(?:create|send)_(?:message|messages|completion|chat_completion)"
     r"|get_(?:response|completion|chat_completion|(?:llm|model)_response)"
-    r"|make_(?:api_)?request|(?:call|invoke|query|ask)_(?:model|llm|lm))"
+    r"|make_(?:api_)?request|text_chat|(?:call|invoke|query|ask)_(?:model|llm|lm))"
 )
 #: model functions imported and called bare (``from litellm import completion``, ``from
 #: .llm import create_chat_completion``): only names that say they call a model, as a pattern
