@@ -485,3 +485,51 @@ def test_a_providers_text_chat_asked_for_a_reply_is_silent() -> None:
         '"Answer the last question in one sentence."',
     )
     assert codes(source) == []
+
+
+#: an agent's compaction: the history is read from the agent's property and a new one is
+#: handed to the agent through its loader method, the summary in front of the recent turns
+LOADED_HISTORY = """\
+import logging
+
+CHECKPOINT_PROMPT = "Summarize this conversation for another model that resumes the work."
+log = logging.getLogger(__name__)
+
+
+async def compact_agent(agent, keep=4):
+    history = list(agent.message_history)
+    if len(history) <= keep:
+        return None
+    older, recent = history[:-keep], history[-keep:]
+    reply = await agent.llm.generate(older + [{"role": "user", "content": CHECKPOINT_PROMPT}])
+    note = {"role": "user", "content": "[COMPACTED HISTORY]\\n" + reply.text}
+    agent.load_message_history([note] + recent)
+    log.info("compacted %d turns of %s", len(older), agent.name)
+    return note
+"""
+
+
+@pytest.mark.parametrize("field", ["message_history", "messages", "chat_history"])
+def test_a_history_written_back_by_the_agents_loader_is_compacted_again(field: str) -> None:
+    """``agent.load_message_history([note] + recent)`` after reading ``agent.message_history``
+    is the assignment of that field, written as a call: the next compaction reads the note."""
+    source = LOADED_HISTORY.replace("message_history", field)
+    message = one_recompaction(source, 12)
+    assert f"`agent.{field}`" in message
+
+
+def test_a_setter_named_for_the_history_on_another_object_is_silent() -> None:
+    """The new history handed to an archive the function never reads from is not what the
+    next compaction reads."""
+    source = LOADED_HISTORY.replace(
+        "async def compact_agent(agent, keep=4):",
+        "async def compact_agent(agent, archive, keep=4):",
+    ).replace("agent.load_message_history(", "archive.load_message_history(")
+    assert codes(source) == []
+
+
+def test_a_loader_of_a_field_the_function_never_reads_is_silent() -> None:
+    """``agent.set_messages(…)`` after reading ``agent.message_history``: another field,
+    which may be kept anywhere."""
+    source = LOADED_HISTORY.replace("agent.load_message_history(", "agent.set_messages(")
+    assert codes(source) == []

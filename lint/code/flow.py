@@ -31,11 +31,9 @@ from anchorlint.code.index import (
 from anchorlint.code.kept_state import (
     bound_to_text_literal,
     constant_key,
-    field_written_back,
     handed_previous_summary,
     key_phrase,
     running_summary_name,
-    state_parameter,
 )
 from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import call_name, dotted, storage_key
@@ -200,20 +198,7 @@ class Analyser(KeptState, StatementRunner):
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             self._attribute_sink(target, key, value, frame)
         stored = constant_key(target)
-        if (
-            stored is not None
-            and value.kind is Kind.COMPACT
-            and (
-                (
-                    stored[0] in frame.params
-                    and (
-                        state_parameter(frame.function, stored[0])
-                        or field_written_back(frame.function, *stored)
-                    )
-                )
-                or self.kept_record(frame, stored[0])
-            )
-        ):
+        if stored is not None and value.kind is Kind.COMPACT and self.keeps_field(frame, *stored):
             # an object's attribute by its name (``agent.messages``), a mapping's key as a key
             plain = isinstance(target, cst.Attribute)
             where = f"`{key}`" if plain else key_phrase(stored[1])

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.flow_fields import KeptFields
 from anchorlint.code.flow_records import RecordFields
 from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_graph_state import command_update, handed_state
@@ -55,7 +56,7 @@ STORE_READS = frozenset(
 )
 
 
-class KeptState(RecordFields):
+class KeptState(RecordFields, KeptFields):
     """State kept between calls, learnt in one round of the analysis and read in the next."""
 
     am: AnalysedModule
@@ -254,6 +255,7 @@ class KeptState(RecordFields):
         store it was read from are kept too (:meth:`_record_written`)."""
         if receiver is not None and args:
             self.record_written(call, receiver, args, frame, env)
+            self.history_loaded(call, name, receiver, args, frame)
         owner = frame.owner
         root = (dotted(receiver) or "").split(".")[0] if receiver is not None else ""
         if owner is None or root != "self":
