@@ -533,3 +533,39 @@ def test_a_loader_of_a_field_the_function_never_reads_is_silent() -> None:
     which may be kept anywhere."""
     source = LOADED_HISTORY.replace("agent.load_message_history(", "agent.set_messages(")
     assert codes(source) == []
+
+
+#: a shrinker whose summary message is made by the message class's factory for a role
+ROLE_FACTORY = """\
+from chatlib.prompt import Prompt
+
+CHECKPOINT_PROMPT = "Summarize this conversation for another model that resumes the work."
+
+
+async def shrink(messages, llm, keep=4):
+    if len(messages) <= keep:
+        return messages
+    older, recent = messages[:-keep], messages[-keep:]
+    reply = await llm.generate(older + [Prompt.user(CHECKPOINT_PROMPT)])
+    note = Prompt.user("[COMPACTED]\\n" + reply.text)
+    return [note] + recent
+"""
+
+
+@pytest.mark.parametrize("factory", ["Prompt.user", "Prompt.assistant", "chatlib.Message.system"])
+def test_a_summary_message_made_by_a_role_factory_carries_the_summary(factory: str) -> None:
+    """``Prompt.user(text)`` makes a message holding the text, as ``HumanMessage(content=…)``
+    does; put in front of the kept turns, it is summarized on the next round."""
+    source = ROLE_FACTORY.replace('note = Prompt.user("', f'note = {factory}("')
+    message = one_recompaction(source, 10)
+    assert "the message list `shrink()` returns" in message
+
+
+def test_a_role_named_method_of_an_instance_is_silent() -> None:
+    """``transcript.user(text)`` on an object, not a class, may record the text and return
+    anything."""
+    source = ROLE_FACTORY.replace(
+        "async def shrink(messages, llm, keep=4):",
+        "async def shrink(messages, llm, transcript, keep=4):",
+    ).replace('note = Prompt.user("', 'note = transcript.user("')
+    assert codes(source) == []

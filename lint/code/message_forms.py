@@ -32,22 +32,26 @@ def serialises(name: str, args: Args) -> bool:
 
 
 #: classmethods that build an instance from what they are handed (``Cls.from_messages(…)``,
-#: ``Cls.for_model(model, msgs)``, ``Cls.build(…)``)
+#: ``Cls.for_model(model, msgs)``, ``Cls.build(…)``), and a message class's factories named
+#: for the role of the message they make (``Prompt.user(text)``, ``Message.assistant(text)``)
 _CONSTRUCTOR_WORDS = frozenset({"build", "of", "new", "make"})
+_ROLE_FACTORIES = frozenset({"user", "assistant", "system", "human", "ai", "developer"})
 
 
 def alternate_constructor(name: str, receiver: cst.BaseExpression | None) -> bool:
     """``ChatSequence.for_model(model, [Message("user", prompt)])``: a classmethod named to
-    build an instance (``from_*``, ``for_*``, ``build``, ``of``, ``new``, ``make``) on a class
-    (a capitalized name, not an instance): the instance holds what it was built from, as a
-    message class's constructor does. Other class methods (``Tokenizer.count(text)``) may
-    return anything."""
+    build an instance (``from_*``, ``for_*``, ``build``, ``of``, ``new``, ``make``), or a
+    message for a role (``Prompt.user(text)``), on a class (a capitalized name, not an
+    instance): the instance holds what it was built from, as a message class's constructor
+    does. Other class methods (``Tokenizer.count(text)``) may return anything."""
     if not isinstance(receiver, (cst.Name, cst.Attribute)):
         return False
     owner = (dotted(receiver) or "").rsplit(".", 1)[-1]
     if not owner[:1].isupper() or owner.isupper():
         return False  # an instance, a module, or a constant (``PROMPTS.build``)
-    return name in _CONSTRUCTOR_WORDS or name.startswith(("from_", "for_"))
+    return (
+        name in _CONSTRUCTOR_WORDS or name in _ROLE_FACTORIES or name.startswith(("from_", "for_"))
+    )
 
 
 #: the words of an accessor's name that say it hands back the reply's text
