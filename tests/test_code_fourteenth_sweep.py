@@ -569,3 +569,60 @@ def test_a_role_named_method_of_an_instance_is_silent() -> None:
         "async def shrink(messages, llm, transcript, keep=4):",
     ).replace('note = Prompt.user("', 'note = transcript.user("')
     assert codes(source) == []
+
+
+#: a long-term memory: one summary per day kept in a mapping by date, then the days'
+#: summaries summarized again into an overall one
+DAILY_SUMMARIES = """\
+import json
+
+from memlib.llm import chat_completion
+
+DAY_PROMPT = "Please summarize the events of the conversation below in a few sentences."
+OVERALL_PROMPT = "Please summarize the following daily events into one overall summary."
+
+
+def ask(system, text):
+    msgs = [{"role": "system", "content": system}, {"role": "user", "content": text}]
+    return chat_completion(messages=msgs)["choices"][0]["message"]["content"]
+
+
+def update_memory(path, user):
+    with open(path, encoding="utf8") as f:
+        memory = json.load(f)
+    daily = {}
+    for date, turns in memory[user]["history"].items():
+        lines = [f"{t['role']}: {t['content']}" for t in turns]
+        daily[date] = ask(DAY_PROMPT, "\\n".join(lines))
+    overall = ask(OVERALL_PROMPT, "\\n".join(daily.values()))
+    memory[user]["overall"] = overall
+    with open(path, "w", encoding="utf8") as f:
+        json.dump(memory, f)
+    return overall
+"""
+
+
+@pytest.mark.parametrize(
+    "read",
+    ['"\\n".join(daily.values())', '"\\n".join(daily[d] for d in sorted(daily))'],
+)
+def test_summaries_kept_in_a_mapping_by_date_summarized_again_are_found(read: str) -> None:
+    """``daily[date] = ask(…)`` then the mapping's values summarized into one: the day
+    summaries are compacted again, as when they are appended to a list."""
+    source = DAILY_SUMMARIES.replace('"\\n".join(daily.values())', read)
+    assert source.count(read) == 1
+    assert codes(source) == [(21, "ANC306")]
+
+
+def test_the_mappings_keys_summarized_are_silent() -> None:
+    """Iterating the mapping gives its dates, no summary."""
+    source = DAILY_SUMMARIES.replace('"\\n".join(daily.values())', '", ".join(daily)')
+    assert codes(source) == []
+
+
+def test_a_mapping_handed_in_is_not_read_as_holding_only_summaries() -> None:
+    """A cache the caller hands in may hold anything else beside what this call puts in it."""
+    source = DAILY_SUMMARIES.replace(
+        "def update_memory(path, user):", "def update_memory(path, user, daily):"
+    ).replace("    daily = {}\n", "")
+    assert codes(source) == []

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.flow_containers import values_key
 from anchorlint.code.flow_kept import KeptState
 from anchorlint.code.flow_statements import StatementRunner
-from anchorlint.code.flow_targets import own_item_text, placed_into
+from anchorlint.code.flow_targets import keyed_into, own_item_text, placed_into
 from anchorlint.code.index import (
     FunctionInfo,
     argument_names,
@@ -184,6 +185,9 @@ class Analyser(KeptState, StatementRunner):
             self.bind(own, value.kept(f"`{storage_key(own)}`", target), env, frame)
         if key is None:
             self.eval(target, env, frame)
+            keyed = keyed_into(target, frame.function.node if frame.function else None)
+            if keyed is not None and value is not None and value.kind is Kind.COMPACT:
+                env[values_key(keyed)] = value  # ``daily[date] = summary``: among its values
             held = placed_into(target)
             if held is not None and value is not None and value.kind is Kind.COMPACT:
                 self.bind(held, value, env, frame)  # the list now holds the summary

@@ -27,6 +27,7 @@ from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 from anchorlint.code.taint import HANDED_BACK, Taint
 
 if TYPE_CHECKING:
+    from anchorlint.code.flow_exprs import Args
     from anchorlint.code.front import AnalysedModule
     from anchorlint.code.taint import Env, Frame
 
@@ -49,6 +50,9 @@ class ContainerFlow(KnownCalls):
         kept = self.kept_read(node, frame)
         if kept is not None:
             return kept
+        held = _held_under_keys(node, env)
+        if held is not None:
+            return held  # ``daily[d]`` of a mapping given summaries under worked-out keys
         value = self.eval(node.value, env, frame)
         is_slice = False
         for element in node.slice:
@@ -201,6 +205,31 @@ class ContainerFlow(KnownCalls):
         if taint.kind is K.MATCHES:
             return taint.to(K.MATCH)
         return taint.to(K.COMPACT) if taint.kind in (K.COMPACT, K.LINES) else None
+
+
+def values_key(mapping: cst.Name) -> str:
+    """The environment's key for what a mapping holds under keys worked out at run time
+    (``daily[*]``): read back by ``daily.values()`` and ``daily[d]``, not by the mapping's
+    own name, whose iteration gives its keys. Rebinding the name drops it with the rest of
+    ``daily[…]``."""
+    return f"{mapping.value}[*]"
+
+
+def _held_under_keys(node: cst.Subscript, env: Env) -> Taint | None:
+    """What ``daily[d]`` holds when ``daily[date] = summary`` was bound (``daily[*]``)."""
+    index = node.slice[0].slice if len(node.slice) == 1 else None
+    if not isinstance(node.value, cst.Name) or not isinstance(index, cst.Index):
+        return None
+    return None if isinstance(index.value, cst.BaseString) else env.get(values_key(node.value))
+
+
+def mapping_values(
+    name: str, receiver: cst.BaseExpression | None, args: Args, env: Env
+) -> Taint | None:
+    """``daily.values()`` of a mapping given summaries under worked-out keys."""
+    if name != "values" or args or not isinstance(receiver, cst.Name):
+        return None
+    return env.get(values_key(receiver))
 
 
 def _picked_by_index(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.flow_containers import ContainerFlow
+from anchorlint.code.flow_containers import ContainerFlow, mapping_values
 from anchorlint.code.kept_state import running_summary_name, summary_type
 from anchorlint.code.names import (
     holds_a_size,
@@ -287,7 +287,7 @@ class ExprEvaluator(ContainerFlow):
                 )
                 return cut or output  # a cut summary is still the summary it cut
             return output
-        kept = self.kept_read(call, frame)
+        kept = self.kept_read(call, frame) or mapping_values(name, receiver, args, env)
         if kept is not None:
             return kept
         held = self._holding_call(call, name, receiver, args, env, frame)

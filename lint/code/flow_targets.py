@@ -1,6 +1,7 @@
 """Where an assignment puts a summary into a list the object keeps: a slot or a slice of it
 (``self.messages[1:n] = [summary_message]``) or the text of one of its items
-(``self.memory[0]["content"] = summary``).
+(``self.memory[0]["content"] = summary``); or into a mapping the function made, under a key
+it works out (``daily[date] = summary``).
 
 Apart from :mod:`anchorlint.code.flow`, which binds what is assigned, because these read only
 the assignment's target, never a taint.
@@ -11,7 +12,8 @@ from __future__ import annotations
 import libcst as cst
 
 from anchorlint.code.flow_statements import own_list
-from anchorlint.code.nodes import storage_key
+from anchorlint.code.guards import walk
+from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 
 
@@ -28,6 +30,38 @@ def placed_into(target: cst.BaseExpression) -> cst.BaseExpression | None:
     if not placed or storage_key(target.value) is None:
         return None
     return target.value
+
+
+def keyed_into(target: cst.BaseExpression, function: cst.FunctionDef | None) -> cst.Name | None:
+    """The mapping ``daily`` of ``daily[date] = …``, when the function binds ``daily`` only to
+    a new mapping (``{}``, ``dict()``, ``defaultdict(list)``): what is assigned under any key
+    is among its ``values()``, as what is appended to a list is among its items. A mapping
+    handed in, or one kept on the object, may hold anything else beside it."""
+    if function is None or not isinstance(target, cst.Subscript) or len(target.slice) != 1:
+        return None
+    index = target.slice[0].slice
+    if not isinstance(index, cst.Index) or isinstance(index.value, cst.BaseString):
+        return None  # ``d["summary"] = …`` is a key of its own (``storage_key``)
+    mapping = target.value
+    if not isinstance(mapping, cst.Name):
+        return None
+    bound = [
+        node.value
+        for node in walk(function.body)
+        if isinstance(node, cst.Assign)
+        and any(dotted(t.target) == mapping.value for t in node.targets)
+    ]
+    return mapping if bound and all(_new_mapping(value) for value in bound) else None
+
+
+def _new_mapping(value: cst.BaseExpression) -> bool:
+    """``{}``, ``dict()``, ``OrderedDict()``, ``defaultdict(list)``: an empty mapping."""
+    if isinstance(value, cst.Dict):
+        return not value.elements
+    if not isinstance(value, cst.Call):
+        return False
+    name = (dotted(value.func) or "").rsplit(".", 1)[-1]
+    return name == "defaultdict" or (name in ("dict", "OrderedDict") and not value.args)
 
 
 def own_item_text(
