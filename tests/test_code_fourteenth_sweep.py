@@ -626,3 +626,67 @@ def test_a_mapping_handed_in_is_not_read_as_holding_only_summaries() -> None:
         "def update_memory(path, user):", "def update_memory(path, user, daily):"
     ).replace("    daily = {}\n", "")
     assert codes(source) == []
+
+
+#: a compactor whose prompt is handed out by a helper of the module: a configured prompt (a
+#: file path or the text itself) or, failing that, the module's default, which asks for a
+#: summary
+PROMPT_HELPER = """\
+from pathlib import Path
+
+DEFAULT_COMPACTION_PROMPT = (
+    "Summarize this conversation so that another model can resume the work: keep the task, "
+    "decisions, open questions and the files touched."
+)
+
+
+def resolve_compaction_prompt(settings):
+    configured = settings.prompt if settings else None
+    if not configured:
+        return DEFAULT_COMPACTION_PROMPT
+    path = Path(configured).expanduser()
+    if path.is_file():
+        return path.read_text(encoding="utf-8").strip() or DEFAULT_COMPACTION_PROMPT
+    return configured
+
+
+async def compact(messages, llm, settings, keep=4):
+    older, recent = messages[:-keep], messages[-keep:]
+    request_text = resolve_compaction_prompt(settings)
+    if settings.focus:
+        request_text = f"{request_text}\\n\\nFocus on: {settings.focus}"
+    reply = await llm.generate(older + [{"role": "user", "content": request_text}])
+    note = {"role": "user", "content": "[COMPACTED]\\n" + reply.text}
+    return [note] + recent
+"""
+
+
+def test_a_prompt_handed_out_by_a_helper_of_the_module_makes_the_call_a_summarizer() -> None:
+    """``resolve_compaction_prompt(settings)`` returns the module's summary prompt (unless a
+    setting overrides it): the model call it goes into is the pass."""
+    message = one_recompaction(PROMPT_HELPER, 24)
+    assert "`generate()`" in message
+
+
+def test_a_helper_handing_out_a_prompt_that_asks_for_no_summary_is_silent() -> None:
+    source = PROMPT_HELPER.replace(
+        '"Summarize this conversation so that another model can resume the work: keep the task, "',
+        '"Answer the last question of this conversation; cite the task, "',
+    )
+    assert codes(source) == []
+
+
+def test_a_helper_returning_what_the_model_made_of_the_prompt_is_no_prompt() -> None:
+    """A function that asks the model with the prompt and returns the answer hands out a
+    summary, not a prompt: the call of a model with that summary is no second pass by its
+    prompt (the helper itself is the one pass)."""
+    source = PROMPT_HELPER.replace(
+        "        return DEFAULT_COMPACTION_PROMPT\n",
+        "        return settings.llm.complete(DEFAULT_COMPACTION_PROMPT)\n",
+        1,
+    ).replace(
+        'return path.read_text(encoding="utf-8").strip() or DEFAULT_COMPACTION_PROMPT',
+        'return path.read_text(encoding="utf-8").strip()',
+    )
+    assert source.count("DEFAULT_COMPACTION_PROMPT") == 2
+    assert codes(source) == []

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.guards import walk
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.model_calls import (
     BARE_MODEL_FUNCTION,
@@ -282,6 +283,7 @@ def prompt_names(
         if any(names_in(v) & targets for _, v in attributes):
             shared |= _fixpoint(attributes, shared | _fixpoint(named, shared))
     shared |= _fixpoint([p for p in everywhere if isinstance(p[0], cst.Attribute)], shared)
+    shared |= _prompt_helpers(functions, shared)
     local: dict[int, frozenset[str]] = {}
     for function in functions:
         pairs = [p for p in per_function[id(function)] if isinstance(p[0], cst.Name)]
@@ -289,6 +291,36 @@ def prompt_names(
         if names:
             local[id(function)] = frozenset(names)
     return PromptNames(frozenset(shared), local, inline=True)
+
+
+def _prompt_helpers(functions: list[cst.FunctionDef], shared: set[str]) -> set[str]:
+    """``def pick_prompt(settings): … return DEFAULT_PROMPT``: a function of the module that
+    hands out one of its prompts (a setting may override it) is named like a prompt, so that
+    ``ask = pick_prompt(settings)`` is one. Only a return of the prompt itself counts (a name,
+    or one side of ``text or DEFAULT_PROMPT``): a function that returns what a model made
+    of the prompt is a summarizer, not a prompt."""
+    found: set[str] = set()
+    for function in functions:
+        returned = [
+            node.value
+            for node in walk(function.body)
+            if isinstance(node, cst.Return) and node.value is not None
+        ]
+        if any(_is_prompt(value, shared) for value in returned) and not any(
+            _model_output(value) for value in returned
+        ):
+            found.add(function.name.value)
+    return found
+
+
+def _is_prompt(value: cst.BaseExpression, shared: set[str]) -> bool:
+    """``DEFAULT_PROMPT``, ``self.summary_prompt``, or ``text.strip() or DEFAULT_PROMPT``."""
+    if isinstance(value, cst.BooleanOperation):
+        return _is_prompt(value.left, shared) or _is_prompt(value.right, shared)
+    if isinstance(value, cst.IfExp):
+        return _is_prompt(value.body, shared) or _is_prompt(value.orelse, shared)
+    chain = dotted(value)
+    return chain is not None and chain.rsplit(".", 1)[-1] in shared
 
 
 def _defaults(function: cst.FunctionDef) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
