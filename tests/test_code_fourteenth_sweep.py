@@ -690,3 +690,51 @@ def test_a_helper_returning_what_the_model_made_of_the_prompt_is_no_prompt() -> 
     )
     assert source.count("DEFAULT_COMPACTION_PROMPT") == 2
     assert codes(source) == []
+
+
+#: a chat bot's compressor whose returned list starts from a helper of the module that
+#: copies the leading system messages, then takes the summary pair and the recent turns
+SEEDED_BY_HELPER = """\
+from bot.core import Message
+
+SUMMARY_REQUEST = "Generate a summary of our previous conversation history."
+
+
+def _leading_system(messages):
+    head = []
+    for m in messages:
+        if m.role != "system":
+            break
+        head.append(m)
+    return head
+
+
+class SummaryCompressor:
+    def __init__(self, llm, keep_recent=6):
+        self.llm = llm
+        self.keep_recent = keep_recent
+
+    async def __call__(self, messages):
+        older = [m for m in messages[: -self.keep_recent] if m.role != "system"]
+        recent = messages[-self.keep_recent :]
+        reply = await self.llm.chat(older + [Message(role="user", content=SUMMARY_REQUEST)])
+        kept = _leading_system(messages)
+        kept.append(Message(role="user", content=f"Earlier conversation, summarized: {reply.text}"))
+        kept.append(Message(role="assistant", content="Understood."))
+        kept.extend(recent)
+        return kept
+"""
+
+
+def test_a_returned_list_seeded_by_a_helper_that_makes_a_new_list_holds_the_summary() -> None:
+    """``kept = _leading_system(messages)``, a new list the helper makes, is built around
+    the summary as ``kept = []`` would be: handed back, it is summarized on the next call."""
+    message = one_recompaction(SEEDED_BY_HELPER, 23)
+    assert "the message list `__call__()` returns" in message
+
+
+def test_the_same_list_kept_aside_while_the_input_is_returned_is_silent() -> None:
+    source = SEEDED_BY_HELPER.replace(
+        "        return kept\n", "        self.last_digest = kept\n        return messages\n"
+    )
+    assert codes(source) == []

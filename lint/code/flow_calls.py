@@ -14,6 +14,7 @@ import libcst as cst
 
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_state import message_dict, message_list_name
+from anchorlint.code.kept_state_lists import returns_new_list
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.message_forms import alternate_constructor, reads_text, serialises
 from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
@@ -108,7 +109,7 @@ class KnownCalls:
                 if (
                     isinstance(receiver, cst.Name)
                     and name != "extend"
-                    and built_message_list(receiver, args[-1][0].value, frame)
+                    and built_message_list(receiver, args[-1][0].value, frame, self.index)
                 ):
                     frame.summary_locals[receiver.value] = compact
                 elif isinstance(receiver, cst.Name) and kept_head(
@@ -277,12 +278,15 @@ def _a_list(value: cst.BaseExpression) -> bool:
     return isinstance(value, cst.Call) and dotted(value.func) == "list"
 
 
-def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Frame) -> bool:
+def built_message_list(
+    receiver: cst.Name, item: cst.BaseExpression, frame: Frame, index: ModuleIndex
+) -> bool:
     """``out = []``, ``out.append({"role": "system", "content": note})``, ``out.extend(recent)``:
     a message list built item by item around the summary message, as ``[note, *recent]``
     would be written; a later ``return out`` hands it back. The item must be a message (a
     dict with a role, or a message class built around the summary) and the list, bound empty
-    in this function, must also be given other items."""
+    in this function (or to a new list a helper of the module makes: ``out =
+    _leading_system(messages)``), must also be given other items."""
     function = frame.function.node if frame.function is not None else None
     if function is None or not (_a_message(item) or _bound_to_a_message(item, function)):
         return False
@@ -291,6 +295,9 @@ def built_message_list(receiver: cst.Name, item: cst.BaseExpression, frame: Fram
     for node in walk(function.body):
         if isinstance(node, cst.Assign) and any(dotted(t.target) == name for t in node.targets):
             bound_empty = bound_empty or _empty_list(node.value)
+            if not bound_empty and isinstance(node.value, cst.Call):
+                helper = index.lookup(node.value, frame.owner)
+                bound_empty = helper is not None and returns_new_list(helper)
         elif (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)

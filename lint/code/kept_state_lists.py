@@ -82,3 +82,29 @@ def extended_with_history(function: cst.FunctionDef) -> frozenset[str]:
         if target and not isinstance(added, (cst.List, cst.Tuple, cst.SimpleString)):
             names.add(target)
     return frozenset(names)
+
+
+def returns_new_list(info: FunctionInfo) -> bool:
+    """``def _leading_system(messages): head = []; …; return head``: a helper whose every
+    return hands back a list it made (a name it bound only to an empty list, a list literal
+    or a list comprehension), so that its caller's ``kept = _leading_system(messages)`` is a
+    new list, as ``kept = []`` is, that the caller then builds around the summary."""
+    body = info.node.body
+    returned = [n.value for n in walk(body) if isinstance(n, cst.Return)]
+    if not returned or any(value is None for value in returned):
+        return False
+    return all(_made_here(value, body) for value in returned if value is not None)
+
+
+def _made_here(value: cst.BaseExpression, body: cst.BaseSuite) -> bool:
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return True
+    if not isinstance(value, cst.Name):
+        return False
+    bound = [
+        node.value
+        for node in walk(body)
+        if isinstance(node, cst.Assign)
+        and any(dotted(t.target) == value.value for t in node.targets)
+    ]
+    return bool(bound) and all(isinstance(v, cst.List) and not v.elements for v in bound)
