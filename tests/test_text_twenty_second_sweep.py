@@ -1,9 +1,14 @@
 """Shapes from the twenty-second sweep of real notes and transcripts: a referent named right
-after "the previous/prior" (quoted, or listed after a colon), written for these tests in our
-own words."""
+after "the previous/prior" (quoted, or listed after a colon), a quoted string a program
+writes, written for these tests in our own words."""
 
 from __future__ import annotations
 
+import time
+
+import pytest
+
+from anchorlint.text.quoted_mentions import _NOUN_AFTER, _NOUN_BEFORE, mentioned
 from tests.test_text_nineteenth_sweep import coded
 
 REFACTOR_NOTES = """# Tower refactor notes
@@ -61,3 +66,63 @@ def test_only_because_a_previous_session_did_something_points_back() -> None:
         "- Just because it worked in a previous session does not mean it works now.\n"
     )
     assert coded(text, "ANC101") == [(3, 32)]
+
+
+# --- a short quoted string named as a literal is mentioned, not said (ANC101) ---------------
+
+PROMPT_WORKLOG = """# Worklog: prompt assembly
+
+- `assemble()` in `src/agent/assemble.ts` takes an optional `attempts` list now.
+- Adds "EARLIER TRIES:" before the list of failures when `attempts` is not empty.
+- The ranker writes a "Previous session" banner above the recalled notes.
+"""
+
+
+def test_a_quoted_header_a_program_writes_is_no_pointer_back() -> None:
+    assert coded(PROMPT_WORKLOG, "ANC101") == []
+    assert coded(PROMPT_WORKLOG, "ANC103") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The ranker adds a banner: “Prior context” over the recalled notes.",
+        "Writes a section titled 'Earlier context' into the prompt.",
+        'The "Previous session" and "Open questions" headings are optional now.',
+        'Each record gets the prefix "From the previous run:" when a job resumes.',
+        'Each record opens with "Continuing from the previous session:" when a job resumes.',
+    ],
+)
+def test_a_noun_before_the_quotation_or_a_colon_inside_it_names_the_literal(line: str) -> None:
+    assert coded(f"# Notes\n\n- {line}\n", "ANC101") == []
+
+
+def test_scare_quotes_and_bare_words_still_point_back() -> None:
+    """Quotation marks round the phrase alone name no string: the note still points back."""
+    assert coded('# Notes\n\n- As "noted above", the lexer was split.\n', "ANC101") == [(3, 7)]
+    assert coded('# Notes\n\n- The "prior context" was wrong.\n', "ANC101") == [(3, 8)]
+    text = "# Notes\n\n- The prior context header was dropped as noted above.\n"
+    assert coded(text, "ANC101") == [(3, 3)]
+
+
+def test_a_long_quotation_or_an_apostrophe_is_no_literal() -> None:
+    text = (
+        '# Notes\n\n- The "cache rules we agreed on in the previous session with ops" '
+        "section was rewritten.\n- Restored the user's previous session title.\n"
+    )
+    assert coded(text, "ANC101") == [(3, 36), (4, 23)]
+
+
+def test_a_megabyte_of_quotation_marks_is_read_in_linear_time() -> None:
+    units = ['"a" and ', '"' * 9 + " ", "'prior context' ", '"x" , "y" / ' * 3, "header " * 3]
+    for unit in units:
+        text = unit * (1_000_000 // len(unit))
+        started = time.perf_counter()
+        found = [
+            mentioned(text, max(0, at - 300), len(text), at, at + 5)
+            for at in range(300, len(text), 50_000)
+        ]
+        assert not any(found) or unit.startswith("'")
+        assert _NOUN_AFTER.match(text) is None or unit.startswith("header")
+        _NOUN_BEFORE.search(text + '"')
+        assert time.perf_counter() - started < 10

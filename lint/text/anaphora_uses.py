@@ -41,6 +41,7 @@ from anchorlint.text.anaphora_referents import (
     restated_in_a_clause,
     unchanged_since,
 )
+from anchorlint.text.quoted_mentions import mentioned
 from anchorlint.text.quoted_speech import spoken
 from anchorlint.text.summary_labels import labels_the_summary
 
@@ -65,9 +66,12 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     names (:mod:`~anchorlint.text.anaphora_conditions`), a record named by its key
     (:mod:`~anchorlint.text.anaphora_keys`), a label that opens the summary and names it
     (:mod:`~anchorlint.text.summary_labels`), a context noun used of any session
-    (:mod:`~anchorlint.text.anaphora_generic`), part of a heading that dates its entry, or
+    (:mod:`~anchorlint.text.anaphora_generic`), a short quoted string named as a literal
+    (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry, or
     a note in parentheses on a subject the note's own heading above is titled with."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
+        return True
+    if mentioned(summary.text, hit.sentence.start, hit.sentence.end, hit.start, hit.end):
         return True
     if _describes_a_command(hit, summary):
         return True
