@@ -143,6 +143,8 @@ it captures all the relevant details
 contains all the facts
 here is a comprehensive summary
 this is my very comprehensive recap
+this is a **comprehensive, self-contained checklist**
+here's a detailed and complete hand-off
 this summary is complete
 our handoff stays entirely lossless
 a full account of the session

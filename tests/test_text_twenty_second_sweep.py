@@ -1,14 +1,16 @@
 """Shapes from the twenty-second sweep of real notes and transcripts: a referent named right
 after "the previous/prior" (quoted, or listed after a colon), a quoted string a program
-writes, written for these tests in our own words."""
+writes, a note presenting itself as complete, written for these tests in our own words."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
+import regex
 
 from anchorlint.text.quoted_mentions import _NOUN_AFTER, _NOUN_BEFORE, mentioned
+from anchorlint.text.self_claims import SELF_DESCRIPTION
 from tests.test_text_nineteenth_sweep import coded
 
 REFACTOR_NOTES = """# Tower refactor notes
@@ -125,4 +127,54 @@ def test_a_megabyte_of_quotation_marks_is_read_in_linear_time() -> None:
         assert not any(found) or unit.startswith("'")
         assert _NOUN_AFTER.match(text) is None or unit.startswith("header")
         _NOUN_BEFORE.search(text + '"')
+        assert time.perf_counter() - started < 10
+
+
+# --- the note presenting itself as complete (ANC108) -----------------------------------------
+
+EXPORT_STEPS = """# Export checks handoff
+
+{claim}
+
+## Steps
+
+- Start the fake upstream with `tools/fake_upstream.py`.
+- Set the options in `.env` (port, spool folder, etc.)
+- Run `make check` and compare the totals.
+"""
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "This is a **comprehensive, self-contained checklist** to pick up the export checks.",
+        "This is a comprehensive handoff to pick up the export checks.",
+        "Here's a detailed and complete hand-off for whoever runs the checks next.",
+        "This note is a self-contained guide to the export checks.",
+    ],
+)
+def test_the_note_presenting_itself_as_complete_is_a_claim(claim: str) -> None:
+    assert coded(EXPORT_STEPS.format(claim=claim), "ANC108") == [(3, 1)]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "This is a comprehensive test suite for the exporter.",
+        "This is a complete rewrite of the spool writer.",
+        "This is a detailed handoff to pick up the export checks.",
+        "Updated the runbook: a comprehensive, self-contained checklist now ships with it.",
+    ],
+)
+def test_adjectives_of_the_work_or_of_another_document_claim_nothing(claim: str) -> None:
+    assert coded(EXPORT_STEPS.format(claim=claim), "ANC108") == []
+
+
+def test_a_megabyte_of_adjectives_is_read_in_linear_time() -> None:
+    claims = regex.compile(SELF_DESCRIPTION, regex.IGNORECASE)
+    units = ["this is a complete, ", "this is a **full** and **", "comprehensive, " * 4]
+    for unit in units:
+        text = unit * (1_000_000 // len(unit))
+        started = time.perf_counter()
+        assert claims.search(text) is None
         assert time.perf_counter() - started < 10

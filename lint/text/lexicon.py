@@ -15,6 +15,7 @@ from itertools import product
 import regex
 
 from anchorlint.config import TextSettings
+from anchorlint.text.self_claims import CLAIM_WORDS, SELF_DESCRIPTION
 
 #: what a count-only placeholder counts
 _COUNTED = (
@@ -125,10 +126,9 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"\beverything (?:(?:important|relevant|needed|essential) )?(?:(?:is|was|has been) )?"
     r"(?:captured|preserved|retained|covered|included|kept) (?:here|above|below|in this)\b",
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
-    # mid-line only where the sentence presents the summary itself ("Here is a comprehensive
-    # summary"): "Updated the PR description - comprehensive summary" is a piece of work
-    r"\b(?:here is|here's|below is|this is|what follows is|the following is) (?:a |an |the |my )?"
-    r"(?:very |fully )?comprehensive (?:summary|recap|overview|record)\b",
+    # the note presenting itself ("This is a comprehensive, self-contained checklist"), in
+    # mid-line only after a frame that presents it: see self_claims
+    SELF_DESCRIPTION,
     # a label of the summary itself, where a line starts: "Complete handoff of …"
     SUMMARY_LABEL,
     r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",
@@ -176,6 +176,7 @@ CLAIM_NEEDLES: tuple[str, ...] = (
     "comprehensive",
     "exhaustive",
     "lossless",
+    "self-contained",
     "summary",
     "recap",
     "record",
@@ -295,7 +296,7 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"(?:…|\.\.\.)[ \t]?[\d,]", ("…", "...")),
     # every verb ends in "s" and is followed by " all" or " every"
     (r"\b(?:captures|covers|includes|preserves", ("s all", "s every")),
-    (r"\b(?:here is|here's", ("comprehensive ",)),
+    (r"\b(?:here is|here's", CLAIM_WORDS),
     (r"\b(?:this|the|our) (?:summary", ("complete", "comprehensive", "exhaustive", "lossless")),
     (
         r"\b(?:a |the )?(?:complete|",
