@@ -31,6 +31,7 @@ session thread discussion history trace everything nothing has been got were lef
 lost skipped no detail information facts fact have are all relevant important key decisions
 preserved retained kept captured included entire covers captures includes without any loss
 omission omissions for see . , ; : ! ? ) ] ( [ - x 42
+status notes checklist guide snapshot self-contained detailed here's ** - and
 """.split()
 
 
@@ -145,6 +146,8 @@ here is a comprehensive summary
 this is my very comprehensive recap
 this is a **comprehensive, self-contained checklist**
 here's a detailed and complete hand-off
+**Handoff status**: Complete and comprehensive.
+- Status: complete, self-contained
 this summary is complete
 our handoff stays entirely lossless
 a full account of the session

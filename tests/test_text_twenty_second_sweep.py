@@ -1,6 +1,6 @@
 """Shapes from the twenty-second sweep of real notes and transcripts: a referent named right
 after "the previous/prior" (quoted, or listed after a colon), a quoted string a program
-writes, a note presenting itself as complete, written for these tests in our own words."""
+writes, a note presenting itself or labelled as complete, written for these tests in our own words."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import regex
 
 from anchorlint.text.quoted_mentions import _NOUN_AFTER, _NOUN_BEFORE, mentioned
-from anchorlint.text.self_claims import SELF_DESCRIPTION
+from anchorlint.text.self_claims import SELF_DESCRIPTION, STATUS_LABEL
 from tests.test_text_nineteenth_sweep import coded
 
 REFACTOR_NOTES = """# Tower refactor notes
@@ -177,4 +177,61 @@ def test_a_megabyte_of_adjectives_is_read_in_linear_time() -> None:
         text = unit * (1_000_000 // len(unit))
         started = time.perf_counter()
         assert claims.search(text) is None
+        assert time.perf_counter() - started < 10
+
+
+# --- a label of the note whose value is the claim (ANC108) -----------------------------------
+
+INVOICE_HANDOFF = """# Handoff: invoice export
+
+## Done
+
+- The streaming writer is in `export/stream.py`; memory stays flat on large inputs.
+- The retry wrapper was merged in the previous session, so only the writer changed.
+
+{label}
+"""
+
+
+@pytest.mark.parametrize(
+    ("label", "column"),
+    [
+        ("**Handoff status**: Complete and comprehensive. Start with the nightly run.", 1),
+        ("Status: complete and self-contained", 1),
+        ("**Summary:** comprehensive", 1),
+        ("- Context: complete \u2014 start with the nightly run", 3),
+    ],
+)
+def test_a_label_of_the_note_valued_complete_is_a_claim(label: str, column: int) -> None:
+    assert coded(INVOICE_HANDOFF.format(label=label), "ANC108") == [(8, column)]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "**Task status**: complete",
+        "Migration: complete.",
+        "Build status: complete",
+        "Status: complete.",
+        "**Summary**: complete rewrite of the writer, with retries.",
+        "Status: comprehensive tests added for the writer.",
+        "- Notes: complete",
+    ],
+)
+def test_a_label_of_the_work_or_a_value_that_goes_on_claims_nothing(label: str) -> None:
+    assert coded(INVOICE_HANDOFF.format(label=label), "ANC108") == []
+
+
+def test_a_status_label_in_plain_text_is_read_after_its_list_mark() -> None:
+    text = INVOICE_HANDOFF.format(label="- Handoff status: complete, self-contained.")
+    assert coded(text, "ANC108", "notes.txt") == [(8, 1)]
+
+
+def test_a_megabyte_of_labels_is_read_in_linear_time() -> None:
+    labels = regex.compile(STATUS_LABEL, regex.IGNORECASE | regex.MULTILINE)
+    units = ["status: complete, ", "- **handoff status**: ", "summary: complete and\n"]
+    for unit in units:
+        text = unit * (1_000_000 // len(unit))
+        started = time.perf_counter()
+        assert labels.search(text) is None
         assert time.perf_counter() - started < 10

@@ -15,7 +15,7 @@ from itertools import product
 import regex
 
 from anchorlint.config import TextSettings
-from anchorlint.text.self_claims import CLAIM_WORDS, SELF_DESCRIPTION
+from anchorlint.text.self_claims import CLAIM_WORDS, SELF_DESCRIPTION, STATUS_LABEL
 
 #: what a count-only placeholder counts
 _COUNTED = (
@@ -127,8 +127,10 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     r"(?:captured|preserved|retained|covered|included|kept) (?:here|above|below|in this)\b",
     r"\bwithout (?:any )?(?:loss|omissions?)\b",
     # the note presenting itself ("This is a comprehensive, self-contained checklist"), in
-    # mid-line only after a frame that presents it: see self_claims
+    # mid-line only after a frame that presents it, and a label of the note whose value is
+    # the claim alone ("**Handoff status**: Complete and comprehensive."): see self_claims
     SELF_DESCRIPTION,
+    STATUS_LABEL,
     # a label of the summary itself, where a line starts: "Complete handoff of …"
     SUMMARY_LABEL,
     r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",
@@ -297,6 +299,7 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # every verb ends in "s" and is followed by " all" or " every"
     (r"\b(?:captures|covers|includes|preserves", ("s all", "s every")),
     (r"\b(?:here is|here's", CLAIM_WORDS),
+    (r"^[ \t]{0,4}(?:[-*+]", CLAIM_WORDS),
     (r"\b(?:this|the|our) (?:summary", ("complete", "comprehensive", "exhaustive", "lossless")),
     (
         r"\b(?:a |the )?(?:complete|",

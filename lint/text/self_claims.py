@@ -1,17 +1,21 @@
 """Completeness claims a note makes of itself, in the shapes real handoffs write them (ANC108).
 
-A sentence that presents the note with a run of adjectives ("This is a **comprehensive,
-self-contained checklist** to continue …", "Here is a complete handoff") carries the claim in
-words the single phrases of :mod:`anchorlint.text.lexicon` do not hold together. A run of
-adjectives before a noun that is no note ("a comprehensive test suite") claims nothing about
-the summary. The shape is a bounded regex source, joined into the claim patterns by the
-lexicon.
+Two shapes carry the claim in words the single phrases of :mod:`anchorlint.text.lexicon` do
+not hold together: a sentence that presents the note with a run of adjectives ("This is a
+**comprehensive, self-contained checklist** to continue …", "Here is a complete handoff"),
+and a label that names the note with nothing but the claim as its value ("**Handoff
+status**: Complete and comprehensive."). A run of adjectives before a noun that is no note
+("a comprehensive test suite") and a label of a piece of work ("Task status: complete",
+"Migration: complete") claim nothing about the summary. Both are bounded regex sources,
+joined into the claim patterns by the lexicon.
 """
 
 from __future__ import annotations
 
 #: adjectives that say the note holds everything: one of them makes the claim
 _WHOLE = r"(?:comprehensive|complete|exhaustive|lossless|self-contained)"
+#: of those, the ones a piece of work is never said to be ("complete" is a task's state)
+_NOTE_ONLY = r"(?:comprehensive|exhaustive|lossless|self-contained)"
 #: other adjectives that may stand beside them ("detailed, self-contained")
 _BESIDE = (
     r"(?:detailed|thorough|concise|structured|up-to-date|standalone|final|full|brief|compact"
@@ -50,7 +54,27 @@ SELF_DESCRIPTION = (
     r"(?:(?:session|conversation|context)[ ])?" + _NOTE_NOUNS + r"\b"
 )
 
-#: lower-case strings one of which every match holds: its claim's adjective
+#: a label at a line's start that names the note ("**Handoff status**:", "Summary:", "This
+#: document:"), then the value: the claim alone, up to the sentence's end, a dash or a
+#: bracket ("Summary: complete rewrite of the exporter" describes the work, no claim)
+_LINE_START = r"^[ \t]{0,4}(?:[-*+][ \t]{1,3}|\d{1,3}[.)][ \t]{1,3})?[*_]{0,2}"
+_NOTE_LABEL = (
+    r"(?:(?:(?:this|the|session|conversation|context)[ ])?(?:handoff|hand-off|summary|recap"
+    r"|digest|compaction)(?:[ ](?:status|completeness))?|context|this (?:document|note))"
+)
+#: a label a piece of work may bear as well ("Status:", "Notes:" in a list of deliverables,
+#: "Checklist:"): the note's only where its value is one a task is never said to be
+#: ("complete and self-contained", "comprehensive"); "Status: complete" is the work's
+_SHARED_LABEL = r"(?:status|completeness|notes|checklist|document)"
+_COLON = r"[*_]{0,2}[ \t]{0,2}:[ \t]{0,2}[*_]{0,2}[ \t]{0,2}"
+_VALUE_END = r"[*_]{0,2}(?=[ \t]{0,4}(?:[.;!]|$)|[ \t]{1,4}[-\u2013\u2014(])"
+STATUS_LABEL = (
+    _LINE_START
+    + rf"(?:{_NOTE_LABEL}{_COLON}{_run(_WHOLE)}|{_SHARED_LABEL}{_COLON}{_run(_NOTE_ONLY)})"
+    + _VALUE_END
+)
+
+#: lower-case strings one of which every match of either shape holds: its claim's adjective
 CLAIM_WORDS: tuple[str, ...] = (
     "comprehensive",
     "complete",
