@@ -1,6 +1,7 @@
 """Shapes from the twenty-second sweep of real notes and transcripts: a referent named right
 after "the previous/prior" (quoted, or listed after a colon), a quoted string a program
-writes, a note presenting itself or labelled as complete, written for these tests in our own words."""
+writes, a note presenting itself or labelled as complete, a list item labelled by a
+folder, written for these tests in our own words."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 import pytest
 import regex
 
+from anchorlint.text.anaphora_path_labels import _PATH_LABEL
 from anchorlint.text.quoted_mentions import _NOUN_AFTER, _NOUN_BEFORE, mentioned
 from anchorlint.text.self_claims import SELF_DESCRIPTION, STATUS_LABEL
 from tests.test_text_nineteenth_sweep import coded
@@ -234,4 +236,46 @@ def test_a_megabyte_of_labels_is_read_in_linear_time() -> None:
         text = unit * (1_000_000 // len(unit))
         started = time.perf_counter()
         assert labels.search(text) is None
+        assert time.perf_counter() - started < 10
+
+
+# --- a list item labelled by a folder in code names what lies there (ANC101) -----------------
+
+COMMITTED = """# Handoff 2026-03-04
+
+- **Committed:**
+  - `viewer.py` - tooltip fix
+  - `handoffs/2026-03-03/` - Previous session notes
+  - **`logs/run-12/`**: prior context dumps
+  - `docs/quotas.md` - limits discussion
+"""
+
+
+def test_a_context_noun_in_an_item_labelled_by_a_folder_is_named() -> None:
+    assert coded(COMMITTED, "ANC101") == []
+    assert coded(COMMITTED, "ANC101", "notes.txt") == []
+
+
+@pytest.mark.parametrize(
+    ("item", "column"),
+    [
+        ("- Previous session notes were lost.", 3),
+        ("- `make check` - passes as in the previous session", 31),
+        ("- `handoffs/2026-03-03/` - notes. Pick up from the previous session.", 48),
+        ("- `handoffs/2026-03-03/` was wiped with the previous session notes.", 41),
+        ("`handoffs/2026-03-03/` - Previous session notes", 26),
+    ],
+)
+def test_an_item_with_no_path_for_its_label_still_points_back(item: str, column: int) -> None:
+    assert coded(f"# Handoff\n\n{item}\n", "ANC101") == [(3, column)]
+
+
+def test_a_megabyte_of_code_labels_is_read_in_linear_time() -> None:
+    units = ["`a/b` - ", "- `" + "a" * 300 + "/", "`" + "/" * 50 + " ", "**`x/`**:"]
+    for unit in units:
+        text = unit * (1_000_000 // len(unit))
+        started = time.perf_counter()
+        for at in range(0, len(text), 100_000):
+            _PATH_LABEL.match(text, at)
+        _PATH_LABEL.search(text)
         assert time.perf_counter() - started < 10

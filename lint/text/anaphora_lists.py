@@ -33,7 +33,7 @@ def over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     blocks = summary.source.blocks
     if not 0 < block < len(blocks):
         return False
-    return _a_list_item(blocks[block - 1])
+    return a_list_item(blocks[block - 1])
 
 
 #: verbs that open a list of what the thing holds: "The preceding work includes:"
@@ -68,7 +68,7 @@ def _a_list_follows(sentence: Sentence, summary: AnalysedSummary) -> bool:
     at = sentence.index + 1
     if at < len(summary.sentences) and summary.sentences[at].block == block:
         return False  # the colon does not end its block
-    return block + 1 < len(blocks) and _a_list_item(blocks[block + 1])
+    return block + 1 < len(blocks) and a_list_item(blocks[block + 1])
 
 
 #: how far after "as before:" its second item is looked for (a bound: a megabyte sentence)
@@ -145,7 +145,7 @@ def names_what_is_just_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if blocks[before].kind == "heading" and before > 0:
         before -= 1
     previous = blocks[before]
-    return _a_list_item(previous) or _a_fence_between(previous, blocks[before + 1])
+    return a_list_item(previous) or _a_fence_between(previous, blocks[before + 1])
 
 
 def _a_fence_between(first: Block, then: Block) -> bool:
@@ -160,7 +160,7 @@ def _a_fence_between(first: Block, then: Block) -> bool:
 _LINES_OF_A_FENCE = 3
 
 
-def _a_list_item(block: Block) -> bool:
+def a_list_item(block: Block) -> bool:
     """A list item's text starts after its marker ("1. ", "- "): past the line's first
     column."""
     return block.kind in ("paragraph", "numbered") and block.positions.locate(0)[1] > 1

@@ -32,6 +32,7 @@ from anchorlint.text.anaphora_lists import (
     over_the_list_before,
     same_as_listed,
 )
+from anchorlint.text.anaphora_path_labels import labelled_by_path
 from anchorlint.text.anaphora_referents import (
     a_program_resumes,
     answer_to_a_repeat,
@@ -64,7 +65,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     one of a pair its sentence counts, a referent its sentence states
     (:mod:`~anchorlint.text.anaphora_referents`), a position in the data a rule's condition
     names (:mod:`~anchorlint.text.anaphora_conditions`), a record named by its key
-    (:mod:`~anchorlint.text.anaphora_keys`), a label that opens the summary and names it
+    (:mod:`~anchorlint.text.anaphora_keys`) or by the path that labels its list item
+    (:mod:`~anchorlint.text.anaphora_path_labels`), a label that opens the summary and names it
     (:mod:`~anchorlint.text.summary_labels`), a context noun used of any session
     (:mod:`~anchorlint.text.anaphora_generic`), a short quoted string named as a literal
     (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry, or
@@ -88,6 +90,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or labelled(hit)
         or dated_after(hit, summary.text)
         or named_by_key(hit, summary.text)
+        or labelled_by_path(hit, summary)
         or restated_in_a_clause(hit)
         or condition_on_data(hit)
         or unchanged_since(hit)
