@@ -155,6 +155,8 @@ class NameSets(NamedTuple):
                 return None
             if following in _RECORD_WORDS:
                 return None  # ``_compact_provenance(node)``: a record made smaller, no text
+            if position == 0 and _names_a_form(part, parts):
+                return None  # ``compact_dict``, ``_compact_event_line``, ``compacted_…_error``
             return stem
         return None
 
@@ -271,6 +273,32 @@ _THING_NOUNS = frozenset(
 _RECORD_WORDS = frozenset(
     """provenance metadata meta ids keys attrs attributes headers schema""".split()
 )
+
+
+#: what ``compact`` as the first word makes smaller or shows when it is no text: a mapping
+#: with its empty entries dropped (``compact_dict({...})``), or a display form where the word
+#: is an adjective (``_compact_event_line``, ``compact_repr``, ``_compact_tool_identity``)
+_COMPACT_FORMS = frozenset(
+    """dict dicts mapping kwargs params args headers json line lines label labels view repr
+    preview display identity title gutter str""".split()
+)
+#: the last word of a name that starts with a summary participle and names a verdict on what
+#: was compacted (``compacted_replay_execution_error``): a check, not a pass
+_VERDICT_WORDS = frozenset(
+    "error errors failure failures warning warnings violation violations reason".split()
+)
+
+
+def _names_a_form(part: str, parts: list[str]) -> bool:
+    """Whether a name whose first word is ``part`` names a form of something rather than a
+    pass over text: ``compact_dict(…)`` drops a mapping's empty entries and
+    ``_compact_event_line(…)`` formats a one-line display (``compact`` an adjective there);
+    ``compacted_replay_error(params)`` says what is wrong with arguments that were compacted
+    earlier. ``compact_messages`` and ``compact_history_text`` stay passes."""
+    if part == "compact":
+        following = parts[1] if len(parts) > 1 else ""
+        return following in _COMPACT_FORMS or parts[-1] in _COMPACT_FORMS
+    return part in _PARTICIPLES and len(parts) > 1 and parts[-1] in _VERDICT_WORDS
 
 
 #: where a stored summary is read back from: ``session_summary_from_metadata``,
