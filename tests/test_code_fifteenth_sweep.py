@@ -113,3 +113,96 @@ def replay(log: list[str]) -> list[str]:
 
 def test_a_participle_naming_a_verdict_is_no_pass() -> None:
     assert codes(REPLAY_GUARD) == [(18, "ANC306")]
+
+
+#: a training loop's logging context: a summary writer made, then pushed on a stack
+SUMMARY_WRITER = """\
+from contextlib import contextmanager
+
+from metrics.board import create_summary_writer, pop_summary_writer, push_summary_writer
+from metrics.notes import create_summary
+
+
+@contextmanager
+def board(root_dir: str, flush_secs: int = 30):
+    writer = create_summary_writer(root_dir, flush_secs=flush_secs)
+    push_summary_writer(writer)
+    try:
+        yield writer
+    finally:
+        pop_summary_writer()
+
+
+def weekly_notes(days_text: str) -> str:
+    week = create_summary(days_text)
+    return create_summary(week)
+"""
+
+
+def test_a_summary_writer_is_a_thing_around_the_summary() -> None:
+    assert codes(SUMMARY_WRITER) == [(19, "ANC306")]
+
+
+#: a transcript's summary put in front of the recent turns as a turn of its own; the second
+#: function hands the made summary back to a summarizer
+SUMMARY_TURN = """\
+from chat.transcript import summarize_turns, summary_turn
+
+
+def tail(turns: list[dict], note: str) -> list[dict]:
+    return [summary_turn(note), *turns[-4:]]
+
+
+def fold(turns: list[dict], note: str) -> list[dict]:
+    text = summarize_turns(turns[:-4])
+    return [summary_turn(summarize_turns([text, *turns[-4:]]))]
+"""
+
+
+def test_a_summary_turn_builds_a_message_and_makes_no_pass() -> None:
+    assert codes(SUMMARY_TURN) == [(10, "ANC306")]
+
+
+#: a command that prints what it found: its checks gathered into a context record, handed to
+#: a renderer that cuts each description for a table cell
+CHECK_TABLE = """\
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.table import Table
+from tool.config import load_settings, read_manifests
+
+
+@dataclass
+class _CheckSummaryContext:
+    root: Path
+    settings: dict
+    manifests: list
+
+
+def _truncate_summary_text(text: str, length: int = 70) -> str:
+    if len(text) <= length:
+        return text
+    return text[: length - 3] + "..."
+
+
+def _build_check_summary_context(root: Path) -> _CheckSummaryContext:
+    settings = load_settings(root / "tool.toml")
+    return _CheckSummaryContext(root=root, settings=settings, manifests=read_manifests(root))
+
+
+def _render_manifests(context: _CheckSummaryContext) -> Table:
+    table = Table()
+    for manifest in context.manifests:
+        table.add_row(manifest.name, _truncate_summary_text(manifest.description or ""))
+    return table
+
+
+def show_check_summary(root: Path) -> Table:
+    context = _build_check_summary_context(root)
+    return _render_manifests(context)
+"""
+
+
+def test_a_context_record_built_for_a_report_is_no_summary() -> None:
+    assert codes(CHECK_TABLE) == []

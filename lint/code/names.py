@@ -256,7 +256,9 @@ _PARTICIPLES = frozenset(
     """summarized summarised condensed compacted compressed abridged""".split()
 )
 #: things named after the summary: ``summary_config``, ``summarizer_cls``, ``summary_tokens``,
-#: and what shows one (``compaction_summary_lines``, ``summary_rows``: a display's formatter)
+#: and what shows one (``compaction_summary_lines``, ``summary_rows``: a display's formatter),
+#: writes one (``create_summary_writer``), holds one as a message (``summary_turn(text)``) or
+#: gathers what a report shows (``_build_check_summary_context``)
 _THING_NOUNS = frozenset(
     """config configs prompt prompts template templates cls class mode tokens token settings
     setting options model llm key id ids len length limit threshold budget size ratio count
@@ -264,7 +266,7 @@ _THING_NOUNS = frozenset(
     parser callback hook handler enabled trigger interval max min index chain result results
     boundary boundaries payload payloads part parts item items data request requests frame
     frames input inputs override overrides kwargs params pair pairs line lines row rows table
-    panel""".split()
+    panel writer writers turn turns context""".split()
 )
 
 
