@@ -206,3 +206,131 @@ def show_check_summary(root: Path) -> Table:
 
 def test_a_context_record_built_for_a_report_is_no_summary() -> None:
     assert codes(CHECK_TABLE) == []
+
+
+#: a page scout's record of what it saw: each text stripped and cut, a section shed while the
+#: record is too large; beside it a helper that asks a model for a summary, which is a pass
+PAGE_SCOUT = """\
+import json
+from typing import Any
+
+from scout.llm import complete
+
+_TEXT_CAP = 120
+_RECORD_CAP = 4000
+
+
+def _summary_text(value: Any) -> str:
+    return value.strip()[:_TEXT_CAP] if isinstance(value, str) else ""
+
+
+def _summary_selector(control: dict[str, Any]) -> str:
+    raw = control.get("selector")
+    selector = raw.strip() if isinstance(raw, str) else ""
+    return selector if len(selector) <= 200 else ""
+
+
+def _page_summary(evidence: dict[str, Any]) -> dict[str, Any]:
+    controls = [
+        {"text": _summary_text(c.get("text")), "selector": _summary_selector(c)}
+        for c in evidence.get("controls", [])
+    ]
+    return {"title": _summary_text(evidence.get("title")), "controls": controls}
+
+
+def _shed_page_summary_section(summary: dict[str, Any]) -> str | None:
+    if summary.get("controls"):
+        summary["controls"] = summary["controls"][: len(summary["controls"]) // 2]
+        return "controls"
+    return None
+
+
+def attach(result: dict[str, Any], evidence: dict[str, Any]) -> None:
+    summary = _page_summary(evidence)
+    result["page"] = summary
+    while len(json.dumps(result)) > _RECORD_CAP:
+        if _shed_page_summary_section(summary) is None:
+            break
+
+
+def _model_summary(text: str) -> str:
+    return complete("Summarize this page for the next step:\\n" + text).strip()
+
+
+def describe(page_text: str) -> str:
+    first = _model_summary(page_text)
+    return _model_summary(_summary_text(first))
+"""
+
+
+def test_string_only_summary_helpers_make_no_pass() -> None:
+    assert codes(PAGE_SCOUT) == [(49, "ANC306")]
+
+
+#: a wrapper around a reasoner's reply: the summary text read off a reply (a string, or a
+#: mapping with a summary key), then put in front of the kept turns as a turn
+REPLY_TEXT = """\
+from typing import Any
+
+from runtime.transcript import summary_turn
+
+
+def _summary_text(reply: Any, reasoner: str) -> str:
+    if isinstance(reply, str):
+        return reply
+    if isinstance(reply, dict) and isinstance(reply.get("summary"), str):
+        return reply["summary"]
+    raise RuntimeError(f"reasoner {reasoner!r} replied with {type(reply).__name__}")
+
+
+def with_summary(turns: list[dict], reply: Any, reasoner: str) -> list[dict]:
+    text = _summary_text(reply, reasoner)
+    return [summary_turn(text), *turns[-6:]]
+"""
+
+
+def test_a_summary_read_off_a_reply_is_not_summarized_again_by_a_turn() -> None:
+    assert codes(REPLY_TEXT) == []
+
+
+#: a sandbox that maps host paths in a shell command to the paths a remote runner sees:
+#: each rewrite a regular expression or a replace, chained; beside it a rewrite that asks a
+#: model, run on its own output
+PATH_REWRITES = """\
+import re
+import shlex
+
+from sandbox.llm import ask
+
+
+class CommandLocalizer:
+    @staticmethod
+    def _quoted(path: str) -> str:
+        return shlex.quote(path) if any(c.isspace() for c in path) else path
+
+    @classmethod
+    def _rewrite_path_reference(cls, command_text: str, old: str, new: str) -> str:
+        pattern = re.compile(rf"(?<![\\w./-]){re.escape(old)}(?![\\w./-])")
+        return pattern.sub(lambda match: cls._quoted(new), command_text)
+
+    @classmethod
+    def _rewrite_home(cls, command_text: str, home: str) -> str:
+        return command_text.replace("~/", home.rstrip("/") + "/")
+
+    def localize(self, command_text: str, mapping: dict[str, str], home: str) -> str:
+        rewritten = command_text
+        for old, new in mapping.items():
+            rewritten = self._rewrite_path_reference(rewritten, old, new)
+        return self._rewrite_home(rewritten, home)
+
+    def _rewrite_for_reader(self, text: str) -> str:
+        return ask("Rewrite this plainly, keeping every path:\\n" + text)
+
+    def explain(self, text: str) -> str:
+        plain = self._rewrite_for_reader(text)
+        return self._rewrite_for_reader(plain)
+"""
+
+
+def test_a_chain_of_pattern_substitutions_is_no_recompaction() -> None:
+    assert codes(PATH_REWRITES) == [(32, "ANC306")]

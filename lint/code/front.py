@@ -41,13 +41,20 @@ class AnalysedModule:
     @cached_property
     def names(self) -> NameSets:
         """The configured name lists, and the module's summary-named functions that only
-        look a summary up (read from their bodies, so only where one is defined)."""
+        look a summary up or only cut, pick or format text (read from their bodies, so only
+        where one is defined)."""
         names = NameSets.from_settings(self.settings)
-        if "extract" not in self.source:
-            return names
-        from anchorlint.code.summary_lookups import summary_lookups
+        if "extract" in self.source:
+            from anchorlint.code.summary_lookups import summary_lookups
 
-        return names._replace(lookups=summary_lookups(self.index.all_functions(), names, self))
+            lookups = summary_lookups(self.index.all_functions(), names, self)
+            names = names._replace(lookups=lookups)
+        if "summar" in self.source or "rewrite" in self.source:
+            from anchorlint.code.plain_helpers import plain_helpers
+
+            plain = plain_helpers(self.index.all_functions(), names, self)
+            names = names._replace(plain=plain) if plain else names
+        return names
 
     @cached_property
     def index(self) -> ModuleIndex:

@@ -91,6 +91,9 @@ class NameSets(NamedTuple):
     #: functions of the module named like summarizers that only look a summary up
     #: (:mod:`anchorlint.code.summary_lookups`), lower-cased, leading underscores removed
     lookups: frozenset[str] = frozenset()
+    #: functions of the module named like summarizers that only cut, pick or format text
+    #: (:mod:`anchorlint.code.plain_helpers`), lower-cased, leading underscores removed
+    plain: frozenset[str] = frozenset()
 
     @classmethod
     def from_settings(cls, code: CodeSettings) -> NameSets:
@@ -124,6 +127,8 @@ class NameSets(NamedTuple):
             return None
         if self.is_lookup(name):
             return None  # ``_extract_summary_text(msgs)``: finds a summary, makes none
+        if self.plain and name.lstrip("_").lower() in self.plain:
+            return None  # ``_summary_text(value)`` that strips and cuts: no pass
         parts = [p for p in name.lstrip("_").lower().split("_") if p]
         for position, part in enumerate(parts):
             if _adjective(part):
