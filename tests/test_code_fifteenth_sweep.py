@@ -334,3 +334,81 @@ class CommandLocalizer:
 
 def test_a_chain_of_pattern_substitutions_is_no_recompaction() -> None:
     assert codes(PATH_REWRITES) == [(32, "ANC306")]
+
+
+#: a session store that rolls overflowed chat turns into one summary: the turns are annotated
+#: as chat messages, whose metadata holds the sender's name; beside it the same roll-up of
+#: retrieved documents, whose metadata is their source
+CHAT_ROLL_UP = """\
+from typing import List
+
+from store.models import ChatMessage, Document
+from store.text import summarize_turns
+
+
+class SessionStore:
+    @staticmethod
+    def _roll_up(new_turns: List["ChatMessage"]) -> str:
+        rows = [
+            {"role": m.role, "content": m.content, "name": m.metadata.get("name")}
+            for m in new_turns
+        ]
+        return summarize_turns(rows)
+
+    @staticmethod
+    def _roll_up_one(turn: ChatMessage) -> str:
+        row = {"role": turn.role, "content": turn.content, "name": turn.metadata.get("name")}
+        return summarize_turns([row])
+
+    @staticmethod
+    def _roll_up_sources(docs: List[Document]) -> str:
+        rows = [{"content": d.page_content, "source": d.metadata.get("source")} for d in docs]
+        return summarize_turns(rows)
+"""
+
+
+def test_a_list_of_chat_messages_carries_no_source_in_its_metadata() -> None:
+    assert codes(CHAT_ROLL_UP) == [(24, "ANC303")]
+
+
+#: a gateway's session keeps its last messages in a capped list annotated as chat messages,
+#: and serialises their metadata; a retrieval cache beside it caps a list of documents the
+#: same way
+CAPPED_SESSIONS = """\
+from dataclasses import dataclass, field
+from typing import Any, Dict, List
+
+from gateway.protocol import GatewayMessage, RetrievedDocument
+
+
+@dataclass
+class Session:
+    _messages: List[GatewayMessage] = field(default_factory=list)
+    _cap: int = 500
+
+    def add_message(self, message: GatewayMessage) -> None:
+        self._messages.append(message)
+        if len(self._messages) > self._cap:
+            self._messages = self._messages[-self._cap :]
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"messages": [{"text": m.text, "metadata": m.metadata} for m in self._messages]}
+
+
+@dataclass
+class ContextCache:
+    _docs: List[RetrievedDocument] = field(default_factory=list)
+    _cap: int = 20
+
+    def add(self, doc: RetrievedDocument) -> None:
+        self._docs.append(doc)
+        if len(self._docs) > self._cap:
+            self._docs = self._docs[-self._cap :]
+
+    def sources(self) -> List[str]:
+        return [d.metadata["source"] for d in self._docs]
+"""
+
+
+def test_a_capped_list_of_chat_messages_drops_no_retrieval_linked_item() -> None:
+    assert codes(CAPPED_SESSIONS) == [(29, "ANC308")]

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
+from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import call_name, dotted
-from anchorlint.code.retrieval import TOOL_RESULT_KEYS
+from anchorlint.code.retrieval import TOOL_RESULT_KEYS, tool_result_class
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -85,6 +86,54 @@ def chat_item_lists(body: cst.CSTNode) -> frozenset[str]:
             target, container = dotted(clause.target), dotted(clause.iter)
             if target in items and container is not None:
                 found.add(container)
+    return frozenset(found)
+
+
+#: what a message class or a list of messages is annotated with beside the class itself
+_TYPING_WORDS = frozenset(
+    """Optional List Sequence MutableSequence Iterable Iterator Deque Tuple Union Final
+    ClassVar Annotated""".split()
+)
+#: the class names of an annotation, also inside a forward reference (``list["SessionMessage"]``)
+_CLASS_NAMES = LazyPattern(r"\b[A-Z]\w*")
+
+
+def chat_message_type(annotation: cst.BaseExpression | None) -> bool:
+    """``ChatMessage``, ``List[ChatMessage]``, ``list["SessionMessage"]``,
+    ``Optional[Sequence[GatewayMessage]]``: a chat message, or a list of them, of a class
+    named for a message that is no tool output. A chat message's ``metadata`` is the
+    conversation's bookkeeping (a sender, a channel), not a document's source."""
+    if annotation is None:
+        return False
+    classes = [
+        name
+        for node in (annotation, *walk(annotation))
+        if isinstance(node, (cst.Name, cst.SimpleString))
+        for name in _CLASS_NAMES.findall(node.value)
+        if name not in _TYPING_WORDS
+    ]
+    return bool(classes) and all(
+        name.endswith("Message") and not tool_result_class(name) for name in classes
+    )
+
+
+def chat_list_items(body: cst.CSTNode, lists: frozenset[str]) -> frozenset[str]:
+    """The names a loop or comprehension below ``body`` binds to the items of ``lists``
+    (``for m in turns``, ``[… for m in self._messages]``)."""
+    if not lists:
+        return frozenset()
+    found = set()
+    for node in walk(body):
+        clause: cst.CompFor | cst.For | None = None
+        if isinstance(node, cst.For):
+            clause = node
+        elif isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            clause = node.for_in
+        while clause is not None:
+            target = dotted(clause.target)
+            if target is not None and dotted(clause.iter) in lists:
+                found.add(target)
+            clause = clause.inner_for_in if isinstance(clause, cst.CompFor) else None
     return frozenset(found)
 
 

@@ -246,8 +246,12 @@ def attribute_annotation(
     return None
 
 
-def item_read_reason(scopes: list[cst.CSTNode], key: str, attrs: frozenset[str]) -> str | None:
-    """Why the items of ``key`` are linked because the code reads their label (unnarrowed)."""
+def item_read_reason(
+    scopes: list[cst.CSTNode], key: str, attrs: frozenset[str], chat: bool = False
+) -> str | None:
+    """Why the items of ``key`` are linked because the code reads their label (unnarrowed).
+    Of a list of chat messages (``chat``), the ``metadata`` read is the conversation's
+    bookkeeping and no label."""
     for scope in scopes:
         for node in walk(scope):
             clause = None
@@ -272,16 +276,18 @@ def item_read_reason(scopes: list[cst.CSTNode], key: str, attrs: frozenset[str])
             if item is None or container_key(iterable) != key:
                 continue
             for part in parts:
-                label = _label_read(part, item, attrs)
+                label = _label_read(part, item, attrs, chat)
                 if label is not None:
                     return f"the code reads `{label}` of its items"
     return None
 
 
-def _label_read(part: cst.CSTNode, item: str, attrs: frozenset[str]) -> str | None:
+def _label_read(part: cst.CSTNode, item: str, attrs: frozenset[str], chat: bool) -> str | None:
     for node in (part, *walk(part)):
         base, key = _read(node)
-        if base == item and key is not None and (retrieval_key(key) or key.lower() in attrs):
+        if base != item or key is None or (chat and key == "metadata"):
+            continue
+        if retrieval_key(key) or key.lower() in attrs:
             return key
     return None
 

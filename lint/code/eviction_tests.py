@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.chat_metadata import chat_message_type
 from anchorlint.code.eviction_reading import (
     FunctionContext,
     attribute_annotation,
@@ -301,6 +302,7 @@ class LinkedLists:
         return self._linked_lists[key]
 
     def _reason(self, key: str) -> str | None:
+        chat = False  # a list annotated as chat messages: their metadata is no label
         for source in sorted(self.ctx.related(key)):
             annotation = None
             if source.startswith("self.") and source.count(".") == 1:
@@ -317,6 +319,7 @@ class LinkedLists:
             reason = linked_annotation(annotation, self.module)
             if reason is not None:
                 return reason
+            chat = chat or (annotation is not None and chat_message_type(annotation.annotation))
         filtered = self._filtered_reason(key)
         if filtered is not None:
             return filtered
@@ -324,7 +327,7 @@ class LinkedLists:
         if key.startswith("self.") and self.info.owner in self.module.index.classes:
             owner = self.module.index.classes[self.info.owner]
             scopes = [owner.node.body, *(m.node.body for m in owner.methods.values())]
-        return item_read_reason(scopes, key, self.module.names.provenance)
+        return item_read_reason(scopes, key, self.module.names.provenance, chat)
 
     def _local_annotation(self, key: str) -> cst.Annotation | None:
         """``docs: list[Document] = state["documents"]``: a local annotated where it is bound."""

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.chat_metadata import chat_item_lists, chat_metadata_bases
+from anchorlint.code.chat_metadata import (
+    chat_item_lists,
+    chat_list_items,
+    chat_message_type,
+    chat_metadata_bases,
+)
+from anchorlint.code.eviction_reading import attribute_annotation
 from anchorlint.code.guards import walk
 from anchorlint.code.nodes import annotation_names, call_name, dotted, names_in
 from anchorlint.code.provenance_lists import (
@@ -33,7 +39,6 @@ from anchorlint.code.retrieval import (
     retrieval_class,
     retrieval_key,
     role_alias,
-    tool_result_class,
     unaliased,
 )
 
@@ -118,15 +123,23 @@ class SpanLearning:
                     self.whole.add(base)
 
     def _chat_messages(self) -> frozenset[str]:
-        """Parameters that are chat messages (``message: Message``, ``msg: ChatMessage``):
-        what their ``metadata`` holds is the conversation's bookkeeping."""
+        """Parameters that are chat messages (``message: Message``, ``msg: ChatMessage``),
+        and the items of a list of them (``for m in turns`` with ``turns:
+        List[ChatMessage]``, or of a field so annotated, ``self._messages``): what their
+        ``metadata`` holds is the conversation's bookkeeping."""
         found = set()
         for param in [*self.info.params, *self.info.kwonly]:
             annotation = param.annotation.annotation if param.annotation is not None else None
-            head = (dotted(annotation) or "").rsplit(".", 1)[-1] if annotation else ""
-            if head.endswith("Message") and not tool_result_class(head):
+            if chat_message_type(annotation):
                 found.add(param.name.value)
-        return frozenset(found)
+        lists = set(found)
+        for node in walk(self.info.node.body):
+            path = dotted(node) if isinstance(node, cst.Attribute) else None
+            if path is not None and path.startswith("self.") and path.count(".") == 1:
+                declared = attribute_annotation(self.module, self.info.owner, path[5:])
+                if declared is not None and chat_message_type(declared.annotation):
+                    lists.add(path)
+        return frozenset(found) | chat_list_items(self.info.node.body, frozenset(lists))
 
     def learn(self) -> None:
         """Spans by annotation, by construction and by the provenance the code reads."""
