@@ -412,3 +412,36 @@ class ContextCache:
 
 def test_a_capped_list_of_chat_messages_drops_no_retrieval_linked_item() -> None:
     assert codes(CAPPED_SESSIONS) == [(29, "ANC308")]
+
+
+#: a chat channel that logs each reply cut to a length before sending it whole; the same cut
+#: handed to the model as the tool's answer is a rewrite of the tool result
+LOGGED_CUT = """\
+import logging
+
+from channel.llm import chat
+
+logger = logging.getLogger(__name__)
+
+
+class Connector:
+    @staticmethod
+    def _truncate_log_text(text: str, limit: int = 120) -> str:
+        return text if len(text) <= limit else text[:limit] + "..."
+
+    async def deliver(self, outbound) -> None:
+        logger.info(
+            f"reply chat={outbound.chat_id} text={self._truncate_log_text(outbound.text)}"
+        )
+        await self.send_text(chat_id=outbound.chat_id, text=outbound.text, meta=outbound.metadata)
+
+    async def answer_tool(self, history: list[dict], result) -> str:
+        logger.debug("tool %s: %s", result.tool_call_id, self._truncate_log_text(result.output))
+        cut = self._truncate_log_text(result.output, limit=2000)
+        history.append({"role": "tool", "tool_call_id": result.tool_call_id, "content": cut})
+        return await chat(history)
+"""
+
+
+def test_a_span_cut_for_a_log_line_is_not_rewritten() -> None:
+    assert codes(LOGGED_CUT) == [(21, "ANC303")]

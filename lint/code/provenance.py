@@ -237,8 +237,16 @@ class SpanWalker(SpanLearning, SpanArguments, SpanTextMixin):
                 self.text_origins.pop(key, None)
 
     def expressions(self, node: cst.CSTNode, clean: frozenset[str]) -> None:
+        logged: set[int] = set()
         for sub in (node, *walk(node)):
             if isinstance(sub, cst.Call):
+                if log_call(sub):
+                    logged.update(id(n) for arg in sub.args for n in (arg.value, *walk(arg)))
+                if (
+                    id(sub) in logged
+                    and self.module.names.summarizer_stem(call_name(sub) or "") == "truncate"
+                ):
+                    continue  # ``logger.info(f"text={_truncate(m.text)}")``: a cut for a log
                 self.call(sub, clean)
 
     def call(self, call: cst.Call, clean: frozenset[str]) -> None:
@@ -328,3 +336,20 @@ def _single_attribute(value: cst.BaseExpression) -> bool:
     ):
         return _single_attribute(value.value)
     return isinstance(value, (cst.Attribute, cst.Subscript))
+
+
+#: methods of a logger that write a line (``logger.info``, ``self.log.warning``)
+_LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "critical", "exception", "log"}
+)
+
+
+def log_call(call: cst.Call) -> bool:
+    """``logger.info(…)``, ``self._log.debug(…)``, ``logging.warning(…)``: a line written to
+    a log. A span cut to a length inside one (``text={_truncate(m.text, 120)}``) is shown,
+    not rewritten into the context (RULES.md: a cut for storage or display is no pass)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _LOG_METHODS:
+        return False
+    receiver = (dotted(func.value) or "").rsplit(".", 1)[-1].lstrip("_").lower()
+    return receiver in ("log", "logger", "logging", "logs") or receiver.endswith("logger")
