@@ -445,3 +445,45 @@ class Connector:
 
 def test_a_span_cut_for_a_log_line_is_not_rewritten() -> None:
     assert codes(LOGGED_CUT) == [(21, "ANC303")]
+
+
+#: a form filler's records: evidence for one criterion of a list, a decision about an anchor,
+#: a label placed on a page of a PDF; beside them a citation whose span is counted in
+#: characters, which is a pointer into a text
+FORM_RECORDS = """\
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CriterionEvidence:
+    criterion_index: int
+    source_id: str
+    source_quote: str
+
+
+@dataclass(frozen=True)
+class AnchorDecision:
+    verdict: str
+    rule_index: int | None = None
+
+
+@dataclass(frozen=True)
+class PdfLabelAnchor:
+    anchor_id: int
+    page_index: int
+    text: str
+    x0: int
+    top: int
+
+
+@dataclass(frozen=True)
+class QuoteCitation:
+    source_id: str
+    page_index: int
+    start_char_index: int
+    end_char_index: int
+"""
+
+
+def test_an_index_of_a_list_item_or_a_page_is_no_text_position() -> None:
+    assert codes(FORM_RECORDS) == [(27, "ANC304")]

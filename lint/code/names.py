@@ -64,6 +64,14 @@ _RESPONSE_WORDS = frozenset(
 #: what an agent counts its own progress in: ``step_index`` numbers the agent's steps (its
 #: rounds, its iterations), not a place in a text
 _ORDINAL_WORDS = frozenset({"step", "steps", "round", "rounds", "iteration", "iter"})
+#: what an index counts when it counts no text: an item of a list the code keeps
+#: (``criterion_index``, ``rule_index``) or a unit of a page's layout (``page_index``,
+#: ``slide_idx``); ``char_index``, ``token_index`` and ``line_index`` stay positions in a text
+_UNIT_WORDS = frozenset(
+    """page pages slide slides sheet sheets figure figures table tables image images cell
+    cells box boxes criterion criteria rule rules question questions option options slot
+    slots""".split()
+)
 #: words that make a field a count of characters or lines, not a position (``rendered_chars``,
 #: ``original_lines``, ``max_chars``)
 _COUNT_WORDS = frozenset(
@@ -333,8 +341,8 @@ def _has_prefix(name: str, prefixes: tuple[str, ...]) -> bool:
 
 def is_positional_field(name: str) -> bool:
     """``start``, ``end``, ``offset``, ``line_start``, ``start_line``, ``char_end``,
-    ``start_char_idx`` …; not ``start_mark``, ``end_time``, ``output_index`` or
-    ``step_index``."""
+    ``start_char_idx`` …; not ``start_mark``, ``end_time``, ``output_index``,
+    ``step_index`` or ``page_index``."""
     low = name.lower().lstrip("_")
     if low in ("start", "end", "offset", "span", "range"):
         return True
@@ -344,8 +352,8 @@ def is_positional_field(name: str) -> bool:
     if words[0] in _LEADING and all(w in _POSITIONAL_WORDS for w in words):
         return True
     if len(words) > 1 and words[-1] in _TRAILING:
-        if words[-1] in ("index", "idx") and words[-2] in _ORDINAL_WORDS:
-            return False  # ``step_index``, ``round_idx``: the agent's step, counted
+        if words[-1] in ("index", "idx") and words[-2] in _ORDINAL_WORDS | _UNIT_WORDS:
+            return False  # ``step_index``, ``page_index``: a step, a page or an item, counted
         return not any(w in _RESPONSE_WORDS for w in words)
     return False
 
