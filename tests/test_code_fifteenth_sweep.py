@@ -487,3 +487,35 @@ class QuoteCitation:
 
 def test_an_index_of_a_list_item_or_a_page_is_no_text_position() -> None:
     assert codes(FORM_RECORDS) == [(27, "ANC304")]
+
+
+#: name and path helpers of a command-line program, named like resolvers; beside them a
+#: resolver that takes a span reference
+NAME_RESOLVERS = """\
+def resolve_model_name(raw: str, prefix: str = "openai/") -> str:
+    if raw.startswith(prefix):
+        return raw
+    return prefix + raw
+
+
+def resolve_path(raw_path: str, prefer_relative: bool) -> str:
+    if prefer_relative:
+        return raw_path
+    return "/" + raw_path
+
+
+def resolve_link(source_url: str, href: str) -> str:
+    if not href.startswith("/"):
+        return source_url
+    return source_url.rstrip("/") + href
+
+
+def resolve_quote(source_text: str, span_ref: tuple[int, int]) -> str:
+    if span_ref == (0, len(source_text)):
+        return source_text
+    return source_text[span_ref[0] : span_ref[1]]
+"""
+
+
+def test_a_pointer_word_inside_another_word_makes_no_pointer_parameter() -> None:
+    assert codes(NAME_RESOLVERS) == [(21, "ANC305")]

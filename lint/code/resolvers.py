@@ -9,6 +9,7 @@ local slices) are followed through plain assignments.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,13 @@ from anchorlint.code.nodes import annotation_names, call_name, call_receiver, do
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
 
-_POINTER_PARAM_WORDS = ("ptr", "pointer", "citation", "span", "anchor", "locator", "ref")
+#: words of a parameter's name that say it is a pointer: whole words (``span_ref``,
+#: ``spanRef``, ``citations``), so that ``prefix``, ``prefer_relative`` and ``href`` are none
+_POINTER_PARAM_WORDS = frozenset(
+    """ptr ptrs pointer pointers citation citations span spans anchor anchors locator locators
+    ref refs reference references""".split()
+)
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def resolvers(module: AnalysedModule) -> Iterator[tuple[FunctionInfo, str]]:
@@ -103,10 +110,10 @@ def _span_expression(
 
 def _pointer_like(info: FunctionInfo, source: str, words: tuple[str, ...]) -> bool:
     for param in [*info.params, *info.kwonly]:
-        name = param.name.value.lower()
-        if param.name.value == source:
+        name = param.name.value
+        if name == source:
             continue
-        if any(w in name for w in _POINTER_PARAM_WORDS):
+        if any(w.lower() in _POINTER_PARAM_WORDS for w in _NAME_WORDS.findall(name)):
             return True
         if any(word in n for n in annotation_names(param.annotation) for word in words):
             return True
