@@ -489,6 +489,34 @@ def test_an_index_of_a_list_item_or_a_page_is_no_text_position() -> None:
     assert codes(FORM_RECORDS) == [(27, "ANC304")]
 
 
+#: a JSON pointer walker of a config tool: the empty pointer names the whole document; beside
+#: it a resolver that hands the whole source back for a pointer it was given, and one that cuts
+#: a span
+JSON_POINTERS = """\
+from typing import Any
+
+
+def resolve(document: Any, pointer: str) -> Any:
+    if not pointer:
+        return document
+    node = document
+    for part in pointer.lstrip("/").split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node.get(part)
+    return node
+
+
+def resolve_anchor(source: str, anchor: dict) -> str:
+    if anchor.get("whole"):
+        return source
+    return source[anchor["start"] : anchor["end"]]
+"""
+
+
+def test_the_whole_document_for_the_empty_pointer_is_no_span() -> None:
+    assert codes(JSON_POINTERS) == [(16, "ANC305")]
+
+
 #: name and path helpers of a command-line program, named like resolvers; beside them a
 #: resolver that takes a span reference
 NAME_RESOLVERS = """\

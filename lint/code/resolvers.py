@@ -149,14 +149,56 @@ def returned_source(
                 if _splits_lines(node.value, lines):
                     lines.update(targets)
     whole = _pointer_like(info, source, words)
+    empty = _empty_pointer_returns(info, source) if whole else frozenset()
     returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
     for returned in returns:
         value = returned.value
         if value is None:
             continue
-        if _span_expression(value, derived, spans, lines) or (whole and dotted(value) == source):
+        if _span_expression(value, derived, spans, lines) or (
+            whole and dotted(value) == source and id(returned) not in empty
+        ):
             return returned
     return None
+
+
+def _empty_pointer_returns(info: FunctionInfo, source: str) -> frozenset[int]:
+    """The returns (by id) in the body of a test that a parameter other than the source is
+    empty or missing (``if not pointer: return document``, ``if ref is None``, ``if path in
+    ("", "/")``): the empty pointer names the whole document (a JSON pointer's ``""``), so
+    handing it back whole cuts no span that could have moved."""
+    params = {p.name.value for p in (*info.params, *info.kwonly)} - {source}
+    found: set[int] = set()
+    for node in walk(info.node.body):
+        if isinstance(node, cst.If) and _tests_empty(node.test, params):
+            found.update(id(n) for n in walk(node.body) if isinstance(n, cst.Return))
+    return frozenset(found)
+
+
+def _tests_empty(test: cst.BaseExpression, params: set[str]) -> bool:
+    """``not p``, ``p is None``, ``p == ""``, ``p in ("", "/")`` of one of ``params``."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return dotted(test.expression) in params
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    if dotted(test.left) not in params:
+        return False
+    target = test.comparisons[0]
+    operator, right = target.operator, target.comparator
+    if isinstance(operator, cst.Is):
+        return dotted(right) == "None"
+    if isinstance(operator, cst.Equal):
+        return _empty_literal(right)
+    if isinstance(operator, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+        return bool(right.elements) and all(_empty_literal(e.value) for e in right.elements)
+    return False
+
+
+def _empty_literal(value: cst.BaseExpression) -> bool:
+    """``""``, ``"/"``, ``"#"`` or ``None``: the root of a document, or no pointer."""
+    if isinstance(value, cst.SimpleString):
+        return value.evaluated_value in ("", "/", "#")
+    return dotted(value) == "None"
 
 
 def _helper_identity(
