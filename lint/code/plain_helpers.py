@@ -160,9 +160,11 @@ def _stub(function: cst.FunctionDef) -> bool:
     input back or nothing, often for a model call made elsewhere (a subclass, a test's
     double); it says nothing of what the real one does."""
     body = function.body
-    if not isinstance(body, cst.IndentedBlock):
-        statements: list[cst.BaseSmallStatement] = list(body.body)
+    statements: list[cst.BaseSmallStatement]
+    if isinstance(body, cst.SimpleStatementSuite):
+        statements = list(body.body)
     else:
+        assert isinstance(body, cst.IndentedBlock)
         lines = list(body.body)
         if lines and _docstring(lines[0]):
             lines = lines[1:]
