@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from anchorlint.code.field_names import is_positional_field
 from anchorlint.code.front import ParseFailure, analyse_module, statement_ranges
-from anchorlint.code.names import NameSets, is_positional_field
+from anchorlint.code.names import NameSets
 from anchorlint.code.provenance_queries import retrieval_linked_spans
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.registry import all_rules

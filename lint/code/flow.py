@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.field_names import is_positional_field
 from anchorlint.code.flow_containers import values_key
 from anchorlint.code.flow_kept import KeptState
 from anchorlint.code.flow_statements import StatementRunner
@@ -36,7 +37,6 @@ from anchorlint.code.kept_state import (
     key_phrase,
     running_summary_name,
 )
-from anchorlint.code.names import is_positional_field
 from anchorlint.code.nodes import call_name, dotted, storage_key
 from anchorlint.code.taint import (
     Env,

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.field_names import measuring_key
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_state import message_dict, message_list_name
 from anchorlint.code.kept_state_lists import returns_new_list
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.message_forms import alternate_constructor, reads_text, serialises
 from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
-from anchorlint.code.names import measuring_key
 from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.relabel import declared_fields, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint

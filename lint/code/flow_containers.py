@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.field_names import holds_a_size, is_positional_field, measuring_key
 from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_module import marker_excluded
 from anchorlint.code.kept_state import summary_type_test, tool_output_test
-from anchorlint.code.names import holds_a_size, is_positional_field, measuring_key
 from anchorlint.code.nodes import dotted, enumerated, storage_key
 from anchorlint.code.provenance_lists import bound_values
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS

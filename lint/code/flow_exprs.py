@@ -14,14 +14,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.field_names import holds_a_size, is_positional_field, measures
 from anchorlint.code.flow_containers import ContainerFlow, mapping_values
 from anchorlint.code.kept_state import running_summary_name, summary_type
-from anchorlint.code.names import (
-    holds_a_size,
-    is_library_call,
-    is_positional_field,
-    measures,
-)
+from anchorlint.code.names import is_library_call
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted
 from anchorlint.code.provenance_lists import bound_values
 from anchorlint.code.taint import Taint

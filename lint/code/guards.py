@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 import libcst as cst
 
+from anchorlint.code.field_names import is_hash_field
 from anchorlint.code.index import FunctionInfo, ModuleIndex
-from anchorlint.code.names import is_hash_field
 from anchorlint.code.nodes import call_name, call_receiver, children, dotted
 
 _HASH_CALLS = frozenset(

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.field_names import measures
 from anchorlint.code.lazy_pattern import LazyPattern
-from anchorlint.code.names import measures
 from anchorlint.code.nodes import dotted
 
 if TYPE_CHECKING:

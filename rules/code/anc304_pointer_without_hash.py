@@ -285,12 +285,12 @@ class PointerWithoutHash(CodeRule):
         return (pointer_classes(settings), loosely_named_pointer_classes(settings))
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
-        from anchorlint.code.index import nested_classes
-        from anchorlint.code.names import (
+        from anchorlint.code.field_names import (
             is_document_field,
             is_hash_field,
             is_positional_field,
         )
+        from anchorlint.code.index import nested_classes
 
         classes = module.index.classes
         nested = [inner for outer in classes.values() for inner in nested_classes(outer)]
