@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.field_names import measuring_key
-from anchorlint.code.guards import walk
+from anchorlint.code.guards import assigned_values, walk
 from anchorlint.code.kept_state import message_dict, message_list_name
 from anchorlint.code.kept_state_lists import returns_new_list
 from anchorlint.code.lazy_pattern import LazyPattern
@@ -349,12 +349,7 @@ def _bound_to_a_message(item: cst.BaseExpression, function: cst.CSTNode) -> bool
     …}``, ``SystemMessage(…)``) and to nothing else."""
     if not isinstance(item, cst.Name):
         return False
-    values = [
-        node.value
-        for node in walk(function)
-        if isinstance(node, cst.Assign)
-        and any(dotted(t.target) == item.value for t in node.targets)
-    ]
+    values = assigned_values(item.value, function)
     return bool(values) and all(_a_message(value) for value in values)
 
 

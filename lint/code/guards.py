@@ -87,6 +87,15 @@ def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     return iter(cached[1])
 
 
+def assigned_values(name: str, node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The values ``name = …`` binds in ``node`` (not entering nested scopes)."""
+    return [
+        sub.value
+        for sub in walk(node)
+        if isinstance(sub, cst.Assign) and any(dotted(t.target) == name for t in sub.targets)
+    ]
+
+
 def _hashy(node: cst.CSTNode) -> bool:
     """An expression that is, or is made from, a digest: ``h``, ``ptr.span_hash``, ``sha256(…)``."""
     for sub in (node, *walk(node)):

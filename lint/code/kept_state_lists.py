@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from anchorlint.code.guards import walk
+from anchorlint.code.guards import assigned_values, walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.kept_state import message_list_parameters
 from anchorlint.code.nodes import dotted
@@ -101,10 +101,5 @@ def _made_here(value: cst.BaseExpression, body: cst.BaseSuite) -> bool:
         return True
     if not isinstance(value, cst.Name):
         return False
-    bound = [
-        node.value
-        for node in walk(body)
-        if isinstance(node, cst.Assign)
-        and any(dotted(t.target) == value.value for t in node.targets)
-    ]
+    bound = assigned_values(value.value, body)
     return bool(bound) and all(isinstance(v, cst.List) and not v.elements for v in bound)
