@@ -316,7 +316,7 @@ def installs_summary(call: cst.Call) -> bool:
     to keep, by a keyword that names it, and nothing else to compact (options aside). The
     previous summary handed so (``existing_summary=``) goes into a pass, and so do messages
     or anything handed by position."""
-    from anchorlint.code.summarizer_calls import names_text
+    from anchorlint.code.text_names import names_text
 
     named = False
     for arg in call.args:

@@ -367,7 +367,7 @@ def _gathered(args: Args) -> Taint | None:
 
 def _bookkeeping_get(args: Args) -> bool:
     """``.get("selected_roles")``: a first argument that is a key naming no text."""
-    from anchorlint.code.summarizer_calls import key_names_no_text
+    from anchorlint.code.text_names import key_names_no_text
 
     first = args[0][0].value if args else None
     if not isinstance(first, cst.SimpleString):

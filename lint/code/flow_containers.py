@@ -324,7 +324,7 @@ def _zipped(
 
 def _bookkeeping_key(picked: cst.BaseSlice) -> bool:
     """A string key that names no text (:func:`key_names_no_text`)."""
-    from anchorlint.code.summarizer_calls import key_names_no_text
+    from anchorlint.code.text_names import key_names_no_text
 
     if not isinstance(picked, cst.Index) or not isinstance(picked.value, cst.SimpleString):
         return False

@@ -1,7 +1,7 @@
 """Summary-named functions of the module that paraphrase nothing: text coders and describers.
 
 A call named like a summarizer only by a weak stem or a trailing ``summary`` noun counts when
-it handles text (:mod:`anchorlint.code.summarizer_calls`). Two such same-module functions
+it handles text (:mod:`anchorlint.code.text_names`). Two such same-module functions
 handle text and still rewrite none of it with a model: a ``compress*`` coder that swaps
 repeated chunks for ids and returns the id table, and a ``*_summary`` helper that describes a
 value's shape (``keys=a,b``, ``items=3``) from builtins alone. A third is named to summarize
