@@ -136,6 +136,9 @@ _PATH_FORMS = [
                 " (DEPRECATEDX, lines 3-4)",
                 " (line 4: x)",
                 " (line 4, 5)",
+                "`app/[id]/",
+                "`src/(g)/",
+                "`app/[id]/a.py`",
             ]
         ),
         max_size=30,
@@ -287,6 +290,22 @@ def test_a_line_in_prose_is_an_anchor_in_any_case(text: str) -> None:
     assert [(a.form, a.key) for a in found] == [("line", "src/ledger.py")]
 
 
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("`web/app/[item]/types.ts` (lines 10-22) needs a field.", "web/app/[item]/types.ts"),
+        ("`src/app/(shop)/cart/page.tsx` (line 4) reads it.", "src/app/(shop)/cart/page.tsx"),
+    ],
+)
+def test_a_route_in_code_with_a_line_after_it_is_an_anchor(text: str, key: str) -> None:
+    """The pre-scan offers the backtick before a route's first folder, not only the one
+    before a run of path characters: the bracketed folder breaks the run."""
+    from anchorlint.config import TextSettings
+
+    found = anchors.find_anchors(text, TextSettings(), (), {})
+    assert [(a.form, a.key) for a in found] == [("line", key)]
+
+
 PATH_SCAN_PIECES = [
     *["`", "a.py", "src/a.py", "tests/t.py", "::", ":12", ":x", ":", "12", "x", " ", "é"],
     *[" (line 4)", " (lines 3-4)", ", line 7", ", at line 5", "  near LINE 2", " Lİne 3"],
@@ -303,6 +322,8 @@ PATH_SCAN_PIECES = [
     ],
     # bracketed folders of a route ("app/(auth)/[id]/page.ts"), and brackets that are none
     *["[id]", "(g)", "[[...x]]", "(..)p", "(g)x", "C:", "[", "]", "app/", "[x](y)"],
+    # a route in code: the backtick before its first folder (`` `app/[id]/a.py` (line 4)``)
+    *["`app/[id]/", "`src/(g)/", "`app/[id]/a.py`", "`src/(g)/a.py`"],
 ]
 
 

@@ -38,7 +38,11 @@ def _candidates(text: str, letter_after_dot: bool) -> list[tuple[int, bool]]:
             if start and text[start - 1] in ")]":
                 routed = anchor_starts._BRACKETED_BACK.match(text, 0, start)
                 if routed is not None:
-                    found.append((routed.start(), False))
+                    begin = routed.start()
+                    coded = begin and text[begin - 1] == "`" and closing >= 0
+                    if coded and anchor_starts.line_near(text, closing + 1):  # `app/[x]/a.ts`
+                        found.append((begin - 1, False))
+                    found.append((begin, False))
             found.append((start, plain))
             dot = text.find(".", stop)
         else:

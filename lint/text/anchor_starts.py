@@ -12,7 +12,9 @@ finder below is such a superset, argued from the form's own lookbehind and chara
   body holds a ``.`` among path characters, so that run holds a ``.``. A backtick right
   before the run may start the `` `a.py` (line 4)`` form. Where bracketed folders end
   right before the run (``app/(auth)/login/page.tsx``), the path starts where the folders
-  read backwards start, and no path starts at the "/" after a bracket.
+  read backwards start, and no path starts at the "/" after a bracket; a backtick right
+  before that start may start the form in code as before a run
+  (`` `app/[id]/page.tsx` (line 4)``).
 - a bare commit (``anchor_forms.COMMIT_FORM``) is a run of ``[0-9a-f]`` whose lookbehind
   forbids a word character before it, so it starts where such a run does, and it holds an
   ASCII digit and seven hex digits at least: it starts at the start of a hex run that holds
@@ -95,10 +97,8 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
             at = _RUN_BACK.match(text, 0, dot).start()  # matches empty: never None
             end = _RUN_ON.match(text, dot).end()
         after = text[end : end + 1]
-        if at and text[at - 1] == "`":
-            closing = end if after == "`" else _symbol_end(text, end) if after == ":" else -1
-            if closing >= 0 and line_near(text, closing + 1):
-                candidates.append((at - 1, False))
+        if at and text[at - 1] == "`" and _code_line_after(text, end, after):
+            candidates.append((at - 1, False))
         compact = after == ":" and text[end + 1 : end + 2].isdigit()
         line_after = after in _LINE_AFTER_PATH and line_near(text, end)
         # a bracketed folder may carry the path on past the run ("a.b/[id]/c.ts:4")
@@ -107,6 +107,8 @@ def path_candidates(text: str, letter_after_dot: bool = False) -> list[tuple[int
             routed = _bracketed_start(text, at)
             if routed is not None:
                 # a path from there may run past this run: it may hold a line after it
+                if routed and text[routed - 1] == "`" and _code_line_after(text, end, after):
+                    candidates.append((routed - 1, False))  # `app/[id]/a.ts` (line 4)
                 candidates.append((routed, False))
                 routed_any = True
         candidates.append((at, not (compact or line_after or bracket_on)))
@@ -158,6 +160,13 @@ def line_near(text: str, at: int) -> bool:
 #: other is ``,[ ]`` or ``[ ]{1,2}`` and "at " or the like, 3 + 7), a tilde (1), then
 #: "line" (4)
 _LINE_WINDOW = 46
+
+
+def _code_line_after(text: str, end: int, after: str) -> bool:
+    """Whether a path in code whose body ends at ``end`` (``after`` the character there) may
+    hold a line: a closing backtick, or a symbol and its backtick, then a "line" near."""
+    closing = end if after == "`" else _symbol_end(text, end) if after == ":" else -1
+    return closing >= 0 and line_near(text, closing + 1)
 
 
 def _symbol_end(text: str, at: int) -> int:

@@ -1,0 +1,30 @@
+"""Shapes from the twenty-third sweep of real notes: a route in code with its lines after it,
+a context noun dated before it, "full text" in a named document, link targets opening with
+"./" or "../", the earlier state of a thing just named, the "where the last session left
+off" idiom, written for these tests in our own words."""
+
+from __future__ import annotations
+
+from tests.test_text_nineteenth_sweep import coded
+
+# --- a route in code with its lines in prose after it (ANC106) -----------------------------
+
+ROUTE_NOTES = """# Next steps
+
+- `web/app/[item]/types.ts` (lines 10-22) needs two more fields.
+- `src/app/(shop)/cart/page.tsx` (line 4) still reads the old prop.
+- `web/app/items/types.ts` is fine as it is; `app/[id]/page.tsx` too.
+
+### 1. `web/app/[slug]/loader.ts` (lines 15-29)
+
+Add the cache key.
+"""
+
+
+def test_a_route_in_code_with_its_lines_after_it_is_a_line_pointer() -> None:
+    assert coded(ROUTE_NOTES, "ANC106") == [(3, 3), (4, 3), (7, 8)]
+
+
+def test_a_route_in_code_with_no_line_is_no_line_pointer() -> None:
+    text = "# Notes\n\n- `web/app/[item]/types.ts` (the list view) and `src/(g)/a.ts` line up.\n"
+    assert coded(text, "ANC106") == []
