@@ -28,3 +28,19 @@ def test_a_route_in_code_with_its_lines_after_it_is_a_line_pointer() -> None:
 def test_a_route_in_code_with_no_line_is_no_line_pointer() -> None:
     text = "# Notes\n\n- `web/app/[item]/types.ts` (the list view) and `src/(g)/a.ts` line up.\n"
     assert coded(text, "ANC106") == []
+
+
+# --- a date before the context noun says which session (ANC101) ---------------------------
+
+DATED_LOG = """# Cleanup log
+
+- Task 005 (done 2026-07-12, prior session) removed the old scripts.
+- Task 006 (March 2025, previous session) moved the fixtures.
+- Task 007 is still open: see the prior session.
+- Fixed 2026-07-12, prior session broke it again.
+- Task 008 (done 2026-07-12, prior session notes) is open.
+"""
+
+
+def test_a_date_before_the_noun_in_its_parenthesis_names_the_session() -> None:
+    assert coded(DATED_LOG, "ANC101") == [(5, 31), (6, 21), (7, 30)]

@@ -3,8 +3,9 @@
 "Last session: 2026-02-11" (a label and its value, read by
 :func:`~anchorlint.text.anaphora_referents.labelled`), "## Session 1 — before 2026-02-14
 (several prior sessions)" (a session log's dated heading) and "the context files written in
-previous session (2026-02-11)" or "Previous Session (March 2025)" each name the session by its
-date: the note dropped nothing a reader needs to find it. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
+previous session (2026-02-11)", "Previous Session (March 2025)" or "(done 2026-07-12, prior
+session)" each name the session by its date: the note dropped nothing a reader needs to find
+it. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
 because they read the characters of the text around a hit, not its tokens.
 """
 
@@ -63,3 +64,29 @@ def dated_after(hit: PhraseHit, text: str) -> bool:
     if opening[0].strip() == "(":
         return after in (")", ",", ";")
     return not after or not (after.isalnum() or after in "-_/")
+
+
+#: a parenthesis opening on a few words, then a full date or a month with its year and a
+#: comma, right before a phrase: "(done 2026-07-12, prior session)"; read in a window of
+#: :data:`_BEFORE_REACH` characters, each part bounded
+_DATED_BEFORE = regex.compile(
+    rf"\((?:[^()\n]{{0,24}}[ \t])?(?:{DATE.pattern}|{MONTH_YEAR.pattern}),[ \t]{{1,3}}\Z"
+)
+_BEFORE_REACH = 64
+
+
+def dated_before(hit: PhraseHit, text: str) -> bool:
+    """ "(done 2026-07-12, prior session)", "(March 2025, previous session)": a context noun
+    in parentheses right after a full date, or a month with its year, and a comma, the
+    parenthesis opening a few words before the date and closing (or going on after a comma)
+    right after the noun. The date says which session, as it does after the noun. A date
+    outside parentheses ("Fixed 2026-07-12, prior session broke it"), one not right before
+    the noun ("(2026-07-12, see the prior session)") or a parenthesis that goes on ("(done
+    2026-07-12, prior session notes)") leave the phrase pointing back."""
+    start = hit.start
+    if hit.label != "context-noun" or text[start - 2 : start] != ", ":
+        return False
+    if text[hit.end : hit.end + 1] not in (")", ",", ";"):
+        return False
+    window = max(hit.sentence.start, start - _BEFORE_REACH)
+    return _DATED_BEFORE.search(text, window, start) is not None

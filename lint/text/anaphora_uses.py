@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from anchorlint.text.anaphora_conditions import condition_on_data
-from anchorlint.text.anaphora_dates import DATE, dated_after
+from anchorlint.text.anaphora_dates import DATE, dated_after, dated_before
 from anchorlint.text.anaphora_generic import used_in_general
 from anchorlint.text.anaphora_keys import named_by_key
 from anchorlint.text.anaphora_lists import (
@@ -89,6 +89,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or denied(hit)
         or labelled(hit)
         or dated_after(hit, summary.text)
+        or dated_before(hit, summary.text)
         or named_by_key(hit, summary.text)
         or labelled_by_path(hit, summary)
         or restated_in_a_clause(hit)
