@@ -44,3 +44,18 @@ DATED_LOG = """# Cleanup log
 
 def test_a_date_before_the_noun_in_its_parenthesis_names_the_session() -> None:
     assert coded(DATED_LOG, "ANC101") == [(5, 31), (6, 21), (7, 30)]
+
+
+# --- a word of wholeness before the noun takes no modifier's place (ANC102) ----------------
+
+SWAP_PLAN = """# Next
+
+1. Swap the prompt paragraph; see the full text in the design doc.
+2. Rename the flag; see the whole story in the release review notes.
+3. Run the export and see the full text in the terminal.
+4. Paste the error; see the full text of the stack trace below.
+"""
+
+
+def test_a_word_of_wholeness_before_the_noun_still_leaves_a_pointer() -> None:
+    assert coded(SWAP_PLAN, "ANC102") == [(3, 31), (4, 21)]

@@ -196,11 +196,16 @@ def _titled_section_end(doc: Any, start: int, stop: int) -> int | None:
 
 def _document_noun_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
     """Token index just past the document noun that ends the phrase, if one does. Quote
-    marks around a title among the modifiers do not end it (`the "Rollout Plan" section`)."""
+    marks around a title among the modifiers do not end it (`the "Rollout Plan" section`),
+    nor is a word of wholeness right after the determiner counted among them ("see the full
+    text in the design doc" points as "see the text in the design doc" does): it says how
+    much of the thing, not which."""
     words = 0
     for index in range(hit.token_end, hit.sentence.token_end):
         token = hit.doc[index]
         if token.text in _QUOTE_MARKS:
+            continue
+        if index == hit.token_end and token.lower_ in _WHOLE:
             continue
         if token.is_punct or words > MAX_MODIFIERS:
             return None
@@ -211,6 +216,8 @@ def _document_noun_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
 
 
 _QUOTE_MARKS = frozenset({'"', "“", "”"})
+#: words of wholeness after a determiner ("the full text", "the whole thread")
+_WHOLE = frozenset({"full", "whole", "complete", "entire"})
 
 
 def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
