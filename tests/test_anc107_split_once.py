@@ -11,16 +11,17 @@ from hypothesis import strategies as st
 
 from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
+from anchorlint.text.anchor_parts import split_key as _split
 from rules.text.anc107_ambiguous_anchor import (
     _SKIPPED_FORMS,
     _STORE_ONLY_FORMS,
     AmbiguousAnchor,
-    _split,
 )
 
 FORMS = ["wiki", "uri", "pointer", "hash", "link", "custom", "path", "line", "issue"]
 KEYS = ["config.yaml", "a/config.yaml", "b/config.yaml", "x:config.yaml", "spec", "api/spec"]
 KEYS += ["db/spec", "/spec", "c/d/spec", "readme", "svc:readme", "t/readme", ":x"]
+KEYS += ["./config.yaml", "../config.yaml", "./a/config.yaml", "../b/config.yaml", "./:x"]
 
 
 def _reference(facts: Sequence[SummaryFacts]) -> Iterator[tuple[str, int, str, str]]:
@@ -30,7 +31,7 @@ def _reference(facts: Sequence[SummaryFacts]) -> Iterator[tuple[str, int, str, s
         keys = [a.key for a in summary.anchors if a.form not in _SKIPPED_FORMS | _STORE_ONLY_FORMS]
         for key in (*keys, *summary.qualified_keys):
             namespace, name = _split(key)
-            if namespace is not None:
+            if namespace:
                 namespaces[name].add(namespace)
     for summary in facts:
         for anchor in summary.anchors:

@@ -5,6 +5,7 @@ off" idiom, written for these tests in our own words."""
 
 from __future__ import annotations
 
+from anchorlint.api import check_summary
 from tests.test_text_nineteenth_sweep import coded
 
 # --- a route in code with its lines in prose after it (ANC106) -----------------------------
@@ -59,3 +60,36 @@ SWAP_PLAN = """# Next
 
 def test_a_word_of_wholeness_before_the_noun_still_leaves_a_pointer() -> None:
     assert coded(SWAP_PLAN, "ANC102") == [(3, 31), (4, 21)]
+
+
+# --- "./" and "../" say where a link is read from, not under what (ANC107) ------------------
+
+LINKED_NOTES = """# Session summary
+
+- Added a rule block to [the rules](CLAUDE.md#L10).
+- Background: [the cheat sheet](./CLAUDE.md) lists the rules.
+- The parent repository's [conventions](../CLAUDE.md) still apply.
+- Hooks read [the hook notes](.claude/CLAUDE.md) first.
+"""
+
+
+def ambiguous(text: str) -> list[tuple[int, int]]:
+    """ANC107's findings in one summary, the run being that summary alone."""
+    return [(f.line, f.column) for f in check_summary(text) if f.code == "ANC107"]
+
+
+def test_a_link_opening_with_a_dot_segment_names_no_namespace() -> None:
+    assert ambiguous(LINKED_NOTES) == []
+
+
+SERVICE_NOTES = """# Session summary
+
+- Read [the rules](./CLAUDE.md) first.
+- Each service has its own: [[svc-a/CLAUDE.md]] and [[../svc-b/CLAUDE.md]].
+"""
+
+
+def test_a_key_opening_with_dot_slash_is_the_bare_key() -> None:
+    """``./CLAUDE.md`` is ``CLAUDE.md``, bare beside two services' own; ``../svc-b`` climbs to
+    a folder named as a namespace still."""
+    assert ambiguous(SERVICE_NOTES) == [(3, 20)]

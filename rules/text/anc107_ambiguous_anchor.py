@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
+from anchorlint.text.anchor_parts import split_key
 
 if TYPE_CHECKING:
     from anchorlint.facts import AnchorOccurrence, SummaryFacts
@@ -18,11 +19,6 @@ _SKIPPED_FORMS = frozenset({"uri", "hash", "custom", "commit", "issue", "uuid"})
 _STORE_ONLY_FORMS = frozenset({"path", "line"})
 #: the forms never read as a key without a store: made once, not for every anchor
 _UNSTORED_SKIPPED_FORMS = _SKIPPED_FORMS | _STORE_ONLY_FORMS
-
-
-def _split(key: str) -> tuple[str | None, str]:
-    cut = max(key.rfind("/"), key.rfind(":"))
-    return (key[:cut], key[cut + 1 :]) if cut > 0 else (None, key)
 
 
 def _hit(path: str, anchor: AnchorOccurrence, message: str) -> LocatedHit:
@@ -101,9 +97,9 @@ class AmbiguousAnchor(RunRule):
             for key in (*keys, *summary.qualified_keys):
                 split = splits.get(key)
                 if split is None:
-                    split = splits[key] = _split(key)
+                    split = splits[key] = split_key(key)
                 namespace, name = split
-                if namespace is not None:
+                if namespace:  # "" (``../a.md``): qualified, but under no namespace
                     namespaces[name].add(namespace)
         for summary in facts:
             for anchor in summary.anchors:
