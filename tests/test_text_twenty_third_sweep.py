@@ -93,3 +93,27 @@ def test_a_key_opening_with_dot_slash_is_the_bare_key() -> None:
     """``./CLAUDE.md`` is ``CLAUDE.md``, bare beside two services' own; ``../svc-b`` climbs to
     a folder named as a namespace still."""
     assert ambiguous(SERVICE_NOTES) == [(3, 20)]
+
+
+# --- "the previous X" right after "the X": the thing as it was (ANC101) ---------------------
+
+RELEASE_NOTES = """# Release notes for the next agent
+
+- The build badge is tied to one exact commit. Pushing the notes file invalidated the
+  previous badge, so push everything before you tag.
+- Rotating the signing key invalidated the previous key's cached stamps.
+- We settled on the queue-based approach. The previous approach polled the table.
+- The first session wrote the parser. The previous session had left the lexer broken.
+- A badge was added to the readme. The previous badge was red.
+- The previous badge was grey. The previous badge is gone now.
+"""
+
+
+def test_the_earlier_state_of_a_thing_just_named_is_no_back_reference() -> None:
+    assert coded(RELEASE_NOTES, "ANC101") == [(6, 43), (7, 39), (8, 36), (9, 3), (9, 32)]
+
+
+def test_with_no_back_reference_left_no_elision_is_counted() -> None:
+    """The pointer back was the summary's one elision: with it gone, ANC104 goes too."""
+    kept = "".join(RELEASE_NOTES.splitlines(keepends=True)[:5])
+    assert coded(kept, "ANC101") == [] and coded(kept, "ANC104") == []

@@ -9,6 +9,8 @@ prompt" > "long prompt"** — the latter drifts`, "X rather than Y", "X instead 
 twenty-first reading showed "the previous X" set against "a new X" in its sentence ("when
 the user opens a new project, the timeline still shows the markers from the previous
 project"): the pair is a program's state before and after, not a thing the note dropped.
+A twenty-third showed "the previous X" right after "the X" was named ("The build badge is
+tied to one commit. Pushing the notes invalidated the previous badge"): the thing as it was.
 Apart from :mod:`anchorlint.text.anaphora`, whose predicates read the tokens after a hit,
 because these read the tokens before it, in its sentence and the one before.
 """
@@ -54,9 +56,18 @@ def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     over the socket wrapper"), the referent is in the summary: nothing dropped.
     """
     if hit.label == "the-ordinal" and hit.word(-1) in _ORDINALS:
-        return against_a_new_one(hit)
+        return against_a_new_one(hit) or an_earlier_state(hit, summary)
     if hit.label != "the-ordinal" or hit.word(-1) not in ("former", "latter"):
         return False
+    return any(
+        any(token.lower_ in PAIR_CUES for token in span) or sets_one_against_another(span)
+        for span in _spans_before(hit, summary)
+    )
+
+
+def _spans_before(hit: PhraseHit, summary: AnalysedSummary) -> list[Sequence[Any]]:
+    """The tokens before the hit in its sentence and, when those are few, the end of the
+    sentence before it in the same paragraph: each :data:`PAIR_LOOKBACK` tokens at most."""
     first = hit.sentence.token_start
     start = max(first, hit.token_start - PAIR_LOOKBACK)
     spans: list[Sequence[Any]] = [hit.doc[start : hit.token_start]]
@@ -66,10 +77,7 @@ def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         if previous.block == hit.sentence.block and previous.span is not None:
             before = previous.span
             spans.append(before[max(0, len(before) - PAIR_LOOKBACK) :])
-    return any(
-        any(token.lower_ in PAIR_CUES for token in span) or sets_one_against_another(span)
-        for span in spans
-    )
+    return spans
 
 
 def sets_one_against_another(tokens: Sequence[Any]) -> bool:
@@ -122,3 +130,41 @@ def against_a_new_one(hit: PhraseHit) -> bool:
         for index in range(first + 1, last)
         if index != at
     )
+
+
+#: determiners that make a noun a thing the note has in view: "the build badge", "its stamp"
+_DEFINITE = frozenset("the this that its our their your".split())
+#: words that may stand between such a determiner and its noun ("the QA build stamp")
+_NAMING_WORDS = 3
+
+
+def an_earlier_state(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "The build badge is tied to one commit. Pushing the notes invalidated the previous
+    badge": "the previous X" right after "the X" (in its sentence, or the one before it in
+    the paragraph) is that thing as it was before, not one the note dropped. A piece of the
+    work or the talk (:data:`WORK_NOUNS`: "the previous session", "the previous decision",
+    "the previous approach") may be one the note dropped even when another was just named,
+    and still points back; so does an X named only with "a" or only as "the previous X"."""
+    if hit.word(0) != "the" or hit.token_end >= hit.sentence.token_end:
+        return False
+    noun = hit.doc[hit.token_end]
+    word = noun.lower_
+    if not noun.is_alpha or word in WORK_NOUNS:
+        return False
+    return any(
+        token.lower_ == word and _named_definitely(span, at)
+        for span in _spans_before(hit, summary)
+        for at, token in enumerate(span)
+    )
+
+
+def _named_definitely(span: Sequence[Any], at: int) -> bool:
+    """Whether the noun at ``at`` follows a definite determiner, with up to
+    :data:`_NAMING_WORDS` words (none an ordinal: "the previous badge" names no badge) between."""
+    for index in range(at - 1, max(-1, at - 2 - _NAMING_WORDS), -1):
+        word = span[index].lower_
+        if word in _DEFINITE:
+            return True
+        if not span[index].is_alpha or word in _ORDINALS:
+            return False
+    return False
