@@ -117,3 +117,32 @@ def test_with_no_back_reference_left_no_elision_is_counted() -> None:
     """The pointer back was the summary's one elision: with it gone, ANC104 goes too."""
     kept = "".join(RELEASE_NOTES.splitlines(keepends=True)[:5])
     assert coded(kept, "ANC101") == [] and coded(kept, "ANC104") == []
+
+
+# --- the place a note lets any next session resume from (ANC101) ---------------------------
+
+STATE_FILES = """# Files updated
+
+- **Purpose:** Tracks the live task state, enabling the agent to pick up where the last
+  session left off.
+- The queue file lets the next agent continue from where the previous session left off.
+- Holds the open items, so a new session can resume where the prior session left off.
+"""
+
+
+def test_the_place_a_note_lets_a_session_resume_from_is_no_back_reference() -> None:
+    assert coded(STATE_FILES, "ANC101") == []
+
+
+RESUMED_LOG = """# Session log
+
+- Pick up where the last session left off.
+- Picked up where the previous session left off and finished the parser.
+- The next agent should continue from where the last session left off.
+- As decided in the last session, the cache stays.
+- This lets you pick up where we left off.
+"""
+
+
+def test_an_order_a_report_or_a_decision_still_points_back() -> None:
+    assert coded(RESUMED_LOG, "ANC101") == [(3, 21), (4, 19), (5, 49), (6, 21), (7, 25)]
