@@ -84,15 +84,16 @@ def test_a_link_opening_with_a_dot_segment_names_no_namespace() -> None:
 
 SERVICE_NOTES = """# Session summary
 
-- Read [the rules](./CLAUDE.md) first.
+- Read [the rules](./CLAUDE.md) first, then [[CLAUDE.md]] for the shared ones.
 - Each service has its own: [[svc-a/CLAUDE.md]] and [[../svc-b/CLAUDE.md]].
 """
 
 
-def test_a_key_opening_with_dot_slash_is_the_bare_key() -> None:
-    """``./CLAUDE.md`` is ``CLAUDE.md``, bare beside two services' own; ``../svc-b`` climbs to
-    a folder named as a namespace still."""
-    assert ambiguous(SERVICE_NOTES) == [(3, 20)]
+def test_a_key_opening_with_a_dot_segment_is_read_from_its_file_not_bare() -> None:
+    """``./CLAUDE.md`` names one file from where it is cited: no bare key, so not ambiguous;
+    the bare ``[[CLAUDE.md]]`` beside two services' own is, and ``../svc-b`` climbs to a
+    folder named as a namespace still."""
+    assert ambiguous(SERVICE_NOTES) == [(3, 45)]
 
 
 # --- "the previous X" right after "the X": the thing as it was (ANC101) ---------------------

@@ -98,31 +98,26 @@ def split_key(key: str) -> tuple[str | None, str]:
     """(namespace, name): everything before the key's last ``/`` or ``:``, and the rest; the
     namespace None for a bare key.
 
-    Leading ``./`` and ``../`` segments say where the key is read from, not under what: a
-    link target ``./CLAUDE.md`` is the bare key ``CLAUDE.md``, and ``./docs/a.md`` is
-    ``docs/a.md``. ``../`` climbs from the citing file, so what it climbs to names no
-    namespace either: ``../CLAUDE.md`` is qualified (it names one file from where it is
-    cited) with the namespace "", which is no evidence of one, and ``../docs/a.md`` is
-    under ``docs``. Any other key starting with a dot (``.claude/CLAUDE.md``) is read as
-    written."""
+    Leading ``./`` and ``../`` segments say where the key is read from, not under what: the
+    key names one file from where it is cited (it has a path, so it is no bare key), and the
+    folder it is read from names no namespace either. ``./CLAUDE.md`` and ``../CLAUDE.md``
+    are qualified with the namespace "", which is no evidence of one; ``./docs/a.md`` and
+    ``../docs/a.md`` are under ``docs``. Any other key starting with a dot
+    (``.claude/CLAUDE.md``) is read as written."""
     if key.startswith("."):
-        key, climbed = _relative_rest(key)
-        if climbed and max(key.rfind("/"), key.rfind(":")) <= 0:
-            return "", key
+        rest = _relative_rest(key)
+        if rest != key and max(rest.rfind("/"), rest.rfind(":")) <= 0:
+            return "", rest
+        key = rest
     cut = max(key.rfind("/"), key.rfind(":"))
     return (key[:cut], key[cut + 1 :]) if cut > 0 else (None, key)
 
 
-def _relative_rest(key: str) -> tuple[str, bool]:
-    """``key`` without its leading ``./`` and ``../`` segments, and whether one was ``../``."""
-    climbed = False
-    while True:
-        if key.startswith("./"):
-            key = key[2:]
-        elif key.startswith("../"):
-            key, climbed = key[3:], True
-        else:
-            return key, climbed
+def _relative_rest(key: str) -> str:
+    """``key`` without its leading ``./`` and ``../`` segments."""
+    while key.startswith(("./", "../")):
+        key = key[2:] if key.startswith("./") else key[3:]
+    return key
 
 
 def _anchor_of(
