@@ -14,6 +14,7 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.nodes import dotted
+from anchorlint.code.text_names import text_part_class
 
 #: return annotations that say a same-module "summarizer" does not return text
 NON_TEXT_RETURNS = frozenset(
@@ -36,10 +37,13 @@ _SUMMARIZER_OBJECT = LazyPattern(
 _MESSAGE_ELEMENT = LazyPattern(r"^(?:dict|Dict|Mapping)$|(?:Message|Event|ChatItem|Turn)$")
 
 
+_LISTS = frozenset({"list", "List", "Sequence", "typing.List"})
+
+
 def _message_list(annotation: cst.BaseExpression) -> bool:
     if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
         return False
-    if dotted(annotation.value) not in ("list", "List", "Sequence", "typing.List"):
+    if dotted(annotation.value) not in _LISTS:
         return False
     element = annotation.slice[0].slice
     if not isinstance(element, cst.Index):
@@ -47,6 +51,17 @@ def _message_list(annotation: cst.BaseExpression) -> bool:
     inner = element.value
     head = dotted(inner.value if isinstance(inner, cst.Subscript) else inner)
     return head is not None and _MESSAGE_ELEMENT.search(head.rsplit(".", 1)[-1]) is not None
+
+
+def _text_part_list(annotation: cst.BaseExpression) -> bool:
+    """``List[MessageContent]``, ``list[TextContent]``: the summary in content-part form."""
+    if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
+        return False
+    element = annotation.slice[0].slice
+    if dotted(annotation.value) not in _LISTS or not isinstance(element, cst.Index):
+        return False
+    head = dotted(element.value)
+    return head is not None and text_part_class(head.rsplit(".", 1)[-1])
 
 
 def returns_message_list(function: cst.FunctionDef | None) -> bool:
@@ -93,7 +108,7 @@ def _non_text(annotation: cst.BaseExpression, summary_named: bool) -> bool:
     members = _union_members(annotation)
     if members:
         return all(_non_text(member, summary_named) for member in members)
-    if _message_list(annotation) and summary_named:
+    if summary_named and (_message_list(annotation) or _text_part_list(annotation)):
         return False
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value

@@ -26,6 +26,7 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.nodes import call_name, dotted, names_in
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS, linked_test
+from anchorlint.code.text_names import text_part_class
 
 if TYPE_CHECKING:
     Found = tuple[str, str] | None
@@ -180,9 +181,13 @@ class SpanTextMixin:
             ):
                 return base, reason
         if receiver is None and name in _TEXT_GETTERS and call.args:
-            span = self.span_argument(call.args[0].value, clean)  # ``get_content(msg)``
+            argument = call.args[0].value
+            span = self.span_argument(argument, clean)  # ``get_content(msg)``
             if span is not None and not span[1].startswith("list: "):
                 return span
+            text = self.span_text(argument, clean)  # ``stringify(msg.tool_result.content)``
+            if text is not None:
+                return text
         if receiver is None or dotted(receiver) in ("self", "cls"):
             # ``_format_for_summary(msgs)``, ``self._render(msgs)``; ``_wrap(body)``
             return self.helper_text(call) or self.text_through_helper(call, clean)
@@ -195,7 +200,7 @@ class SpanTextMixin:
         ))``), which a client's ``complete(request)`` sends."""
         for position, arg in enumerate(call.args):
             keyword = arg.keyword.value if arg.keyword is not None else None
-            positional = keyword is None and position == 0 and name.endswith("Message")
+            positional = keyword is None and position == 0 and _carries_first(name)
             if positional or keyword in MESSAGE_TEXT_KEYS or keyword == "messages":
                 found = self._rendered(arg.value, clean)
                 if found is not None:
@@ -271,6 +276,12 @@ _TEXT_GETTERS = frozenset(
 _TEXT_ACCESSORS = frozenset({"get_content", "get_text", "text", "content", "to_string", "render"})
 #: keys of a span's text in a mapping (``m.get("content")``)
 _TEXT_KEYS = frozenset({"content", "text", "page_content", "output", "result", "message", "body"})
+
+
+def _carries_first(name: str) -> bool:
+    """A class whose first positional argument is the text it wraps: a chat message
+    (``UserMessage(prompt)``) or a text content part (``TextContent(x)``, ``TextPart(x)``)."""
+    return name.endswith("Message") or text_part_class(name)
 
 
 def _accessor(call: cst.Call, name: str) -> bool:

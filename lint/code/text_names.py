@@ -61,6 +61,22 @@ def names_text(name: str | None) -> bool:
     return any(part.startswith(_TEXT_WORDS) for part in words)
 
 
+#: the last word of a content part's class name (``TextContent``, ``TextPart``, ``TextBlock``)
+_PART_WORDS = frozenset({"Content", "Part", "Block"})
+#: content parts named without a kind, which chat APIs use for text
+_PLAIN_PARTS = frozenset({"ContentPart", "ContentBlock", "MessageContent"})
+
+
+def text_part_class(name: str) -> bool:
+    """A content part that holds text (``TextContent``, ``TextPart``, ``TextContentBlock``,
+    ``ContentPart``): its first argument is the text it wraps. An ``ImageContent`` or a
+    ``ToolCallPart`` wraps something else."""
+    words = _NAME_WORDS.findall(name)
+    if not words or words[-1] not in _PART_WORDS:
+        return False
+    return "Text" in words[:-1] or name in _PLAIN_PARTS
+
+
 #: keys under which a pass hands its text back, beside the text-named ones
 _OUTPUT_KEYS = frozenset({"output", "result", "answer", "response", "body", "value"})
 

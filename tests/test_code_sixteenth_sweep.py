@@ -1,0 +1,88 @@
+"""Code rules on the shapes a sixteenth sweep of real compactors showed them missing: a tool
+result's text wrapped in a content part or an imported stringifier, a summary list handed back
+inside a result object, a resolver that reads its source from a file.
+
+Each module is written for these tests in the style of the real ones, with the near misses
+beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes
+
+#: a message transform that summarizes oversized tool results: the result's text goes to the
+#: summarizer inside a text content part, through a helper annotated to return content parts;
+#: beside it, content parts of the call ids alone and of plain turns, which carry no span's text
+CONTENT_PARTS = """\
+from typing import List
+
+from chatkit.content import MessageContent, TextContent
+from chatkit.formatting import stringify
+from chatkit.tools import ToolResult
+
+
+class ToolResultShrinker:
+    def __init__(self, summarizer, max_chars: int = 4000) -> None:
+        self._summarizer = summarizer
+        self.max_chars = max_chars
+
+    async def summarize_if_needed(self, contents: List[MessageContent]) -> List[MessageContent]:
+        if sum(len(stringify(c)) for c in contents) <= self.max_chars:
+            return contents
+        summary = await self._summarizer.summarize(contents, self.max_chars)
+        return [TextContent(summary)]
+
+    async def shrink(self, messages: list) -> list:
+        out = []
+        for message in messages:
+            if message.tool_result is not None:
+                shrunk = await self.summarize_if_needed(
+                    [TextContent(stringify(message.tool_result.content))]
+                )
+                message.tool_result = ToolResult(
+                    stringify(shrunk[0]), message.tool_result.tool_request_id
+                )
+            out.append(message)
+        return out
+
+    async def label_calls(self, messages: list) -> list:
+        ids = [TextContent(m.tool_result.tool_request_id) for m in messages if m.tool_result]
+        return await self.summarize_if_needed(ids)
+
+    async def fold_turns(self, turns: list[str]) -> List[MessageContent]:
+        return await self.summarize_if_needed([TextContent(t) for t in turns])
+"""
+
+
+def test_a_tool_result_wrapped_in_a_text_content_part_is_summarized() -> None:
+    assert codes(CONTENT_PARTS) == [(24, "ANC303")]
+
+
+#: the same pass with the result's text made a string by an imported helper; beside it the
+#: call ids made strings for a title, and a preview that cuts the text without summarizing it
+STRINGIFIED = """\
+from util.text import stringify
+
+
+async def shrink_tool_results(messages: list, summarizer) -> list:
+    out = []
+    for msg in messages:
+        if msg.tool_result is not None:
+            short = await summarizer.summarize([stringify(msg.tool_result.content)], 500)
+            msg.tool_result = ToolResult(short, msg.tool_result.tool_request_id)
+        out.append(msg)
+    return out
+
+
+async def title_for(messages: list, summarizer) -> str:
+    names = [stringify(m.tool_result.tool_request_id) for m in messages if m.tool_result]
+    return await summarizer.summarize(names, 20)
+
+
+def preview(messages: list) -> list[str]:
+    return [stringify(m.tool_result.content)[:80] for m in messages if m.tool_result]
+"""
+
+
+def test_a_tool_result_through_an_imported_stringifier_is_summarized() -> None:
+    assert codes(STRINGIFIED) == [(8, "ANC303")]
