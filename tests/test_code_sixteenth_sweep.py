@@ -86,3 +86,97 @@ def preview(messages: list) -> list[str]:
 
 def test_a_tool_result_through_an_imported_stringifier_is_summarized() -> None:
     assert codes(STRINGIFIED) == [(8, "ANC303")]
+
+
+#: a session compactor that returns its message list, the summary in front, inside a dict
+#: beside its statistics; beside it a preview under another key and a request for a model
+#: client, neither of which the caller keeps as its history
+RESULT_DICT = """\
+from dataclasses import dataclass
+
+from chat.client import ChatRequest
+from chat.tokens import count_tokens
+
+KEEP_RECENT = 6
+PROMPT = "Summarize this conversation, keeping every decision and open question."
+
+
+async def compact_conversation(messages: list, llm) -> dict:
+    if len(messages) <= KEEP_RECENT:
+        return {"messages": messages, "summary": None, "tokens_saved": 0}
+    old, recent = messages[:-KEEP_RECENT], messages[-KEEP_RECENT:]
+    transcript = "\\n".join(f"{m.role}: {m.content}" for m in old)
+    reply = await llm.complete(f"{PROMPT}\\n\\n{transcript}")
+    note = Note(role="system", content=f"[summary]\\n{reply.text}")
+    compacted = [note] + recent
+    return {
+        "messages": compacted,
+        "summary": reply.text,
+        "tokens_saved": count_tokens(messages) - count_tokens(compacted),
+    }
+
+
+async def preview_compaction(messages: list, llm) -> dict:
+    transcript = "\\n".join(f"{m.role}: {m.content}" for m in messages[:-KEEP_RECENT])
+    reply = await llm.complete(f"{PROMPT}\\n\\n{transcript}")
+    note = Note(role="system", content=reply.text)
+    return {"preview": [note] + messages[-KEEP_RECENT:], "tokens": count_tokens(messages)}
+
+
+async def request_for(messages: list, llm) -> ChatRequest:
+    transcript = "\\n".join(f"{m.role}: {m.content}" for m in messages[:-KEEP_RECENT])
+    reply = await llm.complete(f"{PROMPT}\\n\\n{transcript}")
+    note = Note(role="system", content=reply.text)
+    return ChatRequest(messages=[note] + messages[-KEEP_RECENT:], model="small")
+"""
+
+
+def test_a_summary_list_returned_under_a_history_key_is_handed_back() -> None:
+    assert codes(RESULT_DICT) == [(15, "ANC306")]
+
+
+#: a compaction strategy that returns a record of the module, its message list by keyword or
+#: by position; beside it a digest record whose field holds lines to show, not a history
+RESULT_RECORD = """\
+from typing import NamedTuple
+
+PROMPT = "Condense the conversation below into a short brief."
+
+
+class CompactionResult(NamedTuple):
+    messages: list
+    usage: int
+
+
+class Digest(NamedTuple):
+    lines: list
+    usage: int
+
+
+class SimpleCompaction:
+    def __init__(self, keep: int = 2) -> None:
+        self.keep = keep
+
+    async def compact(self, messages: list, llm) -> CompactionResult:
+        old, recent = messages[: -self.keep], messages[-self.keep :]
+        text = "\\n".join(f"{m.role}: {m.content}" for m in old)
+        reply = await llm.generate(f"{PROMPT}\\n\\n{text}")
+        brief = Message(role="user", content=reply.text)
+        return CompactionResult(messages=[brief, *recent], usage=reply.usage)
+
+    async def compact_positional(self, messages: list, llm) -> CompactionResult:
+        old, recent = messages[: -self.keep], messages[-self.keep :]
+        text = "\\n".join(f"{m.role}: {m.content}" for m in old)
+        reply = await llm.generate(f"{PROMPT}\\n\\n{text}")
+        brief = Message(role="user", content=reply.text)
+        return CompactionResult([brief] + recent, reply.usage)
+
+    async def digest(self, messages: list, llm) -> Digest:
+        text = "\\n".join(f"{m.role}: {m.content}" for m in messages)
+        reply = await llm.generate(f"{PROMPT}\\n\\n{text}")
+        return Digest([reply.text] + messages[-self.keep :], reply.usage)
+"""
+
+
+def test_a_summary_list_returned_in_a_record_field_is_handed_back() -> None:
+    assert codes(RESULT_RECORD) == [(23, "ANC306"), (30, "ANC306")]

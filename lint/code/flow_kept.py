@@ -18,6 +18,7 @@ from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_graph_state import command_update, handed_state
 from anchorlint.code.kept_module import history_processor
 from anchorlint.code.kept_records import fetched_records
+from anchorlint.code.kept_results import returned_items
 from anchorlint.code.kept_state import (
     concatenated,
     constant_key,
@@ -32,7 +33,6 @@ from anchorlint.code.kept_state import (
     spliced,
     state_key,
     state_parameter,
-    tuple_elements,
 )
 from anchorlint.code.kept_state_lists import (
     extended_with_history,
@@ -140,7 +140,7 @@ class KeptState(RecordFields, KeptFields):
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
             if spliced(literal) and held is not None:
                 frame.summary_list = (node, held)
-        for item in tuple_elements(value):
+        for item in returned_items(value, self.index.classes):
             built = _built_list(item, frame) or self._built_by_helper(item, env, frame)
             if built is not None:
                 frame.summary_list = (node, built)
