@@ -180,3 +180,89 @@ class SimpleCompaction:
 
 def test_a_summary_list_returned_in_a_record_field_is_handed_back() -> None:
     assert codes(RESULT_RECORD) == [(23, "ANC306"), (30, "ANC306")]
+
+
+#: a directory store of documents whose resolvers open the document file a parameter names
+#: and cut the span from what they read; beside them one that compares a digest, one handed no
+#: pointer (a title cut to a length), one that walks a parsed record and one that hands back a
+#: whole file
+FILE_STORE = """\
+import hashlib
+import json
+from pathlib import Path
+
+
+class DocumentStore:
+    def __init__(self, root: str) -> None:
+        self.root = Path(root)
+
+    def resolve_span(self, doc_id: str, span) -> bytes:
+        with open(self.root / f"{doc_id}.txt", "rb") as f:
+            data = f.read()
+        return data[span.start : span.end]
+
+    def resolve_verified(self, doc_id: str, span) -> bytes:
+        data = (self.root / f"{doc_id}.txt").read_bytes()
+        piece = data[span.start : span.end]
+        if hashlib.sha256(piece).hexdigest() != span.sha256:
+            raise ValueError(f"span of {doc_id} moved")
+        return piece
+
+    def resolve_lines(self, doc_id: str, span) -> str:
+        lines = (self.root / f"{doc_id}.txt").read_text().splitlines()
+        return "\\n".join(lines[span.first_line : span.last_line])
+
+    def resolve_title(self, doc_id: str) -> str:
+        return (self.root / f"{doc_id}.txt").read_text()[:80]
+
+    def resolve_field(self, doc_id: str, ref: str) -> object:
+        with open(self.root / f"{doc_id}.json") as f:
+            record = json.load(f)
+        return record[ref]
+
+    def resolve_include(self, path: str, ref: str) -> str:
+        with open(path) as f:
+            return f.read()
+"""
+
+
+def test_a_resolver_that_reads_its_source_from_a_file_is_found() -> None:
+    assert codes(FILE_STORE) == [(13, "ANC305"), (24, "ANC305")]
+
+
+#: resolvers of a log of raw output that seek to a span and read its bytes; beside them a
+#: tail read after a seek to the end, a reader named for recovery, not resolution, and a
+#: writer
+SEEKING_READERS = """\
+import os
+
+
+def resolve_range(logfile: str, span) -> str:
+    with open(logfile, "rb") as f:
+        f.seek(span.start)
+        chunk = f.read(span.end - span.start)
+    return chunk.decode("utf-8")
+
+
+def resolve_tail(logfile: str, span, limit: int = 4096) -> bytes:
+    with open(logfile, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - limit))
+        return f.read()
+
+
+def recover_from_log(logfile: str, span) -> str:
+    with open(logfile, "rb") as f:
+        f.seek(span.start)
+        return f.read(span.end - span.start).decode("utf-8")
+
+
+def resolve_and_append(logfile: str, span, line: str) -> None:
+    with open(logfile, "a") as f:
+        f.seek(span.start)
+        f.write(line)
+"""
+
+
+def test_a_resolver_that_seeks_and_reads_a_range_of_a_file_is_found() -> None:
+    assert codes(SEEKING_READERS) == [(8, "ANC305")]

@@ -9,6 +9,7 @@ signatures and class headers, not calls, so they share only the engine with it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from anchorlint.code.lazy_pattern import LazyPattern
@@ -31,6 +32,14 @@ def resolver_definitions(settings: CodeSettings) -> CodeTrigger:
     """A function defined with a resolver's name (``def resolve_span``, ``def fetch_span``)."""
     resolvers = _resolvers(settings)
     return CodeTrigger(LazyPattern(rf"\bdef\s+_*(?:{alternation(resolvers)})"), words_of(resolvers))
+
+
+@lru_cache(maxsize=16)
+def resolvers_reading_files(settings: CodeSettings) -> CodeTrigger:
+    """A function defined with a resolver's name in a module that opens or reads a file: a
+    resolver may read its source itself (``open(path, "rb")``) rather than be handed it
+    (ANC305)."""
+    return replace(resolver_definitions(settings), needles=("open(", "read_bytes(", "read_text("))
 
 
 #: how far a signature is read; a longer one counts as holding a source parameter

@@ -133,10 +133,26 @@ def returned_source(
         return None
     if not names.is_source_param(source) and not _pointer_like(info, source, words):
         return None
-    if info.node.returns is not None and "bool" in annotation_names(info.node.returns):
+    if _returns_bool(info):
         return None
-    derived: set[str] = {source}
-    spans: set[str] = set()
+    whole = _pointer_like(info, source, words)
+    empty = _empty_pointer_returns(info, source) if whole else frozenset()
+    return _returned_piece(info, {source}, set(), source if whole else None, empty)
+
+
+def _returns_bool(info: FunctionInfo) -> bool:
+    return info.node.returns is not None and "bool" in annotation_names(info.node.returns)
+
+
+def _returned_piece(
+    info: FunctionInfo,
+    derived: set[str],
+    spans: set[str],
+    whole: str | None,
+    empty: frozenset[int],
+) -> cst.Return | None:
+    """The first ``return`` of a bounded piece of what ``derived`` names (or of ``whole``
+    itself, but in a return of ``empty``), following plain assignments."""
     lines: set[str] = set()
     assignments = [n for n in walk(info.node.body) if isinstance(n, cst.Assign)]
     for _ in range(3):
@@ -148,18 +164,38 @@ def returned_source(
                 derived.update(targets)
                 if _splits_lines(node.value, lines):
                     lines.update(targets)
-    whole = _pointer_like(info, source, words)
-    empty = _empty_pointer_returns(info, source) if whole else frozenset()
     returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
     for returned in returns:
         value = returned.value
         if value is None:
             continue
         if _span_expression(value, derived, spans, lines) or (
-            whole and dotted(value) == source and id(returned) not in empty
+            whole is not None and dotted(value) == whole and id(returned) not in empty
         ):
             return returned
     return None
+
+
+def file_resolvers(module: AnalysedModule) -> Iterator[tuple[FunctionInfo, str, cst.Return]]:
+    """Every same-module resolver that opens the file a parameter names and returns a range
+    of it for a pointer (:mod:`anchorlint.code.resolver_files`), with that parameter and the
+    return. One whose source parameter already hands back a span is left to
+    :func:`returned_source`."""
+    from anchorlint.code.resolver_files import file_read, returned_range
+
+    words = module.names.pointer_words
+    for info in module.index.all_functions():
+        if not module.names.is_resolver(info.name) or _returns_bool(info):
+            continue
+        params = frozenset(p.name.value for p in (*info.params, *info.kwonly))
+        read = file_read(info.node, params - {"self", "cls"})
+        if read is None or not _pointer_like(info, read.path, words):
+            continue
+        spans = set(read.ranges)  # ``chunk = f.read(n)`` after ``f.seek(start)``
+        returned = _returned_piece(info, set(read.contents), spans, None, frozenset())
+        returned = returned or returned_range(info.node, read)
+        if returned is not None:
+            yield info, read.path, returned
 
 
 def _empty_pointer_returns(info: FunctionInfo, source: str) -> frozenset[int]:

@@ -6,12 +6,15 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from anchorlint.code.prefilter import CodeTrigger
-from anchorlint.code.prefilter_pointers import resolvers_with_source
+from anchorlint.code.prefilter_pointers import resolvers_reading_files, resolvers_with_source
 from anchorlint.config import CodeSettings, Settings
 from anchorlint.rulebase import CodeHit, CodeRule, RuleDoc, python_example
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from anchorlint.code.front import AnalysedModule
+    from anchorlint.code.index import FunctionInfo
 
 
 class UnverifiedResolution(CodeRule):
@@ -197,23 +200,35 @@ class UnverifiedResolution(CodeRule):
     )
 
     def triggers(self, settings: CodeSettings) -> tuple[CodeTrigger, ...]:
-        """Only where a function named like a resolver takes a source parameter."""
-        return (resolvers_with_source(settings),)
+        """Only where a function named like a resolver takes a source parameter, or may open
+        the file it reads its source from."""
+        return (resolvers_with_source(settings), resolvers_reading_files(settings))
 
     def check(self, module: AnalysedModule, settings: Settings) -> Iterator[CodeHit]:
         from anchorlint.code.guards import has_digest_comparison
-        from anchorlint.code.resolvers import resolvers, returned_source
+        from anchorlint.code.resolvers import file_resolvers, resolvers, returned_source
 
         words = module.names.pointer_words
+        found: set[int] = set()
         for info, source in resolvers(module):
             returned = returned_source(info, source, words, module.names)
             if returned is None or has_digest_comparison(info, module.index):
                 continue
-            line = module.position(info.node.name).start.line
-            yield module.hit(
-                returned,
-                f"resolver `{info.name}()` (line {line}) returns bytes of its source `{source}` "
-                "here without comparing a digest: a pointer re-anchored during compaction "
-                "resolves silently to the wrong span; hash the span and compare it with the "
-                "pointer's pin first",
-            )
+            found.add(id(info.node))
+            yield self._hit(module, info, returned, f"its source `{source}`")
+        for info, path, returned in file_resolvers(module):
+            if id(info.node) in found or has_digest_comparison(info, module.index):
+                continue
+            yield self._hit(module, info, returned, f"the file it opens from `{path}`")
+
+    @staticmethod
+    def _hit(
+        module: AnalysedModule, info: FunctionInfo, returned: cst.Return, source: str
+    ) -> CodeHit:
+        line = module.position(info.node.name).start.line
+        return module.hit(
+            returned,
+            f"resolver `{info.name}()` (line {line}) returns bytes of {source} here without "
+            "comparing a digest: a pointer re-anchored during compaction resolves silently to "
+            "the wrong span; hash the span and compare it with the pointer's pin first",
+        )
