@@ -25,7 +25,9 @@ class UnverifiedResolution(CodeRule):
         what=(
             "Flags a resolver (`resolve*`, `reconstruct*`, `expand*`, `fetch_span*`, "
             "`get_span*`, `quote*`, `verify*`) that returns a slice or line range of its source "
-            "parameter (or the whole source, given a pointer) while neither it nor a same-module "
+            "parameter (or the whole source, given a pointer), or of a file it opens from a "
+            "parameter for a pointer (a slice of what it read, or a range read after a seek), "
+            "while neither it nor a same-module "
             "helper it calls compares a digest (`==`/`!=` against a hash, "
             "`hmac.compare_digest`, `.startswith(pin)`). A digest computed and never compared "
             "does not count; resolvers returning `bool` are out of scope."
@@ -98,8 +100,25 @@ class UnverifiedResolution(CodeRule):
                 piece = text[span.start : span.end]
                 return piece.strip()
         """),
+        python_example("""
+            def resolve_range(log_path: str, span) -> bytes:
+                with open(log_path, "rb") as f:
+                    f.seek(span.start)
+                    return f.read(span.end - span.start)
+        """),
     )
     valid = (
+        python_example("""
+            import hashlib
+
+            def resolve_span(path: str, span) -> bytes:
+                with open(path, "rb") as f:
+                    data = f.read()
+                piece = data[span.start : span.end]
+                if hashlib.sha256(piece).hexdigest() != span.sha256:
+                    raise ValueError("span moved")
+                return piece
+        """),
         python_example("""
             import hashlib
 
