@@ -183,7 +183,7 @@ def test_a_summary_list_returned_in_a_record_field_is_handed_back() -> None:
 
 
 #: a directory store of documents whose resolvers open the document file a parameter names
-#: and cut the span from what they read; beside them one that compares a digest, one handed no
+#: and cut the span or a line from what they read; beside them one that compares a digest, one handed no
 #: pointer (a title cut to a length), one that walks a parsed record and one that hands back a
 #: whole file
 FILE_STORE = """\
@@ -223,11 +223,15 @@ class DocumentStore:
     def resolve_include(self, path: str, ref: str) -> str:
         with open(path) as f:
             return f.read()
+
+    def resolve_line(self, doc_id: str, span) -> str:
+        lines = (self.root / f"{doc_id}.txt").read_text().splitlines()
+        return lines[span.line]
 """
 
 
 def test_a_resolver_that_reads_its_source_from_a_file_is_found() -> None:
-    assert codes(FILE_STORE) == [(13, "ANC305"), (24, "ANC305")]
+    assert codes(FILE_STORE) == [(13, "ANC305"), (24, "ANC305"), (40, "ANC305")]
 
 
 #: resolvers of a log of raw output that seek to a span and read its bytes; beside them a

@@ -35,6 +35,8 @@ class FileRead:
     path: str
     #: names bound to the whole file's contents (``data = f.read()``)
     contents: frozenset[str]
+    #: those of them split into lines (``lines = path.read_text().splitlines()``)
+    lines: frozenset[str]
     #: names bound to a read at an offset (``chunk = f.read(n)`` after ``f.seek(start)``)
     ranges: frozenset[str]
     #: handles read at an offset (``f`` of ``f.seek(start)``)
@@ -51,11 +53,11 @@ def file_read(function: cst.FunctionDef, params: frozenset[str]) -> FileRead | N
         if found is not None:
             handles[found[0]], path = found[1], path or found[1]
     seeked = frozenset(h for h in handles if _seeks(function, h))
-    contents, ranges = _reads(function, handles, seeked, params)
+    contents, lines, ranges = _reads(function, handles, seeked, params)
     path = path or next(iter(contents.values()), None)
     if path is None:
         return None
-    return FileRead(path, frozenset(contents), frozenset(ranges), seeked)
+    return FileRead(path, frozenset(contents), frozenset(lines), frozenset(ranges), seeked)
 
 
 def _handle(node: cst.CSTNode, params: frozenset[str]) -> tuple[str, str] | None:
@@ -110,10 +112,11 @@ def _reads(
     handles: dict[str, str],
     seeked: frozenset[str],
     params: frozenset[str],
-) -> tuple[dict[str, str], set[str]]:
-    """Names bound to the whole file (with the parameter it came from) and to a read of a
-    range of it (of a handle read at an offset)."""
+) -> tuple[dict[str, str], set[str], set[str]]:
+    """Names bound to the whole file (with the parameter it came from), those split into
+    lines, and names bound to a read of a range of it (of a handle read at an offset)."""
     contents: dict[str, str] = {}
+    lines: set[str] = set()
     ranges: set[str] = set()
     for node in walk(function.body):
         if not isinstance(node, cst.Assign) or len(node.targets) != 1:
@@ -124,9 +127,11 @@ def _reads(
         whole = _whole_read(_underlying(node.value), handles, params)
         if whole is not None:
             contents[target.value] = whole
+            if call_name(node.value) in LINE_METHODS:
+                lines.add(target.value)
         elif ranged_read(node.value, seeked):
             ranges.add(target.value)
-    return contents, ranges
+    return contents, lines, ranges
 
 
 def _underlying(value: cst.BaseExpression) -> cst.BaseExpression:

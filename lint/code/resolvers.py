@@ -150,10 +150,12 @@ def _returned_piece(
     spans: set[str],
     whole: str | None,
     empty: frozenset[int],
+    lines: set[str] | None = None,
 ) -> cst.Return | None:
     """The first ``return`` of a bounded piece of what ``derived`` names (or of ``whole``
-    itself, but in a return of ``empty``), following plain assignments."""
-    lines: set[str] = set()
+    itself, but in a return of ``empty``), following plain assignments; ``lines`` names
+    line splits of it already known."""
+    lines = set() if lines is None else lines
     assignments = [n for n in walk(info.node.body) if isinstance(n, cst.Assign)]
     for _ in range(3):
         for node in assignments:
@@ -192,7 +194,8 @@ def file_resolvers(module: AnalysedModule) -> Iterator[tuple[FunctionInfo, str, 
         if read is None or not _pointer_like(info, read.path, words):
             continue
         spans = set(read.ranges)  # ``chunk = f.read(n)`` after ``f.seek(start)``
-        returned = _returned_piece(info, set(read.contents), spans, None, frozenset())
+        contents, lines = set(read.contents), set(read.lines)
+        returned = _returned_piece(info, contents, spans, None, frozenset(), lines)
         returned = returned or returned_range(info.node, read)
         if returned is not None:
             yield info, read.path, returned
