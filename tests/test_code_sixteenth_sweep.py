@@ -270,3 +270,31 @@ def resolve_and_append(logfile: str, span, line: str) -> None:
 
 def test_a_resolver_that_seeks_and_reads_a_range_of_a_file_is_found() -> None:
     assert codes(SEEKING_READERS) == [(8, "ANC305")]
+
+
+#: resolvers that cut the span from a read written in the return itself; beside them a head of
+#: the file cut to a fixed length and a key looked up in the text, which cut no span
+INLINE_READS = """\
+from pathlib import Path
+
+
+def resolve_span(path: str, span) -> str:
+    return Path(path).read_text()[span.start : span.end]
+
+
+def resolve_line(path: str, span) -> str:
+    with open(path) as f:
+        return f.read().splitlines()[span.line].strip()
+
+
+def resolve_head(path: str, span) -> str:
+    return Path(path).read_text()[:200]
+
+
+def resolve_key(path: str, ref) -> str:
+    return Path(path).read_text()[ref]
+"""
+
+
+def test_a_span_cut_from_a_read_in_the_return_is_found() -> None:
+    assert codes(INLINE_READS) == [(5, "ANC305"), (10, "ANC305")]

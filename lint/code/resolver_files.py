@@ -41,6 +41,8 @@ class FileRead:
     ranges: frozenset[str]
     #: handles read at an offset (``f`` of ``f.seek(start)``)
     seeked: frozenset[str]
+    #: returns (by id) of a piece of a read written in place (``return f.read()[a:b]``)
+    inline: frozenset[int]
 
 
 def file_read(function: cst.FunctionDef, params: frozenset[str]) -> FileRead | None:
@@ -54,10 +56,36 @@ def file_read(function: cst.FunctionDef, params: frozenset[str]) -> FileRead | N
             handles[found[0]], path = found[1], path or found[1]
     seeked = frozenset(h for h in handles if _seeks(function, h))
     contents, lines, ranges = _reads(function, handles, seeked, params)
-    path = path or next(iter(contents.values()), None)
+    inline = _inline_pieces(function, handles, params)
+    path = path or next(iter(contents.values()), None) or next(iter(inline.values()), None)
     if path is None:
         return None
-    return FileRead(path, frozenset(contents), frozenset(lines), frozenset(ranges), seeked)
+    return FileRead(
+        path, frozenset(contents), frozenset(lines), frozenset(ranges), seeked, frozenset(inline)
+    )
+
+
+def _inline_pieces(
+    function: cst.FunctionDef, handles: dict[str, str], params: frozenset[str]
+) -> dict[int, str]:
+    """``return open(path).read()[span.start : span.end]``, ``return
+    Path(p).read_text().splitlines()[span.line].strip()``: a bounded piece of a read written
+    in the ``return`` itself (by id), with the parameter the file came from."""
+    found: dict[int, str] = {}
+    for node in walk(function.body):
+        if not isinstance(node, cst.Return) or node.value is None:
+            continue
+        value = _peeled(node.value, TEXT_METHODS)
+        if not isinstance(value, cst.Subscript):
+            continue
+        base = value.value
+        split = isinstance(base, cst.Call) and call_name(base) in LINE_METHODS
+        cut = any(isinstance(element.slice, cst.Slice) for element in value.slice)
+        bounded = any(names_in(element) for element in value.slice)
+        whole = _whole_read(_peeled(base, _DERIVING), handles, params)
+        if whole is not None and bounded and (cut or split):
+            found[id(node)] = whole
+    return found
 
 
 def _handle(node: cst.CSTNode, params: frozenset[str]) -> tuple[str, str] | None:
@@ -124,7 +152,7 @@ def _reads(
         target = node.targets[0].target
         if not isinstance(target, cst.Name) or not isinstance(node.value, cst.Call):
             continue
-        whole = _whole_read(_underlying(node.value), handles, params)
+        whole = _whole_read(_peeled(node.value, _DERIVING), handles, params)
         if whole is not None:
             contents[target.value] = whole
             if call_name(node.value) in LINE_METHODS:
@@ -134,9 +162,9 @@ def _reads(
     return contents, lines, ranges
 
 
-def _underlying(value: cst.BaseExpression) -> cst.BaseExpression:
-    """``read_text().splitlines()``, ``f.read().decode()``: the read under the text methods."""
-    while isinstance(value, cst.Call) and call_name(value) in _DERIVING:
+def _peeled(value: cst.BaseExpression, methods: frozenset[str]) -> cst.BaseExpression:
+    """``read_text().splitlines()``, ``f.read().decode()``: the value under ``methods``."""
+    while isinstance(value, cst.Call) and call_name(value) in methods:
         receiver = call_receiver(value)
         if receiver is None:
             break
@@ -186,19 +214,16 @@ def _seeks(function: cst.FunctionDef, handle: str) -> bool:
 
 
 def returned_range(function: cst.FunctionDef, read: FileRead) -> cst.Return | None:
-    """The first ``return`` that hands back a read at an offset of a handle the function
-    seeks (``return f.read(n)``, ``return f.read(n).decode()``); a name bound to one is
-    followed with the other pieces of a source."""
-    if not read.seeked:
-        return None
+    """The first ``return`` that hands back a piece of a read written in place
+    (:func:`_inline_pieces`) or a read at an offset of a handle the function seeks (``return
+    f.read(n)``, ``return f.read(n).decode()``); a name bound to one is followed with the
+    other pieces of a source."""
     for node in walk(function.body):
-        if isinstance(node, cst.Return) and node.value is not None:
-            value = node.value
-            while isinstance(value, cst.Call) and call_name(value) in TEXT_METHODS:
-                inner = call_receiver(value)
-                if inner is None:
-                    break
-                value = inner
-            if isinstance(value, cst.Call) and ranged_read(value, read.seeked):
-                return node
+        if not isinstance(node, cst.Return) or node.value is None:
+            continue
+        if id(node) in read.inline:
+            return node
+        value = _peeled(node.value, TEXT_METHODS)
+        if read.seeked and isinstance(value, cst.Call) and ranged_read(value, read.seeked):
+            return node
     return None
