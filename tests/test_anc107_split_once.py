@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
-from anchorlint.text.anchor_parts import split_key as _split
+from anchorlint.text.key_split import split_key as _split
 from rules.text.anc107_ambiguous_anchor import (
     _SKIPPED_FORMS,
     _STORE_ONLY_FORMS,
@@ -28,7 +28,7 @@ def _reference(facts: Sequence[SummaryFacts]) -> Iterator[tuple[str, int, str, s
     """The former loop: a set union for every anchor, each key split in both passes."""
     namespaces: dict[str, set[str]] = defaultdict(set)
     for summary in facts:
-        keys = [a.key for a in summary.anchors if a.form not in _SKIPPED_FORMS | _STORE_ONLY_FORMS]
+        keys = [a.key for a in summary.anchors if a.form not in ("uri", "hash")]
         for key in (*keys, *summary.qualified_keys):
             namespace, name = _split(key)
             if namespace:

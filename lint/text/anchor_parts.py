@@ -25,6 +25,7 @@ from anchorlint.text.anchor_forms import (
 )
 from anchorlint.text.anchor_pins import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_pins import Pin, split_pin
+from anchorlint.text.key_split import split_key
 
 #: default key syntax for wiki keys and bare pointers
 DEFAULT_KEY_PATTERN = r"[A-Za-z0-9_\-./:#@=,~+%]+"
@@ -92,32 +93,6 @@ class Anchor:
     @property
     def positional(self) -> bool:
         return self.fragment is not None and self.fragment.positional
-
-
-def split_key(key: str) -> tuple[str | None, str]:
-    """(namespace, name): everything before the key's last ``/`` or ``:``, and the rest; the
-    namespace None for a bare key.
-
-    Leading ``./`` and ``../`` segments say where the key is read from, not under what: the
-    key names one file from where it is cited (it has a path, so it is no bare key), and the
-    folder it is read from names no namespace either. ``./CLAUDE.md`` and ``../CLAUDE.md``
-    are qualified with the namespace "", which is no evidence of one; ``./docs/a.md`` and
-    ``../docs/a.md`` are under ``docs``. Any other key starting with a dot
-    (``.claude/CLAUDE.md``) is read as written."""
-    if key.startswith("."):
-        rest = _relative_rest(key)
-        if rest != key and max(rest.rfind("/"), rest.rfind(":")) <= 0:
-            return "", rest
-        key = rest
-    cut = max(key.rfind("/"), key.rfind(":"))
-    return (key[:cut], key[cut + 1 :]) if cut > 0 else (None, key)
-
-
-def _relative_rest(key: str) -> str:
-    """``key`` without its leading ``./`` and ``../`` segments."""
-    while key.startswith(("./", "../")):
-        key = key[2:] if key.startswith("./") else key[3:]
-    return key
 
 
 def _anchor_of(

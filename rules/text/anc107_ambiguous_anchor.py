@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
-from anchorlint.text.anchor_parts import split_key
+from anchorlint.text.key_split import split_key
 
 if TYPE_CHECKING:
     from anchorlint.facts import AnchorOccurrence, SummaryFacts
@@ -19,6 +19,10 @@ _SKIPPED_FORMS = frozenset({"uri", "hash", "custom", "commit", "issue", "uuid"})
 _STORE_ONLY_FORMS = frozenset({"path", "line"})
 #: the forms never read as a key without a store: made once, not for every anchor
 _UNSTORED_SKIPPED_FORMS = _SKIPPED_FORMS | _STORE_ONLY_FORMS
+#: the forms whose keys name no namespace (:attr:`Anchor.namespace`): every other anchor with
+#: one is evidence of it, whatever its form, as compact facts keep it (``qualified_keys``), so
+#: a summary's anchors count alike whether the run kept their positions or only their keys
+_NO_NAMESPACE_FORMS = frozenset({"uri", "hash"})
 
 
 def _hit(path: str, anchor: AnchorOccurrence, message: str) -> LocatedHit:
@@ -93,7 +97,7 @@ class AmbiguousAnchor(RunRule):
         # each key split once, and the anchors judged by the same splits
         splits: dict[str, tuple[str | None, str]] = {}
         for summary in facts:
-            keys = [a.key for a in summary.anchors if a.form not in _UNSTORED_SKIPPED_FORMS]
+            keys = [a.key for a in summary.anchors if a.form not in _NO_NAMESPACE_FORMS]
             for key in (*keys, *summary.qualified_keys):
                 split = splits.get(key)
                 if split is None:
