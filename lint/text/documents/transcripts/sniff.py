@@ -69,6 +69,9 @@ _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*
 #: a Pi session opens with its header entry, keyed as nothing else's first line is
 _PI = _B(rb'\A\s*\{\s*"type"\s*:\s*"session"\s*,')
 _PI_KEYS = frozenset({b"type", b"version", b"id", b"timestamp", b"cwd", b"parentSession"})
+#: what a v1 header held besides (the model and thinking level it started with, the session
+#: it was branched from): Pi's migration to v3 adds ``version`` and keeps them on disk
+_PI_V1_KEYS = frozenset({b"provider", b"modelId", b"thinkingLevel", b"branchedFrom"})
 _PI_NEEDED = frozenset({b"type", b"id", b"timestamp", b"cwd"})
 #: a kimi-cli context file opens with a record of one of its own roles
 _KIMI_CONTEXT = _B(rb'\A\s*\{\s*"role"\s*:\s*"_(?:system_prompt|checkpoint|usage)"')
@@ -261,9 +264,12 @@ def _codex_keys(scalars: dict[bytes, bytes]) -> bool:
 
 def _pi(head: bytes) -> bool:
     """A Pi session: its first line is the session's header, with its id, time stamp and
-    working directory, and no key but the header's."""
+    working directory, and no key but the header's, current or v1 (a v1 header, migrated
+    or not, keeps the model it started with)."""
     keys = top_level(head[: head.find(b"\n") if b"\n" in head else len(head)])
-    return keys.get(b"type") == b"session" and _PI_KEYS >= keys.keys() >= _PI_NEEDED
+    if keys.get(b"type") != b"session" or not keys.keys() >= _PI_NEEDED:
+        return False
+    return keys.keys() <= _PI_KEYS | _PI_V1_KEYS
 
 
 def is_native_jsonl(head: bytes) -> bool:

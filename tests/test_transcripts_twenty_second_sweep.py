@@ -1,0 +1,130 @@
+"""The twenty-second sweep of real transcripts: shapes a user meets that were read wrong.
+
+Every file below is written for these tests in the shape its tool saves, in our own words:
+a Pi session whose header an older Pi wrote (or a tool re-saved), and a stream of
+pretty-printed JSON objects saved under a JSON Lines name.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from anchorlint.config import Settings
+from anchorlint.findings import sort_findings
+from anchorlint.run import engine
+from anchorlint.run.jobs import Job
+from anchorlint.text.documents.transcripts.sniff import jsonl_format
+from tests.conftest import run_cli
+
+
+def lint_file(path: Path) -> list[tuple[str, int, int]]:
+    """What a run over ``path`` reports: its findings, history threads' included."""
+    worker = engine.Worker(Settings(root=str(path.parent)))
+    result = worker.lint_job(Job(str(path), 0))
+    found = [*result.findings, *engine.run_level(worker.context, [result])]
+    return [(f.code, f.line, f.column) for f in sort_findings(found)]
+
+
+def line(**record: object) -> str:
+    return json.dumps(record, separators=(",", ":"))
+
+
+# ---------------------------------------------------- A: a Pi session with a v1 header
+
+HEADER = {
+    "type": "session",
+    "id": "7c2d4e10-5a6b-4c8d-9e0f-1a2b3c4d5e6f",
+    "timestamp": "2026-03-02T09:00:00.000Z",
+    "cwd": "/home/dev/shop",
+}
+V1 = {"provider": "anthropic", "modelId": "some-model", "thinkingLevel": "off"}
+TURN = line(
+    type="message",
+    id="m1",
+    parentId=None,
+    message={"role": "user", "content": [{"type": "text", "text": "Add refunds, as above."}]},
+)
+
+
+def entry(kind: str, ident: str, parent: str, summary: str, **extra: object) -> str:
+    """One entry of the session's tree holding a summary (a compaction, a branch's)."""
+    return line(type=kind, id=ident, parentId=parent, **extra, summary=summary)
+
+
+FIRST = entry("compaction", "c1", "m1", "## Goal\nRefunds in `src/shop/refund.ts`.\n\nDone.")
+BRANCH = entry("branch_summary", "b1", "c1", "Tried the previous approach; dropped.", fromId="m1")
+SECOND = entry(
+    "compaction",
+    "c2",
+    "b1",
+    "## Goal\nRefunds.\n\nDone, as mentioned earlier. All details preserved.",
+)
+
+
+def pi_session(tmp_path: Path, header: str, *entries: str) -> Path:
+    path = tmp_path / "2026-03-02T09-00-00-000Z_7c2d4e10.jsonl"
+    path.write_text("\n".join([header, *entries]) + "\n", encoding="utf-8")
+    return path
+
+
+def header(**extra: object) -> str:
+    return line(**HEADER, **extra)
+
+
+def control(tmp_path: Path) -> list[tuple[str, int, int]]:
+    """A current header's findings: the two compactions, each at its summary's first
+    character, one history thread; the branch summary is not read."""
+    sub = tmp_path / "control"
+    sub.mkdir()
+    return lint_file(pi_session(sub, header(version=3), TURN, FIRST, BRANCH, SECOND))
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        V1,  # as v1 wrote it
+        {**V1, "version": 3},  # as current Pi leaves it after migrating the file
+        {**V1, "branchedFrom": "/home/dev/.pi/agent/sessions/--home-dev-shop--/a.jsonl"},
+        {"version": 2, "thinkingLevel": "high"},
+    ],
+    ids=["v1", "migrated", "branched", "one-key"],
+)
+def test_a_pi_session_with_a_v1_header_is_read_as_pi(tmp_path: Path, extra: dict) -> None:
+    path = pi_session(tmp_path, header(**extra), TURN, FIRST, BRANCH, SECOND)
+    findings = lint_file(path)
+    at = SECOND.index("## Goal") + 1
+    assert ("ANC104", 5, at) in findings
+    assert {("ANC211", 5, at), ("ANC212", 5, at), ("ANC213", 5, at)} <= set(findings)
+    assert 4 not in {number for _, number, _ in findings}  # the branch summary
+    assert findings == control(tmp_path)
+
+
+def test_a_v1_session_with_no_compaction_is_told_so(tmp_path: Path) -> None:
+    path = pi_session(tmp_path, header(**V1), TURN)
+    done = run_cli("check", "--no-cache", str(path))
+    assert done.returncode == 0, done.stdout
+    assert "the transcript holds no compaction summary" in done.stderr, done.stderr
+    assert "set text.fields" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"model": "some-model"},  # not a key Pi's header ever had
+        {**V1, "payload": {}},
+        {**V1, "sessionId": "x"},
+    ],
+    ids=["model", "payload", "sessionId"],
+)
+def test_a_header_with_a_key_no_pi_version_wrote_is_no_pi_session(extra: dict) -> None:
+    assert jsonl_format((header(**extra) + "\n").encode()) is None
+
+
+def test_v1_keys_without_the_header_s_own_are_no_pi_session() -> None:
+    bare = {k: v for k, v in HEADER.items() if k != "cwd"}
+    assert jsonl_format((line(**bare, **V1) + "\n").encode()) is None
+    other = {**HEADER, "type": "sessions"}
+    assert jsonl_format((line(**other, **V1) + "\n").encode()) is None
