@@ -128,3 +128,35 @@ def test_v1_keys_without_the_header_s_own_are_no_pi_session() -> None:
     assert jsonl_format((line(**bare, **V1) + "\n").encode()) is None
     other = {**HEADER, "type": "sessions"}
     assert jsonl_format((line(**other, **V1) + "\n").encode()) is None
+
+
+# ------------------------------------------- B: a Pi header re-saved with its keys sorted
+
+
+def sorted_header(**extra: object) -> str:
+    """The header as a re-save writes it: keys sorted, Python's separators."""
+    return json.dumps({**HEADER, **extra}, sort_keys=True)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"version": 3}, {**V1, "version": 3}, {"version": 3, "parentSession": "/p/" + "a" * 900}],
+    ids=["v3", "v1", "long-path"],
+)
+def test_a_header_with_sorted_keys_is_read_as_pi(tmp_path: Path, extra: dict) -> None:
+    path = pi_session(tmp_path, sorted_header(**extra), TURN, FIRST, BRANCH, SECOND)
+    assert not path.read_text().startswith('{"type"')
+    assert lint_file(path) == control(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        sorted_header(version=3, model="m"),  # a key no header has
+        json.dumps({"data": {**HEADER}, "id": "e1", "type": "event"}),  # the header nested
+        json.dumps({"cwd": "/a", "id": "e1", "kind": {"type": "session"}, "timestamp": "t"}),
+    ],
+    ids=["extra-key", "nested-header", "nested-tag"],
+)
+def test_a_session_tag_that_is_not_the_header_s_is_no_pi_session(first: str) -> None:
+    assert jsonl_format((first + "\n" + TURN + "\n").encode()) is None

@@ -66,8 +66,9 @@ _COPILOT = _B(rb'\A\s*\{[^\n]{0,200}"type"\s*:\s*"session\.start"')
 _COPILOT_KEYS = frozenset({b"type", b"data", b"id", b"timestamp", b"parentId"})
 #: what ``session.start`` says of its writer: the producer, or the CLI's version
 _COPILOT_PRODUCER = _B(rb'"(?:producer"\s*:\s*"copilot-agent"|copilotVersion"\s*:)')
-#: a Pi session opens with its header entry, keyed as nothing else's first line is
-_PI = _B(rb'\A\s*\{\s*"type"\s*:\s*"session"\s*,')
+#: a Pi session opens with its header entry, keyed as nothing else's first line is; its tag
+#: comes first as Pi writes it, after the keys that sort before it as a re-save writes it
+_PI = _B(rb'\A\s*\{[^\n]{0,4096}?"type"\s*:\s*"session"\s*[,}]')
 _PI_KEYS = frozenset({b"type", b"version", b"id", b"timestamp", b"cwd", b"parentSession"})
 #: what a v1 header held besides (the model and thinking level it started with, the session
 #: it was branched from): Pi's migration to v3 adds ``version`` and keeps them on disk
