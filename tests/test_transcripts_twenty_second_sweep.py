@@ -160,3 +160,71 @@ def test_a_header_with_sorted_keys_is_read_as_pi(tmp_path: Path, extra: dict) ->
 )
 def test_a_session_tag_that_is_not_the_header_s_is_no_pi_session(first: str) -> None:
     assert jsonl_format((first + "\n" + TURN + "\n").encode()) is None
+
+
+# ------------------------------------ C: pretty-printed JSON objects saved as JSON Lines
+
+PRETTY = "ANC002 not JSON Lines: the file is pretty-printed JSON (line 1 is a bracket alone"
+
+
+def pretty_stream(tmp_path: Path, count: int, name: str = "stats.jsonl") -> Path:
+    """What ``jq`` without ``-c`` writes: each object over five lines."""
+    path = tmp_path / name
+    rows = [{"day": n, "turns": 5, "summary": "As noted above."} for n in range(count)]
+    path.write_text("".join(json.dumps(row, indent=2) + "\n" for row in rows))
+    return path
+
+
+def test_a_pretty_printed_stream_is_one_finding_that_says_so(tmp_path: Path) -> None:
+    path = pretty_stream(tmp_path, 3)  # 15 lines, none a record
+    done = run_cli("check", "--no-cache", str(path))
+    assert done.stdout.splitlines() == [
+        f"{path}:1:1: {PRETTY}, and what it opens runs over the lines after it); write one "
+        "record a line (as `jq -c` does) to have it read"
+    ]
+    assert done.returncode == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps([{"id": 1, "summary": "As noted above."}], indent=2) + "\n",  # an array
+        '\ufeff{\r\n  "id": 1\r\n}\r\n',  # a byte-order mark, Windows line ends
+    ],
+    ids=["array", "bom-crlf"],
+)
+def test_other_pretty_printed_json_is_one_finding(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "saved.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert lint_file(path) == [("ANC002", 1, 1)]
+
+
+def test_a_large_pretty_printed_file_is_one_finding_in_one_job(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chunks would each report their lines: the first line keeps the file whole."""
+    from anchorlint.run import jobs as jobs_module
+    from anchorlint.run import pool
+
+    path = pretty_stream(tmp_path, 400)  # 2,000 lines
+    monkeypatch.setattr(jobs_module, "CHUNK_BYTES", 2000)
+    assert len(jobs_module.plan_jobs([str(path)])) == 1
+    found = pool.lint_paths([str(path)], Settings(root=str(tmp_path)), jobs=2).collect()
+    assert [(f.code, f.line, f.column) for f in found.findings] == [("ANC002", 1, 1)]
+
+
+def test_a_json_lines_file_with_a_broken_line_is_read_as_before(tmp_path: Path) -> None:
+    """A bracket alone after the first line, or a first line that is a record, is no
+    pretty-printed file: each broken line is its own finding and the records are read."""
+    record = json.dumps({"id": 1, "summary": "Kept the parser, as noted earlier."})
+    path = tmp_path / "summaries.jsonl"
+    path.write_text("\n".join([record, "{", '  "id": 2', "}", record]) + "\n")
+    findings = lint_file(path)
+    assert [f for f in findings if f[0] == "ANC002"] == [
+        ("ANC002", 2, 2),
+        ("ANC002", 3, 7),
+        ("ANC002", 4, 1),
+    ]
+    assert [line for code, line, _ in findings if code == "ANC101"] == [1, 5]
+    done = run_cli("check", "--no-cache", str(path))
+    assert "pretty-printed" not in done.stdout

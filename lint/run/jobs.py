@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 from anchorlint.run.kinds import KINDS, kind_of
+from anchorlint.run.reading import pretty_printed
 
 if TYPE_CHECKING:
     from anchorlint.run.cache_keys import Known
@@ -57,7 +58,7 @@ def plan_jobs(paths: Sequence[str]) -> list[Job]:
             planned += [Job(path, order, f.start, f.end, f.first_row) for f in fragments(path)]
             continue
         size = _size(path) if kind is not None and kind.chunkable else 0
-        if size > CHUNK_BYTES:
+        if size > CHUNK_BYTES and not _pretty_printed(path):
             planned.extend(Job(path, order, *r) for r in _jsonl_ranges(path, size, CHUNK_BYTES))
         else:
             planned.append(Job(path, order))
@@ -94,6 +95,19 @@ def _size(path: str) -> int:
         return os.path.getsize(path) if os.path.isfile(path) else 0
     except OSError:
         return 0
+
+
+def _pretty_printed(path: str) -> bool:
+    """A file of pretty-printed JSON is one job: its first line alone tells it is no JSON
+    Lines (:func:`~anchorlint.run.reading.pretty_printed`), and a chunk after the first
+    would report each of its lines."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64)
+    except OSError:
+        return False
+    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+    return pretty_printed(first.decode("utf-8", "replace"))
 
 
 #: how much of a file is read at once while planning chunks (a line may be any length)

@@ -271,6 +271,13 @@ def decoded_lines(
         yield text
 
 
+def pretty_printed(first_line: str) -> bool:
+    """Whether a JSON Lines file's first line is a bracket alone, which no record is: the
+    file is pretty-printed JSON (``jq`` without ``-c``), every line of which would be a
+    malformed record."""
+    return first_line.strip() in ("{", "[")
+
+
 #: how much of a file :meth:`LineSource.blocks` decodes at a time
 BLOCK_BYTES = 1 << 20
 

@@ -17,6 +17,7 @@ import regex
 
 from anchorlint.config import HistorySettings
 from anchorlint.positions import MapBuilder, PositionMap, line_start_map
+from anchorlint.run.reading import pretty_printed
 from anchorlint.text.documents import Block, RecordProblem, SummarySource
 from anchorlint.text.documents.plaintext import split_blocks
 
@@ -234,6 +235,9 @@ def read_jsonl(
         body = raw_line.rstrip("\r\n")
         if not body.strip():
             continue
+        if number == 1 and pretty_printed(body):
+            yield RecordProblem(1, len(body) - len(body.lstrip()) + 1, _PRETTY)
+            return  # no line of it is a record: one finding says why, not one a line
         try:
             record = json.loads(body, parse_int=_parse_int)
         except (ValueError, RecursionError) as exc:
@@ -246,6 +250,14 @@ def read_jsonl(
         found = _summary(path, record, body, 0, index, paths, history)
         if found is not None:
             yield found
+
+
+#: what a file of pretty-printed JSON (``jq`` without ``-c``) saved as JSON Lines is told
+_PRETTY = (
+    "not JSON Lines: the file is pretty-printed JSON (line 1 is a bracket alone, and what it "
+    "opens runs over the lines after it); write one record a line (as `jq -c` does) to have "
+    "it read"
+)
 
 
 def decode_problem(exc: ValueError | RecursionError, line: int | None = None) -> RecordProblem:
