@@ -228,3 +228,31 @@ def test_a_json_lines_file_with_a_broken_line_is_read_as_before(tmp_path: Path) 
     assert [line for code, line, _ in findings if code == "ANC101"] == [1, 5]
     done = run_cli("check", "--no-cache", str(path))
     assert "pretty-printed" not in done.stdout
+
+
+# ------------------------------------------- D: a compaction line cut in the middle of a file
+
+
+def test_a_compaction_cut_inside_its_summary_is_an_unterminated_string(tmp_path: Path) -> None:
+    cut = SECOND[: SECOND.index("Done,")]  # the summary's string never closes
+    path = pi_session(tmp_path, header(version=3), TURN, cut, SECOND)
+    done = run_cli("check", "--no-cache", str(path))
+    at = cut.index('"## Goal') + 1
+    assert f"{path}:3:{at}: ANC002 malformed JSON record: Unterminated string starting at" in (
+        done.stdout
+    ), done.stdout
+    assert "control character" not in done.stdout
+    assert ("ANC101", 4, SECOND.index("as mentioned") + 1) in lint_file(path)  # the next
+
+
+def test_a_compaction_cut_between_values_is_told_at_the_cut(tmp_path: Path) -> None:
+    cut = FIRST[: FIRST.index(',"summary"')]  # '{"type":"compaction",…,"parentId":"m1"'
+    path = pi_session(tmp_path, header(version=3), TURN, cut, SECOND)
+    assert ("ANC002", 3, len(cut) + 1) in lint_file(path)
+
+
+def test_a_cut_last_line_with_no_line_end_is_still_silent(tmp_path: Path) -> None:
+    """A live agent is still writing it."""
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([header(version=3), TURN, SECOND[:80]]))
+    assert lint_file(path) == []

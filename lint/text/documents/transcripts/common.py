@@ -111,11 +111,16 @@ def unreadable(raw: str, line: int | None = None) -> Iterator[RecordProblem]:
     """ANC002 when ``raw``, a record holding a summary's marker that :func:`load` could not
     decode, is a broken record: on line ``line`` of a JSON Lines file (not its last line
     with no line end, which a live agent is still writing), or (``line`` None) a whole
-    document. Never a silent "no compaction summary" for a compaction that is there."""
+    document. Never a silent "no compaction summary" for a compaction that is there.
+
+    A line is decoded without its line end, as the generic reader decodes it: a record cut
+    inside a string is "Unterminated string" at the string's start (with the line end, the
+    decoder met a control character), and one cut between values is told at the cut, not
+    at column 1 of a line after it."""
     if line is not None and not raw.endswith("\n"):
         return
     try:
-        json.loads(raw)
+        json.loads(raw if line is None else raw.rstrip("\r\n"))
     except (ValueError, RecursionError) as exc:
         yield decode_problem(exc, line)
 
