@@ -164,8 +164,8 @@ def test_compactor_module_compiles_only_the_patterns_it_meets(tmp_path: Path) ->
     # no tool results, prompts or carried provenance here: their patterns stay text
     for unused in (
         "anchorlint.code.retrieval._TOOL_CLASS",
-        "anchorlint.code.prompts._ASKS",
-        "anchorlint.code.prompts._CAPABILITY",
+        "anchorlint.code.prompt_asks.ASKS",
+        "anchorlint.code.prompt_asks._CAPABILITY",
         "anchorlint.code.eviction_records._ID_KEY",
         "anchorlint.code.relabel._CARRIER",
         "anchorlint.code.prefilter._MODEL_CALL",

@@ -9,7 +9,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from anchorlint.code import prefilter, prompts, retrieval
+from anchorlint.code import prefilter, prompt_asks, retrieval
 from anchorlint.code.lazy_pattern import LazyPattern
 
 PATTERNS = [
@@ -61,5 +61,5 @@ def test_equal_hashable_copyable_and_picklable_as_compiled_patterns_are() -> Non
 
 def test_the_modules_hold_lazy_patterns() -> None:
     """What the start-up tests count on: the module-level patterns are not compiled at import."""
-    for pattern in (prefilter._ASKS, prompts._CAPABILITY, retrieval._TOOL_CLASS):
+    for pattern in (prefilter._ASKS, prompt_asks._CAPABILITY, retrieval._TOOL_CLASS):
         assert isinstance(pattern, LazyPattern)

@@ -15,7 +15,6 @@ attributes hold module-wide; a function's local names only inside that function,
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 import libcst as cst
@@ -38,27 +37,8 @@ from anchorlint.code.prefilter import (
     NAMED_MODEL_METHODS,
     posts_to_a_model,
 )
+from anchorlint.code.prompt_asks import ASKS, asks_about_conversation, asks_to_summarize
 
-#: after an escape written in source text (``"…\n\nSummarize …"``): the module-wide check
-#: reads the source before any string is evaluated, and the escape's letter starts no word
-_ESCAPED = r"(?<=\\[nt])"
-#: a string asking for a summary: the verb, or "write/produce … summary"
-_ASKS = LazyPattern(
-    rf"(?:(?<![-\w./])|{_ESCAPED})(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)\b"
-    # the persona form of a system prompt: "You are summarizing an agent run for …"
-    r"|\byou(?: are|'re) (?:now )?(?:summari[sz]|condens|compress|compact)ing\b"
-    rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)s?\b"
-    r"[^.\n]{0,40}\bsummar(?:y|ies)"
-    r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
-    re.IGNORECASE,
-)
-#: what a prompt written inline asks to summarize: the conversation, not any text
-_CONVERSATION = LazyPattern(
-    r"\b(?:chat|conversation|dialog(?:ue)?|history|messages|turns|transcript)\b", re.IGNORECASE
-)
-#: a prompt is prose: a command-line flag (``"--compress"``) or a one-word string is none
-_MIN_WORDS = 4
-_MAX_STRING = 20_000
 #: a generic model method called on something, in the source text
 _MODEL_CALL = LazyPattern(
     r"\.(?:" + "|".join(sorted(MODEL_METHODS | RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
@@ -66,58 +46,6 @@ _MODEL_CALL = LazyPattern(
     rf"|(?<![\w.])(?:{BARE_MODEL_FUNCTIONS})[ \t]*\("
     rf"|{MODEL_REQUEST}|{CHAT_COMPLETION_CALL}"
 )
-
-
-#: a sentence that grants an ability rather than asking (``"You can answer questions and
-#: summarize conversations."``): a chat assistant's persona, not a summary request
-_CAPABILITY = LazyPattern(r"\b(?:can|could|may|able to|capable of)\b", re.IGNORECASE)
-_SENTENCE_END = LazyPattern(r"[.!?\n](?=\s|$)")
-
-
-def asks_to_summarize(text: str, words: int = _MIN_WORDS) -> bool:
-    """A string of prose that asks for a summary (``"Summarize the lines below…"``); an ask
-    in a sentence that only says the model *can* summarize is none."""
-    head = text[:_MAX_STRING]
-    if len(head.split(None, words)) < words:
-        return False
-    for found in _ASKS.finditer(head):
-        start = found.start()
-        ends = [m.end() for m in _SENTENCE_END.finditer(head, max(0, start - 300), start)]
-        sentence = head[ends[-1] if ends else max(0, start - 300) : start]
-        if _CAPABILITY.search(sentence) is not None:
-            continue
-        if _ONE_ANSWER.match(head, found.end()) and _CONVERSATION.search(head) is None:
-            continue  # ``"Call the lookup tool and summarize the result."``: one answer
-        return True
-    return False
-
-
-#: what an ask to summarize *one answer* names right after its verb (``"… and summarize the
-#: result."``): a tool call's or a search's single answer, put in few words for the user, not
-#: the context compacted (a request naming the conversation as well is still one)
-_ONE_ANSWER = LazyPattern(r"\s+(?:the|its|this|that)\s+(?:result|response|answer)\b(?!s)", re.I)
-
-
-#: a request for *the* summary, a thing the conversation already gave its name to (``"Please
-#: provide the summary now."``, ``"Write your updated summary."``), the noun ending its phrase:
-#: ``"the summary of …"`` names what to summarize (a document as often as a chat), and
-#: ``"the summary statistics"`` is another thing
-_THE_SUMMARY = LazyPattern(
-    r"\b(?:write|produce|give|provide|generate|return|update)\b(?: me| us)?"
-    r" (?:the|your)(?: (?:new|updated|final|revised|full))? summary"
-    r"(?=\s*(?:$|[.,:;!?)]|(?:now|below|here|in|as|using|only|and|then)\b))",
-    re.IGNORECASE,
-)
-
-
-def _asks_about_conversation(text: str) -> bool:
-    """``"Summarize this conversation:"``: three words will do when they name the chat, or
-    when they ask for the summary itself (``"Please provide the summary now."``, a last user
-    message after the conversation's own messages)."""
-    if not asks_to_summarize(text, 3):
-        return False
-    head = text[:_MAX_STRING]
-    return _CONVERSATION.search(head) is not None or _THE_SUMMARY.search(head) is not None
 
 
 #: a NamedTuple rather than a frozen dataclass: a record that is only read, defined at import
@@ -148,11 +76,39 @@ def _strings(node: cst.CSTNode, conversation: bool = False) -> bool:
         elif isinstance(current, cst.FormattedStringText):
             text = current.value
         if isinstance(text, str):
-            if _asks_about_conversation(text) if conversation else asks_to_summarize(text):
+            if asks_about_conversation(text) if conversation else asks_to_summarize(text):
                 return True
         elif not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(children(current))
+            described = _tool_description(current)
+            stack.extend(c for c in children(current) if c is not described)
     return False
+
+
+#: the keys or keywords beside a ``description`` that make it a tool's (or a schema
+#: field's): ``{"name": "shrink", "description": "Compress the conversation.",
+#: "input_schema": {…}}``, ``Tool(name=…, description=…, parameters=…)``
+_SCHEMA_KEYS = frozenset(
+    {"name", "input_schema", "inputSchema", "parameters", "properties", "type", "args_schema"}
+)
+
+
+def _tool_description(node: cst.CSTNode) -> cst.CSTNode | None:
+    """The ``description`` element of a tool schema, or keyword of a tool's constructor: it
+    tells the agent's model what a tool does (``"Manually compress conversation context."``),
+    and asks it nothing; None for anything else."""
+    if isinstance(node, cst.Dict):
+        keys = {
+            e.key.evaluated_value: e
+            for e in node.elements
+            if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+        }
+        if "description" in keys and not _SCHEMA_KEYS.isdisjoint(keys):
+            return keys["description"]
+    elif isinstance(node, cst.Call):
+        words = {a.keyword.value: a for a in node.args if a.keyword is not None}
+        if "description" in words and not _SCHEMA_KEYS.isdisjoint(words):
+            return words["description"]
+    return None
 
 
 def _target_key(target: cst.BaseExpression) -> tuple[str, bool] | None:
@@ -260,7 +216,7 @@ def prompt_names(
     one regex over the source instead of a walk of every assignment).
     """
     if source and (
-        _ASKS.search(source) is None
+        ASKS.search(source) is None
         or (_MODEL_CALL.search(source) is None and not posts_to_a_model(source))
     ):
         return PromptNames(frozenset(), {})
@@ -376,6 +332,25 @@ def prompted_call(
     chain = dotted(receiver) if receiver is not None else None
     if chain is not None and chain.rsplit(".", 1)[-1] in names:
         return True
-    if any(names_in(arg.value) & names for arg in call.args):
+    asked = [arg for arg in call.args if arg.keyword is None or arg.keyword.value not in _NO_PROMPT]
+    if any(names_in(arg.value) & names for arg in asked):
         return True
-    return inline and any(_strings(arg.value, conversation=True) for arg in call.args)
+    return inline and any(_strings(arg.value, conversation=True) for arg in asked)
+
+
+#: keywords of a model call that offer tools or shape the answer: what they hold (a tool
+#: described as compressing the conversation) is no prompt the call is handed
+_NO_PROMPT = frozenset(
+    {
+        "tools",
+        "functions",
+        "tool_choice",
+        "function_call",
+        "response_format",
+        "text_format",
+        "response_model",
+        "output_type",
+        "output_schema",
+        "tool_config",
+    }
+)

@@ -1,0 +1,146 @@
+"""Code rules on the shapes a seventeenth sweep of real compactors showed them misreading: an
+agent's main model call taken for a summarizer because its tools list offers a tool that
+compresses, and summary prompts the reading did not know.
+
+Each module is written for these tests in the style of the real ones, with the near misses
+beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes, one_recompaction
+
+#: a coding agent whose model is offered a tool that compresses the conversation, described
+#: with the verb, and told in its system prompt when to call it; the fold the tool triggers is
+#: the only summarizer, and its summary replaces the turns the next fold reads again
+AGENT_WITH_SHRINK_TOOL = """\
+import anthropic
+
+from agent.tools import Tool
+
+api = anthropic.Anthropic()
+SYSTEM = (
+    "You are a coding agent working in a repository. When the context grows long, "
+    "call the shrink tool to compress the conversation."
+)
+TOOLS = [
+    {"name": "shell", "description": "Run a command.", "input_schema": {"type": "object"}},
+    {"name": "shrink", "description": "Manually compress conversation context.",
+     "input_schema": {"type": "object", "properties": {}}},
+]
+EXTRA = [Tool(name="condense", description="Condense the history of this session.", parameters={})]
+
+
+def fold(turns: list) -> list:
+    blob = str(turns)[:40000]
+    reply = api.messages.create(
+        model="small",
+        max_tokens=500,
+        messages=[{"role": "user", "content": f"Summarize this conversation for continuity:\\n{blob}"}],
+    )
+    return [{"role": "user", "content": reply.content[0].text}]
+
+
+def loop(turns: list) -> None:
+    while True:
+        if len(str(turns)) > 200000:
+            turns[:] = fold(turns)
+        reply = api.messages.create(
+            model="big", system=SYSTEM, messages=turns, tools=TOOLS + EXTRA, max_tokens=800
+        )
+        turns.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return
+        for block in reply.content:
+            if block.type == "tool_use" and block.name == "shrink":
+                turns[:] = fold(turns)
+        turns.append({"role": "user", "content": "ok"})
+"""
+
+
+def test_a_tool_that_compresses_makes_no_summarizer_of_the_agent_call() -> None:
+    message = one_recompaction(AGENT_WITH_SHRINK_TOOL, 20)
+    assert "this same call" in message
+
+
+#: the tools handed inline, as keyword arguments of the agent's call: the call is still the
+#: agent's, whatever the tools say they do
+INLINE_TOOLS = """\
+def step(client, turns: list):
+    while True:
+        reply = client.chat.completions.create(
+            model="big",
+            messages=turns,
+            tools=[{"type": "function", "function": {"name": "compact",
+                    "description": "Compact the conversation history when it grows long.",
+                    "parameters": {"type": "object"}}}],
+            tool_choice="auto",
+        )
+        turns.append({"role": "assistant", "content": reply.choices[0].message.content})
+        if not reply.choices[0].message.tool_calls:
+            return turns
+"""
+
+
+def test_tools_handed_inline_to_the_agent_call_are_no_prompt() -> None:
+    assert codes(INLINE_TOOLS) == []
+
+
+#: an agent whose model is bound to its tools, one of them described as compressing the
+#: history: the bound model is the agent, not a summarizer, and its replies kept in the state
+#: are no summaries; beside it a summarizing model built from a prompt in the same module
+BOUND_TOOLS = """\
+from langchain_core.tools import StructuredTool
+
+COMPACT = StructuredTool.from_function(
+    func=lambda: "ok",
+    name="compact_history",
+    description="Compress the conversation history into a short note.",
+    args_schema=None,
+)
+TOOLS = [COMPACT]
+NOTE_PROMPT = "Summarize the conversation so far in a short note for the next session."
+
+
+class Agent:
+    def __init__(self, llm):
+        self.llm_with_tools = llm.bind_tools(TOOLS)
+        self.noter = llm.with_config(tags=["notes"])
+
+    def agent_node(self, state: dict) -> dict:
+        reply = self.llm_with_tools.invoke(state["messages"])
+        return {"messages": [reply]}
+
+    def note_node(self, state: dict) -> dict:
+        note = self.noter.invoke([*state["messages"], ("user", NOTE_PROMPT)])
+        return {"notes": [note]}
+"""
+
+
+def test_a_model_bound_to_a_tool_that_compresses_is_no_summarizer() -> None:
+    assert codes(BOUND_TOOLS) == []
+
+
+#: a summarizer that asks for its summary in a tool's arguments: the system prompt tells the
+#: model to use the tool to summarize, which is still a request to summarize the conversation
+FORCED_TOOL_SUMMARY = """\
+GUIDE = "You write handoff notes. Use the record_summary tool to summarize the conversation."
+RECORD = {"name": "record_summary", "description": "Record the summary.", "input_schema": {}}
+
+
+def fold(client, turns: list) -> list:
+    reply = client.messages.create(
+        model="small", system=GUIDE, messages=turns, tools=[RECORD], max_tokens=600
+    )
+    note = reply.content[0].input["summary"]
+    return [{"role": "user", "content": note}]
+
+
+def run(client, turns: list) -> None:
+    for _ in range(8):
+        turns = fold(client, turns) + [{"role": "user", "content": "go on"}]
+"""
+
+
+def test_a_summarizer_told_to_use_a_tool_to_summarize_is_still_found() -> None:
+    assert codes(FORCED_TOOL_SUMMARY) == [(6, "ANC306")]
