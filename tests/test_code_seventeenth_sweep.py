@@ -144,3 +144,42 @@ def run(client, turns: list) -> None:
 
 def test_a_summarizer_told_to_use_a_tool_to_summarize_is_still_found() -> None:
     assert codes(FORCED_TOOL_SUMMARY) == [(6, "ANC306")]
+
+
+#: a graph node that folds the earlier turns with a chat tutorial's prompt ("Distill the above
+#: chat messages into a single summary message."), removes them and hands the folded message
+#: back in the state's list, which the next run reads again
+DISTILL_NODE = """\
+from langchain_core.messages import HumanMessage, RemoveMessage
+
+DISTILL = (
+    "Distill the above chat messages into a single summary message. "
+    "Include as many specific details as you can."
+)
+
+
+class ChatMemory:
+    def __init__(self, llm, teacher, limit: int = 8):
+        self.llm = llm
+        self.teacher = teacher
+        self.limit = limit
+
+    def node(self, state: dict) -> dict:
+        earlier, newest = state["messages"][:-1], state["messages"][-1]
+        if len(earlier) < self.limit:
+            return {"messages": [self.llm.invoke(state["messages"])]}
+        folded = self.llm.invoke(earlier + [HumanMessage(content=DISTILL)])
+        gone = [RemoveMessage(id=m.id) for m in earlier]
+        answer = self.llm.invoke([folded, newest])
+        return {"messages": [folded, newest, answer] + gone}
+
+    def student_node(self, state: dict) -> dict:
+        ask = "Distill the model's reasoning into short rules, as in knowledge distillation."
+        rules = self.teacher.invoke([*state["messages"], HumanMessage(content=ask)])
+        return {"messages": [rules]}
+"""
+
+
+def test_a_prompt_to_distill_the_chat_into_a_summary_asks_to_summarize() -> None:
+    message = one_recompaction(DISTILL_NODE, 19)
+    assert "state key 'messages'" in message

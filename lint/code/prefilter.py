@@ -199,6 +199,9 @@ _ASKS = LazyPattern(
     r"""(?:write|produce|give|create|provide|generate|update|extend)s?"""
     r"""(?![a-z])[^"'.\n]{0,40}summar(?:y|ies)"""
     r"""|summari[sz]ation of[^"'.\n]{0,30}(?<![a-z])(?:chat|conversation|dialog|history|messages)"""
+    rf"""|{_WORD_START}distill(?:s|ing)?(?![a-z])[^"'.\n]{{0,60}}summar(?:y|ies)"""
+    rf"""|{_WORD_START}distill(?:s|ing)? (?:the|this|these|our|your)(?![a-z])[^"'.\n]{{0,30}}"""
+    r"(?<![a-z])(?:chat|conversation|dialog|messages|transcript)"
 )
 
 

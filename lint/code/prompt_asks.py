@@ -23,7 +23,12 @@ ASKS = LazyPattern(
     r"|\byou(?: are|'re) (?:now )?(?:summari[sz]|condens|compress|compact)ing\b"
     rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)s?\b"
     r"[^.\n]{0,40}\bsummar(?:y|ies)"
-    r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",
+    r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b"
+    # "Distill the above chat messages into a single summary message." (a chat tutorial's
+    # prompt); "distill the model", "knowledge distillation" name no summary and no chat
+    rf"|(?:\b|{_ESCAPED})distill(?:s|ing)?\b[^.\n]{{0,60}}\b(?:summar(?:y|ies)|recap|synopsis)\b"
+    rf"|(?:\b|{_ESCAPED})distill(?:s|ing)? (?:the|this|these|our|your)\b[^.\n]{{0,30}}"
+    r"\b(?:chat|conversation|dialog(?:ue)?|messages|transcript)\b",
     re.IGNORECASE,
 )
 #: what a prompt written inline asks to summarize: the conversation, not any text
