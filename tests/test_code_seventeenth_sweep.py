@@ -183,3 +183,80 @@ class ChatMemory:
 def test_a_prompt_to_distill_the_chat_into_a_summary_asks_to_summarize() -> None:
     message = one_recompaction(DISTILL_NODE, 19)
     assert "state key 'messages'" in message
+
+
+#: an agent whose fold asks in three words, the turns put in right after the colon; beside it
+#: a tagger whose mode label starts with the same verb and holds no text after its colon, and
+#: a progress note in the past tense
+SHORT_ORDER = """\
+import json
+
+MODE = "Summarize: off"
+
+
+def fold(turns: list, api) -> list:
+    blob = json.dumps(turns, default=str)[:80000]
+    reply = api.messages.create(
+        model="small",
+        max_tokens=2000,
+        messages=[{"role": "user", "content": f"Summarize for continuity:\\n{blob}"}],
+    )
+    return [{"role": "user", "content": reply.content[0].text}]
+
+
+def tag_last(turns: list, api) -> list:
+    reply = api.messages.create(
+        model="small",
+        max_tokens=20,
+        messages=[{"role": "user", "content": f"{MODE}. Tag this turn:\\n{turns[-1]}"}],
+    )
+    return [*turns[:-1], {"role": "user", "content": reply.content[0].text}]
+
+
+def loop(turns: list, api) -> None:
+    while True:
+        if len(str(turns)) > 200000:
+            turns[:] = fold(turns, api)
+            print(f"Summarized {len(turns)} turns:\\n{turns[0]}")
+        turns[:] = tag_last(turns, api)
+        reply = api.messages.create(model="big", messages=turns, max_tokens=800)
+        turns.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return
+"""
+
+
+def test_a_three_word_order_opening_the_prompt_before_the_text_asks() -> None:
+    assert codes(SHORT_ORDER) == [(8, "ANC306")]
+
+
+#: the same order as a template filled by ``.format``, and as a label with the text added by
+#: concatenation (the narrow reading: the text must be put in by the string itself)
+SHORT_TEMPLATE = """\
+FOLD = "Condense:\\n{history}"
+LABEL = "Summarize:"
+
+
+def fold(llm, history: list[str]) -> list[str]:
+    return [llm.invoke(FOLD.format(history="\\n".join(history))).content]
+
+
+def label(llm, history: list[str]) -> list[str]:
+    return [llm.invoke(LABEL + "\\n".join(history[-2:])).content]
+
+
+def run(llm, history: list[str]) -> list[str]:
+    for _ in range(5):
+        history = fold(llm, history) + ["next"]
+    return history
+
+
+def run_labelled(llm, history: list[str]) -> list[str]:
+    for _ in range(5):
+        history = label(llm, history) + ["again"]
+    return history
+"""
+
+
+def test_a_short_order_in_a_format_template_asks_and_a_bare_label_does_not() -> None:
+    assert codes(SHORT_TEMPLATE) == [(6, "ANC306")]

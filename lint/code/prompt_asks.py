@@ -110,3 +110,21 @@ def asks_about_conversation(text: str) -> bool:
         return False
     head = text[:_MAX_STRING]
     return _CONVERSATION.search(head) is not None or _THE_SUMMARY.search(head) is not None
+
+
+#: a short order opening a template, the text to summarize put in right after its colon or
+#: line break (``f"Summarize for continuity:\\n{conv_text}"``, ``"Condense:\\n{text}"``): three
+#: words or fewer, but the interpolated text is what they ask about. Read on the template's
+#: text with each interpolation written ``{…}`` (escapes as written in source, or evaluated);
+#: a label (``"Summarize: on"``) or a log line holds no interpolation there
+_OPENS_TEMPLATE = LazyPattern(
+    r"\s*(?:please\s+)?(?:summari[sz]e|condense|compress)\b[^:\n\\{}]{0,40}"
+    r"(?::|\n|\\n)(?:\s|\\n)*\{",
+    re.IGNORECASE,
+)
+
+
+def opens_template_with_ask(template: str) -> bool:
+    """``"Summarize for continuity:\\n{conv_text}"``: an order to summarize opening the
+    string, the text to summarize interpolated right after it."""
+    return _OPENS_TEMPLATE.match(template) is not None

@@ -37,7 +37,12 @@ from anchorlint.code.prefilter import (
     NAMED_MODEL_METHODS,
     posts_to_a_model,
 )
-from anchorlint.code.prompt_asks import ASKS, asks_about_conversation, asks_to_summarize
+from anchorlint.code.prompt_asks import (
+    ASKS,
+    asks_about_conversation,
+    asks_to_summarize,
+    opens_template_with_ask,
+)
 
 #: a generic model method called on something, in the source text
 _MODEL_CALL = LazyPattern(
@@ -75,13 +80,28 @@ def _strings(node: cst.CSTNode, conversation: bool = False) -> bool:
             text = current.evaluated_value  # ``"… creates concise " "summaries …"`` read whole
         elif isinstance(current, cst.FormattedStringText):
             text = current.value
+        elif isinstance(current, cst.FormattedString) and opens_template_with_ask(
+            _template(current)
+        ):
+            return True  # ``f"Summarize for continuity:\n{conv_text}"``
         if isinstance(text, str):
             if asks_about_conversation(text) if conversation else asks_to_summarize(text):
                 return True
+            if isinstance(current, cst.SimpleString) and opens_template_with_ask(text):
+                return True  # ``"Summarize:\n{text}"``, filled by ``.format`` later
         elif not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             described = _tool_description(current)
             stack.extend(c for c in children(current) if c is not described)
     return False
+
+
+def _template(string: cst.FormattedString) -> str:
+    """An f-string's text with each interpolation written ``{}``, as a ``.format`` template's;
+    only its opening is read, so the first few parts will do."""
+    return "".join(
+        part.value if isinstance(part, cst.FormattedStringText) else "{}"
+        for part in string.parts[:3]
+    )
 
 
 #: the keys or keywords beside a ``description`` that make it a tool's (or a schema
