@@ -260,3 +260,54 @@ def run_labelled(llm, history: list[str]) -> list[str]:
 
 def test_a_short_order_in_a_format_template_asks_and_a_bare_label_does_not() -> None:
     assert codes(SHORT_TEMPLATE) == [(6, "ANC306")]
+
+
+#: a before-request hook that folds the first turns of the request it is handed, puts the
+#: summary back in front of the kept turns on that request and returns it; the framework
+#: hands the returned request to the hook again before the next request. Beside it: a hook
+#: that sends the rewritten request itself, one that puts the summary on a preview field, and
+#: one that builds a fresh request to return
+REQUEST_HOOK = """\
+from agentkit import ModelRequest, RunContext
+
+KEEP = 3
+
+
+class Shrinker:
+    def __init__(self, helper, limit: int = 10):
+        self.helper = helper
+        self.limit = limit
+
+    async def before_model_request(self, ctx: RunContext, request: ModelRequest) -> ModelRequest:
+        if len(request.messages) <= self.limit:
+            return request
+        head = "\\n\\n".join(str(m) for m in request.messages[:-KEEP])
+        folded = await self.helper.run("Summarize these earlier messages:\\n\\n" + head)
+        request.messages = [f"Earlier, in short:\\n{folded.output}", *request.messages[-KEEP:]]
+        return request
+
+    async def send_shrunk(self, client, request: ModelRequest) -> str:
+        head = "\\n\\n".join(str(m) for m in request.messages[:-KEEP])
+        folded = await self.helper.run("Summarize these earlier messages:\\n\\n" + head)
+        request.messages = [folded.output, *request.messages[-KEEP:]]
+        reply = await client.send(request)
+        return reply.text
+
+    async def preview(self, request: ModelRequest) -> ModelRequest:
+        head = "\\n\\n".join(str(m) for m in request.messages[:-KEEP])
+        folded = await self.helper.run("Summarize these earlier messages:\\n\\n" + head)
+        request.preview = [folded.output, *request.messages[-KEEP:]]
+        return request
+
+    async def fresh(self, request: ModelRequest) -> ModelRequest:
+        head = "\\n\\n".join(str(m) for m in request.messages[:-KEEP])
+        folded = await self.helper.run("Summarize these earlier messages:\\n\\n" + head)
+        out = ModelRequest(model=request.model)
+        out.messages = [folded.output, *request.messages[-KEEP:]]
+        return out
+"""
+
+
+def test_a_summary_put_back_on_the_request_a_hook_returns_is_handed_back() -> None:
+    message = one_recompaction(REQUEST_HOOK, 15)
+    assert "`request.messages` of the object `before_model_request()` returns" in message

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.flow_fields import KeptFields
+from anchorlint.code.flow_kept_objects import ReturnedObjects
 from anchorlint.code.flow_records import RecordFields
 from anchorlint.code.index import FunctionInfo, ModuleIndex, argument_names
 from anchorlint.code.kept_graph_state import command_update, handed_state
@@ -56,7 +57,7 @@ STORE_READS = frozenset(
 )
 
 
-class KeptState(RecordFields, KeptFields):
+class KeptState(RecordFields, KeptFields, ReturnedObjects):
     """State kept between calls, learnt in one round of the analysis and read in the next."""
 
     am: AnalysedModule
@@ -85,6 +86,7 @@ class KeptState(RecordFields, KeptFields):
         #: per function (by node id), the records it loads from a store and saves back
         self._records: dict[int, frozenset[str]] = {}
         self.init_records()
+        self.init_returned_objects()
 
     def kept_record(self, frame: Frame, name: str) -> bool:
         """Whether ``name`` is a record the function loads and saves back
@@ -152,6 +154,7 @@ class KeptState(RecordFields, KeptFields):
             held = next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
             if held is not None:
                 frame.summary_list = (node, held)
+        self.returned_parameter(node, value, frame)
         self._processed(node, value, env, frame)
 
     def _processed(
@@ -179,6 +182,7 @@ class KeptState(RecordFields, KeptFields):
         what it is given but hands no history back to summarize."""
         if isinstance(target, cst.Name):
             self._bound_summary_list(target.value, value, env, frame)
+        self.summary_on_parameter(target, value, env, frame)  # ``request.messages = …``
         slot = item_slot(target, frame)
         if slot is None or slot in self.kept_items:
             return
@@ -349,7 +353,8 @@ class KeptState(RecordFields, KeptFields):
         with that summary."""
         if isinstance(node, cst.Return):
             taint = held.to(Kind.COMPACT).kept(f"{HANDED_BACK}`{info.name}()` returns", node)
-            return {p.name.value: taint for p in list_parameters(info)}
+            handed = {p.name.value: taint for p in list_parameters(info)}
+            return handed | self.field_handed_back(info, node, held)
         name = rewritten_name(node)
         where = f"the caller's list `{name}`, which `{info.name}()` rewrites in place"
         return {} if name is None else {name: held.to(Kind.COMPACT).kept(where, node)}

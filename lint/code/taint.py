@@ -154,6 +154,9 @@ class Frame:
     #: (``head = messages[:2]; head.append(note)``): the summary is put back among kept
     #: messages only where something is concatenated after it (``return head + tail``)
     summary_heads: dict[str, Taint] = field(default_factory=dict)
+    #: history fields of parameters given a message list with the summary in front
+    #: (``request.messages = [note, *recent]``), for a ``return request``
+    summary_fields: dict[str, Taint] = field(default_factory=dict)
     #: loop names bound to the items of the object's own list (``for m in self.memory``),
     #: with that list: a summary written into an item's text is kept in it
     own_items: dict[str, cst.BaseExpression] = field(default_factory=dict)
