@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import regex
 
+from anchorlint.text.anaphora_compounds import modifies_a_head
 from anchorlint.text.anaphora_named import listed_after_colon, quoted_name, token_after
 from anchorlint.text.trigger_words import END, START, PhraseTrigger
 from anchorlint.text.trigger_words import alternatives as _any_of
@@ -233,7 +234,9 @@ def is_world_reference(hit: PhraseHit) -> bool:
         # by :func:`~anchorlint.text.anaphora_referents.labelled`
         if nxt is not None and nxt.text == ":" and _plural(last):
             return listed_after_colon(hit)  # "the previous steps: build, test and publish"
-        return nxt is not None and not nxt.is_punct and _names_referent(nxt)
+        return nxt is not None and (  # "the last session cookie" names the cookie's kind
+            modifies_a_head(hit.word(0), last, nxt) or (not nxt.is_punct and _names_referent(nxt))
+        )
     if hit.label in ("noun-above", "left-off"):
         return False
     if hit.label == "bare-noun-above":
@@ -309,6 +312,8 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
     if listed_after_colon(hit):
         return True
     word = nxt.lower_
+    if word in CONTEXT_NOUN_SET and modifies_a_head(ordinal, word, token_after(hit, 2)):
+        return True  # "the previous session token": a token, of a session
     if nxt.like_num:  # "the prior 12 months" is time; "the previous two summaries" is context
         counted = token_after(hit, 2)
         return counted is None or counted.lower_ not in CONTEXT_NOUN_SET
