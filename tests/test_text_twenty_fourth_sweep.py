@@ -41,3 +41,38 @@ def test_a_context_noun_before_a_record_or_a_clause_still_points_back() -> None:
     are the model's, not a login's."""
     expected = [(3, 23), (4, 7), (5, 10), (6, 7), (7, 10), (8, 3), (9, 3)]
     assert coded(SESSION_NOTES, "ANC101") == expected
+
+
+# --- a date after "the previous X" names it, as after "previous X" (ANC101) ----------------
+
+DATED_PRICING = """# Pricing log
+
+- Pricing notes were written in the previous session (2026-03-28).
+- The gateway fix came from the prior session (March 2026).
+- The export rework landed in the previous chat session – Feb 11, 2026.
+- Task 005 (done 2026-07-12, the prior session) removed the old scripts.
+- The previous outage (from 2026-03-28) took the queue down for an hour.
+- The earlier incident (2026-03-28) had the same root cause.
+"""
+
+
+def test_a_date_after_the_article_and_its_noun_names_the_referent() -> None:
+    assert coded(DATED_PRICING, "ANC101") == []
+
+
+UNDATED_PRICING = """# Pricing log
+
+- The earlier summaries (from 2026-03-28) hold the pricing details.
+- The previous session (notes of 2026-02-11) holds the numbers.
+- The previous session (2026) shipped the parser.
+- The previous outage (from March) took the queue down.
+- The previous outage (2 hours) took the queue down.
+- Task 006 (done 2026-07-12, the prior session notes) is open.
+"""
+
+
+def test_a_context_noun_dated_with_from_a_year_alone_or_no_date_still_points_back() -> None:
+    """ "from" before the date of a context noun is refused, as without the article; a year
+    or a month alone, a length of time and a parenthesis that goes on name nothing."""
+    expected = [(3, 3), (4, 3), (5, 3), (6, 3), (7, 3), (8, 30)]
+    assert coded(UNDATED_PRICING, "ANC101") == expected

@@ -5,7 +5,9 @@
 (several prior sessions)" (a session log's dated heading) and "the context files written in
 previous session (2026-02-11)", "Previous Session (March 2025)" or "(done 2026-07-12, prior
 session)" each name the session by its date: the note dropped nothing a reader needs to find
-it. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
+it, with "the" before the phrase or without. So does a date in parentheses after what "the
+previous" names when it is no context noun ("the previous outage (from 2026-03-28)"), as "the
+earlier incident on 2026-03-28" does. Apart from :mod:`anchorlint.text.anaphora_uses`, which asks these,
 because they read the characters of the text around a hit, not its tokens.
 """
 
@@ -14,6 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import regex
+
+from anchorlint.text.anaphora import CONTEXT_MODIFIERS, CONTEXT_NOUN_SET
+from anchorlint.text.anaphora_named import token_after
 
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
@@ -42,6 +47,36 @@ _OPENING = regex.compile(r"[ \t]{0,3}\(|[ \t]{0,3}[—–][ \t]{0,3}|[ \t]{1,3}-
 _DATE_REACH = 32
 
 
+#: a preposition a date of a named referent may open its parenthesis with ("the previous
+#: outage (from 2026-03-28)"), as it may follow it bare ("the earlier incident on 2026-03-28")
+_NAMING = regex.compile(r"(?:from|on|of|in|during)[ ]")
+
+
+def _referent_end(hit: PhraseHit) -> tuple[int, bool] | None:
+    """Where the noun a hit points back with ends, and whether it is a context noun.
+
+    A "context-noun" hit ends on its noun ("previous session"); a "the-ordinal" hit ("the
+    previous") on the word before its noun, which is the next token, or the one after a
+    modifier ("the previous chat session"). A hit that ends on a modifier which is a noun
+    too ("previous chat", inside "previous chat session") ends on the noun after it, as the
+    longer hit does. None when no plain word follows the ordinal."""
+    if hit.label == "context-noun":
+        noun = hit.doc[hit.token_end - 1]
+    elif hit.label == "the-ordinal":
+        noun = token_after(hit, 1)
+        if noun is None or not noun.is_alpha:
+            return None
+    else:
+        return None
+    if f"{noun.lower_} " in CONTEXT_MODIFIERS:  # "chat" is a noun, and "chat session" one too
+        after = token_after(hit, 2 if hit.label == "the-ordinal" else 1)
+        if after is not None and after.lower_ in CONTEXT_NOUN_SET:
+            noun = after
+        elif noun.lower_ not in CONTEXT_NOUN_SET:
+            return None
+    return hit.sentence.offset + noun.idx + len(noun), noun.lower_ in CONTEXT_NOUN_SET
+
+
 def dated_after(hit: PhraseHit, text: str) -> bool:
     """ "written in previous session (2026-02-11)", "the last session – Feb 11, 2026",
     "Previous Session (March 2025)": a context noun with a full date, or a month with its
@@ -49,15 +84,22 @@ def dated_after(hit: PhraseHit, text: str) -> bool:
     "(2026-02-11, the exporter)"), or after a dash. The date says which session, as "Last
     session: 2026-02-11" does. A date that is not all the parenthesis opens with ("(notes of
     2026-02-11)"), a number that is no date ("(3 fixes)"), a date without its year ("(Feb
-    11)") and a month or a year alone ("(March)", "(2025)") leave the phrase pointing back."""
-    if hit.label != "context-noun":
+    11)") and a month or a year alone ("(March)", "(2025)") leave the phrase pointing back.
+    After "the previous" and a noun that is no context noun, the parenthesis may open with a
+    preposition ("the previous outage (from 2026-03-28)"); a context noun's may not ("the
+    earlier summaries (from 2026-03-28)" are still the dropped ones)."""
+    referent = _referent_end(hit)
+    if referent is None:
         return False
-    end, stop = hit.end, hit.sentence.end
+    end, stop = referent[0], hit.sentence.end
     opening = _OPENING.match(text, end, min(stop, end + 8))
     if opening is None:
         return False
-    reach = min(stop, opening.end() + _DATE_REACH)
-    date = DATE.match(text, opening.end(), reach) or MONTH_YEAR.match(text, opening.end(), reach)
+    begin = opening.end()
+    if not referent[1] and (named := _NAMING.match(text, begin, begin + 8)) is not None:
+        begin = named.end()  # "the previous outage (from 2026-03-28)"
+    reach = min(stop, begin + _DATE_REACH)
+    date = DATE.match(text, begin, reach) or MONTH_YEAR.match(text, begin, reach)
     if date is None:
         return False
     after = text[date.end() : date.end() + 1]
@@ -83,10 +125,12 @@ def dated_before(hit: PhraseHit, text: str) -> bool:
     outside parentheses ("Fixed 2026-07-12, prior session broke it"), one not right before
     the noun ("(2026-07-12, see the prior session)") or a parenthesis that goes on ("(done
     2026-07-12, prior session notes)") leave the phrase pointing back."""
-    start = hit.start
-    if hit.label != "context-noun" or text[start - 2 : start] != ", ":
+    start, referent = hit.start, _referent_end(hit)
+    if text[start - 4 : start] == "the ":  # "(done 2026-07-12, the prior session)"
+        start -= 4
+    if referent is None or not referent[1] or text[start - 2 : start] != ", ":
         return False
-    if text[hit.end : hit.end + 1] not in (")", ",", ";"):
+    if text[referent[0] : referent[0] + 1] not in (")", ",", ";"):
         return False
     window = max(hit.sentence.start, start - _BEFORE_REACH)
     return _DATED_BEFORE.search(text, window, start) is not None
