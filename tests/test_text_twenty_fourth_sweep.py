@@ -1,7 +1,10 @@
 """Shapes from the twenty-fourth sweep of real notes: a context noun that only names the kind
-of the noun after it, written for these tests in our own words."""
+of the noun after it, a date after "the previous session", "captures everything" said of a
+product, written for these tests in our own words."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.test_text_nineteenth_sweep import coded
 
@@ -76,3 +79,47 @@ def test_a_context_noun_dated_with_from_a_year_alone_or_no_date_still_points_bac
     or a month alone, a length of time and a parenthesis that goes on name nothing."""
     expected = [(3, 3), (4, 3), (5, 3), (6, 3), (7, 3), (8, 30)]
     assert coded(UNDATED_PRICING, "ANC101") == expected
+
+
+# --- "captures everything" said of another thing (ANC108) ---------------------------------
+
+TOOLS_COMPARED = """# Note-taking tools compared
+
+| Tool | Strength | Weakness |
+| --- | --- | --- |
+| ScreenLog | Captures everything | Heavy on disk |
+| Jotter | Quick entry | No search, no sync, etc. |
+
+Rewind captures everything on screen, but its search, sync, etc. lag behind.
+We tried the recorder, which also captures everything we type.
+**Pinboard** covers everything in one feed.
+"""
+
+
+def test_captures_everything_said_of_a_product_is_no_claim_of_the_note() -> None:
+    assert coded(TOOLS_COMPARED, "ANC108") == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "column"),
+    [
+        ("This summary captures everything.", 14),
+        ("Captures everything from the session.", 1),
+        ("Done. Covers everything we touched.", 7),
+        ("The handoff fully covers everything.", 19),
+        ("This is a handoff that captures everything.", 24),
+        ("It includes everything.", 4),
+    ],
+)
+def test_captures_everything_said_of_the_note_still_claims(claim: str, column: int) -> None:
+    text = f"# Handoff\n\n{claim} Billing, search, exports, etc. still need review.\n"
+    assert coded(text, "ANC108") == [(3, column)]
+
+
+@pytest.mark.parametrize(
+    ("row", "column"),
+    [("| This summary | Covers everything |", 18), ("| Captures everything | yes |", 3)],
+)
+def test_a_cell_under_the_note_or_opening_its_row_still_claims(row: str, column: int) -> None:
+    text = f"# Handoff\n\n| Part | State |\n| --- | --- |\n{row}\n\nBilling, search, etc.\n"
+    assert coded(text, "ANC108") == [(5, column)]

@@ -9,6 +9,7 @@ fields' dictionaries written out) rather than by their constructors; tests hold 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +17,7 @@ import regex
 
 from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.anchors import BLOCK_SEPARATOR
+from anchorlint.text.claim_subjects import others_claim
 from anchorlint.text.documents import SummarySource
 from anchorlint.text.lexicon import SUMMARY_LABEL, CompiledLexicon, Markers
 from anchorlint.text.marker_scan import marker_spans
@@ -190,7 +192,8 @@ def _hits(
 def _outside_cells(
     claims: tuple[tuple[int, int], ...], source: SummarySource, starts: list[int], masked: str
 ) -> tuple[tuple[int, int], ...]:
-    """The claims less a label of the summary at the start of a table's cell: a cell holds
+    """The claims less a label of the summary at the start of a table's cell, and "captures
+    everything" said of another thing (:mod:`~anchorlint.text.claim_subjects`): a cell holds
     data ("| `GetHistory` | Full history for the revert dialog |"), not the note's title."""
     if not claims:
         return claims
@@ -199,9 +202,25 @@ def _outside_cells(
     for start, end in claims:
         index = bisect_right(starts, start) - 1
         in_a_cell = 0 <= index < len(blocks) and blocks[index].kind == "cell"
-        if not (in_a_cell and _label().match(masked, start, end)):
+        if in_a_cell and _label().match(masked, start, end):
+            continue
+        floor = starts[index] if index >= 0 else 0
+        row = _first_of_its_row(blocks, index) if in_a_cell else None
+        if not others_claim(masked, start, end, floor, row):
             kept.append((start, end))
     return tuple(kept)
+
+
+def _first_of_its_row(blocks: Sequence[Any], index: int) -> str | None:
+    """The text of the first cell of the row of the cell ``blocks[index]``, None when it is
+    that first cell."""
+    line = blocks[index].positions.locate(0)[0]
+    first = index
+    while first > 0 and blocks[first - 1].kind == "cell":
+        if blocks[first - 1].positions.locate(0)[0] != line:
+            break
+        first -= 1
+    return None if first == index else str(blocks[first].text)
 
 
 @lru_cache(maxsize=1)
