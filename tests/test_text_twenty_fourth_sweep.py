@@ -123,3 +123,27 @@ def test_captures_everything_said_of_the_note_still_claims(claim: str, column: i
 def test_a_cell_under_the_note_or_opening_its_row_still_claims(row: str, column: int) -> None:
     text = f"# Handoff\n\n| Part | State |\n| --- | --- |\n{row}\n\nBilling, search, etc.\n"
     assert coded(text, "ANC108") == [(5, column)]
+
+
+# --- "§1 below" under the note's own "## Priority 1" heading (ANC102) ----------------------
+
+PRIORITY_PLAN = """> Superseded: the cache plan in §1 below would have made the outage worse.
+
+## Priority 1 — Flush the cache
+
+Run `scripts/flush.sh` only after the snapshot, as section 2 above says.
+
+## Phase 2: Rerun the smoke tests
+
+Rerun them all. See §3 below for the rollback, not written yet.
+
+## Stage 4
+
+The order in §2.1 of the runbook still applies.
+"""
+
+
+def test_a_number_after_a_word_of_a_sequence_in_a_heading_is_the_notes_section() -> None:
+    """ "§1" and "section 2" point to "Priority 1" and "Phase 2"; no heading carries 3, and
+    "of the runbook" names another document."""
+    assert coded(PRIORITY_PLAN, "ANC102") == [(9, 17), (13, 14)]

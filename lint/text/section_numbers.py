@@ -24,11 +24,16 @@ if TYPE_CHECKING:
 #: which a heading's number is not), and the number itself ("1.4", "3", "4b")
 _SECTION_MARK = r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )"
 _SECTION_NUMBER = r"(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)"
+#: what a heading may put before its number besides a pointer's marks: a word of a sequence
+#: ("## Priority 1 — Flush the cache", "## Phase 2: Rollout", "## Stage 3"), which numbers
+#: the note's sections as "Step 1" does ("see §1 below" points to it)
+_SEQUENCE_MARK = r"(?:\b(?:phase|stage|priority) )"
 #: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
-#: issues", "Section 2: Gaps", "3. Rollout". This and the patterns after it are kept as text
-#: and compiled at their first use (:func:`_compiled`): only a summary with an ANC102 finding
-#: reads them, and compiling them at import added 2-3 ms to every summary's start-up
-HEADING_NUMBER = f"{_SECTION_MARK}?{_SECTION_NUMBER}"
+#: issues", "Section 2: Gaps", "3. Rollout", "Priority 1 — Flush". This and the patterns
+#: after it are kept as text and compiled at their first use (:func:`_compiled`): only a
+#: summary with an ANC102 finding reads them, and compiling them at import added 2-3 ms to
+#: every summary's start-up
+HEADING_NUMBER = f"(?:{_SECTION_MARK}|{_SEQUENCE_MARK})?{_SECTION_NUMBER}"
 #: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
 SECTION_POINTER = _SECTION_MARK + _SECTION_NUMBER
 
