@@ -147,3 +147,31 @@ def test_a_number_after_a_word_of_a_sequence_in_a_heading_is_the_notes_section()
     """ "§1" and "section 2" point to "Priority 1" and "Phase 2"; no heading carries 3, and
     "of the runbook" names another document."""
     assert coded(PRIORITY_PLAN, "ANC102") == [(9, 17), (13, 14)]
+
+
+# --- "I can see the X section is …": what the writer saw (ANC102) -------------------------
+
+SEEN_STATES = """# Settings page
+
+assistant: I can see the settings section is rendering (Profile, Billing, Alerts).
+We could see the design doc was out of date, so the form was rebuilt.
+I see the setup section shows the old flag.
+"""
+
+
+def test_the_writer_seeing_a_state_is_no_pointer() -> None:
+    assert coded(SEEN_STATES, "ANC102") == []
+
+
+SENT_TO_SECTIONS = """# Settings page
+
+- You can see the setup section for details.
+- We can see the setup section for the flags.
+- See the setup section is the first step.
+- For the flags, see the setup section.
+"""
+
+
+def test_seeing_a_section_with_no_clause_after_it_still_points() -> None:
+    """The reader sent there, or "see" with no perceiver before it, still points."""
+    assert coded(SENT_TO_SECTIONS, "ANC102") == [(3, 11), (4, 10), (5, 3), (6, 18)]

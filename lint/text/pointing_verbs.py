@@ -2,7 +2,8 @@
 
 "Refer to the runbook" and "see the design doc" send the reader to a source; "both keys refer
 to the same entry" and "export and autosave still see the whole document" say what the keys
-are and what the exporters read. Apart from :mod:`~anchorlint.text.prose_pointers`, which
+are and what the exporters read, and "I can see the settings section is rendering" says
+what the writer saw. Apart from :mod:`~anchorlint.text.prose_pointers`, which
 finds where a pointer ends, because this reads the words around the verb, not the pointer.
 """
 
@@ -56,3 +57,34 @@ def sees_as_a_verb(hit: PhraseHit) -> bool:
         return False
     subject = doc[before - 1]
     return subject.is_alpha and subject.lower_ not in _INSTRUCTING
+
+
+#: who perceives in "I can see the settings section is rendering": the note's writer, never
+#: the reader it speaks to ("you can see the setup section" sends the reader there)
+_PERCEIVERS = frozenset({"i", "we"})
+_ABLE = frozenset({"can", "could"})
+#: verbs right after what is seen that make it the subject of a clause: the state seen
+_STATE_VERBS = frozenset(
+    """
+is are was were has have had shows show showed renders render rendered loads load loaded
+works work worked looks look looked displays display displayed appears appear appeared
+""".split()
+)
+
+
+def sees_a_state(hit: PhraseHit, end: int) -> bool:
+    """ "I can see the settings section is rendering", "we see the design doc is out of
+    date": the writer perceives a state, the thing seen is the subject of the clause that
+    follows, and the reader is sent nowhere. Only after "I" or "we" (maybe with "can" or
+    "could") and before a verb of state right after the pointer (token ``end``); "you can
+    see the setup section for details", "we can see the setup section" and "see the setup
+    section" still point."""
+    if hit.word(0) != "see":
+        return False
+    doc, start = hit.doc, hit.sentence.token_start
+    before = hit.token_start - 1
+    if before > start and doc[before].lower_ in _ABLE:
+        before -= 1
+    if before < start or doc[before].lower_ not in _PERCEIVERS:
+        return False
+    return end < hit.sentence.token_end and doc[end].lower_ in _STATE_VERBS

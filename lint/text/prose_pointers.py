@@ -21,7 +21,7 @@ from anchorlint.text.described_sources import (
     STORED_IN,
     STORED_WORDS,
 )
-from anchorlint.text.pointing_verbs import says_identity, sees_as_a_verb
+from anchorlint.text.pointing_verbs import says_identity, sees_a_state, sees_as_a_verb
 from anchorlint.text.trigger_words import END, START, PhraseTrigger
 from anchorlint.text.trigger_words import alternatives as _any_of
 
@@ -243,7 +243,9 @@ def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
     if says_identity(hit) or sees_as_a_verb(hit):
         return None
     end = _document_noun_end(hit, nouns)
-    return None if end is None or _points_inside(hit, end) else end
+    if end is None or _points_inside(hit, end) or sees_a_state(hit, end):
+        return None  # "I can see the settings section is rendering": what is seen
+    return end
 
 
 #: a title of one to three words before its section noun, as :func:`_titled_section_end`
