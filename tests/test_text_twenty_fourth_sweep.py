@@ -1,11 +1,15 @@
 """Shapes from the twenty-fourth sweep of real notes: a context noun that only names the kind
 of the noun after it, a date after "the previous session", "captures everything" said of a
-product, written for these tests in our own words."""
+product, a section number after "Priority", what the writer saw, a wiki link's label,
+written for these tests in our own words."""
 
 from __future__ import annotations
 
 import pytest
 
+from anchorlint.api import check_summary
+from anchorlint.stores import StoreEntry
+from anchorlint.text.anchors import find_anchors
 from tests.test_text_nineteenth_sweep import coded
 
 # --- a context noun that modifies the noun after it (ANC101) ------------------------------
@@ -175,3 +179,54 @@ SENT_TO_SECTIONS = """# Settings page
 def test_seeing_a_section_with_no_clause_after_it_still_points() -> None:
     """The reader sent there, or "see" with no perceiver before it, still points."""
     assert coded(SENT_TO_SECTIONS, "ANC102") == [(3, 11), (4, 10), (5, 3), (6, 18)]
+
+
+# --- a wiki link's label after "|" is display text (ANC105, ANC106, ANC201) -----------------
+
+ALIASED = """# Decisions
+
+- Decided on the [[decisions/retry-budget|retry budget pattern]]: a cheap pre-check first.
+- The numbers are in [[decisions/retry-budget]]; the table cell | [[ops/limits\\|limits]] |.
+- The parser change is [[src/parse.py#L3-5|the new branch]].
+"""
+
+
+def test_a_wiki_links_label_is_no_part_of_its_key() -> None:
+    assert [a.key for a in find_anchors(ALIASED)] == [
+        "decisions/retry-budget",
+        "decisions/retry-budget",
+        "ops/limits",
+        "src/parse.py",
+    ]
+    assert coded(ALIASED, "ANC105") == []
+
+
+def test_a_labelled_line_pointer_is_still_unpinned_under_its_key() -> None:
+    findings = [f for f in check_summary(ALIASED) if f.code == "ANC106"]
+    assert [(f.line, f.column) for f in findings] == [(5, 24)]
+    assert '"src/parse.py#L3-5"' in findings[0].message
+
+
+class _Store:
+    """A store holding one key."""
+
+    def lookup(self, key: str) -> tuple[StoreEntry, ...]:
+        return (StoreEntry(key, key),) if key == "decisions/retry-budget" else ()
+
+    def read(self, entry: StoreEntry) -> bytes:
+        return b"budget\n"
+
+    def describe(self) -> str:
+        return "one-key store"
+
+
+def test_a_labelled_key_is_looked_up_without_its_label() -> None:
+    text = "# Decisions\n\nDecided on [[decisions/retry-budget|the retry budget]].\n"
+    assert [f.code for f in check_summary(text, store=_Store()) if f.code.startswith("ANC2")] == []
+    missing = "# Decisions\n\nDecided on [[decisions/retry-cap|the retry budget]].\n"
+    assert [f.code for f in check_summary(missing, store=_Store())] == ["ANC201"]
+
+
+@pytest.mark.parametrize("link", ["[[|retry budget]]", "[[retry budget pattern|budget]]"])
+def test_a_label_with_no_key_before_it_still_holds_a_description(link: str) -> None:
+    assert coded(f"# Decisions\n\nDecided on {link}.\n", "ANC105") == [(3, 12)]

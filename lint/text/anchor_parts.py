@@ -195,7 +195,14 @@ def parse_key(
     """Parse the inside of an anchor (``doc_7#L1-3@sha256:…``) into its parts.
 
     Most keys hold no pin and are no URI: what those steps read first is asked here, a call
-    less each (as :func:`_may_be_uri` and :func:`~anchorlint.text.anchor_pins.split_pin` ask it)."""
+    less each (as :func:`_may_be_uri` and :func:`~anchorlint.text.anchor_pins.split_pin` ask it).
+
+    A wiki link's label after a ``|`` (``[[decisions/retry-budget|retry budget pattern]]``, as
+    Obsidian, MediaWiki and Foam write one) is display text: the anchor is what comes before
+    it (its ``text``, key, fragment and pin); a ``\\|`` escaping the pipe in a table counts
+    as one."""
+    if form == "wiki" and "|" in body:
+        body = body.partition("|")[0].removesuffix("\\")
     uri_like = form == "wiki" and ("://" in body or body.startswith(_URI_OPENINGS))
     if uri_like and _URI_ONLY.fullmatch(body):
         return _anchor_of(start, end, form, raw, body, body)
