@@ -230,3 +230,33 @@ def test_a_labelled_key_is_looked_up_without_its_label() -> None:
 @pytest.mark.parametrize("link", ["[[|retry budget]]", "[[retry budget pattern|budget]]"])
 def test_a_label_with_no_key_before_it_still_holds_a_description(link: str) -> None:
     assert coded(f"# Decisions\n\nDecided on {link}.\n", "ANC105") == [(3, 12)]
+
+
+# --- a title with a name before its completeness label (ANC108) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "column"),
+    [
+        ("# Shop App - Complete Handoff Sheet", 14),
+        ("# Shop App — Complete Hand-off Sheet", 14),
+        ("# Shop App: Complete Handoff", 13),
+        ("# Complete Handoff Sheet", 3),
+    ],
+)
+def test_a_title_naming_the_project_before_its_label_claims(title: str, column: int) -> None:
+    text = f"{title}\n\nBilling, search, exports, etc. still need review before launch.\n"
+    assert coded(text, "ANC108") == [(1, column)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Shop App\n\n- Billing: complete summary of refunds is pending, etc.\n",
+        "# Shop App\n\n## Orders: Complete summary\n\nRefunds, returns, etc. are open.\n",
+        "# Orders: complete history\n\nRefunds, returns, etc. are open.\n",
+    ],
+)
+def test_a_name_and_a_label_that_are_no_title_claim_nothing(text: str) -> None:
+    """A list item and a later heading label their subject; a history is the orders'."""
+    assert coded(text, "ANC108") == []

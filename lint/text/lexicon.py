@@ -92,6 +92,19 @@ SUMMARY_LABEL = (
     r"|overview|transcript|history|digest)\b"
 )
 
+#: the note's title with a name before the label: "# Shop App - Complete Handoff Sheet",
+#: "# Shop App: Complete Handoff" (the claim is the label; the name is read behind it). A
+#: name of at most four words, a dash or a colon, and a noun a note calls itself by ("Orders:
+#: complete history" is the orders'); kept only as the summary's first heading, its title
+#: (:mod:`~anchorlint.text.summary_assembly`). The dashes are written as themselves: a
+#: ``\\u`` escape would keep every claim pattern off the fast lower-cased scan
+TITLED_LABEL = (
+    r"(?<=^[ \t]{0,4}(?:[\w.'&+]{1,30}[ \t]){0,3}[\w.'&+]{1,30}"
+    r"(?:[ \t]{1,2}[-–—]{1,2}[ \t]{1,2}|:[ \t]{1,2})(?:\*\*)?)"  # noqa: RUF001
+    r"(?:complete|comprehensive|exhaustive|lossless)(?: session| conversation| context)?"
+    r" (?:handoff|hand-off|recap|summary|digest)\b"
+)
+
 #: what follows "nothing was lost" where it tells of a system or a piece of work, not of the
 #: summary: a means, a condition, a time or a place ("by clearing the queue right away",
 #: "under back-pressure", "during the migration", "from the queue"), unless one of the next
@@ -133,6 +146,7 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     STATUS_LABEL,
     # a label of the summary itself, where a line starts: "Complete handoff of …"
     SUMMARY_LABEL,
+    TITLED_LABEL,
     r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",
     # nothing remains: "No pending tasks", "nothing left to do"
     r"\bno (?:pending|remaining|outstanding|open) (?:tasks?|items|work|to-?dos|steps"
@@ -310,6 +324,15 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         _joined(_WHOLE, ("", " session", " conversation", " context"), (" ",), _LABELS),
     ),
     (r"\A[^\n]{0,200}\(", ("(complete)", "(comprehensive)", "(exhaustive)", "(lossless)")),
+    (
+        r"(?<=^[ \t]{0,4}(?:[\w.'&+]",
+        _joined(
+            ("complete", "comprehensive", "exhaustive", "lossless"),
+            ("", " session", " conversation", " context"),
+            (" ",),
+            ("handoff", "hand-off", "recap", "summary", "digest"),
+        ),
+    ),
 )
 
 

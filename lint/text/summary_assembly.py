@@ -19,7 +19,7 @@ from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.anchors import BLOCK_SEPARATOR
 from anchorlint.text.claim_subjects import others_claim
 from anchorlint.text.documents import SummarySource
-from anchorlint.text.lexicon import SUMMARY_LABEL, CompiledLexicon, Markers
+from anchorlint.text.lexicon import SUMMARY_LABEL, TITLED_LABEL, CompiledLexicon, Markers
 from anchorlint.text.marker_scan import marker_spans
 from anchorlint.text.nlp import ParsedBlock, Pipeline
 from anchorlint.text.summary_model import AnalysedSummary, Sentence
@@ -204,6 +204,8 @@ def _outside_cells(
         in_a_cell = 0 <= index < len(blocks) and blocks[index].kind == "cell"
         if in_a_cell and _label().match(masked, start, end):
             continue
+        if _titled().match(masked, start, end) and not _the_title(blocks, index):
+            continue  # "Billing: complete summary" in a list is the billing's
         floor = starts[index] if index >= 0 else 0
         row = _first_of_its_row(blocks, index) if in_a_cell else None
         if not others_claim(masked, start, end, floor, row):
@@ -226,3 +228,15 @@ def _first_of_its_row(blocks: Sequence[Any], index: int) -> str | None:
 @lru_cache(maxsize=1)
 def _label() -> Any:
     return regex.compile(SUMMARY_LABEL, regex.IGNORECASE | regex.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def _titled() -> Any:
+    return regex.compile(TITLED_LABEL, regex.IGNORECASE | regex.MULTILINE)
+
+
+def _the_title(blocks: Sequence[Any], index: int) -> bool:
+    """Whether ``blocks[index]`` is the summary's first heading, its title."""
+    if not 0 <= index < len(blocks) or blocks[index].kind != "heading":
+        return False
+    return all(block.kind != "heading" for block in blocks[:index])
