@@ -153,6 +153,24 @@ def test_a_number_after_a_word_of_a_sequence_in_a_heading_is_the_notes_section()
     assert coded(PRIORITY_PLAN, "ANC102") == [(9, 17), (13, 14)]
 
 
+ROLLOUT_PLAN = """# Rollout plan
+
+## Phase 1 — Ship the flag
+
+The flag stays off, as the locked § 1 requires.
+
+## Phase 2 — Backfill
+
+Emit the audit rows per v7 §2, then see §1 above for the flag.
+"""
+
+
+def test_a_plans_phase_is_not_what_a_bare_section_sign_names() -> None:
+    """Under "## Phase 1" and "## Phase 2", "the locked § 1" and "per v7 §2" name another
+    document's sections and still point out; "§1 above" says it is in the note."""
+    assert coded(ROLLOUT_PLAN, "ANC102") == [(5, 35), (9, 28)]
+
+
 # --- "I can see the X section is …": what the writer saw (ANC102) -------------------------
 
 SEEN_STATES = """# Settings page

@@ -25,9 +25,15 @@ if TYPE_CHECKING:
 _SECTION_MARK = r"(?:§{1,2} ?|\b(?:sections?|sec\.?|chapter|part|step) )"
 _SECTION_NUMBER = r"(\d{1,3}(?:\.\d{1,3}){0,4}[a-z]?)(?!\w)"
 #: what a heading may put before its number besides a pointer's marks: a word of a sequence
-#: ("## Priority 1 — Flush the cache", "## Phase 2: Rollout", "## Stage 3"), which numbers
-#: the note's sections as "Step 1" does ("see §1 below" points to it)
+#: ("## Priority 1 — Flush the cache", "## Phase 2: Rollout", "## Stage 3"). Such a number
+#: answers only a pointer that says it is in the note ("see §1 below"): a plan's phases are
+#: not what "§2" names in "per v7 §2" or "the locked § 1" (another document's sections)
 _SEQUENCE_MARK = r"(?:\b(?:phase|stage|priority) )"
+_SEQUENCE_WORDS = ("phase", "stage", "priority")
+#: how a number learnt from such a heading is kept among the note's own section numbers
+SEQUENCED = "~"
+#: a pointer's number followed by where in the note: "§1 below", "section 2 above"
+_HERE = r"[ \t]{1,3}(?:below|above)\b"
 #: the number a heading opens with, its own section number: "1.4 How to deploy", "§3 Open
 #: issues", "Section 2: Gaps", "3. Rollout", "Priority 1 — Flush". This and the patterns
 #: after it are kept as text and compiled at their first use (:func:`_compiled`): only a
@@ -48,13 +54,17 @@ def _compiled(pattern: str) -> regex.Pattern[str]:
 
 def own_sections(summary: AnalysedSummary) -> frozenset[str]:
     """The numbers the summary's own headings open with ("## 1.4 How to deploy": "1.4"),
-    lower-cased: handoff notes number their sections and point to them."""
+    lower-cased: handoff notes number their sections and point to them. A number after a
+    word of a sequence ("## Phase 2: Rollout") is kept marked (:data:`SEQUENCED`): it
+    answers only a pointer that says "below" or "above"."""
     found = set()
     for block in summary.source.blocks:
         if block.kind == "heading":
-            number = heading_number(block.text)
-            if number is not None:
-                found.add(number)
+            match = _compiled(HEADING_NUMBER).match(block.text)
+            if match is not None:
+                number = match.group(1).lower()
+                sequenced = match.group(0).lower().startswith(_SEQUENCE_WORDS)
+                found.add(SEQUENCED + number if sequenced else number)
     return frozenset(found)
 
 
@@ -82,9 +92,16 @@ def points_to_own_section(
     if match is None:
         return False
     number = match.group(1).lower()
-    if number not in sections and number.rstrip(ascii_lowercase) not in sections:
+    if not _among(number, sections) and not (
+        _among(SEQUENCED + number, sections) and _compiled(_HERE).match(text, match.end())
+    ):
         return False
     return not names_its_document(text, match.start(), match.end(), nouns)
+
+
+def _among(number: str, sections: frozenset[str]) -> bool:
+    """Whether ``number`` or its section without a letter ("4b": "4") is among ``sections``."""
+    return number in sections or number.rstrip(ascii_lowercase) in sections
 
 
 #: " of the ledger", " (in the partner spec)": the section of a document the words after name
