@@ -88,9 +88,31 @@ def names_own_section(
     summary's own headings ("see the Testing section" in a note with "## Testing"), and no
     other document it belongs to ("the Testing section of the runbook")."""
     match = _TITLED.search(text, start, end)
-    if match is None or _title(match.group(1)) not in titles:
+    if match is None:
+        return _signed_here(text, start, titles)
+    if _title(match.group(1)) not in titles:
         return False
     return not names_its_document(text, match.start(), match.end(), nouns)
+
+
+#: a section named after "§" by the first words of its title and said to be in the note:
+#: "(in this handoff §GODLY BLUEPRINT below)", "see §Open questions above"
+_SIGNED_HERE = regex.compile(
+    r"§[ \t]?((?:[^\s§()]{1,40}[ \t]){0,5}?[^\s§()]{1,40})[ \t]{1,3}(?:below|above)\b",
+    regex.IGNORECASE,
+)
+
+
+def _signed_here(text: str, start: int, titles: frozenset[str]) -> bool:
+    """Whether the pointer at ``start`` names a section by "§" and the first words of one of
+    the summary's own headings' titles, and says it is below or above ("§GODLY BLUEPRINT
+    below" in a note with "## GODLY BLUEPRINT — Council ledger"): the section is the
+    note's. Without "below" or "above" ("per §Phase 1") it may be another document's."""
+    match = _SIGNED_HERE.match(text, start)
+    if match is None:
+        return False
+    words = _title(match.group(1))
+    return bool(words) and any(title == words or title.startswith(words + " ") for title in titles)
 
 
 def _title(words: str) -> str:

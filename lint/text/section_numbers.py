@@ -42,6 +42,20 @@ _HERE = r"[ \t]{1,3}(?:below|above)\b"
 HEADING_NUMBER = f"(?:{_SECTION_MARK}|{_SEQUENCE_MARK})?{_SECTION_NUMBER}"
 #: the section number a pointer names: "§2.2(a)", "see section 4", "§ 4b"
 SECTION_POINTER = _SECTION_MARK + _SECTION_NUMBER
+#: a heading of plain text: a line opening with "§" and its number, a title after it, over a
+#: line of dashes or equals signs ("§2 Results" over "--------"), as a .txt report heads its
+#: sections. Markdown reads the same lines as a setext heading; a plain-text file, or a JSON
+#: string, keeps them in a paragraph
+_UNDERLINED = (
+    r"(?m)^[ \t]{0,3}§[ \t]?"
+    + _SECTION_NUMBER
+    + r"[ \t][^\n]{1,200}\n[ \t]{0,3}(?:-{3,200}|={3,200})[ \t]*$"
+)
+#: how the number of a heading that opens with "§" (underlined in plain text, or a heading
+#: block) is kept besides itself: a line that opens with a pointer to one of its
+#: subsections ("§4.2 Orphans stay" under "§4 Side findings") heads that subsection, whether
+#: underlined or not
+SIGNED = "="
 
 
 @cache
@@ -65,6 +79,11 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
                 number = match.group(1).lower()
                 sequenced = match.group(0).lower().startswith(_SEQUENCE_WORDS)
                 found.add(SEQUENCED + number if sequenced else number)
+                if match.group(0).startswith("§"):
+                    found.add(SIGNED + number)
+    if "§" in summary.text:
+        for match in _compiled(_UNDERLINED).finditer(summary.text):
+            found.update((match.group(1).lower(), SIGNED + match.group(1).lower()))
     return frozenset(found)
 
 
@@ -92,11 +111,24 @@ def points_to_own_section(
     if match is None:
         return False
     number = match.group(1).lower()
-    if not _among(number, sections) and not (
-        _among(SEQUENCED + number, sections) and _compiled(_HERE).match(text, match.end())
+    if (
+        not _among(number, sections)
+        and not (_among(SEQUENCED + number, sections) and _compiled(_HERE).match(text, match.end()))
+        and not _heads_a_subsection(text, match, sections)
     ):
         return False
     return not names_its_document(text, match.start(), match.end(), nouns)
+
+
+def _heads_a_subsection(text: str, match: regex.Match[str], sections: frozenset[str]) -> bool:
+    """Whether the pointer opens its line with a subsection of a section the note heads with
+    "§" ("§4.2 Orphans stay" in a note with "§4 Side findings" over a line of dashes, or
+    "## §4 Side findings"): the line is the subsection's own heading."""
+    top = match.group(1).split(".", 1)[0].lower()
+    if SIGNED + top not in sections:
+        return False
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    return not text[line_start : match.start()].strip()
 
 
 def _among(number: str, sections: frozenset[str]) -> bool:

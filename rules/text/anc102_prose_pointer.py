@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from anchorlint.config import Settings
 
 if TYPE_CHECKING:
+    from anchorlint.text.anchor_parts import Anchor
     from anchorlint.text.match import PhraseHit
     from anchorlint.text.summary import AnalysedSummary
 
@@ -233,10 +234,60 @@ def _document_named_before(summary: AnalysedSummary, index: int) -> bool:
     block = summary.sentences[index].block
     for sentence in reversed(summary.sentences[:index]):
         if sentence.block != block:
-            return False
+            return _document_heads_the_list(summary, block)
         if any(anchor.form in _DOCUMENT_FORMS for anchor in sentence.anchors):
             return True
+    return _document_heads_the_list(summary, block)
+
+
+#: how many blocks back a nested item's parent is looked for (its siblings and their own
+#: children lie between)
+_PARENT_REACH = 12
+#: what a document a list of sections belongs to is written in (a source file has no
+#: sections: "restoring the charter on world.ts:" over "- §13.14 amend" names the spec's)
+_DOCUMENT_EXTENSIONS = frozenset({"md", "markdown", "mdx", "txt", "rst", "adoc", "org", "pdf"})
+
+
+def _document_heads_the_list(summary: AnalysedSummary, block: int) -> bool:
+    """Whether the block is a list item under a line that names a document by its key and
+    ends on a colon ("- **`DECISIONS.md` amendments**:" over "  - § 7: adds the module
+    map", or a paragraph "Spec amendments (DECISIONS.md):" over its list): the items list
+    the document's sections, as a bare "§2.1" after "`GUIDE.md`:" in one item is its
+    section. That line is the nearest block before it that starts left of it, on an earlier
+    line, with no heading between."""
+    starts = summary.block_starts
+    line, column = summary.locate(starts[block])
+    if column <= 1:
+        return False
+    blocks = summary.source.blocks
+    for earlier in range(block - 1, max(block - _PARENT_REACH, 0) - 1, -1):
+        if blocks[earlier].kind == "heading":
+            return False
+        at_line, at_column = summary.locate(starts[earlier])
+        if at_line >= line:
+            return False  # a cell of the same table row
+        if at_column >= column:
+            continue  # a sibling item, or a child of one
+        if not blocks[earlier].text.rstrip(" *_").endswith(":"):
+            return False
+        return any(
+            _a_document(anchor)
+            for sentence in summary.sentences
+            if sentence.block == earlier
+            for anchor in sentence.anchors
+        )
     return False
+
+
+def _a_document(anchor: Anchor) -> bool:
+    """Whether the anchor names a document that has sections: a link, a wiki key or a URI,
+    or a path to a file written in prose (``DECISIONS.md``), not to source code."""
+    if anchor.form in ("link", "wiki", "uri"):
+        return True
+    if anchor.form not in ("path", "pointer"):
+        return False
+    name = anchor.key.split("#", 1)[0].rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[-1].lower() in _DOCUMENT_EXTENSIONS
 
 
 def _named_by_its_stem(summary: AnalysedSummary, start: int) -> bool:
