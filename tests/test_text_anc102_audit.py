@@ -9,11 +9,15 @@ False shapes, each written here in words of our own:
   on a colon ("- **`DECISIONS.md` amendments**:" over "  - § 7: …"): the items are the
   document's sections, as "§2.1" after "`GUIDE.md`:" in one item already was;
 - a section named after "§" by the first words of one of the note's own headings and said
-  to be below ("(in this handoff §RELAY LEDGER below)" over "## RELAY LEDGER — round two").
+  to be below ("(in this handoff §RELAY LEDGER below)" over "## RELAY LEDGER — round two");
+- a signpost to where the full handoff lives ("FULL HANDOFF DOC → `HANDOFF_S8.md`", or a
+  heading "## Full handoff doc" over "→ this file at root"), read as the note claiming to
+  be a full handoff (ANC108).
 
 Near misses keep firing: another document's section, a section the note does not head, a
 subsection pointer inside a sentence, a parent item without a colon or without a key, a
-source file or a heading before the list.
+source file or a heading before the list, and "Full handoff of …" or "FULL HANDOFF: see …"
+as the note's own label.
 """
 
 from __future__ import annotations
@@ -165,3 +169,28 @@ def test_a_signed_title_without_below_or_without_the_heading_still_fires() -> No
     # it is in the note
     assert _codes(BOOT.replace("§RELAY LEDGER below", "§RELAY LEDGER")) == [6]
     assert _codes(BOOT.replace("§RELAY LEDGER below", "§LOBBY PLAN below")) == [6]
+
+
+HANDOFF = """# Handoff: relay transport, session 12
+
+Shipped the relay transport and the host check (`src/relay/host.ts`). Open: the retry
+budget, the lobby copy, the metrics panel, etc.
+
+FULL HANDOFF DOC → `handoffs/HANDOFF_S12.md` (also kept in the archive folder)
+
+## Full handoff doc
+
+→ This file, at the repository root.
+"""
+
+
+def test_a_signpost_to_the_full_handoff_claims_nothing() -> None:
+    assert _codes(HANDOFF, code="ANC108") == []
+    assert _codes(HANDOFF.replace(" → ", " -> "), code="ANC108") == []
+
+
+def test_the_notes_own_label_still_claims() -> None:
+    text = HANDOFF.replace("## Full handoff doc", "## Full handoff of session 12")
+    assert _codes(text, code="ANC108") == [8]
+    text = HANDOFF.replace("FULL HANDOFF DOC → ", "FULL HANDOFF: see ")
+    assert _codes(text, code="ANC108") == [6]

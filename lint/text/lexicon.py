@@ -84,12 +84,16 @@ ELISION_MARKERS: tuple[str, ...] = (
 )
 
 #: a label of the summary itself, where a line starts: "Complete handoff of …" (not in a
-#: table's cell, which holds data: "| `GetHistory` | Full history for the revert dialog |")
+#: table's cell, which holds data: "| `GetHistory` | Full history for the revert dialog |";
+#: nor a signpost to where the full document is, an arrow after "doc" or "file", on its line
+#: or opening the next: "FULL HANDOFF DOC → `HANDOFF_S8.md`", "## Full handoff doc" over
+#: "→ this file at root")
 SUMMARY_LABEL = (
     r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?"
     r"(?:complete|comprehensive|exhaustive|full|lossless)"
     r"(?: session| conversation| context)? (?:handoff|hand-off|recap|summary|record|account"
     r"|overview|transcript|history|digest)\b"
+    r"(?![ \t](?:doc|docs|document|file)(?:\*\*)?:?[ \t]{0,4}(?:\n[ \t]{0,4}){0,2}(?:→|->))"
 )
 
 #: the note's title with a name before the label: "# Shop App - Complete Handoff Sheet",
