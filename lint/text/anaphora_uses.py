@@ -23,6 +23,7 @@ import regex
 
 from anchorlint.text.anaphora_conditions import condition_on_data
 from anchorlint.text.anaphora_dates import DATE, dated_after, dated_before
+from anchorlint.text.anaphora_fixed_texts import fixed_wording
 from anchorlint.text.anaphora_generic import used_in_general
 from anchorlint.text.anaphora_keys import named_by_key
 from anchorlint.text.anaphora_lists import (
@@ -69,8 +70,10 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     (:mod:`~anchorlint.text.anaphora_path_labels`), a label that opens the summary and names it
     (:mod:`~anchorlint.text.summary_labels`), a context noun used of any session
     (:mod:`~anchorlint.text.anaphora_generic`), a short quoted string named as a literal
-    (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry, or
-    a note in parentheses on a subject the note's own heading above is titled with."""
+    (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry,
+    a note in parentheses on a subject the note's own heading above is titled with, or a
+    text of fixed wording that names what it prints above it
+    (:mod:`~anchorlint.text.anaphora_fixed_texts`)."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
         return True
     if mentioned(summary.text, hit.sentence.start, hit.sentence.end, hit.start, hit.end):
@@ -108,7 +111,11 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "as-before":
         return _closes_a_comparison(hit) or _says_unchanged(hit) or listed_after(hit, summary)
     if hit.label == "the-above" and hit.word(0) == "the":
-        return over_the_list_before(hit, summary) or names_what_is_just_above(hit, summary)
+        return (
+            over_the_list_before(hit, summary)
+            or names_what_is_just_above(hit, summary)
+            or fixed_wording(hit, summary.text)
+        )
     return False
 
 
