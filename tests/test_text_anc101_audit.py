@@ -113,3 +113,53 @@ def test_the_notice_with_no_copyright_line_above_and_other_nouns_still_fire() ->
     others name no notice, whatever the sentence says of copyright."""
     expected = [(3, 6), (5, 49), (7, 44), (8, 27), (9, 5)]
     assert coded(LICENCE_NEAR_MISSES, "ANC101") == expected
+
+
+# --- a noun "above" titled as one of the note's own headings ------------------------------
+
+TITLED_HANDOFF = """# Handoff: billing exporter
+
+## Next steps (priority order)
+
+1. Stream the ledger rows in chunks.
+2. Drop the retry flag once the canary is green.
+
+## Deployment steps
+
+- Build the image and push it to the registry.
+- Roll the canary to ten percent.
+
+## Wrap-up
+
+Nothing is half done. Future work = NEXT STEPS above.
+Run the deployment steps above before the freeze.
+Follow the Deployment Steps above.
+"""
+
+
+def test_a_noun_above_named_by_an_own_headings_title_is_silent() -> None:
+    assert coded(TITLED_HANDOFF, "ANC101") == []
+
+
+TITLED_NEAR_MISSES = """# Handoff: billing exporter
+
+## Steps
+
+- Build the image.
+
+## Wrap-up
+
+Run the steps above before the freeze.
+Run the rollback steps above if the canary fails.
+Future work = NEXT STEPS above.
+
+## Next steps
+
+- Stream the ledger rows.
+"""
+
+
+def test_a_one_word_title_a_title_not_held_and_a_heading_below_still_fire() -> None:
+    """ "Steps" is one word, as likely the dropped steps as the section's; the note has no
+    "Rollback steps"; its "Next steps" heading comes after the sentence."""
+    assert coded(TITLED_NEAR_MISSES, "ANC101") == [(9, 5), (10, 18), (11, 20)]

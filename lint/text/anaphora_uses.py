@@ -43,6 +43,7 @@ from anchorlint.text.anaphora_referents import (
     restated_in_a_clause,
     unchanged_since,
 )
+from anchorlint.text.anaphora_titled import titled_above
 from anchorlint.text.quoted_mentions import mentioned
 from anchorlint.text.quoted_speech import spoken
 from anchorlint.text.summary_labels import labels_the_summary
@@ -71,7 +72,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     (:mod:`~anchorlint.text.summary_labels`), a context noun used of any session
     (:mod:`~anchorlint.text.anaphora_generic`), a short quoted string named as a literal
     (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry,
-    a note in parentheses on a subject the note's own heading above is titled with, or a
+    a note in parentheses on a subject the note's own heading above is titled with, a noun
+    "above" that is such a title (:mod:`~anchorlint.text.anaphora_titled`), or a
     text of fixed wording that names what it prints above it
     (:mod:`~anchorlint.text.anaphora_fixed_texts`)."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
@@ -81,6 +83,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if _describes_a_command(hit, summary):
         return True
     if _in_a_dated_heading(hit, summary) or _annotates_a_titled_section(hit, summary):
+        return True
+    if titled_above(hit, summary):
         return True
     if hit.label == "context-noun" and _a_field_in_a_list(hit, summary.text):
         return True

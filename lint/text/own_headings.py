@@ -58,6 +58,19 @@ def own_titles(summary: AnalysedSummary) -> frozenset[str]:
     return frozenset(found)
 
 
+def titles_above(summary: AnalysedSummary, block: int) -> frozenset[str]:
+    """The titles of the summary's own headings before block ``block``, read as
+    :func:`own_titles` reads them (with and without a closing parenthesis)."""
+    found = set()
+    for heading in summary.source.blocks[:block]:
+        if heading.kind == "heading":
+            title = _title(heading.text)
+            found.add(title)
+            found.add(_without_a_closing_parenthesis(title))
+    found.discard("")
+    return frozenset(found)
+
+
 def _leading_code(text: str, code_spans: tuple[tuple[int, int], ...]) -> str:
     """The title of the code span a heading opens with, if words follow it ("## `fmt-tool`
     evaluated for layout" is also "fmt-tool"): a session log heads an entry with the tool or
