@@ -163,3 +163,33 @@ def test_a_one_word_title_a_title_not_held_and_a_heading_below_still_fire() -> N
     """ "Steps" is one word, as likely the dropped steps as the section's; the note has no
     "Rollback steps"; its "Next steps" heading comes after the sentence."""
     assert coded(TITLED_NEAR_MISSES, "ANC101") == [(9, 5), (10, 18), (11, 20)]
+
+
+# --- "raised above" a value is a rise, not a point raised earlier ---------------------------
+
+GEOMETRY_NOTES = """# Handoff: collision radii
+
+The outer gate fires first while BOND_RADIUS equals BASE_RADIUS. If BOND_RADIUS is ever
+raised above BASE_RADIUS, the invariant weakens.
+The retry cap was raised above the old limit last week. Keep `BOND_RADIUS` at 60: if it
+is raised above `BASE_RADIUS`, the gate never fires.
+Alert volume was raised above threshold on purpose during the drill.
+"""
+
+
+def test_raised_above_a_value_is_a_comparison() -> None:
+    assert coded(GEOMETRY_NOTES, "ANC101") == []
+
+
+RAISED_NEAR_MISSES = """# Handoff: collision radii
+
+The concerns raised above were fixed in the merge.
+Nobody answered the questions raised above.
+The points raised above API design still stand.
+The flags raised above `make check` were all fixed.
+"""
+
+
+def test_raised_above_before_a_verb_punctuation_or_a_word_still_points_back() -> None:
+    """ "API" is capitals alone, no constant's name: it may open what the points were about."""
+    assert coded(RAISED_NEAR_MISSES, "ANC101") == [(3, 14), (4, 31), (5, 12), (6, 11)]

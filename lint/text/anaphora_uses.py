@@ -43,6 +43,7 @@ from anchorlint.text.anaphora_referents import (
     restated_in_a_clause,
     unchanged_since,
 )
+from anchorlint.text.anaphora_rises import raised_past_a_value
 from anchorlint.text.anaphora_titled import titled_above
 from anchorlint.text.quoted_mentions import mentioned
 from anchorlint.text.quoted_speech import spoken
@@ -73,7 +74,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     (:mod:`~anchorlint.text.anaphora_generic`), a short quoted string named as a literal
     (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry,
     a note in parentheses on a subject the note's own heading above is titled with, a noun
-    "above" that is such a title (:mod:`~anchorlint.text.anaphora_titled`), or a
+    "above" that is such a title (:mod:`~anchorlint.text.anaphora_titled`), "raised above"
+    a value (:mod:`~anchorlint.text.anaphora_rises`), or a
     text of fixed wording that names what it prints above it
     (:mod:`~anchorlint.text.anaphora_fixed_texts`)."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
@@ -112,6 +114,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         return a_program_resumes(hit)
     if hit.label == "from-back" and hit.word(-1) == "before":
         return _opens_a_clause(hit)
+    if hit.label == "verb-back":
+        return raised_past_a_value(hit, summary.text)
     if hit.label == "as-before":
         return _closes_a_comparison(hit) or _says_unchanged(hit) or listed_after(hit, summary)
     if hit.label == "the-above" and hit.word(0) == "the":
