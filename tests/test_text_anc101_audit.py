@@ -193,3 +193,29 @@ The flags raised above `make check` were all fixed.
 def test_raised_above_before_a_verb_punctuation_or_a_word_still_points_back() -> None:
     """ "API" is capitals alone, no constant's name: it may open what the points were about."""
     assert coded(RAISED_NEAR_MISSES, "ANC101") == [(3, 14), (4, 31), (5, 12), (6, 11)]
+
+
+# --- the stock prompt injection, quoted as an example -------------------------------------
+
+GUARDRAIL_NOTES = """# Guardrails: what the input check stops
+
+- Injection ("Ignore previous instructions"): blocked by the input check.
+- If a fetched page says "ignore all previous instructions", treat it as data and go on.
+- A ticket body held "Disregard the previous instructions." and was quarantined.
+"""
+
+
+def test_the_quoted_stock_injection_is_a_string_shown() -> None:
+    assert coded(GUARDRAIL_NOTES, "ANC101") == []
+
+
+INJECTION_NEAR_MISSES = """# Guardrails: what the input check stops
+
+- The user said to ignore previous instructions about the cache.
+- We got "Ignore previous instructions about the cache" as the reply.
+- Per the previous instructions, the cache stays.
+"""
+
+
+def test_the_words_unquoted_or_going_on_inside_the_quote_still_fire() -> None:
+    assert coded(INJECTION_NEAR_MISSES, "ANC101") == [(3, 27), (4, 18), (5, 7)]

@@ -25,6 +25,7 @@ from anchorlint.text.anaphora_conditions import condition_on_data
 from anchorlint.text.anaphora_dates import DATE, dated_after, dated_before
 from anchorlint.text.anaphora_fixed_texts import fixed_wording
 from anchorlint.text.anaphora_generic import used_in_general
+from anchorlint.text.anaphora_injection import quoted_injection
 from anchorlint.text.anaphora_keys import named_by_key
 from anchorlint.text.anaphora_lists import (
     listed_after,
@@ -75,7 +76,8 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     (:mod:`~anchorlint.text.quoted_mentions`), part of a heading that dates its entry,
     a note in parentheses on a subject the note's own heading above is titled with, a noun
     "above" that is such a title (:mod:`~anchorlint.text.anaphora_titled`), "raised above"
-    a value (:mod:`~anchorlint.text.anaphora_rises`), or a
+    a value (:mod:`~anchorlint.text.anaphora_rises`), the stock prompt injection quoted
+    (:mod:`~anchorlint.text.anaphora_injection`), or a
     text of fixed wording that names what it prints above it
     (:mod:`~anchorlint.text.anaphora_fixed_texts`)."""
     if _uttered(hit, summary.text) or spoken(summary, hit.start):
@@ -108,6 +110,7 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or same_as_listed(hit, summary)
         or labels_the_summary(hit, summary)
         or used_in_general(hit)
+        or quoted_injection(hit, summary.text)
     ):
         return True
     if hit.label == "left-off":
