@@ -192,16 +192,17 @@ _MODEL_CALL = LazyPattern(
 #: a word start in source text: after no letter, or after an escape written in a string
 #: (``"…\n\nExtend this summary"``, whose ``n`` is no part of the word)
 _WORD_START = r"(?:(?<![a-z])|(?<=\\[nt]))"
+#: words that ask a model to summarize, a superset of :mod:`anchorlint.code.prompt_asks`:
+#: "distill" is taken whatever follows it (the prompt reading decides), in the first branch:
+#: two branches of their own would each test a word start at every position of the module
 _ASKS = LazyPattern(
-    rf"{_WORD_START}(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?)(?![a-z])"
+    rf"{_WORD_START}(?:summari[sz]es?|condenses?|compress(?:es)?|compacts?|distill(?:s|ing)?)"
+    r"(?![a-z])"
     r"|(?<![a-z])you(?: are|'re) (?:now )?(?:summari[sz]|condens|compress|compact)ing(?![a-z])"
     rf"""|["'][^"'\n]{{0,60}}?{_WORD_START}"""
     r"""(?:write|produce|give|create|provide|generate|update|extend)s?"""
     r"""(?![a-z])[^"'.\n]{0,40}summar(?:y|ies)"""
     r"""|summari[sz]ation of[^"'.\n]{0,30}(?<![a-z])(?:chat|conversation|dialog|history|messages)"""
-    rf"""|{_WORD_START}distill(?:s|ing)?(?![a-z])[^"'.\n]{{0,60}}summar(?:y|ies)"""
-    rf"""|{_WORD_START}distill(?:s|ing)? (?:the|this|these|our|your)(?![a-z])[^"'.\n]{{0,30}}"""
-    r"(?<![a-z])(?:chat|conversation|dialog|messages|transcript)"
 )
 
 
