@@ -94,7 +94,15 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         return True
     if hit.label == "the-ordinal" and _one_of_a_counted_pair(hit):
         return True
-    if hit.label in ("the-ordinal", "context-noun") and (
+    if hit.label in ("the-ordinal", "context-noun") and _named_or_dated(hit, summary):
+        return True
+    return _read_by_its_words(hit, summary)
+
+
+def _named_or_dated(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """An ordinal ("the previous") or a context noun ("last session") whose referent the
+    note names, dates, lists or labels, or that is used of no one session."""
+    return (
         loop_position(hit)
         or answer_to_a_repeat(hit)
         or denied(hit)
@@ -111,8 +119,13 @@ def not_pointing_back(hit: PhraseHit, summary: AnalysedSummary) -> bool:
         or labels_the_summary(hit, summary)
         or used_in_general(hit)
         or quoted_injection(hit, summary.text)
-    ):
-        return True
+    )
+
+
+def _read_by_its_words(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """The readings of the other kinds of phrase, each by what its words are: "left off",
+    "before" opening a clause, "raised above" a value, "as before" closing a comparison,
+    "the above" over a list or under a text of fixed wording."""
     if hit.label == "left-off":
         return a_program_resumes(hit)
     if hit.label == "from-back" and hit.word(-1) == "before":
