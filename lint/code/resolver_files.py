@@ -18,6 +18,7 @@ import libcst as cst
 from anchorlint.code.flow_calls import LINE_METHODS, TEXT_METHODS
 from anchorlint.code.guards import walk
 from anchorlint.code.nodes import call_name, call_receiver, dotted, names_in
+from anchorlint.code.source_pieces import bounded_by_names, piece_of_source
 
 #: methods of a path that read the whole file
 _WHOLE_READS = frozenset({"read_bytes", "read_text"})
@@ -78,12 +79,11 @@ def _inline_pieces(
         value = _peeled(node.value, TEXT_METHODS)
         if not isinstance(value, cst.Subscript):
             continue
-        base = value.value
-        split = isinstance(base, cst.Call) and call_name(base) in LINE_METHODS
-        cut = any(isinstance(element.slice, cst.Slice) for element in value.slice)
-        bounded = any(names_in(element) for element in value.slice)
-        whole = _whole_read(_peeled(base, _DERIVING), handles, params)
-        if whole is not None and bounded and (cut or split):
+        # a bounded slice or one line of a split, as of a source handed in
+        if not (bounded_by_names(value) and piece_of_source(value, set())):
+            continue
+        whole = _whole_read(_peeled(value.value, _DERIVING), handles, params)
+        if whole is not None:
             found[id(node)] = whole
     return found
 

@@ -21,6 +21,7 @@ from anchorlint.code.guards import IdentityTest, identity_tests, walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import NameSets
 from anchorlint.code.nodes import annotation_names, call_name, call_receiver, dotted
+from anchorlint.code.source_pieces import bounded_by_names, piece_of_source, splits_lines
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -63,26 +64,6 @@ def _derives(expr: cst.CSTNode, derived: set[str]) -> bool:
     return False
 
 
-def _bounded(subscript: cst.Subscript) -> bool:
-    """A slice or index whose bounds involve a name (``ptr.start``), not only literals."""
-    return any(isinstance(n, cst.Name) for element in subscript.slice for n in walk(element))
-
-
-def _splits_lines(expr: cst.CSTNode, lines: set[str]) -> bool:
-    """``source.splitlines()``, or a name assigned from such a call."""
-    if isinstance(expr, cst.Call):
-        return call_receiver(expr) is not None and call_name(expr) in LINE_METHODS
-    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
-    return name is not None and name in lines
-
-
-def _piece(subscript: cst.Subscript, lines: set[str]) -> bool:
-    """A slice (``source[ptr.start:ptr.end]``) or one line of a line split: indexing the
-    source itself (``document[part]``) walks a parsed mapping, it cuts no span of text."""
-    is_slice = any(isinstance(element.slice, cst.Slice) for element in subscript.slice)
-    return is_slice or _splits_lines(subscript.value, lines)
-
-
 def _span_expression(
     expr: cst.CSTNode, derived: set[str], spans: set[str], lines: set[str]
 ) -> bool:
@@ -91,7 +72,11 @@ def _span_expression(
     if name is not None:
         return name in spans
     if isinstance(expr, cst.Subscript):
-        return _derives(expr.value, derived) and _bounded(expr) and _piece(expr, lines)
+        return (
+            _derives(expr.value, derived)
+            and bounded_by_names(expr)
+            and piece_of_source(expr, lines)
+        )
     if isinstance(expr, cst.Call):
         receiver = call_receiver(expr)
         method = call_name(expr) or ""
@@ -164,7 +149,7 @@ def _returned_piece(
                 spans.update(targets)
             if _derives(node.value, derived):
                 derived.update(targets)
-                if _splits_lines(node.value, lines):
+                if splits_lines(node.value, lines):
                     lines.update(targets)
     returns = [n for n in walk(info.node.body) if isinstance(n, cst.Return) and n.value]
     for returned in returns:
