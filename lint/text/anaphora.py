@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING, Any
 import regex
 
 from anchorlint.text.anaphora_compounds import modifies_a_head
-from anchorlint.text.anaphora_named import listed_after_colon, quoted_name, token_after
+from anchorlint.text.anaphora_named import (
+    listed_after_colon,
+    names_referent,
+    quoted_name,
+    token_after,
+)
 from anchorlint.text.trigger_words import END, START, PhraseTrigger
 from anchorlint.text.trigger_words import alternatives as _any_of
 
@@ -194,20 +199,6 @@ def anaphora_phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
     }
 
 
-def _names_referent(token: Any) -> bool:
-    """A number, version, anchor, quotation or proper name right after the noun names it."""
-    from anchorlint.text.summary import ANCHOR_MASK
-
-    text = token.text
-    return (
-        token.like_num
-        or (text[:1] in "vV" and any(c.isdigit() for c in text))
-        or text.startswith(ANCHOR_MASK * 2)
-        or text in ('"', "“", "'", "`", "(")
-        or (text[:1].isupper() and not token.is_sent_start)
-    )
-
-
 def is_world_reference(hit: PhraseHit) -> bool:
     """Time, roles, comparisons and named referents are not anaphora."""
     nxt = token_after(hit, 1)
@@ -219,7 +210,7 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return compound is not None and compound.lower_ not in REFERRING_VERBS
     if hit.label == "from-back":  # "from earlier today", "from before the migration": time
         return nxt is not None and (
-            nxt.lower_ in TIME_WORDS or nxt.lower_ in ("the", "a", "an") or _names_referent(nxt)
+            nxt.lower_ in TIME_WORDS or nxt.lower_ in ("the", "a", "an") or names_referent(nxt)
         )
     if hit.label in ("as-verb", "as-we-verb"):
         return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
@@ -235,7 +226,7 @@ def is_world_reference(hit: PhraseHit) -> bool:
         if nxt is not None and nxt.text == ":" and _plural(last):
             return listed_after_colon(hit)  # "the previous steps: build, test and publish"
         return nxt is not None and (  # "the last session cookie" names the cookie's kind
-            modifies_a_head(hit.word(0), last, nxt) or (not nxt.is_punct and _names_referent(nxt))
+            modifies_a_head(hit.word(0), last, nxt) or (not nxt.is_punct and names_referent(nxt))
         )
     if hit.label in ("noun-above", "left-off"):
         return False
@@ -319,7 +310,7 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
         return counted is None or counted.lower_ not in CONTEXT_NOUN_SET
     if word in TIME_WORDS or word in ROLE_WORDS or word in STATE_WORDS or word in SEQUENCE_WORDS:
         return True
-    if word in ("the", "a", "an") or _names_referent(nxt):
+    if word in ("the", "a", "an") or names_referent(nxt):
         return True
     if ordinal == "prior" and word in PRIOR_TERMS:
         return True
@@ -329,7 +320,7 @@ def _ordinal_names_world(hit: PhraseHit, nxt: Any, ordinal: str) -> bool:
         following = token_after(hit, 3)
         if following is not None and following.lower_ in TIME_WORDS:
             return True
-    return following is not None and not following.is_punct and _names_referent(following)
+    return following is not None and not following.is_punct and names_referent(following)
 
 
 #: what after "the previous" makes it the world for certain (:func:`_ordinal_names_world`):

@@ -70,3 +70,34 @@ def _a_list_from(hit: PhraseHit, distance: int) -> bool:
 
 #: what opens an aside ("Texture pass (Mar 4, 2026)") or ends the list's clause
 _ASIDES = frozenset({"(", "[", ";", "\u2014", "\u2013", "-"})
+
+
+def names_referent(token: Any) -> bool:
+    """A number, version, anchor, quotation or proper name right after the noun names it."""
+    from anchorlint.text.summary import ANCHOR_MASK
+
+    text = token.text
+    return (
+        token.like_num
+        or (text[:1] in "vV" and any(c.isdigit() for c in text))
+        or text.startswith(ANCHOR_MASK * 2)
+        or text in ('"', "“", "'", "`", "(")
+        or (text[:1].isupper() and not token.is_sent_start and not _first_person(token))
+    )
+
+
+#: words after a Roman "I" that go on its name ("Phase I of the plan"), not a verb of "I"
+_NAME_GOES_ON = frozenset({"of", "and", "or", "to", "in", "on", "for", "with", "at", "is", "was"})
+
+
+def _first_person(token: Any) -> bool:
+    """'In the last session I fixed the parser': "I" before a lower-case word or a
+    contraction ("I've", "I'd") is the writer, not a session called "I" as "Phase I" is.
+    Read so that the capital after the noun does not name the referent."""
+    if token.text != "I" or token.i + 1 >= len(token.doc):
+        return False
+    following = token.doc[token.i + 1]
+    if following.text[:1] in ("'", "\u2019"):
+        return True
+    word = following.text
+    return following.is_alpha and word.islower() and word not in _NAME_GOES_ON
