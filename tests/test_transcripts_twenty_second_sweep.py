@@ -183,6 +183,21 @@ def test_a_pretty_printed_stream_is_one_finding_that_says_so(tmp_path: Path) -> 
         "record a line (as `jq -c` does) to have it read"
     ]
     assert done.returncode == 1
+    assert "no summary found" not in done.stderr  # its finding says why; no field is missing
+
+
+def test_a_file_of_broken_lines_and_no_summary_is_still_told_where_to_look(
+    tmp_path: Path,
+) -> None:
+    """Only a file none of whose lines was read escapes the hint: a line that did decode
+    may be a record whose summary sits in a field the settings do not name."""
+    path = tmp_path / "events.jsonl"
+    path.write_text('{"day": 1, "note": "Kept the parser."}\n{broken\n')
+    done = run_cli("check", "--no-cache", str(path))
+    assert [line.split(": ")[1] for line in done.stdout.splitlines()] == [
+        "ANC002 malformed JSON record"
+    ]
+    assert "no summary found: set text.fields" in done.stderr
 
 
 @pytest.mark.parametrize(

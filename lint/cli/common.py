@@ -199,8 +199,10 @@ def unsummarised(
         why = _why_none(kind, settings.input_format, path)
         codes = said.get(path, set())
         unread = "ANC001" in codes or "ANC002" in codes
-        if "ANC004" in codes or (
-            unread and (why.startswith(_NO_COMPACTION) or kind.name == "json")
+        if (
+            "ANC004" in codes
+            or _WHOLE_FILE in codes
+            or (unread and (why.startswith(_NO_COMPACTION) or kind.name == "json"))
         ):
             continue
         told.append((path, why))
@@ -245,12 +247,22 @@ def _why_none(kind: FileKind, fmt: str, path: str = "") -> str:
 
 
 def _said(files: dict[str, T], findings: Callable[[], Iterable[Finding]]) -> dict[str, set[str]]:
-    """The codes of the record findings (ANC001, ANC002, ANC004) on each of ``files``."""
+    """The codes of the record findings (ANC001, ANC002, ANC004) on each of ``files``, and
+    ``_WHOLE_FILE`` where an ANC002 says no line of the file was read as a record (pretty-printed
+    JSON saved as JSON Lines): its finding says why, and "set text.fields" would be false."""
+    from anchorlint.text.documents.jsonrecords import NOT_JSON_LINES
+
     said: dict[str, set[str]] = {}
     for finding in findings():
         if finding.code in ("ANC001", "ANC002", "ANC004") and finding.path in files:
-            said.setdefault(finding.path, set()).add(finding.code)
+            codes = said.setdefault(finding.path, set())
+            codes.add(finding.code)
+            if finding.code == "ANC002" and finding.message.startswith(NOT_JSON_LINES):
+                codes.add(_WHOLE_FILE)
     return said
+
+
+_WHOLE_FILE = "whole file unread"
 
 
 def store_settings(args: argparse.Namespace) -> Settings:

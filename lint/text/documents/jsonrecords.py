@@ -252,9 +252,11 @@ def read_jsonl(
             yield found
 
 
+#: how the one finding on a file that is no JSON Lines at all starts: nothing of it was read
+NOT_JSON_LINES = "not JSON Lines:"
 #: what a file of pretty-printed JSON (``jq`` without ``-c``) saved as JSON Lines is told
 _PRETTY = (
-    "not JSON Lines: the file is pretty-printed JSON (line 1 is a bracket alone, and what it "
+    f"{NOT_JSON_LINES} the file is pretty-printed JSON (line 1 is a bracket alone, and what it "
     "opens runs over the lines after it); write one record a line (as `jq -c` does) to have "
     "it read"
 )
