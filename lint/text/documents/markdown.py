@@ -31,6 +31,7 @@ from anchorlint.text.documents import (
     block_of,
 )
 from anchorlint.text.documents.code_spans import code_spans, parser_free
+from anchorlint.text.documents.escaped_pipes import line_up
 from anchorlint.text.documents.markdown_exports import export_summaries, saved_conversation
 from anchorlint.text.documents.markdown_spans import inline_spans
 from anchorlint.text.documents.plain_markdown import Inline, plain_outline
@@ -384,13 +385,13 @@ def _inline_block(
     for index, content_line in enumerate(content.split("\n")):
         line_number = first_line + index
         if line_number < len(lines):
-            source_line = lines[line_number]
-            found = source_line.find(content_line, cursor.get(line_number, 0))
-            if found < 0:
-                found = max(source_line.find(content_line.strip()), 0)
-            cursor[line_number] = found + len(content_line)
-            builder.point(base + line_number + 1, found + 1)
-        builder.advance(len(content_line) + 1)
+            start = cursor.get(line_number, 0)
+            cursor[line_number] = line_up(
+                builder, lines[line_number], content_line, start, base + line_number + 1
+            )
+        else:
+            builder.advance(len(content_line))
+        builder.advance(1)
     if children is None:
         return block_of(content, builder.build(), kind, code_spans(content))
     if not children:  # no inline markup at all (most blocks): every span is empty
