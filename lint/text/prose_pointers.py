@@ -245,7 +245,26 @@ def pointer_end(hit: PhraseHit, nouns: frozenset[str]) -> int | None:
     end = _document_noun_end(hit, nouns)
     if end is None or _points_inside(hit, end) or sees_a_state(hit, end):
         return None  # "I can see the settings section is rendering": what is seen
-    return end
+    return _with_its_number(doc, end, hit.sentence.token_end)
+
+
+#: the nouns whose number a pointer ending on them goes on to ("the ranking in section 3")
+_NUMBERED_PARTS = frozenset({"section", "sections", "chapter", "part", "step"})
+
+
+def _with_its_number(doc: Any, end: int, stop: int) -> int:
+    """The pointer's end taken past the number of the part it names: "Per the ranking in
+    section 3" ends on "section", "Per the table in section 3" on "table"; the finding
+    quotes the number, and a number one of the note's own headings carries tells that it
+    points into the note (:func:`~anchorlint.text.section_numbers.points_to_own_section`)."""
+    at = end - 1
+    if doc[at].lower_ not in _NUMBERED_PARTS:
+        if end + 1 >= stop or doc[end].lower_ not in ("in", "of"):
+            return end
+        at = end + 1
+        if doc[at].lower_ not in _NUMBERED_PARTS:
+            return end
+    return _section_end(doc, at) if at + 1 < stop and doc[at + 1].like_num else end
 
 
 #: a title of one to three words before its section noun, as :func:`_titled_section_end`
