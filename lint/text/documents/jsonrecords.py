@@ -272,7 +272,21 @@ def decode_problem(exc: ValueError | RecursionError, line: int | None = None) ->
     message, column = getattr(exc, "msg", str(exc)), getattr(exc, "colno", 1)
     # json's own words end "starting at": the position completes them, in file lines
     where = f": line {at} column {column}" if hasattr(exc, "msg") else ""
-    return RecordProblem(at, column, f"{what}: {message}{where}")
+    return RecordProblem(at, column, f"{what}: {message}{where}{_in_plain_words(exc, line)}")
+
+
+def _in_plain_words(exc: ValueError, line: int | None) -> str:
+    """What the decoder's words mean for the two shapes real JSON Lines files break in most:
+    a record closed by a comma (an array's items saved one a line) and a comment line (a
+    generator's header). The decoder names only the character it stopped at."""
+    doc, pos = getattr(exc, "doc", None), getattr(exc, "pos", None)
+    if line is None or not isinstance(doc, str) or not isinstance(pos, int):
+        return ""
+    if getattr(exc, "msg", "") == "Extra data" and doc[pos : pos + 1] == ",":
+        return " (a comma after the record: JSON Lines ends a record with its line)"
+    if pos == 0 and doc.startswith(("#", "//")):
+        return " (a comment line: JSON Lines has none)"
+    return ""
 
 
 def read_json(
