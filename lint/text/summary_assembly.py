@@ -17,6 +17,7 @@ import regex
 
 from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.anchors import BLOCK_SEPARATOR
+from anchorlint.text.blank_ellipses import omits_nothing
 from anchorlint.text.claim_subjects import others_claim
 from anchorlint.text.documents import SummarySource
 from anchorlint.text.lexicon import SUMMARY_LABEL, TITLED_LABEL, CompiledLexicon, Markers
@@ -152,7 +153,7 @@ def _summary(
         masked=masked,
         anchors=tuple(anchors),
         sentences=tuple(made.sentences),
-        elisions=_hits(lexicon.elisions, masked, firsts, ends),
+        elisions=_omissions(_hits(lexicon.elisions, masked, firsts, ends), masked),
         claims=_outside_cells(
             _hits(lexicon.claims, masked, firsts, ends), source, made.starts, masked
         ),
@@ -187,6 +188,23 @@ def _hits(
         if index >= 0 and span[0] < ends[index]:
             found.append(span)
     return tuple(found)
+
+
+def _omissions(elisions: tuple[tuple[int, int], ...], masked: str) -> tuple[tuple[int, int], ...]:
+    """The elisions less a free-standing ellipsis that omits nothing: a blank to fill in
+    ("Go to '...'") or the middle of a series written by its terms ("x_1, ..., x_k"), as
+    :mod:`~anchorlint.text.blank_ellipses` reads them."""
+    if not any(masked[start:end] in _FREE_DOTS for start, end in elisions):
+        return elisions
+    return tuple(
+        (start, end)
+        for start, end in elisions
+        if not (masked[start:end] in _FREE_DOTS and omits_nothing(masked, start, end))
+    )
+
+
+#: the text of a free-standing ellipsis marker
+_FREE_DOTS = frozenset(("...", "\u2026"))
 
 
 def _outside_cells(

@@ -1,0 +1,100 @@
+"""Shapes from a precision audit of ANC104 and a text sweep: an ellipsis that omits nothing
+(a quoted blank, the middle of a series written by its terms), the note called "this
+analysis", a note labelled a "self-contained guide", and a prose pointer's quote that took a
+closing bold marker. Written for these tests in our own words."""
+
+from __future__ import annotations
+
+from tests.test_text_nineteenth_sweep import coded
+
+# --- an ellipsis that omits nothing: a quoted blank, a series's middle (ANC104, ANC103) ----
+
+BUG_TEMPLATE = """# Bug report
+
+**Steps to reproduce**
+1. Open '...'
+2. Press "..." in the toolbar
+3. Type the quote marks (“…”) and see the error
+
+**Expected**: the dialog closes.
+"""
+
+
+def test_a_quoted_blank_to_fill_in_is_no_elision() -> None:
+    assert coded(BUG_TEMPLATE, "ANC104") == []
+
+
+def test_an_ellipsis_that_ends_a_quotation_still_counts() -> None:
+    """The quotation goes on before the dots: words of it were left out."""
+    text = '# Notes\n\nThe reviewer wrote "the cache is stale ..." and moved on.\n'
+    assert coded(text, "ANC104") == [(1, 1)]
+
+
+def test_dots_between_two_quotations_still_count() -> None:
+    text = '# Notes\n\nThe log went "start"..."stop" with no step between.\n'
+    assert coded(text, "ANC104") == [(1, 1)]
+
+
+MATH_NOTE = """# Averages
+
+For positive reals x_1, ..., x_k the mean of x_1 + ... + x_k is at least their geometric mean.
+Pick two of {1,...,m} with the same remainder; then p₁ × ... × pₙ + 1 has a new prime factor.
+Equality holds iff a_1 = a_2 = ... = a_n, and a_1^{w_1} * ... * a_n^{w_n} bounds the rest.
+"""
+
+
+def test_the_middle_of_a_series_written_by_its_terms_is_no_elision() -> None:
+    assert coded(MATH_NOTE, "ANC104") == []
+
+
+def test_a_prose_list_that_ends_or_skips_with_dots_still_counts() -> None:
+    """Items of prose left out: "the parser, the cache, ..." ends a list, "the parser, ...,
+    the logger" skips some; neither series is written by its terms."""
+    for line in (
+        "We touched the parser, the cache, ...",
+        "We touched the parser, ..., the logger.",
+        "Counted 0, 1, 2, ... up to the limit.",
+        "The sum 1 + 1/2 + 1/4 + ... = 2 holds.",
+    ):
+        assert coded(f"# Notes\n\n{line}\n", "ANC104") == [(1, 1)], line
+
+
+def test_cut_text_and_a_trailing_ellipsis_still_count() -> None:
+    text = """# Session notes
+
+The build log was long ... (40 lines) and ended in a timeout.
+Then we tried the cache again...
+
+[...]
+"""
+    assert coded(text, "ANC104") == [(1, 1)]
+
+
+def test_the_series_terms_must_share_a_separator() -> None:
+    """A comma before the dots and a plus after ("a_1, ... + a_n") make no series written by
+    its terms: the dots may hide anything."""
+    assert coded("# Notes\n\nWe had a_1, ... + a_n left.\n", "ANC104") == [(1, 1)]
+
+
+def test_density_counts_only_the_ellipses_that_omit() -> None:
+    text = """# Handoff
+
+Fixed `src/app.py` and `src/db.py`.
+For x_1, ..., x_n the loader reads '...' first; the rest of the rows, ...
+"""
+    from anchorlint.config import Settings
+    from anchorlint.run.engine import lint_source
+
+    found = [f for f in lint_source("notes.md", text, Settings()) if f.code == "ANC103"]
+    assert found == []  # 2 anchors, 1 elision: density 0.67
+
+
+def test_the_blank_reading_is_bounded_on_hostile_text() -> None:
+    from anchorlint.text.blank_ellipses import omits_nothing
+
+    text = "a_1, " * 50_000 + "..." + ", a_n" * 50_000
+    start = text.index("...")
+    assert omits_nothing(text, start, start + 3)
+    long_term = "x" * 100_000 + ", ..., " + "y" * 100_000
+    start = long_term.index("...")
+    assert not omits_nothing(long_term, start, start + 3)
