@@ -98,3 +98,27 @@ def test_the_blank_reading_is_bounded_on_hostile_text() -> None:
     long_term = "x" * 100_000 + ", ..., " + "y" * 100_000
     start = long_term.index("...")
     assert not omits_nothing(long_term, start, start + 3)
+
+
+# --- "this analysis", "this report": the note itself (ANC102) -------------------------------
+
+FORECAST = """# Where chip prices go next
+
+Prices fell twice this year and the fabs are booked to 2027.
+
+The forecasts outlined in this analysis are likely outcomes, not promises.
+The risks described in this report are ranked by cost; per this guide, ship the cheap fixes.
+"""
+
+
+def test_this_analysis_or_report_is_the_note_itself() -> None:
+    assert coded(FORECAST, "ANC102") == []
+
+
+def test_the_analysis_named_with_the_still_points_out() -> None:
+    text = """# Chip prices
+
+The forecasts outlined in the analysis are likely outcomes.
+See the report for the fab bookings.
+"""
+    assert coded(text, "ANC102") == [(3, 15), (4, 1)]

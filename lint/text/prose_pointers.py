@@ -60,8 +60,12 @@ BARE_DESCRIBING_VERBS = (
 )
 POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
 DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
-#: nouns that, after "this", name the summary itself ("as outlined in this document")
-SELF_NOUNS = frozenset("document summary recap digest handoff note page section writeup".split())
+#: nouns that, after "this", name the summary itself ("as outlined in this document", "the
+#: forecasts outlined in this analysis"); after "the" they still point out ("see the analysis")
+SELF_NOUNS = frozenset(
+    "document summary recap digest handoff note page section writeup analysis report spec"
+    " guide".split()
+)
 #: modifiers allowed between the determiner and the document noun ("the customer's admin console")
 MAX_MODIFIERS = 4
 #: "See git history for details", "check the commit log": a repository's history named as
