@@ -15,6 +15,7 @@ from itertools import product
 import regex
 
 from anchorlint.config import TextSettings
+from anchorlint.text.cut_ellipses import cut_off
 from anchorlint.text.self_claims import CLAIM_WORDS, SELF_DESCRIPTION, STATUS_LABEL
 
 #: what a count-only placeholder counts
@@ -22,26 +23,6 @@ _COUNTED = (
     r"(?:lines?|messages?|tool[ \t]results?|results?|items?|entries|entry|chars?|characters"
     r"|tokens?|bytes|files?|images?|events?|turns?|rows?|steps?|observations?|outputs?)"
 )
-
-
-def _cut_off(dots: str) -> str:
-    """An ellipsis (``dots``, escaped) glued to the word it cuts, with nothing after it in
-    its block (a bracket or a quotation mark closing after it was written round it): where
-    a text was cut off, as a writer cuts a prompt or a message at a fixed length. It counts
-    where the cut is certain: a bracket the block opened is still open ("(route gates,
-    appro..."), or the summary's text ends there after a block of 150 characters or more
-    ("…started the planner for the anal..."). (After a hyphen, "add AI-...", the dots stand
-    free and count already.) A pause that trails off ("wait...", "Let me check...") inside
-    a summary, a status ("Loading...": a gerund) and an elision phrase ("etc...", "and so
-    on...", counted once, as its words) do not. The dots come first, so the regex engine
-    skips to them; every look-behind is bounded."""
-    return (
-        rf"{dots}(?=[ \t\r*_]*+(?:\n|\Z))(?<=[^\W_]{dots})"
-        r"(?<!(?:\b(?:etc|and[ \t]so[ \t]on|and[ \t]so[ \t]forth|and[ \t]more|among[ \t]others"
-        rf"|and[ \t]the[ \t]like)|ing){dots})"
-        rf"(?:(?<=[(\[][^()\[\]\n]{{1,200}}{dots})"
-        rf"|(?<=[^\n]{{150}}{dots})(?=[ \t\r*_]*+\Z))"
-    )
 
 
 ELISION_MARKERS: tuple[str, ...] = (
@@ -59,8 +40,8 @@ ELISION_MARKERS: tuple[str, ...] = (
     # "[Earlier conversation truncated]", "[content omitted]": a bracketed placeholder
     r"\[(?:[\w][\w \t-]{0,40}[ \t])?(?:truncated|omitted|elided|snipped)\]",
     r"(?<![\w.])(?:…|\.\.\.)(?![\w.])",
-    # an ellipsis glued to the word it cuts, closing its block (see _cut_off)
-    *(_cut_off(r"\.\.\."), _cut_off("…")),
+    # an ellipsis glued to the word it cuts, closing its block (see cut_ellipses)
+    *(cut_off(r"\.\.\."), cut_off("…")),
     r"\[(?:truncated|omitted|\.\.\.|…|snip)\]",
     r"\((?:truncated|omitted)\)",
     r"\b(?:details|content|remaining items|the rest) (?:omitted|elided|truncated)\b",
