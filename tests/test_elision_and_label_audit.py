@@ -122,3 +122,56 @@ The forecasts outlined in the analysis are likely outcomes.
 See the report for the fab bookings.
 """
     assert coded(text, "ANC102") == [(3, 15), (4, 1)]
+
+
+# --- a note that opens with "Self-contained guide to …" (ANC108) ----------------------------
+
+WORKSTATION_HANDOVER = """# Billing app: workstation handover
+
+Self-contained guide to get the billing app running on a new workstation, with all current state and pending work tracked.
+
+## Layout
+
+- `app/ui/kit.py`: shared widgets (`panel`, `page_title`, etc.)
+"""
+
+
+def test_a_note_that_opens_as_a_self_contained_guide_claims_completeness() -> None:
+    assert coded(WORKSTATION_HANDOVER, "ANC108") == [(3, 1)]
+
+
+def test_a_complete_snapshot_heading_that_opens_the_note_claims_completeness() -> None:
+    text = """# Complete snapshot of the billing work
+
+- Moved the invoices to `app/invoices.py`; the exports, the reports, etc. follow.
+"""
+    assert coded(text, "ANC108") == [(1, 3)]
+
+
+def test_a_complete_guide_titling_a_tutorial_claims_nothing() -> None:
+    """A tutorial is often titled "Complete guide to X": that says nothing of what a summary
+    left out, so it stays silent even where the page elides."""
+    text = """# Complete guide to deploying the worker
+
+Comprehensive guide for running the worker on a VM, a container, etc.
+"""
+    assert coded(text, "ANC108") == []
+
+
+def test_the_label_further_down_names_another_guide() -> None:
+    text = """# Billing app: workstation handover
+
+The app runs on the new workstation; pending work is in the list below.
+
+Self-contained guide to the export format lives in the wiki, with samples, etc.
+
+| Part | Note |
+| --- | --- |
+| Self-contained snapshot | of the schema |
+"""
+    assert coded(text, "ANC108") == []
+
+
+def test_the_label_with_nothing_elided_claims_nothing_to_flag() -> None:
+    text = WORKSTATION_HANDOVER.replace(", etc.", "")
+    assert coded(text, "ANC108") == []

@@ -155,6 +155,8 @@ the complete transcript of this thread
 for a comprehensive overview of
 ## Complete handoff
 **full session summary
+Self-contained guide to the app
+## A complete session snapshot
 Notes (comprehensive)
 refunds, etc.
 queues and so on

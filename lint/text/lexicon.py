@@ -16,7 +16,13 @@ import regex
 
 from anchorlint.config import TextSettings
 from anchorlint.text.cut_ellipses import cut_off
-from anchorlint.text.self_claims import CLAIM_WORDS, SELF_DESCRIPTION, STATUS_LABEL
+from anchorlint.text.self_claims import (
+    CLAIM_WORDS,
+    OPENING_LABEL,
+    OPENING_NEEDLES,
+    SELF_DESCRIPTION,
+    STATUS_LABEL,
+)
 
 #: what a count-only placeholder counts
 _COUNTED = (
@@ -132,6 +138,7 @@ COMPLETENESS_CLAIMS: tuple[str, ...] = (
     # a label of the summary itself, where a line starts: "Complete handoff of …"
     SUMMARY_LABEL,
     TITLED_LABEL,
+    OPENING_LABEL,
     r"\A[^\n]{0,200}\((?:complete|comprehensive|exhaustive|lossless)\)",
     # nothing remains: "No pending tasks", "nothing left to do"
     r"\bno (?:pending|remaining|outstanding|open) (?:tasks?|items|work|to-?dos|steps"
@@ -178,6 +185,8 @@ CLAIM_NEEDLES: tuple[str, ...] = (
     "exhaustive",
     "lossless",
     "self-contained",
+    "briefing",
+    "snapshot",
     "summary",
     "recap",
     "record",
@@ -304,8 +313,9 @@ PART_NEEDLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:a |the )?(?:complete|",
         ("summary of", "recap of", "record of", "account of", "overview of", "transcript of"),
     ),
+    (r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?(?:self-", OPENING_NEEDLES),
     (
-        r"^[ \t]{0,4}(?:\#{1,6}",
+        r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?(?:complete|",
         _joined(_WHOLE, ("", " session", " conversation", " context"), (" ",), _LABELS),
     ),
     (r"\A[^\n]{0,200}\(", ("(complete)", "(comprehensive)", "(exhaustive)", "(lossless)")),

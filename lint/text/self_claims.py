@@ -6,8 +6,9 @@ not hold together: a sentence that presents the note with a run of adjectives ("
 and a label that names the note with nothing but the claim as its value ("**Handoff
 status**: Complete and comprehensive."). A run of adjectives before a noun that is no note
 ("a comprehensive test suite") and a label of a piece of work ("Task status: complete",
-"Migration: complete") claim nothing about the summary. Both are bounded regex sources,
-joined into the claim patterns by the lexicon.
+"Migration: complete") claim nothing about the summary. A third, a label the note opens
+with ("Self-contained guide to …"), is a claim only where it opens the note. All are
+bounded regex sources, joined into the claim patterns by the lexicon.
 """
 
 from __future__ import annotations
@@ -75,6 +76,22 @@ STATUS_LABEL = (
     + rf"(?:{_NOTE_LABEL}{_COLON}{_run(_WHOLE)}|{_SHARED_LABEL}{_COLON}{_run(_NOTE_ONLY)})"
     + _VALUE_END
 )
+
+#: a label the note opens with, a "self-contained" note ("Self-contained guide to get the app
+#: running, with all current state and pending work tracked.") or a complete "snapshot" or
+#: "briefing": kept only in the note's first heading or first paragraph, which name the note
+#: (:mod:`~anchorlint.text.summary_assembly`). "Complete guide to X" is the title of many a
+#: tutorial and claims nothing of what a summary dropped; "a self-contained module" later in
+#: a note is a module's
+OPENING_LABEL = (
+    r"^[ \t]{0,4}(?:\#{1,6}[ \t]{1,4})?(?:\*\*)?(?:a |the |this )?"
+    r"(?:self-contained(?: session| conversation| context)? (?:handoff|hand-off|recap|summary"
+    r"|record|overview|digest|guide|briefing|snapshot|checklist)"
+    r"|(?:complete|comprehensive|exhaustive|lossless)(?: session| conversation| context)?"
+    r" (?:briefing|snapshot))\b"
+)
+#: strings one of which every match of :data:`OPENING_LABEL` holds
+OPENING_NEEDLES = ("self-contained", "briefing", "snapshot")
 
 #: lower-case strings one of which every match of either shape holds: its claim's adjective
 CLAIM_WORDS: tuple[str, ...] = (

@@ -23,6 +23,7 @@ from anchorlint.text.documents import SummarySource
 from anchorlint.text.lexicon import SUMMARY_LABEL, TITLED_LABEL, CompiledLexicon, Markers
 from anchorlint.text.marker_scan import marker_spans
 from anchorlint.text.nlp import ParsedBlock, Pipeline
+from anchorlint.text.self_claims import OPENING_LABEL
 from anchorlint.text.summary_model import AnalysedSummary, Sentence
 from anchorlint.text.user_patterns import user_search
 
@@ -224,6 +225,8 @@ def _outside_cells(
             continue
         if _titled().match(masked, start, end) and not _the_title(blocks, index):
             continue  # "Billing: complete summary" in a list is the billing's
+        if _opening().match(masked, start, end) and not _opens_the_note(blocks, index):
+            continue  # "Self-contained guide" further down is a guide the note names
         floor = starts[index] if index >= 0 else 0
         row = _first_of_its_row(blocks, index) if in_a_cell else None
         if not others_claim(masked, start, end, floor, row):
@@ -251,6 +254,19 @@ def _label() -> Any:
 @lru_cache(maxsize=1)
 def _titled() -> Any:
     return regex.compile(TITLED_LABEL, regex.IGNORECASE | regex.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def _opening() -> Any:
+    return regex.compile(OPENING_LABEL, regex.IGNORECASE | regex.MULTILINE)
+
+
+def _opens_the_note(blocks: Sequence[Any], index: int) -> bool:
+    """Whether ``blocks[index]`` opens the summary: one of its headings before any other
+    block, or its first block that is no heading (a table's cell is data, never a label)."""
+    if not 0 <= index < len(blocks) or blocks[index].kind == "cell":
+        return False
+    return all(block.kind == "heading" for block in blocks[:index])
 
 
 def _the_title(blocks: Sequence[Any], index: int) -> bool:
