@@ -175,3 +175,39 @@ Self-contained guide to the export format lives in the wiki, with samples, etc.
 def test_the_label_with_nothing_elided_claims_nothing_to_flag() -> None:
     text = WORKSTATION_HANDOVER.replace(", etc.", "")
     assert coded(text, "ANC108") == []
+
+
+# --- a prose pointer set in bold is quoted without its closing marks (ANC106) --------------
+
+TYPE_CHECK_NOTES = """# Type-check notes
+
+1. **2 errors in `test_widgets.py`** (line 14) come from the old fixture signature.
+2. *`forms.py`* (lines 30, 41) still use the old keyword.
+3. `cache.py`** is bold by mistake, `views.py` (line 9) is not.
+"""
+
+
+def _line_quotes(text: str) -> list[tuple[int, int, str]]:
+    from anchorlint.config import Settings
+    from anchorlint.run.engine import lint_source
+
+    found = [f for f in lint_source("notes.md", text, Settings()) if f.code == "ANC106"]
+    return [(f.line, f.column, f.message.split('"')[1]) for f in found]
+
+
+def test_a_bold_pointer_is_quoted_without_its_closing_marks_at_its_column() -> None:
+    assert _line_quotes(TYPE_CHECK_NOTES) == [
+        (3, 18, "`test_widgets.py` (line 14)"),
+        (4, 5, "`forms.py` (lines 30, 41)"),
+        (4, 28, "`forms.py` (lines 30, 41)"),
+        (5, 37, "`views.py` (line 9)"),
+    ]
+
+
+def test_the_quote_keeps_what_the_pointer_writes_otherwise() -> None:
+    from anchorlint.text.anchor_forms import as_quoted
+
+    assert as_quoted("`a.py` (line 4)") == "`a.py` (line 4)"
+    assert as_quoted("`a.py`** (line 4)") == "`a.py` (line 4)"
+    assert as_quoted("a.py line 4") == "a.py line 4"
+    assert as_quoted("`a.py`***") == "`a.py`*"

@@ -175,6 +175,18 @@ def _after_forms(body: str) -> tuple[str, str, str]:
     return after, compact, bare_after
 
 
+#: the emphasis a path's code span closes right after its backtick in a pointer set in bold
+#: or italics ("**`db.py`** (line 4)": the opening marks stand before the pointer)
+_CLOSING_EMPHASIS = regex.compile(r"\A(`[^`\n]{1,400}`)\*{1,2}")
+
+
+def as_quoted(text: str) -> str:
+    """A line pointer's text as a message quotes it: "`db.py` (line 4)" for "`db.py`**
+    (line 4)", without the emphasis marks the path form takes after the path's code span
+    (the pointer's span and offsets keep them: its lines are read at their offsets)."""
+    return _CLOSING_EMPHASIS.sub(r"\1", text, count=1) if "`*" in text else text
+
+
 def _plain(body: str) -> str:
     return r"(?P<path>" + body + ")" + _PATH_END
 

@@ -114,6 +114,7 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
     """A line pointer in prose or ``a.py:12`` notation: the message shows the pinned form to
     write (with the real digest when a store resolves it); only the compact notation gets
     a fix, a sentence in prose is for a person to rewrite."""
+    from anchorlint.text.anchor_forms import as_quoted
     from anchorlint.text.line_lists import listed_lines
     from anchorlint.text.match import quote
 
@@ -131,7 +132,7 @@ def _line_hit(summary: AnalysedSummary, anchor: Anchor, store: Store | None) -> 
     return TextHit(
         anchor.start,
         anchor.end,
-        f'line pointer "{quote(anchor.text)}" {where} is unpinned: {_drifting(anchor)} with '
+        f'line pointer "{quote(as_quoted(anchor.text))}" {where} is unpinned: {_drifting(anchor)} with '
         f"the next edit; write it as {target}",
         fix,
     )
