@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import regex
 
+from anchorlint.text.anaphora_as_verbs import SOURCE_VERBS, not_a_bare_pointer
 from anchorlint.text.anaphora_compounds import modifies_a_head
 from anchorlint.text.anaphora_named import (
     listed_after_colon,
@@ -164,7 +165,8 @@ def anaphora_phrases(extra: tuple[str, ...]) -> dict[str, list[str]]:
         + [f"as {v} {b}" for v in REQUEST_VERBS for b in ("earlier", "before", "previously")],
         "as-back-verb": [f"as {b} {v}" for b in back for v in verbs]
         + [f"as {b} {v}" for b in ("previously", "already") for v in REQUEST_VERBS],
-        "as-verb": [f"as {v}" for v in verbs],  # counts only before punctuation
+        # before punctuation only; "as specified." is per the spec, as "as requested." is
+        "as-verb": [f"as {v}" for v in verbs if v not in SOURCE_VERBS],
         # "as we discussed, …": the discussion is in the dropped turns; before punctuation only
         "as-we-verb": [f"as {who} {v}" for who in ("we", "i", "you") for v in verbs],
         # "the same settings as last time": the last time is in the dropped turns
@@ -212,8 +214,10 @@ def is_world_reference(hit: PhraseHit) -> bool:
         return nxt is not None and (
             nxt.lower_ in TIME_WORDS or nxt.lower_ in ("the", "a", "an") or names_referent(nxt)
         )
-    if hit.label in ("as-verb", "as-we-verb"):
-        return nxt is not None and not nxt.is_punct  # "as noted, …" only; "as noted in X" is ANC102
+    if hit.label in ("as-verb", "as-we-verb"):  # "as noted, …" only; "as noted in X" is ANC102
+        return nxt is not None and (
+            not nxt.is_punct or (hit.label == "as-verb" and not_a_bare_pointer(hit, nxt))
+        )
     if hit.label == "the-above":
         if nxt is not None and nxt.text == "-":  # "the above-average rate", not "above-mentioned"
             compound = token_after(hit, 2)
