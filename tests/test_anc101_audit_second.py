@@ -56,3 +56,69 @@ def test_as_noted_as_discussed_and_as_shown_at_a_sentence_end_still_fire() -> No
         (8, 1),
         (9, 17),
     ]
+
+
+# --- licences' fixed sentences under their own headers -------------------------------------
+
+APACHE = """Third-party notices for the exporter bundle
+
+                                 Apache License
+                           Version 2.0, January 2004
+
+   5. Submission of Contributions. Anything sent in for inclusion in the Work is
+      covered by the terms of this License, with no further terms.
+      Notwithstanding the above, nothing herein shall supersede or modify
+      the terms of any separate license agreement you may have executed
+      with Licensor regarding such Contributions.
+"""
+
+FONT = """SIL OPEN FONT LICENSE Version 1.1 - 26 February 2007
+
+PERMISSION & CONDITIONS
+1) The fonts may not be sold by themselves.
+2) Derived fonts must stay under this licence.
+
+TERMINATION
+This license becomes null and void if any of the above conditions are
+not met.
+"""
+
+AGREEMENT = """# Exporter Contributor License Agreement
+
+## 2. Grant of Copyright License
+
+You grant the maintainers a perpetual, worldwide, no-charge copyright license to your
+Contributions.
+
+## 4. Your Representations
+
+- You are legally entitled to grant the above licenses.
+"""
+
+COPYRIGHT_PAGE = """# Copyright page
+
+No part of this book may be copied in any form without the prior permission of the
+publisher.
+"""
+
+
+def test_licence_sentences_under_their_headers_are_silent() -> None:
+    for text in (APACHE, FONT, AGREEMENT):
+        assert coded(text, "ANC101", "NOTICE.txt") == []
+    assert coded(COPYRIGHT_PAGE, "ANC101") == []
+
+
+LICENCE_NEAR_MISSES = """# Handoff
+
+Notwithstanding the above, nothing herein shall supersede the migration plan.
+The import stops if any of the above conditions are not met.
+Check that we are entitled to grant the above license before the release.
+Notwithstanding the above, the cutover moves to Friday.
+Revert the prior permissions fix before the deploy.
+"""
+
+
+def test_the_same_sentences_without_their_licence_above_still_fire() -> None:
+    """No licence header stands above the first three; the fourth goes on in the writer's
+    words; "the prior permissions fix" is no permission asked in advance."""
+    assert coded(LICENCE_NEAR_MISSES, "ANC101") == [(3, 17), (4, 28), (5, 37), (6, 17), (7, 8)]

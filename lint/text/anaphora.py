@@ -109,10 +109,11 @@ snippets stacktrace log logs warning warnings
 """.split()
 #: what after "the error above" makes "above" a comparison: "above 30%", "above the threshold"
 COMPARED = frozenset({"the", "a", "an", "its", "their", "our", "this", "that", "%", "$", "zero"})
-#: "prior" as "in advance" or a term of art: "prior art", "prior notice", "the prior probability"
+#: "prior" as "in advance" or a term of art: "prior art", "prior notice", "the prior probability",
+#: a copyright page's "without the prior permission of the publisher"
 PRIOR_TERMS = frozenset(
-    "art notice consent approval authorization authorisation written knowledge probability "
-    "probabilities distribution distributions".split()
+    "art notice consent approval authorization authorisation written permission knowledge "
+    "probability probabilities distribution distributions".split()
 )
 #: what an agent's context is made of: "earlier messages", "prior context", "a summary from a
 #: previous session" point back into it with or without an article
