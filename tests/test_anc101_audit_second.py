@@ -122,3 +122,67 @@ def test_the_same_sentences_without_their_licence_above_still_fire() -> None:
     """No licence header stands above the first three; the fourth goes on in the writer's
     words; "the prior permissions fix" is no permission asked in advance."""
     assert coded(LICENCE_NEAR_MISSES, "ANC101") == [(3, 17), (4, 28), (5, 37), (6, 17), (7, 8)]
+
+
+# --- a ditto for the row or the item right above ------------------------------------------
+
+ROUTES = """## Routes
+
+| Route | Guard | Notes |
+|---|---|---|
+| `/apps` | token check | logs every denial |
+| `/apps/{id}` | token check | Same as above |
+| `/apps/{id}/logs` | token check (same check as above) | logs every read |
+| `/total` | none | Sum of the above |
+
+## When to open the viewer
+
+1. **A plan was just written**: open it before leaving plan mode.
+   - Any mode counts.
+2. **A spec was just revised**: same as above, whatever the mode.
+
+Affiliate links:
+
+- **Bookshop**: links through the partner program.
+- **Toyshop**: same as above.
+"""
+
+
+def test_a_ditto_below_a_body_row_or_after_a_sibling_item_is_silent() -> None:
+    assert coded(ROUTES, "ANC101") == []
+
+
+DITTO_NEAR_MISSES = """Same as above for the exporter.
+
+| Route | Guard |
+|---|---|
+| `/apps` | Same as above |
+| `/total` | Sum of the above |
+| `/health` | Wrap as above |
+
+Open items:
+
+- Same retry cap as above, for the staging cluster.
+- The importer keeps its own cap.
+- Uploads: the same chunk size as above.
+
+Shops:
+
+- **Bookshop**: links through the partner program.
+  - same as above
+"""
+
+
+def test_a_ditto_in_a_first_row_a_first_item_or_a_paragraph_still_fires() -> None:
+    """The first line of a summary, the first body row of a table (its row above is the
+    header), a first list item, the first item nested in another, "as above" with no "same",
+    and "the same chunk size" under items that name no size point back; "Sum of the above"
+    in the second body row is the ditto's shape."""
+    assert coded(DITTO_NEAR_MISSES, "ANC101") == [
+        (1, 6),
+        (5, 18),
+        (7, 20),
+        (11, 18),
+        (13, 32),
+        (18, 10),
+    ]

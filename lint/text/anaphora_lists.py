@@ -1,7 +1,8 @@
 """Backward phrases of ANC101 whose referent is a list or a fenced block the note itself gives
 right beside them: "all of the above" after a list, "The preceding work includes:" over one,
 "as before: (1) …, (2) …", "Same open items as previous session:" over one and "the above
-commands" after a fence.
+commands" after a fence; and a ditto, "Same as above" or "Sum of the above", in a table row
+below another body row or a list item after another item of its list.
 
 Apart from :mod:`anchorlint.text.anaphora_uses` because these read the blocks beside a hit's
 own (their kind, their lines) rather than the words of its sentence.
@@ -17,13 +18,17 @@ if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
     from anchorlint.text.summary_model import Sentence
 
-#: "all of the above", "none of the above", "each of the above", "any of the above"
-QUANTIFIERS = frozenset({"all", "none", "each", "any", "both", "either", "neither"})
+#: "all of the above", "none of the above", "each of the above", "any of the above", and in
+#: a table's column "sum of the above", "multiple of the above"
+QUANTIFIERS = frozenset(
+    {"all", "none", "each", "any", "both", "either", "neither", "sum", "total", "multiple"}
+)
 
 
 def over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
-    """ "ahead of all of the above" after a list the note gives in the same section: the
-    referent is that list, in the summary."""
+    """ "ahead of all of the above" after a list the note gives in the same section, or
+    "Sum of the above" in a table's cell below a body row: the referent is that list, or
+    those rows, in the summary."""
     before = hit.token_start - 2
     if before < hit.sentence.token_start or hit.doc[before + 1].lower_ != "of":
         return False
@@ -33,7 +38,7 @@ def over_the_list_before(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     blocks = summary.source.blocks
     if not 0 < block < len(blocks):
         return False
-    return a_list_item(blocks[block - 1])
+    return a_list_item(blocks[block - 1]) or _row_above(blocks, block) is not None
 
 
 #: verbs that open a list of what the thing holds: "The preceding work includes:"
@@ -158,6 +163,75 @@ def _a_fence_between(first: Block, then: Block) -> bool:
 #: the fewest lines a fenced block takes (its fences and a line of code); a blank line or
 #: two between paragraphs are fewer
 _LINES_OF_A_FENCE = 3
+
+
+#: how many tokens before "as above" its "same" may be: "(same retry policy as above)"
+_DITTO_REACH = 4
+#: how many blocks back a list item's sibling is looked for, past the items nested in it
+_SIBLING_REACH = 40
+
+
+def same_as_the_one_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
+    """ "Same as above" or "same rewrite as above" in a table cell whose row is below
+    another body row, or in a list item after another item of its list: a ditto for the row
+    or the item right above, which the note holds. The words between "same" and "as" must
+    be words of that row or item ("the same chunk size as above" under an item that names
+    no size points further back). In the first body row, the first item of a list or a
+    paragraph ("Same as above" opening a summary) it still points back; so does "as above"
+    with no "same" ("Wrap as above.")."""
+    if hit.word(-1) != "above":
+        return False
+    doc = hit.doc
+    first = max(hit.sentence.token_start, hit.token_start - _DITTO_REACH)
+    same = [at for at in range(first, hit.token_start) if doc[at].lower_ == "same"]
+    if not same:
+        return False
+    blocks = summary.source.blocks
+    block = hit.sentence.block
+    if blocks[block].kind == "cell":
+        above = _row_above(blocks, block)
+    else:
+        above = _items_above(blocks, block) if a_list_item(blocks[block]) else None
+    if above is None:
+        return False
+    words = set("".join(c if c.isalnum() else " " for c in above.lower()).split())
+    between = doc[same[-1] + 1 : hit.token_start]
+    return all(token.is_punct or token.lower_ in words for token in between)
+
+
+def _row_above(blocks: tuple[Block, ...], block: int) -> str | None:
+    """The text of the table row right above the cell ``block``'s own, when that row is a
+    body row of the same table: the line right above its own holds cells (a header's row
+    is followed by its delimiter row, which holds none); else None."""
+    if blocks[block].kind != "cell":
+        return None
+    row = blocks[block].positions.locate(0)[0]
+    cells: list[str] = []
+    for at in range(block - 1, -1, -1):
+        if blocks[at].kind != "cell":
+            break
+        line = blocks[at].positions.locate(0)[0]
+        if line == row - 1:
+            cells.append(blocks[at].text)
+        elif line != row:
+            break
+    return " ".join(cells) if cells else None
+
+
+def _items_above(blocks: tuple[Block, ...], block: int) -> str | None:
+    """The text from the list item before ``block`` of its own list (its text starts in the
+    same column, give or take the one a longer number takes: "9." to "10.") to ``block``,
+    items nested deeper in between included; None when ``block`` is the first of its list."""
+    column = blocks[block].positions.locate(0)[1]
+    for at in range(block - 1, max(-1, block - 1 - _SIBLING_REACH), -1):
+        if not a_list_item(blocks[at]):
+            return None
+        other = blocks[at].positions.locate(0)[1]
+        if abs(other - column) <= 1:
+            return " ".join(b.text for b in blocks[at:block])
+        if other < column:
+            return None  # the item it is nested in: it is the first of its own list
+    return None
 
 
 def a_list_item(block: Block) -> bool:

@@ -33,6 +33,7 @@ from anchorlint.text.anaphora_lists import (
     names_what_is_just_above,
     over_the_list_before,
     same_as_listed,
+    same_as_the_one_above,
 )
 from anchorlint.text.anaphora_path_labels import labelled_by_path
 from anchorlint.text.anaphora_referents import (
@@ -125,7 +126,8 @@ def _named_or_dated(hit: PhraseHit, summary: AnalysedSummary) -> bool:
 def _read_by_its_words(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """The readings of the other kinds of phrase, each by what its words are: "left off",
     "before" opening a clause, "raised above" a value, "as before" closing a comparison,
-    "the above" over a list or under a text of fixed wording."""
+    "same as above" under a row or an item, "the above" over a list or under a text of
+    fixed wording."""
     if hit.label == "left-off":
         return a_program_resumes(hit)
     if hit.label == "from-back" and hit.word(-1) == "before":
@@ -133,7 +135,12 @@ def _read_by_its_words(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     if hit.label == "verb-back":
         return raised_past_a_value(hit, summary.text)
     if hit.label == "as-before":
-        return _closes_a_comparison(hit) or _says_unchanged(hit) or listed_after(hit, summary)
+        return (
+            _closes_a_comparison(hit)
+            or _says_unchanged(hit)
+            or listed_after(hit, summary)
+            or same_as_the_one_above(hit, summary)
+        )
     if hit.label == "the-above" and hit.word(0) == "the":
         return (
             over_the_list_before(hit, summary)
