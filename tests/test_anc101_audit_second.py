@@ -186,3 +186,29 @@ def test_a_ditto_in_a_first_row_a_first_item_or_a_paragraph_still_fires() -> Non
         (13, 32),
         (18, 10),
     ]
+
+
+# --- "the latter" after a quoted contrast --------------------------------------------------
+
+RECONCILE = """## Reconcile
+
+- Strike the stale warning as "the whole class is closed now,"
+  NOT "the parser fix closed those paths." The commit message must not claim the latter.
+- Keep the note as "the exporter streams now", NOT "the exporter is fast." The release
+  notes must not claim the latter either.
+"""
+
+
+def test_the_latter_after_a_quoted_not_picks_from_the_contrast() -> None:
+    assert coded(RECONCILE, "ANC101") == []
+
+
+LATTER_NEAR_MISSES = """## Reconcile
+
+The reviewer replied, "not the latter." The parser fix was merged.
+The fix did not hold, so the latter was reverted.
+"""
+
+
+def test_a_quotation_opened_after_a_comma_and_a_denying_not_still_fire() -> None:
+    assert coded(LATTER_NEAR_MISSES, "ANC101") == [(3, 28), (4, 26)]

@@ -39,6 +39,8 @@ CONTRASTS = frozenset({"over", "than", "instead", ">"})
 #: what "not" follows when it sets one thing against another ("`lib/`, NOT `core/`", "X (not
 #: Y)", "X — not Y"), not a verb it denies ("the fix did not hold")
 _BEFORE_A_CONTRASTING_NOT = frozenset({",", "(", "—", "–", "-", ";", ":"})
+#: quote marks that may close a quotation between that mark and "not" (`as "X," NOT "Y"`)
+_CLOSING_QUOTES = frozenset({'"', "”", "'", "’"})
 #: what may stand between a contrast word and what it names: "over the socket wrapper"
 _ARTICLES = frozenset({"the", "a", "an"})
 #: the ordinals "the previous X" is read with against "a new X"
@@ -83,18 +85,31 @@ def _spans_before(hit: PhraseHit, summary: AnalysedSummary) -> list[Sequence[Any
 def sets_one_against_another(tokens: Sequence[Any]) -> bool:
     """Whether ``tokens`` hold a contrast of two things: "over", "than", "instead" or ">"
     before a thing ("over the socket wrapper", "rather than the cron job"), or "not" right
-    after a comma, a dash or an opening parenthesis ("`lib/`, NOT `core/`"). A quantity or a
+    after a comma, a dash or an opening parenthesis ("`lib/`, NOT `core/`"), a quotation's
+    closing mark maybe between (`"closed now," NOT "fixed"`). A quantity or a
     time after the word ("over 30 runs", "over the weekend", "more than 3") and "not" after a
     verb ("the fix did not hold") set up no pair."""
     last = len(tokens) - 1
     for at, token in enumerate(tokens[:last]):
         word = token.lower_
         if word == "not":
-            if at > 0 and tokens[at - 1].text in _BEFORE_A_CONTRASTING_NOT:
+            if _after_a_contrasting_mark(tokens, at):
                 return True
         elif word in CONTRASTS and _names_a_thing(tokens, at + 1):
             return True
     return False
+
+
+def _after_a_contrasting_mark(tokens: Sequence[Any], at: int) -> bool:
+    """Whether the "not" at ``at`` follows a comma, a dash or an opening parenthesis, maybe
+    with a quotation's closing mark right after it (`as "the class is closed now," NOT "…"`);
+    a mark after a space opens a quotation (`The reviewer replied, "not the latter."`)."""
+    before = at - 1
+    if before > 0 and tokens[before].text in _CLOSING_QUOTES:
+        before -= 1
+        if tokens[before].whitespace_:  # `replied, "not …` opens a quotation
+            return False
+    return before >= 0 and tokens[before].text in _BEFORE_A_CONTRASTING_NOT
 
 
 def _names_a_thing(tokens: Sequence[Any], at: int) -> bool:
