@@ -212,3 +212,32 @@ The fix did not hold, so the latter was reverted.
 
 def test_a_quotation_opened_after_a_comma_and_a_denying_not_still_fire() -> None:
     assert coded(LATTER_NEAR_MISSES, "ANC101") == [(3, 28), (4, 26)]
+
+
+# --- a session named by an id that holds its date -----------------------------------------
+
+SESSION_PLAN = """# Session plan - 2026-03-04 #1
+
+## Context
+- Previous session: session_2026-03-03 (two tasks, one still open)
+- Last session: run_2026-03-02_2 (the exporter's retry cap)
+"""
+
+
+def test_a_label_whose_value_is_an_id_holding_a_date_is_silent() -> None:
+    assert coded(SESSION_PLAN, "ANC101") == []
+
+
+SESSION_ID_NEAR_MISSES = """# Session plan
+
+## Context
+- Previous session: session_417 (two tasks, one still open)
+- Last session: notes_2026-03 on the exporter
+- Previous session: fixed the exporter on 2026-03-03
+"""
+
+
+def test_an_id_without_a_full_date_or_prose_after_the_label_still_fires() -> None:
+    """A number or a month names no day; a value that describes the session is prose,
+    though a date comes later in it."""
+    assert coded(SESSION_ID_NEAR_MISSES, "ANC101") == [(4, 3), (5, 3), (6, 3)]

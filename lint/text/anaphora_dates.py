@@ -41,6 +41,21 @@ MONTH_YEAR = regex.compile(
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?[ ](?:19|20)\d\d)"
     r"(?!\d)"
 )
+#: the longest word read as an id that holds a date ("session_2026-02-06_1")
+_ID_REACH = 64
+
+
+def dates_an_id(text: str, start: int) -> bool:
+    """Whether the word at ``start`` (up to the next space) holds a full date: a label's
+    value "session_2026-02-23" names the session by its date, as "2026-02-23" does; a
+    month alone ("notes_2026-02") or a number ("run_417") does not."""
+    end = start
+    stop = min(len(text), start + _ID_REACH)
+    while end < stop and not text[end].isspace():
+        end += 1
+    return DATE.search(text, start, end) is not None
+
+
 #: what opens a date put right after a phrase: a parenthesis, or a dash between spaces
 _OPENING = regex.compile(r"[ \t]{0,3}\(|[ \t]{0,3}[—–][ \t]{0,3}|[ \t]{1,3}-{1,2}[ \t]{1,3}")
 #: how far past the opening a date may end (the longest, "September 29-30, 2026", is 22)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import regex
 
 from anchorlint.text.anaphora import CONTEXT_NOUN_SET, DATE_WORDS
+from anchorlint.text.anaphora_dates import dates_an_id
 
 if TYPE_CHECKING:
     from anchorlint.text.match import PhraseHit
@@ -216,8 +217,9 @@ _NO_VALUE = regex.compile(
 
 
 def labelled(hit: PhraseHit) -> bool:
-    """ "Last session: 2026-11-02", "**Last Session**: March 3, 2026" (a date names which
-    session), "**Last Compaction**: N/A", "Last compaction: none" (there was none): a label
+    """ "Last session: 2026-11-02", "**Last Session**: March 3, 2026", "Previous session:
+    session_2026-02-23 (…)" (a date, or an id that holds one, names which session),
+    "**Last Compaction**: N/A", "Last compaction: none" (there was none): a label
     whose value says which one, or that there is none, drops nothing. Markdown emphasis
     around the label or its colon is read past. A value that describes the session ("Last
     session: fixed the exporter") is prose, and the label still points back."""
@@ -226,7 +228,7 @@ def labelled(hit: PhraseHit) -> bool:
     value = _label_value(hit)
     if value is None:
         return False
-    if value.like_num or value.lower_ in DATE_WORDS:
+    if value.like_num or value.lower_ in DATE_WORDS or dates_an_id(hit.doc.text, value.idx):
         return True
     end = hit.sentence.token_end
     stop = min(end, value.i + _VALUE_TOKENS)
