@@ -241,3 +241,37 @@ def test_an_id_without_a_full_date_or_prose_after_the_label_still_fires() -> Non
     """A number or a month names no day; a value that describes the session is prose,
     though a date comes later in it."""
     assert coded(SESSION_ID_NEAR_MISSES, "ANC101") == [(4, 3), (5, 3), (6, 3)]
+
+
+# --- a heading's own title "mentioned above" -----------------------------------------------
+
+TESTING = """## Testing
+
+### Integration Tests
+They start the database and the queue, then call the service over HTTP.
+
+### Browser Tests
+These are a fuller version of the Integration Tests mentioned above, with the web front end
+running too. The Browser Tests listed above need a display.
+"""
+
+
+def test_an_own_heading_title_before_a_participle_above_is_silent() -> None:
+    """The second title is the sentence's own section's heading, which is above it too."""
+    assert coded(TESTING, "ANC101") == []
+
+
+TITLE_NEAR_MISSES = """## Testing
+
+### Integration Tests
+They start the database and the queue.
+
+The tests mentioned above need a display. The Smoke Tests mentioned above are flaky.
+Keep the Testing suite mentioned above green.
+"""
+
+
+def test_a_one_word_title_or_a_title_the_note_lacks_before_the_participle_still_fires() -> None:
+    """ "tests" and "Testing" alone are one word; "Smoke Tests" is no heading; "Testing
+    suite" is not the title whole."""
+    assert coded(TITLE_NEAR_MISSES, "ANC101") == [(6, 11), (6, 59), (7, 24)]

@@ -1,8 +1,9 @@
 """A noun "above" whose words are the title of one of the note's own headings (ANC101).
 
 "Future work = NEXT STEPS above." under an earlier "## Next steps (priority order)", "Run the
-deployment steps above" under "## Deployment steps": the words before "above" name a section
-the note itself holds, as "see the Testing section" does for ANC102
+deployment steps above" under "## Deployment steps", "the Integration Tests mentioned above"
+under "### Integration Tests": the words before "above", or before the participle, name a
+section the note itself holds, as "see the Testing section" does for ANC102
 (:func:`~anchorlint.text.own_headings.names_own_section`), so nothing was dropped. Read only
 for a title of two words or more that the words before "above" end with, whole, and a heading
 before the sentence's block: "the steps above" under "## Steps" (one word, as likely the
@@ -31,12 +32,19 @@ _MARKS = "*_`\"'“”‘’"
 
 def titled_above(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """Whether the words right before "above" are, whole, the title of one of the note's own
-    headings above the sentence."""
-    if hit.label not in _NOUN_ABOVE or hit.word(-1) != "above":
+    headings above the sentence; or, for "mentioned above" and the other participles of
+    the rule's verbs, the words right before the participle ("the Integration Tests
+    mentioned above" under "### Integration Tests")."""
+    if hit.word(-1) != "above":
         return False
     sentence = hit.sentence
-    last = hit.doc[hit.token_end - 1]
-    before = summary.text[max(sentence.start, hit.start - _REACH) : sentence.offset + last.idx]
+    if hit.label in _NOUN_ABOVE:
+        end = sentence.offset + hit.doc[hit.token_end - 1].idx
+    elif hit.label == "verb-back":
+        end = hit.start
+    else:
+        return False
+    before = summary.text[max(sentence.start, end - _REACH) : end]
     words = [word.strip(_MARKS) for word in before.lower().split()]
     fewest, most = _TITLE_WORDS
     runs = []
