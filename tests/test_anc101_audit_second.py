@@ -275,3 +275,30 @@ def test_a_one_word_title_or_a_title_the_note_lacks_before_the_participle_still_
     """ "tests" and "Testing" alone are one word; "Smoke Tests" is no heading; "Testing
     suite" is not the title whole."""
     assert coded(TITLE_NEAR_MISSES, "ANC101") == [(6, 11), (6, 59), (7, 24)]
+
+
+# --- what the subject replaced, and the one before in a series -----------------------------
+
+RELEASE_NOTES = """### Parallel `run_all`
+`Runner.run_all()` now runs jobs on a thread pool. This replaces the previous sequential loop
+and is much faster for independent jobs. Clicking a new column replaces the previous sort.
+
+Each release added one feature, each feature more polished than the previous.
+"""
+
+
+def test_what_the_subject_replaced_and_an_elliptic_series_are_silent() -> None:
+    assert coded(RELEASE_NOTES, "ANC101") == []
+
+
+REPLACED_NEAR_MISSES = """## Handoff
+
+This replaces the previous approach to retries.
+The new worker replaces the previous session summary.
+The loader now supersedes the prior retry plan.
+The new parser is faster than the previous.
+"""
+
+
+def test_a_piece_of_the_work_replaced_and_a_comparison_without_a_series_still_fire() -> None:
+    assert coded(REPLACED_NEAR_MISSES, "ANC101") == [(3, 15), (4, 25), (5, 27), (6, 31)]

@@ -11,6 +11,8 @@ the user opens a new project, the timeline still shows the markers from the prev
 project"): the pair is a program's state before and after, not a thing the note dropped.
 A twenty-third showed "the previous X" right after "the X" was named ("The build badge is
 tied to one commit. Pushing the notes invalidated the previous badge"): the thing as it was.
+A second audit of ANC101 showed "the previous X" as what the subject replaced ("This replaces
+the previous sequential loop") and an elliptic "each … than the previous." in a series.
 Apart from :mod:`anchorlint.text.anaphora`, whose predicates read the tokens after a hit,
 because these read the tokens before it, in its sentence and the one before.
 """
@@ -51,14 +53,15 @@ _FRESH = frozenset({"new", "next", "another", "fresh"})
 
 def pair_in_summary(hit: PhraseHit, summary: AnalysedSummary) -> bool:
     """Whether a "former"/"latter" hit picks from a pair the summary itself sets up, or a
-    "the previous X" hit is set against "a new X" (:func:`against_a_new_one`).
+    "the previous X" hit is set against "a new X" (:func:`against_a_new_one`), or is what
+    the subject replaced or the one before in a series (:func:`replaced_or_outdone`).
 
     When the sentence so far, or the one before it in the same paragraph, introduces a
     pair ("a retry cap and a pool limit") or sets one thing against another ("the client
     over the socket wrapper"), the referent is in the summary: nothing dropped.
     """
     if hit.label == "the-ordinal" and hit.word(-1) in _ORDINALS:
-        return against_a_new_one(hit) or an_earlier_state(hit, summary)
+        return against_a_new_one(hit) or an_earlier_state(hit, summary) or replaced_or_outdone(hit)
     if hit.label != "the-ordinal" or hit.word(-1) not in ("former", "latter"):
         return False
     return any(
@@ -183,3 +186,38 @@ def _named_definitely(span: Sequence[Any], at: int) -> bool:
         if not span[index].is_alpha or word in _ORDINALS:
             return False
     return False
+
+
+#: verbs whose object "the previous X" is the thing the subject took the place of
+_REPLACING = frozenset(
+    "replace replaces replaced replacing supersede supersedes superseded superseding".split()
+)
+#: words that name the series an elliptic "than the previous." compares within
+_EACH = frozenset({"each", "every"})
+#: how many words after "the previous" are read for a piece of the work ("the previous
+#: retry plan")
+_OBJECT_WORDS = 4
+
+
+def replaced_or_outdone(hit: PhraseHit) -> bool:
+    """ "This replaces the previous sequential loop": the thing the subject replaced, as
+    it was before, is the world's, not a piece of the note. "Each one shorter than the
+    previous.": an elliptic "than the previous" with "each" or "every" before it in the
+    sentence compares a member of the series the sentence names with the one before. A
+    piece of the work or the talk (:data:`WORK_NOUNS`) among the words after it ("replaces
+    the previous approach", "the previous session summary") may be one the note dropped,
+    and still points back; so does "than the previous" with no series ("faster than the
+    previous.")."""
+    doc, sentence = hit.doc, hit.sentence
+    before = hit.token_start - 1
+    if hit.word(0) != "the" or before < sentence.token_start:
+        return False
+    verb = doc[before].lower_
+    at = hit.token_end
+    if verb == "than":
+        ended = at >= sentence.token_end or doc[at].is_punct
+        return ended and any(t.lower_ in _EACH for t in doc[sentence.token_start : before])
+    if verb not in _REPLACING or at >= sentence.token_end or not doc[at].is_alpha:
+        return False
+    following = doc[at : min(sentence.token_end, at + _OBJECT_WORDS)]
+    return not any(token.lower_ in WORK_NOUNS for token in following)
