@@ -108,6 +108,10 @@ def test_licence_sentences_under_their_headers_are_silent() -> None:
     assert coded(COPYRIGHT_PAGE, "ANC101") == []
 
 
+def test_a_licence_sentence_hard_wrapped_in_a_file_with_crlf_line_ends_is_silent() -> None:
+    assert coded(FONT.replace("\n", "\r\n"), "ANC101", "OFL.txt") == []
+
+
 LICENCE_NEAR_MISSES = """# Handoff
 
 Notwithstanding the above, nothing herein shall supersede the migration plan.
