@@ -81,6 +81,14 @@ def returns_message_list(function: cst.FunctionDef | None) -> bool:
     )
 
 
+def returns_bare_list(function: cst.FunctionDef | None) -> bool:
+    """``def compact_messages(messages: list, config: dict) -> list``: annotated to return a
+    list of no stated item (whether it holds messages, and a summary, is for the body to say)."""
+    if function is None or function.returns is None:
+        return False
+    return dotted(function.returns.annotation) in ("list", "List")
+
+
 def _names_the_summary(name: str) -> bool:
     """``summarize_all``, ``condense_history``: a name that says it summarizes, not one that
     may only cut (``compact_messages``, ``truncate_history`` returning the kept messages)."""

@@ -25,6 +25,7 @@ from anchorlint.code.names import NameSets
 from anchorlint.code.nodes import call_name, children, dotted
 from anchorlint.code.return_types import (
     returned_tuple_positions,
+    returns_bare_list,
     returns_message_list,
     returns_non_text,
     text_tuple_positions,
@@ -272,36 +273,67 @@ def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionD
     summarizer call (by name, or a model call handed a summarizing prompt) and returns a
     list with a new message in front of the kept ones (``[note] + tail``, ``[note, *tail]``):
     that message is the summary, as in a list from a function named to summarize. A body
-    that only cuts (``compact_messages`` keeping the last turns) returns none. Whether
-    anything is summarized again is the caller's to show: the output counts only where it
-    is handed back to a summarizer, so a caller that never keeps it reports nothing.
+    that only cuts (``compact_messages`` keeping the last turns) returns none. Annotated
+    ``-> list`` alone (``def compact_messages(messages: list, …) -> list``), the list is one of
+    messages when the item in front is a message the body builds (``{"role": "user",
+    "content": …}``, itself or by the name it is bound to): ``[summary_msg, ack, *recent]``.
+    Whether anything is summarized again is the caller's to show: the output counts only
+    where it is handed back to a summarizer, so a caller that never keeps it reports nothing.
     """
-    if module is None or callee is None or not returns_message_list(callee):
+    from anchorlint.code.kept_state import message_dict
+
+    if module is None or callee is None:
+        return False
+    typed = returns_message_list(callee)
+    if not typed and not returns_bare_list(callee):
         return False
 
     own = callee.name.value
-    summarizes = prepends = False
+    summarizes = False
+    returned: list[cst.BaseExpression] = []
+    messages: set[str] = set()  # names the body binds to a message dict
     for node in walk(callee.body):
         if isinstance(node, cst.Return) and node.value is not None:
-            prepends = prepends or _prepended(node.value)
+            returned.append(node.value)
+        elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Dict):
+            if message_dict(node.value):
+                messages.update(
+                    t.target.value for t in node.targets if isinstance(t.target, cst.Name)
+                )
         elif isinstance(node, cst.Call) and not summarizes:
             name = call_name(node) or ""
             summarizes = name != own and (
                 module.names.is_summarizer(name) or prompted(module, node, callee)
             )
-    return summarizes and prepends
+    if not summarizes:
+        return False
+    return any(_prepended(value, None if typed else messages) for value in returned)
 
 
-def _prepended(value: cst.BaseExpression) -> bool:
-    """``[note] + tail`` or ``[note, *tail]`` (alone or in a returned tuple)."""
+def _prepended(value: cst.BaseExpression, messages: set[str] | None = None) -> bool:
+    """``[note] + tail`` or ``[note, *tail]`` (alone or in a returned tuple); given the names
+    bound to messages, only when the first item is a message (a dict with a ``"role"``, or
+    one of those names)."""
     from anchorlint.code.kept_state import front_of_concatenation, spliced, tuple_elements
 
-    return any(
-        front_of_concatenation(item) is not None
-        or (
-            isinstance(item, cst.List)
-            and spliced(item)
-            and any(isinstance(e, cst.Element) for e in item.elements)
-        )
-        for item in tuple_elements(value)
-    )
+    for item in tuple_elements(value):
+        front = front_of_concatenation(item)
+        if front is None and isinstance(item, cst.List) and spliced(item):
+            front = item
+        elif front is not None and messages is None:
+            return True  # ``[*head] + tail`` too: the annotation says it holds messages
+        if front is None:
+            continue
+        first = next((e.value for e in front.elements if isinstance(e, cst.Element)), None)
+        if first is not None and (messages is None or _a_message(first, messages)):
+            return True
+    return False
+
+
+def _a_message(value: cst.BaseExpression, messages: set[str]) -> bool:
+    """``{"role": "user", "content": note}``, or a name bound to one."""
+    from anchorlint.code.kept_state import message_dict
+
+    if isinstance(value, cst.Dict):
+        return message_dict(value)
+    return isinstance(value, cst.Name) and value.value in messages

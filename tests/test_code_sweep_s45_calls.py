@@ -1,0 +1,90 @@
+"""Code rules on the calls and prompts an eighteenth sweep of real compactors showed them
+missing: a compactor annotated ``-> list`` whose same-module caller keeps what it returns, a
+model asked through a streaming method, and a system prompt that names the summarizer's role.
+
+Each module is written for these tests in the style of the real ones, with the near misses
+beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes, one_recompaction
+
+#: a coding agent's compaction module: the fold asks the model by prompt and returns
+#: ``[summary_msg, ack, *recent]`` under a bare ``-> list``; the entry point keeps that list
+WRAPPER_KEPT_BY_CALLER = """\
+def estimate(messages: list) -> int:
+    return sum(len(str(m.get("content", ""))) for m in messages) // 4
+
+
+def compact_messages(messages: list, client, model: str) -> list:
+    old, recent = messages[:-6], messages[-6:]
+    text = "\\n".join(f"[{m['role']}]: {m.get('content', '')}" for m in old)
+    prompt = "Summarize the following conversation history concisely.\\n\\n" + text
+    reply = client.chat.completions.create(
+        model=model, messages=[{"role": "user", "content": prompt}]
+    )
+    summary_msg = {"role": "user", "content": f"[Earlier summary]\\n{reply.choices[0].message.content}"}
+    ack = {"role": "assistant", "content": "Understood, continuing."}
+    return [summary_msg, ack, *recent]
+
+
+def maybe_compact(state, client, model: str) -> bool:
+    if estimate(state.messages) < 90_000:
+        return False
+    state.messages = compact_messages(state.messages, client, model)
+    return True
+"""
+
+
+def test_a_kept_list_from_a_prompted_wrapper_annotated_list_is_summarized_again() -> None:
+    message = one_recompaction(WRAPPER_KEPT_BY_CALLER, 20)
+    assert "`compact_messages()` compacts `state.messages`" in message
+
+
+def test_the_wrapper_alone_is_still_reported_at_its_model_call() -> None:
+    alone = WRAPPER_KEPT_BY_CALLER.split("\n\n\ndef maybe_compact")[0] + "\n"
+    message = one_recompaction(alone, 9)
+    assert "kept in the message list `compact_messages()` returns" in message
+
+
+#: near misses: a ``-> list`` fold that writes its summary to a file and keeps a plain marker
+#: line in front of the recent turns, and a ``-> list`` that only cuts; both kept by the caller
+LISTS_THAT_ARE_NO_HISTORY = """\
+MARKER = "[older turns archived to notes.md]"
+
+
+def archive_messages(messages: list, client, path: str) -> list:
+    old, recent = messages[:-6], messages[-6:]
+    text = "\\n".join(str(m.get("content", "")) for m in old)
+    prompt = "Summarize the following conversation history for the archive.\\n\\n" + text
+    reply = client.chat.completions.create(model="m", messages=[{"role": "user", "content": prompt}])
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(reply.choices[0].message.content)
+    return [MARKER, *recent]
+
+
+def compact_messages(messages: list) -> list:
+    head = {"role": "system", "content": "You are a coding agent."}
+    return [head, *messages[-8:]]
+
+
+def tidy(state, client) -> None:
+    state.messages = archive_messages(state.messages, client, "notes.md")
+    state.messages = compact_messages(state.messages)
+"""
+
+
+def test_lists_whose_front_is_no_summary_message_stay_silent() -> None:
+    assert codes(LISTS_THAT_ARE_NO_HISTORY) == []
+
+
+#: a caller that sends the folded list on and keeps nothing: no pass reads it again
+SENT_NOT_KEPT = WRAPPER_KEPT_BY_CALLER.replace(
+    "    state.messages = compact_messages(state.messages, client, model)\n",
+    "    client.send(compact_messages(state.messages, client, model))\n",
+)
+
+
+def test_a_caller_that_only_sends_the_list_reports_nothing() -> None:
+    assert codes(SENT_NOT_KEPT) == []
