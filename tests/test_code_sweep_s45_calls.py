@@ -48,6 +48,20 @@ def test_the_wrapper_alone_is_still_reported_at_its_model_call() -> None:
     assert "kept in the message list `compact_messages()` returns" in message
 
 
+#: the same fold binding the list to a name before it restores some files after the summary
+BOUND_LIST = WRAPPER_KEPT_BY_CALLER.replace(
+    "    return [summary_msg, ack, *recent]\n",
+    "    compacted = [summary_msg, ack, *recent]\n"
+    "    compacted.extend(restore_files())\n"
+    "    return compacted\n",
+)
+
+
+def test_the_kept_list_returned_by_the_name_it_is_bound_to_is_read_too() -> None:
+    message = one_recompaction(BOUND_LIST, 22)
+    assert "`compact_messages()` compacts `state.messages`" in message
+
+
 #: near misses: a ``-> list`` fold that writes its summary to a file and keeps a plain marker
 #: line in front of the recent turns, and a ``-> list`` that only cuts; both kept by the caller
 LISTS_THAT_ARE_NO_HISTORY = """\
@@ -88,3 +102,4 @@ SENT_NOT_KEPT = WRAPPER_KEPT_BY_CALLER.replace(
 
 def test_a_caller_that_only_sends_the_list_reports_nothing() -> None:
     assert codes(SENT_NOT_KEPT) == []
+

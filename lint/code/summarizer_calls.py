@@ -276,7 +276,8 @@ def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionD
     that only cuts (``compact_messages`` keeping the last turns) returns none. Annotated
     ``-> list`` alone (``def compact_messages(messages: list, …) -> list``), the list is one of
     messages when the item in front is a message the body builds (``{"role": "user",
-    "content": …}``, itself or by the name it is bound to): ``[summary_msg, ack, *recent]``.
+    "content": …}``, itself or by the name it is bound to): ``[summary_msg, ack, *recent]``,
+    returned itself or by the name it is bound to (``return compacted``).
     Whether anything is summarized again is the caller's to show: the output counts only
     where it is handed back to a summarizer, so a caller that never keeps it reports nothing.
     """
@@ -292,14 +293,16 @@ def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionD
     summarizes = False
     returned: list[cst.BaseExpression] = []
     messages: set[str] = set()  # names the body binds to a message dict
+    lists: dict[str, cst.BaseExpression] = {}  # ``compacted = [summary_msg, *recent]``
     for node in walk(callee.body):
         if isinstance(node, cst.Return) and node.value is not None:
             returned.append(node.value)
-        elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Dict):
-            if message_dict(node.value):
-                messages.update(
-                    t.target.value for t in node.targets if isinstance(t.target, cst.Name)
-                )
+        elif isinstance(node, cst.Assign):
+            named = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
+            if isinstance(node.value, cst.Dict) and message_dict(node.value):
+                messages.update(named)
+            elif isinstance(node.value, (cst.List, cst.BinaryOperation)):
+                lists.update(dict.fromkeys(named, node.value))
         elif isinstance(node, cst.Call) and not summarizes:
             name = call_name(node) or ""
             summarizes = name != own and (
@@ -307,7 +310,11 @@ def summary_in_message_form(module: AnalysedModule | None, callee: cst.FunctionD
             )
     if not summarizes:
         return False
-    return any(_prepended(value, None if typed else messages) for value in returned)
+    fronts = None if typed else messages
+    return any(
+        _prepended(lists.get(value.value, value) if isinstance(value, cst.Name) else value, fronts)
+        for value in returned
+    )
 
 
 def _prepended(value: cst.BaseExpression, messages: set[str] | None = None) -> bool:
