@@ -103,3 +103,81 @@ SENT_NOT_KEPT = WRAPPER_KEPT_BY_CALLER.replace(
 def test_a_caller_that_only_sends_the_list_reports_nothing() -> None:
     assert codes(SENT_NOT_KEPT) == []
 
+
+#: a compactor that asks its provider for the summary in pieces (``.stream(…)`` handed the
+#: messages by keyword) and puts it in front of the kept turns it returns
+STREAMED_FOLD = """\
+ASK = "Summarize the older part of this chat so the work can continue."
+
+
+def render(turns: list) -> str:
+    return "\\n".join(f"{t['role']}: {t['content']}" for t in turns)
+
+
+def fold_turns(turns: list, backend) -> list:
+    older, kept = turns[:-6], turns[-6:]
+    brief = ""
+    for piece in backend.stream(messages=[{"role": "user", "content": ASK + "\\n\\n" + render(older)}]):
+        brief += piece.text
+    return [{"role": "user", "content": "[Earlier turns, condensed]\\n" + brief}, *kept]
+"""
+
+
+def test_a_streamed_model_call_handed_the_messages_is_a_summarizer() -> None:
+    message = one_recompaction(STREAMED_FOLD, 11)
+    assert "`stream()` compacts" in message
+
+
+#: a memory whose model is asked through ``llm.astream(prompt)`` and whose running summary is
+#: fed into the next prompt
+STREAMED_MEMORY = """\
+PROMPT = "Progressively summarize the conversation, adding onto the previous summary.\\n{summary}\\n{lines}"
+
+
+def new_memory() -> dict:
+    return {"summary": "", "turns": 0}
+
+
+async def fold(memory: dict, llm, lines: str) -> None:
+    text = ""
+    async for chunk in llm.astream(PROMPT.format(summary=memory["summary"], lines=lines)):
+        text += chunk.content
+    memory["summary"] = text
+    memory["turns"] += 1
+"""
+
+
+def test_a_streamed_call_on_the_model_is_a_summarizer() -> None:
+    assert codes(STREAMED_MEMORY) == [(10, "ANC306")]
+
+
+#: near misses in a compactor module: an HTTP client's ``stream("GET", url)``, a response read
+#: in pieces, and a recorder handed the prompt to replay it later (no model, no keyword)
+STREAMS_THAT_ASK_NO_MODEL = """\
+import httpx
+
+ASK = "Summarize the older part of this chat so the work can continue."
+
+
+def fetch_transcript(url: str) -> str:
+    parts = []
+    with httpx.Client() as http:
+        with http.stream("GET", url) as resp:
+            for chunk in resp.stream(4096):
+                parts.append(chunk.decode())
+    return "".join(parts)
+
+
+def record_request(recorder, turns: list) -> list:
+    prompt = ASK + "\\n\\n" + str(turns)
+    shown = recorder.stream(prompt)
+    return [{"role": "user", "content": shown}, *turns[-4:]]
+
+
+def replay(state, recorder) -> None:
+    state.turns = record_request(recorder, state.turns)
+"""
+
+
+def test_streams_of_files_responses_and_recorders_ask_no_model() -> None:
+    assert codes(STREAMS_THAT_ASK_NO_MODEL) == []

@@ -29,6 +29,14 @@ MODEL_METHODS = frozenset(f"{a}{stem}" for stem in MODEL_METHOD_STEMS for a in (
 #: ``self.call``), but one on a receiver named for the model
 RECEIVER_NAMED_METHODS = frozenset({"call", "acall"})
 _MODEL_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|client)$", re.IGNORECASE)
+#: ``backend.stream(messages=[…])``, ``llm.astream(prompt)``: a model asked for its answer in
+#: pieces. A file's, an HTTP client's (``client.stream("GET", url)``) and an event source's
+#: method too, so a model call only when handed a prompt by keyword, or on a model's receiver
+STREAM_METHODS = frozenset({"stream", "astream"})
+_PROMPT_KEYWORDS = frozenset({"messages", "prompt", "system", "system_prompt", "contents"})
+_STREAM_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|lm|model|chat_model|chain)$", re.IGNORECASE)
+#: ``client.messages.stream(…)``, ``client.chat.completions.stream(…)``: a provider's own
+_CLIENT_CHAIN = LazyPattern(r"(?:^|\.)(?:chat\.completions|completions|messages|responses)$")
 #: ``self.model.request(messages)``: an HTTP client's method too, so on a model alone
 REQUEST_METHODS = frozenset({"request", "arequest"})
 _MODEL_ONLY_RECEIVER = LazyPattern(r"(?:^|_)(?:llm|model)$", re.IGNORECASE)
@@ -61,6 +69,8 @@ def model_method(call: cst.Call) -> bool:
         return not runs_a_coroutine(call)
     if name is not None and _NAMED_MODEL_METHOD.match(name) is not None:
         return True
+    if name in STREAM_METHODS:
+        return _streams_from_a_model(call)
     if name in RECEIVER_NAMED_METHODS:
         receiver = _MODEL_RECEIVER
     elif name in REQUEST_METHODS:
@@ -69,6 +79,21 @@ def model_method(call: cst.Call) -> bool:
         return False
     chain = dotted(call_receiver(call) or cst.Name("_"))
     return chain is not None and receiver.search(chain.rsplit(".", 1)[-1]) is not None
+
+
+def _streams_from_a_model(call: cst.Call) -> bool:
+    """``providers.stream(model=m, system=…, messages=[…])``, ``self.llm.stream(prompt)``,
+    ``client.messages.stream(…)``: a prompt handed by keyword, or a receiver that is a model
+    (its last name) or a provider's endpoint (its chain); not ``resp.stream(1024)``."""
+    if any(a.keyword is not None and a.keyword.value in _PROMPT_KEYWORDS for a in call.args):
+        return True
+    chain = dotted(call_receiver(call) or cst.Name("_"))
+    if chain is None:
+        return False
+    return (
+        _STREAM_RECEIVER.search(chain.rsplit(".", 1)[-1]) is not None
+        or _CLIENT_CHAIN.search(chain) is not None
+    )
 
 
 #: the last word of a name that holds a prompt template, whose ``invoke`` fills it in

@@ -182,9 +182,11 @@ MODEL_METHOD_STEMS = (
     "chat_completion", "create_chat_completion", "generate_content",
 )  # fmt: skip
 #: generic model methods called on something (``llm.predict(``): summarizers by prompt
-#: (and ``llm.call(``, a model call only on a receiver named for the model: ``prompts`` decides)
+#: (and ``llm.call(``, a model call only on a receiver named for the model, and
+#: ``backend.stream(messages=…)``, one only with a prompt's keyword or on a model:
+#: :mod:`anchorlint.code.model_calls` decides)
 _MODEL_CALL = LazyPattern(
-    r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?call[ \t]*\("
+    r"\.a?(?:" + "|".join(MODEL_METHOD_STEMS) + r")(?:_\w+)?[ \t]*\(|\.a?(?:call|stream)[ \t]*\("
     r"|\.(?:" + NAMED_MODEL_METHODS + r")[ \t]*\("
     r"|(?<![\w.])(?:" + BARE_MODEL_FUNCTIONS + r")[ \t]*\("
     r"|" + MODEL_REQUEST + r"|" + CHAT_COMPLETION_CALL

@@ -25,6 +25,7 @@ from anchorlint.code.model_calls import (
     BARE_MODEL_FUNCTION,
     MODEL_METHODS,
     RECEIVER_NAMED_METHODS,
+    STREAM_METHODS,
     model_method,
     model_receiver,
     names_a_template,
@@ -46,7 +47,9 @@ from anchorlint.code.prompt_asks import (
 
 #: a generic model method called on something, in the source text
 _MODEL_CALL = LazyPattern(
-    r"\.(?:" + "|".join(sorted(MODEL_METHODS | RECEIVER_NAMED_METHODS)) + r")[ \t]*\("
+    r"\.(?:"
+    + "|".join(sorted(MODEL_METHODS | RECEIVER_NAMED_METHODS | STREAM_METHODS))
+    + r")[ \t]*\("
     rf"|\.(?:{NAMED_MODEL_METHODS})[ \t]*\("
     rf"|(?<![\w.])(?:{BARE_MODEL_FUNCTIONS})[ \t]*\("
     rf"|{MODEL_REQUEST}|{CHAT_COMPLETION_CALL}"
