@@ -8,6 +8,8 @@ beside it.
 
 from __future__ import annotations
 
+from anchorlint.code.prefilter import summarizer_calls
+from anchorlint.config import CodeSettings
 from tests.test_recompaction_real_shapes import codes, one_recompaction
 
 #: a coding agent's compaction module: the fold asks the model by prompt and returns
@@ -181,3 +183,111 @@ def replay(state, recorder) -> None:
 
 def test_streams_of_files_responses_and_recorders_ask_no_model() -> None:
     assert codes(STREAMS_THAT_ASK_NO_MODEL) == []
+
+
+#: a checkpointer whose system prompt only names its role, and whose previous checkpoint (an
+#: attribute named for no summary) goes into the next prompt of the same model call
+ROLE_PROMPT_CHECKPOINTER = """\
+import logging
+
+log = logging.getLogger(__name__)
+SYSTEM = "You are a context-checkpoint summarizer. Keep decisions and file paths."
+
+
+class Checkpointer:
+    def __init__(self, client):
+        self.client = client
+        self.last_checkpoint = ""
+
+    def summarize_turns(self, turns: list) -> str:
+        body = "\\n".join(str(t.get("content", "")) for t in turns)
+        user = f"<PREVIOUS>{self.last_checkpoint or 'None.'}</PREVIOUS>\\n<TURNS>{body}</TURNS>"
+        reply = self.client.chat.completions.create(
+            model="small",
+            messages=[{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}],
+        )
+        return reply.choices[0].message.content
+
+    def checkpoint(self, older: list) -> None:
+        text = self.summarize_turns(older)
+        log.info("checkpoint of %d chars", len(text))
+        self.last_checkpoint = text
+"""
+
+
+def test_a_role_prompt_asks_and_the_kept_result_read_back_is_summarized_again() -> None:
+    message = one_recompaction(ROLE_PROMPT_CHECKPOINTER, 15)
+    assert "kept in `self.last_checkpoint`" in message
+
+
+#: near misses: the same summarizer whose prompt reads an attribute its callers fill with
+#: something else than its result (a style guide), and which reads its kept result back only
+#: to log its length
+OTHER_ATTRIBUTES = (
+    ROLE_PROMPT_CHECKPOINTER.replace(
+        "    def __init__(self, client):\n",
+        "    def __init__(self, client, guide: str):\n        self.guide = guide\n",
+    )
+    .replace(
+        "<PREVIOUS>{self.last_checkpoint or 'None.'}</PREVIOUS>",
+        "<GUIDE>{self.guide}</GUIDE>",
+    )
+    .replace(
+        "        body = ",
+        "        if self.last_checkpoint:\n"
+        '            log.debug("replacing %d chars", len(self.last_checkpoint))\n'
+        "        body = ",
+    )
+)
+
+
+def test_attributes_that_hold_no_earlier_result_of_the_summarizer_stay_silent() -> None:
+    assert codes(OTHER_ATTRIBUTES) == []
+
+
+#: a persona that names a summarizer without being one, or names another role
+NO_ROLE_ASK = """\
+SYSTEM = "You are a helpful coding assistant. The summarizer will handle old turns."
+REVIEW = "You are a reviewer of summaries written by another model."
+
+
+def review(client, draft: str, notes: list) -> list:
+    reply = client.chat.completions.create(
+        model="small",
+        messages=[{"role": "system", "content": REVIEW}, {"role": "user", "content": draft}],
+    )
+    return [{"role": "user", "content": reply.choices[0].message.content}, *notes]
+
+
+def keep(state, client) -> None:
+    state.notes = review(client, state.draft, state.notes)
+"""
+
+
+def test_a_persona_that_only_mentions_a_summarizer_asks_nothing() -> None:
+    assert codes(NO_ROLE_ASK) == []
+
+
+#: a fold whose only words asking for a summary are the role its system prompt names, and
+#: whose functions are named for no summary: the module prefilter must still let it through
+ROLE_ONLY_FOLD = """\
+import anthropic
+
+api = anthropic.Anthropic()
+ROLE = "You are a concise summarizer."
+
+
+def fold_node(state: dict) -> dict:
+    older = state["messages"][:-6]
+    reply = api.messages.create(
+        model="small", max_tokens=600, system=ROLE, messages=[{"role": "user", "content": str(older)}]
+    )
+    note = {"role": "user", "content": reply.content[0].text}
+    return {"messages": [note, *state["messages"][-6:]]}
+"""
+
+
+def test_a_role_only_prompt_passes_the_prefilter_and_is_read_as_an_ask() -> None:
+    trigger = summarizer_calls(CodeSettings())
+    assert trigger.fires(ROLE_ONLY_FOLD, ROLE_ONLY_FOLD.lower())
+    assert codes(ROLE_ONLY_FOLD) == [(9, "ANC306")]

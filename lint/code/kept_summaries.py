@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.nodes import dotted
+from anchorlint.code.nodes import call_name, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -42,6 +42,74 @@ def reads_kept_summary(module: AnalysedModule, function: cst.FunctionDef) -> boo
         if info.name != "__init__"
         for node in walk(info.node.body)
     )
+
+
+def reads_own_result(module: AnalysedModule, call: cst.Call, function: cst.FunctionDef) -> bool:
+    """Whether a summarizer's model call is handed an attribute of its object (``user =
+    f"<PREVIOUS>{self.last_checkpoint}</PREVIOUS>…"``) that the module sets to what this
+    summarizer returns (``self.last_checkpoint = self.summarize_turns(client, older)``):
+    the previous summary, whatever the attribute's name says, compacted again by this call."""
+    handed = _attributes_reaching(call, function)
+    if not handed:
+        return False
+    own = function.name.value
+    for info in module.index.all_functions():
+        writes = [node for node in walk(info.node.body) if _writes(node, handed)]
+        if not writes:
+            continue
+        # ``checkpoint_text = self.summarize_history(…)`` … ``self.previous_checkpoint =
+        # checkpoint_text``: the result kept by the name it was bound to first
+        bound = {
+            t.target.value
+            for node in walk(info.node.body)
+            if isinstance(node, cst.Assign) and _own_result(node.value, own)
+            for t in node.targets
+            if isinstance(t.target, cst.Name)
+        }
+        for node in writes:
+            value = node.value if isinstance(node, cst.Assign) else None
+            if value is not None and (
+                _own_result(value, own) or (isinstance(value, cst.Name) and value.value in bound)
+            ):
+                return True
+    return False
+
+
+def _attributes_reaching(call: cst.Call, function: cst.FunctionDef) -> set[str]:
+    """The object's attributes (``self.x``) read by the call's arguments or by what binds
+    the names those read."""
+    reached = _names_reaching(call, function)
+    values: list[cst.CSTNode] = [arg.value for arg in call.args]
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            targets = [node.target]
+        else:
+            continue
+        if node.value is not None and any(n.value in reached for t in targets for n in _names(t)):
+            values.append(node.value)
+    return {
+        sub.attr.value
+        for value in values
+        for sub in (value, *walk(value))
+        if isinstance(sub, cst.Attribute) and dotted(sub.value) in ("self", "cls")
+    }
+
+
+def _own_result(value: cst.BaseExpression, own: str) -> bool:
+    """``self.summarize_turns(client, older)`` (awaited, or its text stripped): what the
+    summarizer ``own`` returned."""
+    while True:
+        if isinstance(value, cst.Await):
+            value = value.expression
+        elif isinstance(value, cst.Call) and call_name(value) != own:
+            func = value.func  # ``….strip()``: a method of the result, handed nothing
+            if not isinstance(func, cst.Attribute) or value.args:
+                return False
+            value = func.value
+        else:
+            return isinstance(value, cst.Call) and call_name(value) == own
 
 
 def summarizes_own_state(call: cst.Call, function: cst.FunctionDef) -> bool:

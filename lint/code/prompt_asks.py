@@ -26,8 +26,11 @@ ASKS = LazyPattern(
     r"|distill(?:s|ing)?\b(?=[^.\n]{0,60}\b(?:summar(?:y|ies)|recap|synopsis)\b"
     r"| (?:the|this|these|our|your)\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?"
     r"|messages|transcript)\b))\b"
-    # the persona form of a system prompt: "You are summarizing an agent run for …"
-    r"|\byou(?: are|'re) (?:now )?(?:summari[sz]|condens|compress|compact)ing\b"
+    # the persona form of a system prompt: "You are summarizing an agent run for …", and the
+    # role it names: "You are a context-checkpoint summarizer.", "You are an expert
+    # conversation condenser." (read in this branch: the role costs no test of its own)
+    r"|\byou(?: are|'re) (?:now )?(?:(?:summari[sz]|condens|compress|compact)ing"
+    r"|an? (?:[\w-]+ ){0,3}(?:summari[sz]er|condenser|compressor|compactor)s?)\b"
     rf"|(?:\b|{_ESCAPED})(?:write|produce|give|create|provide|generate|return|update|extend)s?\b"
     r"[^.\n]{0,40}\bsummar(?:y|ies)"
     r"|\bsummari[sz]ation of\b[^.\n]{0,30}\b(?:chat|conversation|dialog(?:ue)?|history|messages)\b",

@@ -17,6 +17,7 @@ import libcst as cst
 from anchorlint.code.guards import walk
 from anchorlint.code.kept_summaries import (
     reads_kept_summary,
+    reads_own_result,
     refreshes_kept_summary,
     summarizes_own_state,
 )
@@ -67,7 +68,8 @@ def is_summarizer_call(
     hand in kept state, and the pass that compacts it again is this call; so does one
     that reads the previous summary from its object (``self.existing_summary``); and so does
     one whose prompt is built from its object's state alone (its callers hand it a token
-    count, or nothing).
+    count, or nothing); and so does one whose model call is handed an attribute the module
+    sets to what this summarizer returns (``self.last_checkpoint``).
     """
     if module.names.is_summarizer(name):
         return True
@@ -81,6 +83,7 @@ def is_summarizer_call(
         and not _rebuilds_kept_list(function)
         and not reads_kept_summary(module, function)
         and not summarizes_own_state(call, function)
+        and not reads_own_result(module, call, function)
     )
 
 
