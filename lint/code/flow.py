@@ -315,19 +315,36 @@ def installs_summary(call: cst.Call) -> bool:
     """``agent.memory.compact(summary=block)``, its result dropped: a store handed the summary
     to keep, by a keyword that names it, and nothing else to compact (options aside). The
     previous summary handed so (``existing_summary=``) goes into a pass, and so do messages
-    or anything handed by position."""
+    or anything handed by position, but for the key of the entry written
+    (``db.compact_history(chat_id, summary=summary)``: :func:`_names_a_key`)."""
     from anchorlint.code.text_names import names_text
 
     named = False
     for arg in call.args:
-        if arg.keyword is None or arg.star:
+        if arg.star or (arg.keyword is None and not _names_a_key(arg.value)):
             return False
+        if arg.keyword is None:
+            continue
         words = arg.keyword.value.lower().split("_")
         if words[0] in ("summary", "summaries") and len(words) <= 2:
             named = True
         elif names_text(arg.keyword.value):
             return False  # ``messages=…``: handed something to compact as well
     return named
+
+
+def _names_a_key(value: cst.BaseExpression) -> bool:
+    """``chat_id``, ``self.session.id``, ``key``, ``7``: a positional argument that says which
+    entry a store writes, not text for it to compact (``chat_history``, ``transcript`` are
+    text, and so is any name that does not end in ``id`` or ``key``)."""
+    if isinstance(value, cst.Integer):
+        return True
+    if isinstance(value, cst.Attribute):
+        value = value.attr
+    if not isinstance(value, cst.Name):
+        return False
+    last = value.value.lower().rsplit("_", 1)[-1]
+    return last in ("id", "key")
 
 
 #: a store's verbs that write an entry in place: ``memory.update_semantic_summary(path, text)``
