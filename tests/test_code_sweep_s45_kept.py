@@ -56,3 +56,79 @@ def test_a_store_handed_text_by_position_still_compacts_it() -> None:
             "turns: list[dict]) -> str:", "turns: list[dict], transcript: str = '') -> str:"
         )
         assert (8, "ANC306") in codes(source), call
+
+
+#: an append-only running summary: the new turns are summarized from the slice after the
+#: summary message, found by its role, and the new text is appended to the old one, which never
+#: goes to the model again; the first pass runs only when no summary was found
+APPEND_ONLY_MEMORY = """\
+PROMPT = "Summarize these messages briefly:\\n{text}"
+
+
+def _summarize(turns: list, llm) -> str:
+    text = "\\n".join(f"{t['role']}: {t['content']}" for t in turns)
+    return llm.invoke(PROMPT.format(text=text)).content
+
+
+def _summary_message(text: str) -> dict:
+    return {"role": "summary", "content": text}
+
+
+def prune(state: dict, llm, keep: int = 6) -> dict:
+    history = state["conversation_history"]
+    if len(history) <= keep * 2:
+        return state
+    at = None
+    for i, message in enumerate(history):
+        if message["role"] == "summary":
+            at = i
+            break
+    if at is not None:
+        fresh = _summarize(history[at + 1 : -keep], llm)
+        merged = history[at]["content"] + "\\n\\n[More]: " + fresh
+        state["conversation_history"] = [_summary_message(merged)] + history[-keep:]
+    else:
+        first = _summarize(history[:-keep], llm)
+        state["conversation_history"] = [{"role": "summary", "content": first}] + history[-keep:]
+    return state
+"""
+
+
+def test_the_slice_after_the_summary_message_and_the_branch_without_one_are_no_pass() -> None:
+    """``history[at + 1 : -keep]`` starts past the summary message found at ``at``, and the
+    ``else`` of ``if at is not None`` runs only when the history holds none."""
+    assert codes(APPEND_ONLY_MEMORY) == []
+
+
+def test_the_index_found_by_next_or_by_a_mark_reads_the_same() -> None:
+    loop = APPEND_ONLY_MEMORY[
+        APPEND_ONLY_MEMORY.index("    at = None") : APPEND_ONLY_MEMORY.index("    if at is not")
+    ]
+    for found in (
+        '    at = next((i for i, m in enumerate(history) if m["role"] == "summary"), None)\n',
+        "    at = next((i for i, m in enumerate(history) if m.get('type') == 'summary'), None)\n",
+        '    at = next((i for i, m in enumerate(history) if m["content"].startswith("[Summary")),'
+        " None)\n",
+    ):
+        assert codes(APPEND_ONLY_MEMORY.replace(loop, found)) == [], found
+    flipped = APPEND_ONLY_MEMORY.replace("if at is not None:", "if at is None:")
+    flipped = flipped.replace("history[at + 1 : -keep]", "history[:-keep]   ")
+    assert codes(flipped) == [(27, "ANC306")]  # the summary is in the ``else`` now
+
+
+def test_a_slice_that_keeps_the_summary_or_the_old_summary_in_the_prompt_is_a_pass() -> None:
+    """From ``at`` itself, with the old summary written into the prompt, or with ``at`` found
+    by a test that picks another message (or bound again), the summary goes into the pass."""
+    for old, new, line in (
+        ("history[at + 1 : -keep]", "history[at : -keep]", 23),
+        (
+            "_summarize(history[at + 1 : -keep], llm)",
+            "_summarize([history[at]] + history[at + 1 : -keep], llm)",
+            23,
+        ),
+        ('message["role"] == "summary"', 'message["role"] == "user"', 23),
+        ('message["role"] == "summary"', 'message["role"] != "summary"', 23),
+        ("            break\n", "            break\n    at = max(at or 0, 1)\n", 24),
+    ):
+        found = codes(APPEND_ONLY_MEMORY.replace(old, new))
+        assert (line, "ANC306") in found, new

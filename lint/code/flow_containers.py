@@ -19,6 +19,7 @@ import libcst as cst
 from anchorlint.code.field_names import holds_a_size, is_positional_field, measuring_key
 from anchorlint.code.flow_calls import KnownCalls
 from anchorlint.code.guards import walk
+from anchorlint.code.kept_index import SummaryIndexes, after_summary, summary_indexes
 from anchorlint.code.kept_module import marker_excluded
 from anchorlint.code.kept_state import summary_type_test, tool_output_test
 from anchorlint.code.nodes import dotted, enumerated, storage_key
@@ -37,6 +38,7 @@ class ContainerFlow(KnownCalls):
 
     if TYPE_CHECKING:
         am: AnalysedModule
+        summary_indexes: dict[int, SummaryIndexes]
 
         def kept_read(self, node: cst.BaseExpression, frame: Frame) -> Taint | None: ...
 
@@ -75,6 +77,8 @@ class ContainerFlow(KnownCalls):
             return value if is_slice else value.to(K.COMPACT)
         if value.unpacked and _bookkeeping_key(node.slice[0].slice):
             return None  # ``audit["selected_roles"]`` of ``shrunk, audit = compress(…)``
+        if is_slice and after_summary(node, lambda: self.indexes_of(frame)):
+            return None  # ``history[at + 1 :]``, past the summary message found at ``at``
         if value.kept_in.startswith(HANDED_BACK) and not is_slice:
             picked = node.slice[0].slice if len(node.slice) == 1 else None
             at_front = isinstance(picked, cst.Index) and isinstance(picked.value, cst.Integer)
@@ -82,6 +86,20 @@ class ContainerFlow(KnownCalls):
                 return value  # the front item, or an item's text (``m["content"]``)
             return None  # items picked at computed positions
         return value
+
+    def indexes_of(self, frame: Frame) -> SummaryIndexes:
+        """The names of the running function that hold where its list's summary message sits
+        (:func:`~anchorlint.code.kept_index.summary_indexes`), read once per function and only
+        in a module that enumerates a list."""
+        function = frame.function
+        if function is None or "enumerate(" not in self.am.source:
+            return {}
+        found = self.summary_indexes.get(id(function.node))
+        if found is None:
+            markers = self.am.summary_markers if "startswith" in self.am.source else frozenset()
+            found = summary_indexes(function.node, markers)
+            self.summary_indexes[id(function.node)] = found
+        return found
 
     def _sequence(
         self, node: cst.Tuple | cst.List | cst.Set, env: Env, frame: Frame

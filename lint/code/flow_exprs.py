@@ -28,6 +28,7 @@ _CALL_FIELDS = frozenset({"tool_calls", "function_call"})
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
+    from anchorlint.code.kept_index import SummaryIndexes
     from anchorlint.code.taint import Env, Frame
 
     #: a call's arguments with the taint each one carries
@@ -57,6 +58,8 @@ class ExprEvaluator(ContainerFlow):
         self.clip_depth = 0
         #: calls made as statements of their own, their result dropped (``store.compact(…)``)
         self.discarded: set[int] = set()
+        #: per function (by node id), where its kept lists' summary sits (``kept_index``)
+        self.summary_indexes: dict[int, SummaryIndexes] = {}
 
     # -- facts -------------------------------------------------------------------------
     def _once(self, tag: str, node: cst.CSTNode) -> bool:

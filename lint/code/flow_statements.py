@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from anchorlint.code.flow_exprs import ExprEvaluator
+from anchorlint.code.kept_index import missing_index
 from anchorlint.code.kept_state import summary_type_test
 from anchorlint.code.nodes import enumerated, storage_key
 from anchorlint.code.taint import Env, Frame, Kind, Taint
@@ -40,7 +41,7 @@ class StatementRunner(ExprEvaluator):
                 frame,
                 [node.body, node.orelse],
                 self._summary_seeds(node),
-                _tool_items(node),
+                _tool_items(node) or self._summary_missing(node, frame),
                 _leaves_with_summary(node),
             )
         elif isinstance(node, (cst.For, cst.While)):
@@ -84,6 +85,17 @@ class StatementRunner(ExprEvaluator):
             Kind.COMPACT, node.test, f"the previous summary, a `{cls}` found in the input"
         )
         return [{name: taint}, {}] if present else [{}, {name: taint}]
+
+    def _summary_missing(self, node: cst.If, frame: Frame) -> list[frozenset[str]]:
+        """``if at is None:`` where ``at`` is where the summary message of ``history`` was
+        found (:mod:`~anchorlint.code.kept_index`): in the branch where none was, ``history``
+        holds no summary (``is not None``: in the other branch)."""
+        found = missing_index(node.test)
+        listed = self.indexes_of(frame).get(found[0]) if found is not None else None
+        if found is None or listed is None:
+            return []
+        cleared = frozenset({listed})
+        return [cleared, frozenset()] if found[1] else [frozenset(), cleared]
 
     def _branches(
         self,
