@@ -9,7 +9,7 @@ beside it.
 
 from __future__ import annotations
 
-from tests.test_recompaction_real_shapes import codes
+from tests.test_recompaction_real_shapes import codes, one_recompaction
 
 #: a chat bot that folds its old turns into a summary and hands it to its database, whose
 #: method is named like a pass; the database keeps it under the chat's id
@@ -132,3 +132,121 @@ def test_a_slice_that_keeps_the_summary_or_the_old_summary_in_the_prompt_is_a_pa
     ):
         found = codes(APPEND_ONLY_MEMORY.replace(old, new))
         assert (line, "ANC306") in found, new
+
+
+#: a research chat that replaces its whole history with the summary (and a list of sources),
+#: keeping the system message; when the model gives nothing it hands the messages back as they
+#: are, so what it returns stands in for them and is summarized again next time
+WHOLE_HISTORY_REPLACED = """\
+SYSTEM = "You compact a research chat. Summarize the conversation, keeping its ref keys."
+
+
+def _call_compact_model(client, model: str, text: str) -> str:
+    try:
+        resp = client.chat.completions.create(
+            model=model,
+            messages=[
+                {"role": "system", "content": SYSTEM},
+                {"role": "user", "content": f"Conversation to compact:\\n\\n{text[:30000]}"},
+            ],
+        )
+        return (resp.choices[0].message.content or "").strip()
+    except Exception:
+        return ""
+
+
+def compact_conversation(messages: list, sources: list, client, model: str) -> list:
+    text = "\\n\\n".join(f"[{m['role']}]: {m.get('content', '')}" for m in messages)
+    summary = _call_compact_model(client, model, text)
+    if not summary:
+        return messages
+    system_msgs = [m for m in messages if m["role"] == "system"][:1]
+    new_messages = system_msgs + [
+        {"role": "assistant", "content": f"[Conversation summary]\\n{summary}"},
+    ]
+    if sources:
+        new_messages.append({"role": "system", "content": "Sources: " + ", ".join(sources)})
+    return new_messages
+"""
+
+
+def test_a_list_of_the_summary_alone_stands_in_for_the_messages_handed_back() -> None:
+    """``return messages`` on one path, ``system + [note]`` on the other: the caller keeps
+    what comes back as its messages, and the next compaction summarizes the note again."""
+    message = one_recompaction(WHOLE_HISTORY_REPLACED, 6)
+    assert "the message list `compact_conversation()` returns" in message
+
+
+def test_the_summary_and_an_acknowledgement_returned_inline_stand_in_too() -> None:
+    returned = WHOLE_HISTORY_REPLACED[WHOLE_HISTORY_REPLACED.index("    system_msgs =") :]
+    pair = """\
+    return [
+        {"role": "user", "content": f"[Conversation so far]\\n{summary}"},
+        {"role": "assistant", "content": "Noted, continuing."},
+    ]
+"""
+    assert codes(WHOLE_HISTORY_REPLACED.replace(returned, pair)) == [(6, "ANC306")]
+
+
+def test_a_list_of_the_summary_alone_is_no_history_without_the_messages_returned() -> None:
+    """Without the path that returns the messages as they are, nothing says the list is kept
+    (it may be a request for another model); a note paired with the list it was made from
+    (``[note, older]``) is no list of messages; a local named like the messages is no list
+    the function is handed."""
+    assert codes(WHOLE_HISTORY_REPLACED.replace("return messages\n", "return []\n")) == []
+    paired = WHOLE_HISTORY_REPLACED.replace(
+        "new_messages = system_msgs + [", "new_messages = system_msgs + [messages,"
+    )
+    assert codes(paired) == []
+    local = WHOLE_HISTORY_REPLACED.replace(
+        "def compact_conversation(messages: list,", "def compact_conversation(turns: list,"
+    ).replace("    text = ", "    messages = list(turns)\n    text = ")
+    assert codes(local) == []
+
+
+#: a checkpoint compactor that puts the summary after the system message through a list bound
+#: to a name, then the recent turns after it, and returns the list with a flag
+NAMED_PREFIX = """\
+PROMPT = "Summarize these turns for a handoff to the next session:\\n"
+
+
+class Checkpointer:
+    def summarize_turns(self, llm, turns: list) -> str:
+        lines = "\\n".join(str(t.get("content", "")) for t in turns)
+        return llm.complete(PROMPT + lines)
+
+    def compact(self, llm, messages: list, keep: int = 4) -> tuple:
+        if len(messages) <= keep + 2:
+            return messages, False
+        cut = len(messages) - keep
+        block = {"role": "user", "content": self.summarize_turns(llm, messages[1:cut])}
+        prefix = [messages[0], block]
+        if messages[cut].get("role") != "assistant":
+            prefix.append({"role": "assistant", "content": "Acknowledged."})
+        compacted = prefix + messages[cut:]
+        return compacted, True
+"""
+
+
+def test_a_summary_behind_a_named_prefix_is_handed_back() -> None:
+    """``prefix = [system, block]; compacted = prefix + recent``, as ``[system, block] +
+    recent`` written inline is."""
+    message = one_recompaction(NAMED_PREFIX, 13)
+    assert "the message list `compact()` returns" in message
+
+
+def test_a_named_prefix_followed_by_a_request_or_not_returned_is_silent() -> None:
+    """The prefix followed by literals alone (a request with an ask), or the list built and
+    only logged, hands no history back."""
+    asked = NAMED_PREFIX.replace(
+        "compacted = prefix + messages[cut:]",
+        'compacted = prefix + [{"role": "user", "content": "Go on."}]',
+    )
+    assert codes(asked) == []
+    logged = NAMED_PREFIX.replace(
+        "return compacted, True", "print(compacted)\n        return [], True"
+    )
+    logged = logged.replace(
+        "            return messages, False\n", "            return [], False\n"
+    )
+    assert codes(logged) == []

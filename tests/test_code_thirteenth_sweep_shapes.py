@@ -121,12 +121,16 @@ def test_summary_in_front_then_the_kept_turns_added() -> None:
 
 
 def test_summary_given_a_fixed_reply_is_no_history() -> None:
-    """``trimmed.extend([ack])``: a pair handed back, not the digest among kept turns."""
+    """``trimmed.extend([ack])``: a pair handed back, not the digest among kept turns; the
+    pair is a new history only from a function that returns its messages as they are on
+    another path (``return messages``), where it stands in for them (the eighteenth sweep,
+    ``tests/test_code_sweep_s45_kept.py``)."""
     source = CONTEXT_WINDOW.replace(
         "trimmed.extend(messages[cut:])",
         'trimmed.extend([{"role": "assistant", "content": "Understood."}])',
     )
-    assert codes(source) == []
+    assert codes(source.replace("return messages\n", "return None\n")) == []
+    assert codes(source) == [(27, "ANC306")]
 
 
 def test_summary_list_built_but_not_returned_is_silent() -> None:

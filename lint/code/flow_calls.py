@@ -344,6 +344,12 @@ def _empty_list(value: cst.BaseExpression) -> bool:
     return isinstance(value, cst.Call) and dotted(value.func) == "list" and not value.args
 
 
+def a_message(item: cst.BaseExpression, function: cst.CSTNode) -> bool:
+    """A message (``{"role": …, "content": …}``, ``SystemMessage(…)``), or a name the
+    function binds to one and to nothing else."""
+    return _a_message(item) or _bound_to_a_message(item, function)
+
+
 def _bound_to_a_message(item: cst.BaseExpression, function: cst.CSTNode) -> bool:
     """``summary_message`` bound in the function to a message (``{"role": …, "content":
     …}``, ``SystemMessage(…)``) and to nothing else."""

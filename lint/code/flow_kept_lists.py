@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from anchorlint.code.flow_calls import a_message
+from anchorlint.code.guards import assigned_values, walk
 from anchorlint.code.kept_graph_state import command_update
 from anchorlint.code.kept_module import history_processor
 from anchorlint.code.kept_results import returned_items
@@ -22,16 +24,18 @@ from anchorlint.code.kept_state import (
     graph_node,
     key_phrase,
     message_dict,
+    message_list_parameters,
     returned_lists,
     spliced,
     state_key,
+    tuple_elements,
 )
 from anchorlint.code.kept_state_lists import extended_with_history
 from anchorlint.code.taint import Env, Frame, Kind, Taint
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
-    from anchorlint.code.index import ModuleIndex
+    from anchorlint.code.index import FunctionInfo, ModuleIndex
 
 
 class KeptLists:
@@ -92,6 +96,7 @@ class KeptLists:
                 frame.summary_list = (node, held)
         self.returned_parameter(node, value, frame)
         self._processed(node, value, env, frame)
+        self._replacing_history(node, value, env, frame)
 
     def _processed(
         self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
@@ -106,6 +111,35 @@ class KeptLists:
         held = self.eval(value, env, frame)
         if held is not None and held.kind is Kind.COMPACT:
             frame.summary_list = (node, held)
+
+    def _replacing_history(
+        self, node: cst.Return, value: cst.BaseExpression, env: Env, frame: Frame
+    ) -> None:
+        """``return [note, ack]``, ``return system + [note]`` or a name bound so, from a
+        function that on another path returns the message list it is handed as it is
+        (``return messages`` when the model gave nothing): what it returns stands in for that
+        list, so the caller keeps the summary as its history and hands it back. Without that
+        path, a list of nothing but the summary may as well be a request for another model."""
+        info = frame.function
+        if frame.summary_list is not None or info is None:
+            return
+        for item in tuple_elements(value):
+            held = self._summary_listed(item, env, frame)
+            if held is None or not returns_its_history(info):
+                continue
+            built = assigned_values(item.value, info.node) if isinstance(item, cst.Name) else [item]
+            if all(_messages_only(v, info.node) for v in built):
+                frame.summary_list = (node, held)
+                return
+
+    def _summary_listed(self, value: cst.BaseExpression, env: Env, frame: Frame) -> Taint | None:
+        """The compaction output in a list literal that splices nothing in (``[note, ack]``),
+        in one a concatenation ends with (``system + [note]``), or in a name bound so."""
+        if isinstance(value, cst.Name):
+            return frame.summary_heads.get(value.value)
+        literal = _last_literal(value)
+        taints = [self.eval(e.value, env, frame) for e in literal.elements] if literal else []
+        return next((t for t in taints if t is not None and t.kind is Kind.COMPACT), None)
 
     def _bound_summary_list(
         self, name: str, value: cst.BaseExpression, env: Env, frame: Frame
@@ -124,6 +158,13 @@ class KeptLists:
         held = self._summary_in_front(value, env, frame, extended)
         if held is not None:
             frame.summary_locals[name] = held
+            return
+        frame.summary_heads.pop(name, None)
+        listed = (
+            self._summary_listed(value, env, frame) if not isinstance(value, cst.Name) else None
+        )
+        if listed is not None:  # ``prefix = [system, note]``: a head, for ``prefix + recent``
+            frame.summary_heads[name] = listed
 
     def _extended_names(self, function: cst.FunctionDef) -> frozenset[str]:
         """The function's names given a history after their list literal, read in one walk
@@ -171,6 +212,39 @@ def _built_list(value: cst.BaseExpression, frame: Frame) -> Taint | None:
             continue
         if operand.value in frame.summary_locals:
             return frame.summary_locals[operand.value]
-        if operand.value in frame.summary_heads and at < len(operands) - 1:
+        if operand.value in frame.summary_heads and _history_after(operands[at + 1 :]):
             return frame.summary_heads[operand.value]
     return None
+
+
+def _history_after(operands: list[cst.BaseExpression]) -> bool:
+    """Whether something other than a literal comes after a head (``head + recent``); a head
+    followed by literals alone (``head + [{"role": "user", "content": ask}]``) is a request."""
+    return any(not isinstance(o, (cst.List, cst.Tuple)) for o in operands)
+
+
+def _last_literal(value: cst.BaseExpression) -> cst.List | None:
+    """``[note, ack]`` (splicing nothing in) or the literal ``system + [note]`` ends with."""
+    last = concatenated(value)[-1]
+    return last if isinstance(last, cst.List) and not spliced(last) else None
+
+
+def _messages_only(value: cst.BaseExpression, function: cst.CSTNode) -> bool:
+    """``[note, ack]`` or ``system + [note]`` whose literal holds messages alone: a new history,
+    not a pair of a note and the list it was made from (``[note, older]``)."""
+    literal = _last_literal(value)
+    return literal is not None and all(
+        isinstance(e, cst.Element) and a_message(e.value, function) for e in literal.elements
+    )
+
+
+def returns_its_history(info: FunctionInfo) -> bool:
+    """Whether the function returns, on some path, a parameter named like the message list
+    as it is (``return messages``, or first in a tuple: ``return messages, False``)."""
+    handed = message_list_parameters(info)
+    for node in walk(info.node.body):
+        if isinstance(node, cst.Return) and node.value is not None:
+            first = tuple_elements(node.value)[0]
+            if isinstance(first, cst.Name) and first.value in handed:
+                return True
+    return False
