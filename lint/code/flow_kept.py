@@ -70,6 +70,7 @@ class KeptState(KeptLists, RecordFields, KeptFields, ReturnedObjects):
         self.list_builders: set[int] = set()
         #: per function (by node id), the names given a history after their list literal
         self.extended_names: dict[int, frozenset[str]] = {}
+        self.returning_history = {}
         #: per function (by node id), the records it loads from a store and saves back
         self._records: dict[int, frozenset[str]] = {}
         self.init_records()

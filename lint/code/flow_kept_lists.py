@@ -46,6 +46,8 @@ class KeptLists:
     kept_keys: dict[str, Taint]
     list_builders: set[int]
     extended_names: dict[int, frozenset[str]]
+    #: per function (by node id), whether it returns its message list as it is on some path
+    returning_history: dict[int, bool]
 
     if TYPE_CHECKING:  # provided by the evaluator and the other kept-state layers
 
@@ -124,13 +126,23 @@ class KeptLists:
         if frame.summary_list is not None or info is None:
             return
         for item in tuple_elements(value):
+            named = isinstance(item, cst.Name) and item.value in frame.summary_heads
+            if not (named or _last_literal(item) is not None) or not self._returns_history(info):
+                continue  # the shape first: a walk of the body only for a list so returned
             held = self._summary_listed(item, env, frame)
-            if held is None or not returns_its_history(info):
+            if held is None:
                 continue
             built = assigned_values(item.value, info.node) if isinstance(item, cst.Name) else [item]
             if all(_messages_only(v, info.node) for v in built):
                 frame.summary_list = (node, held)
                 return
+
+    def _returns_history(self, info: FunctionInfo) -> bool:
+        """:func:`returns_its_history`, read once per function."""
+        found = self.returning_history.get(id(info.node))
+        if found is None:
+            found = self.returning_history[id(info.node)] = returns_its_history(info)
+        return found
 
     def _summary_listed(self, value: cst.BaseExpression, env: Env, frame: Frame) -> Taint | None:
         """The compaction output in a list literal that splices nothing in (``[note, ack]``),
@@ -160,9 +172,10 @@ class KeptLists:
             frame.summary_locals[name] = held
             return
         frame.summary_heads.pop(name, None)
-        listed = (
-            self._summary_listed(value, env, frame) if not isinstance(value, cst.Name) else None
-        )
+        bound = env.get(name)  # bound already: a list with no summary in it carries none
+        if bound is None or bound.kind is not Kind.COMPACT or isinstance(value, cst.Name):
+            return
+        listed = self._summary_listed(value, env, frame)
         if listed is not None:  # ``prefix = [system, note]``: a head, for ``prefix + recent``
             frame.summary_heads[name] = listed
 

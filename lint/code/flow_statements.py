@@ -41,7 +41,7 @@ class StatementRunner(ExprEvaluator):
                 frame,
                 [node.body, node.orelse],
                 self._summary_seeds(node),
-                _tool_items(node) or self._summary_missing(node, frame),
+                _tool_items(node) or self._summary_missing(node, env, frame),
                 _leaves_with_summary(node),
             )
         elif isinstance(node, (cst.For, cst.While)):
@@ -86,13 +86,16 @@ class StatementRunner(ExprEvaluator):
         )
         return [{name: taint}, {}] if present else [{}, {name: taint}]
 
-    def _summary_missing(self, node: cst.If, frame: Frame) -> list[frozenset[str]]:
+    def _summary_missing(self, node: cst.If, env: Env, frame: Frame) -> list[frozenset[str]]:
         """``if at is None:`` where ``at`` is where the summary message of ``history`` was
         found (:mod:`~anchorlint.code.kept_index`): in the branch where none was, ``history``
-        holds no summary (``is not None``: in the other branch)."""
+        holds no summary (``is not None``: in the other branch). The function is read for its
+        indexes only when a name it holds carries a summary."""
         found = missing_index(node.test)
-        listed = self.indexes_of(frame).get(found[0]) if found is not None else None
-        if found is None or listed is None:
+        if found is None or not any(t.kind is Kind.COMPACT for t in env.values()):
+            return []
+        listed = self.indexes_of(frame).get(found[0])
+        if listed is None or listed not in env:
             return []
         cleared = frozenset({listed})
         return [cleared, frozenset()] if found[1] else [frozenset(), cleared]
