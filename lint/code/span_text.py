@@ -33,7 +33,16 @@ if TYPE_CHECKING:
 
 #: fields of a message that say what it is, not what it says (``m["name"]`` of a tool result
 #: is the tool's name): rendered, they carry none of the bytes a pointer resolves to
-_NOT_TEXT = frozenset({"role", "type", "name", "tool_name", "status", "timestamp"})
+_NOT_TEXT = frozenset({"role", "type", "name", "id", "tool_name", "status", "timestamp"})
+
+
+def not_text(field: str) -> bool:
+    """``m.role``, ``result.action_name``, ``m["message_id"]``: a field named as a kind, a
+    name or an id (``*_name``, ``*_id``) holds what the span is called, not what it says."""
+    field = field.lower()
+    return field in _NOT_TEXT or field.endswith(("_name", "_id"))
+
+
 #: string methods that hand back (most of) their receiver's text
 TEXT_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "replace", "removeprefix", "removesuffix"}
@@ -87,12 +96,12 @@ class SpanTextMixin:
                     return None  # ``content = m.get("content")``, read where ``m`` is clean
                 return key, self.texts[key]
             base, _, attr = key.rpartition(".")
-            if not base or attr.lower() in self.attrs or attr.lower() in _NOT_TEXT:
+            if not base or attr.lower() in self.attrs or not_text(attr):
                 return None  # ``s.doc_id`` is the label, ``m.role`` its kind: not its text
             reason = self._linked(base, clean)
             return (base, reason) if base is not None and reason is not None else None
         if isinstance(value, cst.Subscript):
-            if _labelled(value, self.attrs | _NOT_TEXT):
+            if _labelled(value, self.attrs) or not_text(_key(value) or ""):
                 return None
             owner = dotted(value.value)
             why = self._linked(owner, clean)
@@ -319,10 +328,16 @@ def _label_of(node: cst.BaseExpression, target: str, attrs: frozenset[str]) -> b
 
 def _labelled(node: cst.Subscript, attrs: frozenset[str]) -> bool:
     """``m["tool_call_id"]``: a label read, not the span's text."""
+    key = _key(node)
+    return key is not None and key.lower() in attrs
+
+
+def _key(node: cst.Subscript) -> str | None:
+    """The string key of ``m["content"]``, or None."""
     index = node.slice[0].slice if len(node.slice) == 1 else None
     key = index.value if isinstance(index, cst.Index) else None
     value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
-    return isinstance(value, str) and value.lower() in attrs
+    return value if isinstance(value, str) else None
 
 
 def _filtered_out(
