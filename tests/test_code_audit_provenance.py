@@ -48,3 +48,183 @@ def test_a_name_alone_handed_to_the_summarizer_stays_silent() -> None:
         '        result["output"],\n', ""
     )
     assert codes(alone) == []
+
+
+#: a memory inspector: each stored item is printed with its text cut to a width
+MEMORY_PRINTER = """\
+def _truncate(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def print_memory_item(item, indent: int = 0, limit: int | None = 300) -> None:
+    prefix = " " * indent
+    print(f"{prefix}Type: {item.metadata.memory_type}")
+    body = item.memory or ""
+    preview = body if limit is None else _truncate(body, limit)
+    if preview:
+        print(f"{prefix}Memory: {preview} ({len(preview)} chars)")
+    for source in item.metadata.sources or []:
+        print(f"{prefix}  - {source.type}")
+"""
+
+
+def test_a_memory_cut_to_a_width_for_print_is_shown_not_rewritten() -> None:
+    assert codes(MEMORY_PRINTER) == []
+
+
+def test_the_same_cut_also_put_in_a_prompt_is_still_reported() -> None:
+    sent = MEMORY_PRINTER.replace(
+        "    for source in",
+        "    llm.invoke([{'role': 'user', 'content': preview}])\n    for source in",
+    )
+    assert codes(sent) == [(9, "ANC303")]
+
+
+#: a session inspector: a describer cuts each transcript record, its only caller prints it
+SESSION_INSPECTOR = """\
+import json
+import sys
+
+
+def truncate(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def describe(record: dict, width: int) -> str:
+    if "_raw" in record:
+        return truncate(record["_raw"], width)
+    role = record.get("role", "?")
+    text = truncate(str(record.get("content") or ""), width)
+    if role == "tool":
+        parts = [f"role={role}", f"call={record['tool_call_id']}"]
+        if text:
+            parts.append(f"text={text}")
+        return " | ".join(parts)
+    return f"role={role} | text={text}"
+
+
+def main(path: str, width: int = 120) -> int:
+    with open(path) as handle:
+        records = [json.loads(line) for line in handle if line.strip()]
+    for number, record in enumerate(records):
+        print(f"[{number}] {describe(record, width)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
+"""
+
+
+def test_a_record_cut_by_a_describer_whose_callers_only_print_it_is_silent() -> None:
+    assert codes(SESSION_INSPECTOR) == []
+
+
+def test_a_describer_whose_result_is_also_sent_back_to_the_model_is_reported() -> None:
+    resent = SESSION_INSPECTOR.replace(
+        "    return 0\n",
+        "    history = [{'role': 'user', 'content': describe(r, width)} for r in records]\n"
+        "    client.chat(messages=history)\n"
+        "    return 0\n",
+    )
+    assert codes(resent) == [(12, "ANC303"), (14, "ANC303")]
+
+
+#: a retrieval app's results panel: the retrieved documents in a Streamlit table
+DOCUMENTS_TABLE = """\
+import pandas as pd
+import streamlit as st
+
+
+def truncate_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def render_documents_table(documents: list[dict]) -> None:
+    if not documents:
+        st.info("No documents retrieved.")
+        return
+    rows = []
+    for number, doc in enumerate(documents, 1):
+        content = doc.get("page_content", "")
+        metadata = doc.get("metadata", {})
+        rows.append(
+            {
+                "#": number,
+                "Source": metadata.get("source", "?"),
+                "Content": truncate_text(content, 150),
+            }
+        )
+    table = pd.DataFrame(rows)
+    st.dataframe(table, hide_index=True)
+"""
+
+
+def test_retrieved_documents_cut_for_a_streamlit_table_are_silent() -> None:
+    assert codes(DOCUMENTS_TABLE) == []
+
+
+def test_the_same_rows_returned_to_the_caller_are_reported() -> None:
+    returned = DOCUMENTS_TABLE.replace(
+        "    table = pd.DataFrame(rows)\n    st.dataframe(table, hide_index=True)\n",
+        "    return rows\n",
+    )
+    assert codes(returned) == [(21, "ANC303")]
+
+
+#: a thread inspector's JSON report: each message's text cut, with a flag saying it was
+THREAD_REPORT = """\
+def _truncate(text: str, limit: int) -> tuple[str, bool]:
+    if len(text) <= limit:
+        return text, False
+    return text[:limit] + "...", True
+
+
+def message_record(index: int, message: dict, limit: int) -> dict:
+    text = str(message.get("content") or "")
+    bounded, was_cut = _truncate(text, limit)
+    record = {
+        "index": index,
+        "role": message.get("role"),
+        "content": bounded,
+        "content_chars": len(text),
+        "content_truncated": was_cut,
+    }
+    if message.get("tool_call_id"):
+        record["tool_call_id"] = message["tool_call_id"]
+    return record
+"""
+
+
+def test_a_cut_whose_record_says_it_was_cut_is_silent() -> None:
+    assert codes(THREAD_REPORT) == []
+
+
+def test_the_same_cut_with_no_flag_in_the_record_is_reported() -> None:
+    unmarked = THREAD_REPORT.replace('        "content_truncated": was_cut,\n', "")
+    assert codes(unmarked) == [(9, "ANC303")]
+
+
+#: a tool loop: each result is cut and put back into the messages the model reads next
+TOOL_LOOP = """\
+def truncate(text: str, limit: int = 2000) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def add_results(messages: list[dict], results: list[dict]) -> list[dict]:
+    for result in results:
+        short = truncate(result["content"])
+        print(f"tool {result['tool_call_id']}: {short}")
+        messages.append({"role": "tool", "tool_call_id": result["tool_call_id"], "content": short})
+    return messages
+
+
+def step(client, messages: list[dict], results: list[dict]) -> str:
+    messages = add_results(messages, results)
+    return client.chat(messages=messages).content
+"""
+
+
+def test_a_tool_result_cut_and_put_back_into_the_messages_is_still_reported() -> None:
+    assert codes(TOOL_LOOP) == [(7, "ANC303")]

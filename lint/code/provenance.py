@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import libcst as cst
 
 from anchorlint.code.chat_metadata import tool_metadata_classes
+from anchorlint.code.display_cuts import DisplayCuts, log_call
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.names import is_library_call
@@ -90,6 +91,8 @@ class SpanWalker(SpanLearning, SpanArguments, SpanTextMixin):
         #: lists holding tool results among chat turns (their items tested for a tool-result
         #: class), with the reason: read only when every item is rendered into a prompt
         self.mixed: dict[str, str] = {}
+        #: read when a cut is met (:meth:`_cut_to_show`)
+        self._display: DisplayCuts | None = None
 
     def run(self, walk_always: bool = False) -> list[SpanToSummarizer]:
         """The linked spans reaching a summarizer; with ``walk_always``, the body is read
@@ -242,12 +245,20 @@ class SpanWalker(SpanLearning, SpanArguments, SpanTextMixin):
             if isinstance(sub, cst.Call):
                 if log_call(sub):
                     logged.update(id(n) for arg in sub.args for n in (arg.value, *walk(arg)))
-                if (
-                    id(sub) in logged
-                    and self.module.names.summarizer_stem(call_name(sub) or "") == "truncate"
-                ):
+                if self._cut_to_show(sub, id(sub) in logged):
                     continue  # ``logger.info(f"text={_truncate(m.text)}")``: a cut for a log
                 self.call(sub, clean)
+
+    def _cut_to_show(self, call: cst.Call, logged: bool) -> bool:
+        """A cut (``_truncate(m.text, 120)``) written into a log line, or whose value goes
+        only to displays (:mod:`anchorlint.code.display_cuts`): shown, not put back."""
+        if self.module.names.summarizer_stem(call_name(call) or "") != "truncate":
+            return False
+        if logged:
+            return True
+        if self._display is None:
+            self._display = DisplayCuts(self.module)
+        return self._display.only_shown(self.info, call)
 
     def call(self, call: cst.Call, clean: frozenset[str]) -> None:
         name = call_name(call) or ""
@@ -336,20 +347,3 @@ def _single_attribute(value: cst.BaseExpression) -> bool:
     ):
         return _single_attribute(value.value)
     return isinstance(value, (cst.Attribute, cst.Subscript))
-
-
-#: methods of a logger that write a line (``logger.info``, ``self.log.warning``)
-_LOG_METHODS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "critical", "exception", "log"}
-)
-
-
-def log_call(call: cst.Call) -> bool:
-    """``logger.info(…)``, ``self._log.debug(…)``, ``logging.warning(…)``: a line written to
-    a log. A span cut to a length inside one (``text={_truncate(m.text, 120)}``) is shown,
-    not rewritten into the context (RULES.md: a cut for storage or display is no pass)."""
-    func = call.func
-    if not isinstance(func, cst.Attribute) or func.attr.value not in _LOG_METHODS:
-        return False
-    receiver = (dotted(func.value) or "").rsplit(".", 1)[-1].lstrip("_").lower()
-    return receiver in ("log", "logger", "logging", "logs") or receiver.endswith("logger")
