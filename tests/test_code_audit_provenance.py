@@ -228,3 +228,77 @@ def step(client, messages: list[dict], results: list[dict]) -> str:
 
 def test_a_tool_result_cut_and_put_back_into_the_messages_is_still_reported() -> None:
     assert codes(TOOL_LOOP) == [(7, "ANC303")]
+
+
+#: a context manager's segments: their ``metadata`` holds times and access counts, no source
+SEGMENTS = """\
+from datetime import datetime, timedelta
+
+
+def old_segments(store, now: datetime) -> list:
+    recent = ContextSegment(
+        type="conversation",
+        content="Recent message",
+        metadata=ContextMetadata(created_at=now, access_count=10, relevance_score=0.9),
+    )
+    stale = ContextSegment(
+        type="conversation",
+        content="Old message",
+        metadata=ContextMetadata(created_at=now - timedelta(hours=24), access_count=1),
+    )
+    return [recent, stale]
+
+
+def shrink(compressor, now: datetime) -> list:
+    first = ContextSegment(type="conversation", content="hi", metadata=ContextMetadata())
+    second = ContextSegment(type="conversation", content="there", metadata={"turn": 2})
+    kept, _ = compressor.compress([first, second], 10)
+    return kept
+"""
+
+
+def test_segments_whose_metadata_is_bookkeeping_are_no_retrieval_spans() -> None:
+    assert codes(SEGMENTS) == []
+
+
+def test_a_chunk_built_with_metadata_or_a_segment_with_a_source_is_still_a_span() -> None:
+    chunk = SEGMENTS.replace(
+        '    first = ContextSegment(type="conversation", content="hi", metadata=ContextMetadata())',
+        '    first = TextChunk(content="hi", metadata=ContextMetadata())',
+    )
+    assert codes(chunk) == [(21, "ANC303")]
+    sourced = SEGMENTS.replace('metadata={"turn": 2}', 'metadata={"source": "notes.md"}')
+    assert codes(sourced) == [(21, "ANC303")]
+
+
+#: a document-chat agent: the answer object the pass returns carries its own metadata
+ANSWER_WITH_ITS_OWN_SOURCE = """\
+class DocAgent:
+    def get_summary_answer(self, question: str, passages: list[Document]) -> ChatDocument:
+        prompt = "Summarize these passages to answer: " + question
+        return self.llm.chat(prompt + "\\n".join(p.page_content for p in passages))
+
+    def answer(self, question: str) -> ChatDocument:
+        passages = self.retrieve(question)
+        return self.get_summary_answer(question, passages)
+
+    def respond(self, question: str) -> ChatDocument:
+        response = self.answer(question)
+        return ChatDocument(
+            content=response.content,
+            metadata=ChatDocMetaData(source=response.metadata.source, sender="llm"),
+        )
+"""
+
+
+def test_an_answer_given_its_own_source_is_not_relabelled() -> None:
+    assert (12, "ANC303") not in codes(ANSWER_WITH_ITS_OWN_SOURCE)
+
+
+def test_an_answer_given_the_source_of_a_passage_it_rewrote_is_still_relabelled() -> None:
+    copied = ANSWER_WITH_ITS_OWN_SOURCE.replace(
+        "        response = self.answer(question)\n",
+        "        passages = self.retrieve(question)\n"
+        "        response = self.get_summary_answer(question, passages)\n",
+    ).replace("source=response.metadata.source", "source=passages[0].metadata.source")
+    assert (13, "ANC303") in codes(copied)

@@ -20,7 +20,7 @@ from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.message_forms import alternate_constructor, reads_text, serialises
 from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
 from anchorlint.code.nodes import dotted, storage_key
-from anchorlint.code.relabel import declared_fields, relabelled
+from anchorlint.code.relabel import declared_fields, provenance_sources, relabelled
 from anchorlint.code.taint import Kind, Relabel, Taint
 
 if TYPE_CHECKING:
@@ -147,12 +147,16 @@ class KnownCalls:
 
     def _own(self, arg: cst.Arg, env: Env, frame: Frame) -> bool:
         """``id=summary_message.id``: a field read from the output itself is its own label
-        (a count or an id carries none of its text, so it holds no taint of its own)."""
+        (a count or an id carries none of its text, so it holds no taint of its own); so is
+        metadata built from the output's own (``metadata=Meta(source=answer.metadata.source)``
+        where ``answer`` is what the pass returned)."""
         value = arg.value
-        if not isinstance(value, cst.Attribute):
-            return False
-        base = self.eval(value.value, env, frame)
-        return base is not None and base.kind is self.kind.COMPACT
+        objects = [value.value] if isinstance(value, cst.Attribute) else provenance_sources(value)
+        return bool(objects) and all(self._compact(o, env, frame) for o in objects)
+
+    def _compact(self, value: cst.BaseExpression, env: Env, frame: Frame) -> bool:
+        taint = self.eval(value, env, frame)
+        return taint is not None and taint.kind is self.kind.COMPACT
 
     def _holds(self, value: cst.BaseExpression, env: Env, frame: Frame) -> bool:
         """Whether an argument holding an output is the output: ``{**doc.metadata, "r":

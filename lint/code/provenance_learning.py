@@ -35,10 +35,12 @@ from anchorlint.code.provenance_lists import (
 )
 from anchorlint.code.provenance_tests import provenance_read
 from anchorlint.code.retrieval import (
+    DOCUMENT_KEYS,
     linked_test,
     retrieval_class,
     retrieval_key,
     role_alias,
+    source_metadata,
     unaliased,
 )
 
@@ -328,7 +330,16 @@ class SpanLearning:
             return
         name = call_name(call) or ""
         keyword = next(
-            (a.keyword.value for a in call.args if a.keyword and a.keyword.value in self.attrs),
+            (
+                a.keyword.value
+                for a in call.args
+                if a.keyword
+                and a.keyword.value in self.attrs
+                and (
+                    a.keyword.value not in DOCUMENT_KEYS
+                    or source_metadata(name, a.value, self.attrs)
+                )
+            ),
             None,
         )
         reason = None

@@ -65,6 +65,13 @@ def relabelled(
 def _reads_provenance(value: cst.BaseExpression) -> bool:
     """``doc.metadata``, ``{**doc.metadata, …}``, ``dict(best.metadata)``, ``best.node_id``,
     ``m["tool_call_id"]``: a provenance field read from another object."""
+    return bool(provenance_sources(value))
+
+
+def provenance_sources(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The objects ``value`` reads a provenance field from (``doc`` of ``doc.metadata``,
+    ``m`` of ``m["tool_call_id"]``), outside comprehensions."""
+    found: list[cst.BaseExpression] = []
     stack: list[cst.CSTNode] = [value]
     while stack:
         node = stack.pop()
@@ -73,16 +80,16 @@ def _reads_provenance(value: cst.BaseExpression) -> bool:
             and _object(node.value)
             and node.attr.value in _PROVENANCE_READS
         ):
-            return True
+            found.append(node.value)
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             index = node.slice[0].slice
             key = index.value if isinstance(index, cst.Index) else None
             if isinstance(key, cst.SimpleString) and key.evaluated_value in _PROVENANCE_READS:
-                return True
+                found.append(node.value)
         if isinstance(node, (cst.Lambda, cst.FunctionDef, *_COMPREHENSIONS)):
             continue  # ``derived_from=[d.metadata["id"] for d in docs]`` records, copies none
         stack.extend(children(node))
-    return False
+    return found
 
 
 def _object(node: cst.BaseExpression) -> bool:

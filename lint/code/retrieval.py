@@ -76,6 +76,29 @@ def document_class(name: str) -> bool:
     return bool(_DOCUMENT_CLASS.search(name))
 
 
+#: classes whose ``metadata`` is a source's: documents, nodes, chunks, passages (a context
+#: segment's or a turn's ``metadata`` holds its bookkeeping: times, counts, scores)
+_SOURCE_CARRIER = LazyPattern(r"Doc|Node|Chunk|Passage|Snippet|Excerpt")
+
+
+def source_metadata(name: str, value: cst.BaseExpression, keys: frozenset[str]) -> bool:
+    """``Chunk(text, metadata=meta)``, ``Segment(text, metadata={"source": url})``: a value
+    built with ``metadata=`` is a retrieval-linked span when its class is named as a document,
+    node, chunk or passage, or when the metadata it is handed is written with a provenance key
+    (one of ``keys``, or ``source``). ``ContextSegment(metadata=ContextMetadata(created_at=…,
+    access_count=…))`` is a segment with bookkeeping, no source."""
+    if _SOURCE_CARRIER.search(name.rsplit(".", 1)[-1]):
+        return True
+    wanted = (keys - DOCUMENT_KEYS) | {"source"}
+    if isinstance(value, cst.Dict):
+        written = [_string(e.key) for e in value.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(value, cst.Call):
+        written = [a.keyword.value for a in value.args if a.keyword is not None]
+    else:
+        return False
+    return any(key is not None and key.lower() in wanted for key in written)
+
+
 def retrieval_class(name: str) -> str | None:
     """``"tool result"`` or ``"document"`` for a class name of either kind, else None."""
     last = name.rsplit(".", 1)[-1]
