@@ -302,3 +302,45 @@ def test_an_answer_given_the_source_of_a_passage_it_rewrote_is_still_relabelled(
         "        response = self.get_summary_answer(question, passages)\n",
     ).replace("source=response.metadata.source", "source=passages[0].metadata.source")
     assert (13, "ANC303") in codes(copied)
+
+
+#: an agent's conversation memory: every kind of event rendered into a message for the model,
+#: each cut to a width, the condensation event too; nothing here summarizes
+EVENT_RENDERER = """\
+class ConversationMemory:
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars = max_chars
+
+    def to_messages(self, events: list) -> list:
+        return [m for event in events for m in self._render(event)]
+
+    def _render(self, obs) -> list:
+        if isinstance(obs, ErrorObservation):
+            text = truncate_content(obs.content, self.max_chars)
+            text += "\\n[Error occurred]"
+        elif isinstance(obs, AgentCondensationObservation):
+            text = truncate_content(obs.content, self.max_chars)
+        elif isinstance(obs, AgentThinkObservation):
+            text = truncate_content(obs.thought, self.max_chars)
+        else:
+            return []
+        return [Message(role="user", content=[TextContent(text=text)])]
+"""
+
+
+def test_a_renderer_that_makes_no_summary_cuts_no_previous_summary() -> None:
+    """The condensation event cut to a width is no second pass (no ANC306); the error
+    observation, a tool result, cut and put back into the messages is still a rewrite."""
+    assert codes(EVENT_RENDERER) == [(10, "ANC303")]
+
+
+def test_a_condenser_that_finds_its_own_summary_and_cuts_it_into_the_prompt_still_fires() -> None:
+    condenser = EVENT_RENDERER.replace(
+        "    def to_messages(self, events: list) -> list:\n",
+        "    def condense(self, events: list):\n"
+        "        prompt = '\\n'.join(m.text for m in self.to_messages(events))\n"
+        "        return Condensation(summary=self.llm.summarize(prompt))\n"
+        "\n"
+        "    def to_messages(self, events: list) -> list:\n",
+    )
+    assert (17, "ANC306") in codes(condenser)

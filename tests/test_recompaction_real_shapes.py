@@ -260,16 +260,22 @@ def test_a_helper_that_packages_the_summary_is_no_second_pass() -> None:
 
 def test_an_observation_holding_a_summary_is_no_tool_result() -> None:
     """A condensation observation is the previous summary, not tool output: rewrapping it for
-    the prompt relabels no tool call (ANC303). Cutting it to a length there is still a cut of
-    the summary the model sees (ANC306, as RULES.md reads ``truncate(summarize(x))``)."""
+    the prompt relabels no tool call (ANC303). Cutting it to a length in a condenser that makes
+    such summaries is still a cut of the summary the model sees (ANC306, as RULES.md reads
+    ``truncate(summarize(x))``); a renderer that makes none is in
+    ``tests/test_code_audit_provenance.py``."""
     source = (
-        "def to_message(obs, max_chars):\n"
-        "    if isinstance(obs, AgentCondensationObservation):\n"
-        "        text = truncate_content(obs.content, max_chars)\n"
-        '        return Message(role="user", content=[TextContent(text=text)])\n'
-        "    return None\n"
+        "class Condenser:\n"
+        "    def condense(self, view):\n"
+        "        return Condensation(summary=self.llm.summarize(view))\n"
+        "\n"
+        "    def to_message(self, obs, max_chars):\n"
+        "        if isinstance(obs, AgentCondensationObservation):\n"
+        "            text = truncate_content(obs.content, max_chars)\n"
+        '            return Message(role="user", content=[TextContent(text=text)])\n'
+        "        return None\n"
     )
-    assert [code for _, code in codes(source)] == ["ANC306"]
+    assert codes(source) == [(7, "ANC306")]
 
 
 def test_previous_summary_named_with_what_holds_it() -> None:

@@ -60,6 +60,8 @@ class ExprEvaluator(ContainerFlow):
         self.discarded: set[int] = set()
         #: per function (by node id), where its kept lists' summary sits (``kept_index``)
         self.summary_indexes: dict[int, SummaryIndexes] = {}
+        #: per function or class, whether it makes summaries (a summary type test seeds there)
+        self._makers: dict[int, bool] = {}
 
     # -- facts -------------------------------------------------------------------------
     def _once(self, tag: str, node: cst.CSTNode) -> bool:
@@ -142,7 +144,7 @@ class ExprEvaluator(ContainerFlow):
             return self.eval(node.expression, env, frame)
         if isinstance(node, cst.IfExp):
             self.eval(node.test, env, frame)
-            body = self.eval(node.body, env, frame) or self._previous_summary(node.test)
+            body = self.eval(node.body, env, frame) or self._previous_summary(node.test, frame)
             return self.eval(node.orelse, env, frame) or body
         if isinstance(node, cst.Subscript):
             return self._subscript(node, env, frame)
@@ -209,10 +211,12 @@ class ExprEvaluator(ContainerFlow):
             ):
                 self.eval(child, env, frame)
 
-    def _previous_summary(self, test: cst.BaseExpression) -> Taint | None:
+    def _previous_summary(self, test: cst.BaseExpression, frame: Frame) -> Taint | None:
         """``view[k] if isinstance(view[k], CondensationObservation) else …``: the value the
-        test picked is the previous summary."""
+        test picked is the previous summary (where the function makes summaries)."""
         if not (isinstance(test, cst.Call) and dotted(test.func) == "isinstance"):
+            return None
+        if not self.makes_summaries(frame):
             return None
         if len(test.args) != 2:
             return None
@@ -221,6 +225,13 @@ class ExprEvaluator(ContainerFlow):
             return None
         label = f"the previous summary, a `{cls.rsplit('.', 1)[-1]}` found in the input"
         return Taint(self.kind.COMPACT, test, label)
+
+    def makes_summaries(self, frame: Frame) -> bool:
+        """Whether the frame's function or its class makes summaries, so a summary type it
+        tests for is its own previous summary (:mod:`anchorlint.code.summary_seeds`)."""
+        from anchorlint.code.summary_seeds import makes_summaries
+
+        return makes_summaries(self.am, frame.function, self._makers)
 
     def combine(self, left: Taint | None, right: Taint | None, op: cst.CSTNode) -> Taint | None:
         K = self.kind

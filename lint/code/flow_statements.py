@@ -40,7 +40,7 @@ class StatementRunner(ExprEvaluator):
                 env,
                 frame,
                 [node.body, node.orelse],
-                self._summary_seeds(node),
+                self._summary_seeds(node, frame),
                 _tool_items(node) or self._summary_missing(node, env, frame),
                 _leaves_with_summary(node),
             )
@@ -74,11 +74,12 @@ class StatementRunner(ExprEvaluator):
             else:
                 self.run_block(suite.body, env, frame)
 
-    def _summary_seeds(self, node: cst.If) -> list[Env]:
+    def _summary_seeds(self, node: cst.If, frame: Frame) -> list[Env]:
         """``if isinstance(event, SummaryEvent):`` makes ``event`` the previous summary in the
-        branch where the test holds (only there)."""
+        branch where the test holds (only there), in a function that makes summaries
+        (:mod:`anchorlint.code.summary_seeds`)."""
         test = summary_type_test(node.test)
-        if test is None:
+        if test is None or not self.makes_summaries(frame):
             return []
         name, present, cls = test
         taint = Taint(
