@@ -113,6 +113,8 @@ class NameSets(NamedTuple):
                 parts[0] in _NOT_SUMMARIZING_VERBS or parts[position - 1] in _PREPARING
             ):
                 return None
+            if part in _NOUN_FORMS and _fetched_or_counted(parts, position):
+                return None  # ``get_all_app_summaries``, ``get_classification_summary``
             following = parts[position + 1] if position + 1 < len(parts) else ""
             if part in _NOUN_FORMS and (
                 (parts[-1] in _THING_NOUNS and parts[-1] != part) or following in _THING_NOUNS
@@ -172,14 +174,16 @@ def _callable_name(name: str) -> bool:
 #: name serialisation formats and codecs far more often (``extract_compact``)
 _SEGMENT_STEMS = ("summar", "condens", "abridg")
 #: verbs that inspect, store, find or format a summary rather than make one (``as`` converts
-#: one: ``as_user_summary`` hands the made summary over as a user message), or that put made
-#: summaries in order or in place (``rank_…``, ``place_graph_summaries_incrementally``)
+#: one: ``as_user_summary`` hands the made summary over as a user message), that put made
+#: summaries in order or in place (``rank_…``, ``place_graph_summaries_incrementally``), or
+#: that assert, repair or split one (``assert_summary_grounded_in_transcript``,
+#: ``repair_summary_json``, ``split_summary_into_steps``): a check, a parse, a cut into parts
 _NOT_SUMMARIZING_VERBS = frozenset(
     """check validate is has log save store load parse format print show render display should
     needs need can set persist write read record emit to from with on count estimate trim add
     append attach prepare locate find as package pack wrap apply review critique evaluate grade
     judge assess score rate inspect verify normalize normalise sanitize sanitise place insert
-    rank rerank sort""".split()
+    rank rerank sort assert ensure repair split""".split()
 )
 #: a last word that names a function made, not a text: ``_build_emergency_summarize_fn``
 _CALLABLE_WORDS = frozenset({"fn", "func", "function", "callable", "factory", "builder", "maker"})
@@ -214,8 +218,9 @@ def _names_a_function_made(parts: list[str], position: int) -> bool:
 
 #: a summary word after one of these names a step around the pass, not the pass
 #: (``tokens_for_summary``, ``_adjust_messages_before_summarization``, ``clean_after_compaction``,
-#: ``get_messages_to_summarize``: what goes into the pass)
-_PREPARING = frozenset({"for", "before", "after", "to"})
+#: ``get_messages_to_summarize``: what goes into the pass; ``health_status_from_summary``:
+#: what is read off one)
+_PREPARING = frozenset({"for", "before", "after", "to", "from"})
 #: the summary word used as a noun, so that a following word may name a thing around it
 _NOUN_FORMS = frozenset(
     """summary summaries summarizer summariser summarization summarisation compaction compression
@@ -237,8 +242,29 @@ _THING_NOUNS = frozenset(
     parser callback hook handler enabled trigger interval max min index chain result results
     boundary boundaries payload payloads part parts item items data request requests frame
     frames input inputs override overrides kwargs params pair pairs line lines row rows table
-    panel writer writers turn turns context""".split()
+    panel writer writers turn turns context continuation""".split()
 )
+
+
+#: verbs that read summaries kept elsewhere when ``all`` follows (``get_all_app_summaries``)
+_FETCHING_VERBS = frozenset({"get", "fetch", "list", "query"})
+#: what a report of counts is about: a summary noun after one of these holds numbers, not a
+#: paraphrase (``get_classification_summary`` returns totals, ``usage_summary`` token counts)
+_REPORT_WORDS = frozenset(
+    """classification usage cost costs stats statistics metric metrics health status telemetry
+    billing coverage timing timings latency performance accuracy""".split()
+)
+
+
+def _fetched_or_counted(parts: list[str], position: int) -> bool:
+    """Whether a summary noun at ``position`` names summaries fetched all at once
+    (``get_all_app_summaries(since=…)``) or a report of counts (``get_usage_summary``);
+    ``get_summary`` and ``get_conversation_summary`` are left to the other readings."""
+    if position == 0:
+        return False
+    if parts[position - 1] in _REPORT_WORDS:
+        return True
+    return parts[0] in _FETCHING_VERBS and "all" in parts[1:position]
 
 
 #: what a record keeps about its text, not the text: ``compact`` before one of these is an
@@ -255,6 +281,13 @@ _COMPACT_FORMS = frozenset(
     """dict dicts mapping kwargs params args headers json line lines label labels view repr
     preview display identity title gutter str""".split()
 )
+#: what ``compact`` as the first word names when it is a codec's adjective: a short encoding
+#: and its check (``_compact_decode(value)`` of base64, ``_compact_signature(fields, key)``
+#: an HMAC); ``digest`` is left out, as a text digest is a summary (``_compact_digest_value``)
+_CODEC_WORDS = frozenset(
+    """encode decode encoded decoded encoder decoder encoding decoding signature sign signed
+    hmac hash checksum base64 b64 hex encrypt decrypt cipher""".split()
+)
 #: the last word of a name that starts with a summary participle and names a verdict on what
 #: was compacted (``compacted_replay_execution_error``): a check, not a pass
 _VERDICT_WORDS = frozenset(
@@ -270,7 +303,8 @@ def _names_a_form(part: str, parts: list[str]) -> bool:
     earlier. ``compact_messages`` and ``compact_history_text`` stay passes."""
     if part == "compact":
         following = parts[1] if len(parts) > 1 else ""
-        return following in _COMPACT_FORMS or parts[-1] in _COMPACT_FORMS
+        forms = _COMPACT_FORMS | _CODEC_WORDS
+        return following in forms or parts[-1] in forms
     return part in _PARTICIPLES and len(parts) > 1 and parts[-1] in _VERDICT_WORDS
 
 
@@ -302,13 +336,31 @@ def is_summary_param(name: str) -> bool:
     return low.startswith(SUMMARY_PARAM_PREFIXES)
 
 
+#: the last word of a receiver that writes out what it is handed: its ``summary(text)``
+#: method records a text as the summary of a run (``output_writer.summary(final_text)``)
+_WRITER_WORDS = frozenset(
+    """writer output out printer console reporter logger log sink emitter renderer
+    display""".split()
+)
+
+
 def is_library_call(call: cst.Call, name: str, codec_names: frozenset[str]) -> bool:
-    """``zlib.compress``, an imported codec function, or a file's argument-less ``.truncate()``."""
+    """``zlib.compress``, an imported codec function, a file's argument-less ``.truncate()``,
+    or the bare ``summary`` method of a writer (``output.summary(final_response)`` writes the
+    agent's final text out as its summary; ``llm.summary(text)`` is left a summarizer)."""
     receiver = call_receiver(call)
     if receiver is not None:
-        root = (dotted(receiver) or "").split(".")[0]
-        if root in _NOT_SUMMARIZER_MODULES:
+        path = dotted(receiver) or ""
+        if path.split(".")[0] in _NOT_SUMMARIZER_MODULES:
             return True
         if name.lstrip("_").lower().startswith("truncate") and not call.args:
             return True
+        if name in ("summary", "summaries") and _writer(path):
+            return True
     return isinstance(call.func, cst.Name) and call.func.value in codec_names
+
+
+def _writer(path: str) -> bool:
+    """A receiver named for what writes output (``output``, ``self.output_writer``)."""
+    last = path.rsplit(".", 1)[-1].lower().strip("_")
+    return bool(last) and last.rsplit("_", 1)[-1] in _WRITER_WORDS

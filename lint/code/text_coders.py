@@ -82,7 +82,8 @@ def verbatim_summarizer(
     message and returns the lines joined: a same-module function named by the verb to
     summarize whose body, and that of each helper it reaches (``Provider._tool_text(m)``,
     ``self._ids(m)``, two levels down), calls only string operations and builtins lists its
-    input verbatim; no model rewrites it, so handing it a summary is no second pass. One
+    input verbatim; no model rewrites it, so handing it a summary is no second pass. The
+    participle (``summarized_steps(steps)`` numbering each step's text) is read the same. One
     helper that calls a model, a library or a method of an object this module does not
     define is enough to leave it a summarizer. A summary noun after another verb
     (``_extract_root_summary(tree)``) names what is read, often a summary kept from an
@@ -93,7 +94,9 @@ def verbatim_summarizer(
 
 
 #: a name that starts with the verb (``summarize_text``, ``_summarise_calls``, ``asummarize``)
-_SUMMARIZE_VERB = LazyPattern(r"_*a?summari[sz]e(?![a-z])")
+#: or its participle (``summarized_steps(steps)``: the steps made into a summary, read from
+#: the body as the verb is)
+_SUMMARIZE_VERB = LazyPattern(r"_*a?summari[sz]ed?(?![a-z])")
 
 #: words of a receiver's name that say it talks to a model (``self.llm``, ``client.chat``):
 #: a method of it named like a string operation (``llm.format(…)``) is no string operation

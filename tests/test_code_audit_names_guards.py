@@ -1,0 +1,170 @@
+"""Code rules on the shapes a precision audit of every code finding over a corpus of real
+Python files showed them misreading: names that say summary or compact but make no pass,
+tests that run a pass twice to check that nothing changes, and records whose positions are
+no offsets into text.
+
+Each module is written for these tests in the style of the real ones, with the shapes that
+must keep firing beside it.
+"""
+
+from __future__ import annotations
+
+from tests.test_recompaction_real_shapes import codes
+
+# --- summarizer names that are no pass -------------------------------------------------
+
+#: a meeting summarizer whose model output is parsed and checked against the transcript: the
+#: parse (``repair_summary_json``) and the check (``assert_summary_grounded_in_transcript``)
+#: paraphrase nothing; beside it a real second pass that condenses the chunk summaries again
+CHECKED_SUMMARY = """\
+from meetings.llm import summarize_chunk
+from meetings.summaries import assert_summary_grounded_in_transcript, repair_summary_json
+
+
+def run_chunk(run_prompt, runtime, chunk_text: str) -> dict:
+    raw = run_prompt(runtime, chunk_text)
+    summary = repair_summary_json(raw)
+    return assert_summary_grounded_in_transcript(summary, chunk_text)
+
+
+def steps_of(summary: str) -> list[str]:
+    return split_summary_into_steps(summary)
+
+
+def merge(client, chunks: list[str]) -> str:
+    partial = [summarize_chunk(client, chunk) for chunk in chunks]
+    joined = "\\n".join(partial)
+    return summarize_chunk(client, joined)
+"""
+
+
+def test_checking_parsing_and_splitting_a_summary_is_no_pass() -> None:
+    assert codes(CHECKED_SUMMARY) == [(18, "ANC306")]
+
+
+#: a background agent runner: the agent is run with a continuation that asks for a summary
+#: when it stops early, and its final text is written to the task's output as the summary of
+#: the run; a summarizer handed the final text stays a pass
+WRITER_SUMMARY = """\
+from agents.run import run_with_summary_continuation
+from agents.notes import summarize_notes
+
+
+class TaskRunner:
+    def __init__(self, writer):
+        self.output_writer = writer
+
+    async def run(self, soul, prompt: str, output) -> str | None:
+        final_text, failure = await run_with_summary_continuation(soul, prompt)
+        if failure is not None or final_text is None:
+            output.stage("failed")
+            return None
+        output.summary(final_text)
+        self.output_writer.summary(final_text)
+        return final_text
+
+    async def note(self, llm, text: str) -> str:
+        first = await summarize_notes(llm, text)
+        return llm.summary(first)
+"""
+
+
+def test_a_writers_summary_method_and_a_continuation_are_no_pass() -> None:
+    assert codes(WRITER_SUMMARY) == [(20, "ANC306")]
+
+
+#: a codec of short tags: ``compact`` before a codec's noun is the adjective of an encoding
+#: (base64, an HMAC), no pass; ``compact_history`` twice over stays a re-compaction
+COMPACT_CODEC = """\
+import base64
+import hashlib
+import hmac
+import json
+
+from chat.compaction import compact_history
+
+
+def _compact_decode(value: str) -> str:
+    return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)).decode()
+
+
+def _compact_signature(fields: dict, key: bytes) -> str:
+    raw = json.dumps(fields, sort_keys=True).encode()
+    return base64.urlsafe_b64encode(hmac.new(key, raw, hashlib.sha256).digest()[:16]).decode()
+
+
+def read_tag(owner: str, sig: str, key: bytes) -> dict:
+    fields = {"owner": _compact_decode(owner)}
+    return fields if hmac.compare_digest(sig, _compact_signature(fields, key)) else {}
+
+
+def fold(llm, history: list) -> list:
+    once = compact_history(llm, history)
+    return compact_history(llm, once)
+"""
+
+
+def test_compact_before_a_codec_noun_is_no_pass() -> None:
+    assert codes(COMPACT_CODEC) == [(25, "ANC306")]
+
+
+#: a telemetry dashboard: the per-app summaries are fetched all at once and mapped to a
+#: status; a classifier's summary is a report of counts; ``generate_summary`` handed the
+#: stored summary asks a model again
+FETCHED_SUMMARIES = """\
+from telemetry.llm import generate_summary
+
+
+async def grid(telemetry, since: float | None) -> list[dict]:
+    summaries = await telemetry.get_all_app_summaries(since=since, source_tier="app")
+    rows = []
+    for key, health in summaries.items():
+        rows.append({"app": key, "status": health_status_from_summary(health)})
+    return rows
+
+
+def report(classifier, docs: list) -> dict:
+    stats = classifier.get_classification_summary(docs)
+    return {"total": stats["total_documents"], "usage": get_usage_summary(stats)}
+
+
+def refresh(llm, log: str, previous: str) -> str:
+    summary = generate_summary(llm, log)
+    return generate_summary(llm, summary + previous)
+"""
+
+
+def test_summaries_fetched_all_at_once_or_counted_are_no_pass() -> None:
+    assert codes(FETCHED_SUMMARIES) == [(19, "ANC306")]
+
+
+#: a recipe service: ``summarized_steps`` numbers the steps' text and joins it, no model; a
+#: same-module ``summarized_notes`` that asks a model stays a summarizer
+FORMATTED_STEPS = """\
+from recipes.llm import complete, summarize_recipe
+
+
+def summarized_steps(steps: list[dict]) -> str:
+    lines = []
+    for index, step in enumerate(steps, start=1):
+        lines.append(f"{index}. {step['instruction']}")
+    return "\\n".join(lines)
+
+
+def summarized_notes(client, notes: str) -> str:
+    return complete(client, "Summarize these cooking notes:\\n" + notes)
+
+
+def save(client, steps: list[dict]) -> str:
+    text = summarize_recipe(client, steps)
+    return summarized_steps(text)
+
+
+def notes(client, raw: str) -> str:
+    short = summarized_notes(client, raw)
+    return summarize_recipe(client, short)
+"""
+
+
+def test_a_participle_named_formatter_is_no_pass() -> None:
+    assert codes(FORMATTED_STEPS) == [(22, "ANC306")]
