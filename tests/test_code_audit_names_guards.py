@@ -168,3 +168,93 @@ def notes(client, raw: str) -> str:
 
 def test_a_participle_named_formatter_is_no_pass() -> None:
     assert codes(FORMATTED_STEPS) == [(22, "ANC306")]
+
+
+# --- tests that run a pass twice to check nothing changes ------------------------------
+
+#: tests of a source rewriter and a tool-result compressor: each runs the pass on its own
+#: output and asserts the two equal, whole or the same part of each, in an assert chain or
+#: unittest's ``assertEqual``; a test that only checks the second output got shorter, or
+#: compares different parts, still hands a compacted text back to the pass unchecked
+IDEMPOTENCE_TESTS = """\
+import unittest
+
+from migrate.rewriters import rewrite_imports
+from runtime.compress import compress_old_tool_results
+
+
+def test_second_run_is_noop() -> None:
+    src = "from old.mode import beast\\n"
+    first, _ = rewrite_imports(src)
+    second, diag = rewrite_imports(first)
+    assert first == second
+    assert not diag.any()
+
+
+def test_double_compress_keeps_the_body(history) -> None:
+    once = compress_old_tool_results(history)
+    twice = compress_old_tool_results(once)
+    a = once[0].content[0].content
+    b = twice[0].content[0].content
+    assert a == b
+
+
+def test_chained(text) -> None:
+    once = rewrite_imports(text)
+    twice = rewrite_imports(once)
+    assert once == twice == "expected"
+
+
+class Twice(unittest.TestCase):
+    def test_fixpoint(self) -> None:
+        once = compress_old_tool_results(self.history)
+        twice = compress_old_tool_results(once)
+        self.assertEqual(twice, once)
+
+
+def test_second_pass_is_shorter(history) -> None:
+    once = compress_old_tool_results(history)
+    twice = compress_old_tool_results(once)
+    assert len(twice) <= len(once)
+
+
+def test_other_parts(history) -> None:
+    once = compress_old_tool_results(history)
+    twice = compress_old_tool_results(once)
+    a = once[0].content
+    b = twice[1].content
+    assert a == b
+"""
+
+
+def test_a_test_asserting_the_second_pass_changed_nothing_is_guarded() -> None:
+    assert codes(IDEMPOTENCE_TESTS) == [(38, "ANC306"), (44, "ANC306")]
+
+
+#: a compactor that loops until a fold changes nothing is guarded the same way; one that
+#: compares the fold with the raw turns it started from is not
+FIXPOINT_LOOP = """\
+from chat.compaction import compact_history
+
+
+def settle(llm, history: list) -> list:
+    current = compact_history(llm, history)
+    while True:
+        folded = compact_history(llm, current)
+        if folded == current:
+            return folded
+        current = folded
+
+
+def refold(llm, history: list, raw: list) -> list:
+    current = compact_history(llm, history)
+    folded = compact_history(llm, current)
+    if folded == raw:
+        return raw
+    return folded
+"""
+
+
+def test_a_fold_repeated_until_nothing_changes_is_guarded() -> None:
+    assert codes(FIXPOINT_LOOP) == [(15, "ANC306")]
+

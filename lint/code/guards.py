@@ -59,6 +59,7 @@ def forget_walks() -> None:
     """Drop the cached walks and answers (a new module is being analysed)."""
     _BODY_WALKS.clear()
     _GUARDS.clear()
+    _EQUALITIES.clear()
 
 
 def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -258,3 +259,113 @@ def _anchorish(node: cst.CSTNode) -> bool:
             if "anchor" in low or "keys" in low or low.endswith("key_set") or low == "findall":
                 return True
     return False
+
+
+def checks_unchanged(call: cst.Call, argument: cst.BaseExpression, body: cst.CSTNode) -> bool:
+    """Whether ``body`` asserts that a second pass changed nothing: ``first = rewrite(src)``,
+    ``second, _ = rewrite(first)``, then ``assert first == second`` (either order, in a chain
+    ``once == twice == expected``, in an ``if`` test or ``self.assertEqual(first, second)``),
+    or the same part of each (``a = once[0].content``, ``b = twice[0].content``,
+    ``assert a == b``). An output equal to its input has the same anchors, so the test is the
+    anchor-set check; the two compared in any other way (a length, another part) are not."""
+    given = dotted(argument)
+    facts = _equalities(body)
+    results = facts.bound.get(id(call), frozenset())
+    if given is None or not results:
+        return False
+
+    def side(expr: cst.BaseExpression) -> tuple[bool, str] | None:
+        """(whether it is the pass's result, the part of it read) for one compared side."""
+        if expr is call:
+            return True, ""
+        name = dotted(expr)
+        if name is None:
+            return None
+        root, path = facts.parts.get(name, (name, ""))
+        if root == given:
+            return False, path
+        return (True, path) if root in results else None
+
+    for left, right in facts.pairs:
+        one, other = side(left), side(right)
+        if one is not None and other is not None and one[0] != other[0] and one[1] == other[1]:
+            return True
+    return False
+
+
+class _Equalities(NamedTuple):
+    """What one body binds and compares, read in one walk (a module of thousands of passes
+    asks it once per pass)."""
+
+    #: per call (by id), the names bound to what it returns (``second``, ``second, diag``)
+    bound: dict[int, frozenset[str]]
+    #: names bound to a part read off another name (``a = once[0].content``): the name read
+    #: and the code of the reading after it (``[0].content``)
+    parts: dict[str, tuple[str, str]]
+    #: the two sides of each ``==`` an ``assert`` or an ``if`` tests (each neighbouring pair
+    #: of a chain ``a == b == c``), and of each ``self.assertEqual(a, b)``
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]]
+
+
+#: each body's :class:`_Equalities`, keyed by its id, the body kept beside them
+_EQUALITIES: dict[int, tuple[cst.CSTNode, _Equalities]] = {}
+_EMPTY = cst.Module(body=[])
+#: unittest's and numpy's equality assertions, handed the two values first
+_EQUAL_ASSERTIONS = frozenset({"assertEqual", "assertEquals", "assert_equal"})
+
+
+def _equalities(body: cst.CSTNode) -> _Equalities:
+    kept = _EQUALITIES.get(id(body))
+    if kept is None:
+        if len(_EQUALITIES) >= _BODY_WALKS_KEPT:
+            _EQUALITIES.clear()
+        facts = _Equalities({}, {}, [])
+        for node in walk(body):
+            _read_equality(node, facts)
+        kept = _EQUALITIES[id(body)] = (body, facts)
+    return kept[1]
+
+
+def _read_equality(node: cst.CSTNode, facts: _Equalities) -> None:
+    if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
+        value = node.value.expression if isinstance(node.value, cst.Await) else node.value
+        targets = (
+            [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        )
+        if isinstance(value, cst.Call):
+            facts.bound[id(value)] = frozenset(_names(targets))
+        elif len(targets) == 1:
+            _read_part(dotted(targets[0]), value, facts.parts)
+    elif isinstance(node, cst.Call):
+        if call_name(node) in _EQUAL_ASSERTIONS and len(node.args) >= 2:
+            facts.pairs.append((node.args[0].value, node.args[1].value))
+    elif isinstance(node, (cst.Assert, cst.If)) and isinstance(node.test, cst.Comparison):
+        left = node.test.left
+        for target in node.test.comparisons:
+            if isinstance(target.operator, cst.Equal):
+                facts.pairs.append((left, target.comparator))
+            left = target.comparator
+
+
+def _names(targets: list[cst.BaseAssignTargetExpression]) -> Iterator[str]:
+    """The names of assignment targets, those of an unpacked tuple or list each."""
+    for target in targets:
+        items = (
+            [el.value for el in target.elements]
+            if isinstance(target, (cst.Tuple, cst.List))
+            else [target]
+        )
+        yield from (name for name in map(dotted, items) if name is not None)
+
+
+def _read_part(
+    target: str | None, value: cst.BaseExpression, parts: dict[str, tuple[str, str]]
+) -> None:
+    """``a = once[0].content`` → ``parts["a"] = ("once", "[0].content")``."""
+    root = value
+    while isinstance(root, (cst.Attribute, cst.Subscript)):
+        root = root.value
+    if target is None or root is value or not isinstance(root, cst.Name):
+        return
+    code = _EMPTY.code_for_node(value)
+    parts[target] = (root.value, code[len(root.value) :])
