@@ -258,3 +258,57 @@ def refold(llm, history: list, raw: list) -> list:
 def test_a_fold_repeated_until_nothing_changes_is_guarded() -> None:
     assert codes(FIXPOINT_LOOP) == [(15, "ANC306")]
 
+
+# --- records whose positions are no offsets into a text ---------------------------------
+
+#: a spatial index of a 3-D grid: a chunk's corners are tuples of three ints, a clip's bounds
+#: are seconds; a text chunk's ``start: int`` and ``Optional[int]`` end, a ``(line, column)``
+#: pair and an untyped field stay offsets
+GRID_CHUNKS = """\
+from dataclasses import dataclass, field
+from typing import Optional, Tuple
+
+
+@dataclass
+class ChunkInfo:
+    start: Tuple[int, int, int]
+    end: Tuple[int, int, int]
+    size: Tuple[int, int, int]
+    chunk_id: int
+    total_cells: int
+
+    def contains(self, x: int, y: int, z: int) -> bool:
+        return all(a <= b < c for a, b, c in zip(self.start, (x, y, z), self.end))
+
+
+@dataclass
+class ClipInfo:
+    chunk_id: str
+    start: float
+    end: Optional[float] = None
+
+
+@dataclass
+class TextChunk:
+    chunk_id: str
+    start: int
+    end: Optional[int] = None
+
+
+@dataclass
+class LineChunk:
+    chunk_id: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+@dataclass
+class LooseChunk:
+    chunk_id: str
+    start: int | None
+    end = field(default=None)
+"""
+
+
+def test_grid_corners_and_times_are_no_offsets() -> None:
+    assert codes(GRID_CHUNKS) == [(25, "ANC304"), (32, "ANC304"), (39, "ANC304")]

@@ -76,6 +76,54 @@ def is_positional_field(name: str) -> bool:
     return False
 
 
+#: types of a field that holds no place in a text, whatever it is called: a quantity or a
+#: time (``start: float`` seconds), a flag, or a container (``start: list[int]``)
+_NO_OFFSET_TYPES = frozenset(
+    """float complex Decimal bool datetime date time timedelta list List dict Dict set Set
+    frozenset FrozenSet Sequence Mapping ndarray Tensor""".split()
+)
+_TUPLE_TYPES = frozenset({"tuple", "Tuple"})
+_NONE_WRAPPERS = frozenset({"Optional"})
+
+
+def offset_annotation(annotation: cst.BaseExpression | None) -> bool:
+    """Whether a positional field's annotation may hold a place in a text: ``int``,
+    ``Optional[int]``, ``tuple[int, int]`` (a line and a column), a record class
+    (``Position``), or none given. A tuple of three or more (``Tuple[int, int, int]``, a
+    chunk's corner in a 3-D grid), a float, a flag or a container holds none."""
+    if annotation is None:
+        return True
+    value = _without_none(annotation)
+    if isinstance(value, cst.Subscript):
+        outer = (dotted(value.value) or "").rsplit(".", 1)[-1]
+        if outer in _TUPLE_TYPES:
+            items = [e.slice.value for e in value.slice if isinstance(e.slice, cst.Index)]
+            floats = any((dotted(i) or "") == "float" for i in items)
+            return not floats and (len(items) <= 2 or any(_ellipsis(i) for i in items))
+        return outer not in _NO_OFFSET_TYPES
+    return (dotted(value) or "").rsplit(".", 1)[-1] not in _NO_OFFSET_TYPES
+
+
+def _without_none(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``Optional[X]`` and ``X | None`` → ``X``."""
+    if (
+        isinstance(value, cst.Subscript)
+        and (dotted(value.value) or "").rsplit(".", 1)[-1] in _NONE_WRAPPERS
+    ):
+        first = value.slice[0].slice if len(value.slice) == 1 else None
+        return first.value if isinstance(first, cst.Index) else value
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.BitOr):
+        if dotted(value.right) == "None":
+            return value.left
+        if dotted(value.left) == "None":
+            return value.right
+    return value
+
+
+def _ellipsis(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Ellipsis)
+
+
 #: plural words of a field that counts what a text holds (``chars``, ``lines``, ``n_bytes``),
 #: and the words that would make it a position all the same (``start_lines``)
 _SIZE_WORDS = frozenset({"chars", "lines", "bytes"})

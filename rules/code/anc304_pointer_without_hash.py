@@ -22,14 +22,17 @@ _ATTRS_FIELDS = frozenset({"ib", "attrib", "field"})
 _CLASS_WORDS = ("Pointer", "Provenance", "Citation", "Anchor", "Locator")
 
 
-def _fields(info: ClassInfo) -> tuple[list[str], bool]:
-    """Declared field names, and whether the class body declares any annotated field."""
+def _fields(info: ClassInfo) -> tuple[list[str], bool, set[str]]:
+    """Declared field names, whether the class body declares any annotated field, and the
+    fields typed as no place in a text (``start: Tuple[int, int, int]``, a grid corner)."""
     import libcst as cst
 
+    from anchorlint.code.field_names import offset_annotation
     from anchorlint.code.nodes import annotation_names, call_name, dotted
 
     names: list[str] = []
     annotated = False
+    no_offsets: set[str] = set()
     body = info.node.body.body if isinstance(info.node.body, cst.IndentedBlock) else ()
     for statement in body:
         if not isinstance(statement, cst.SimpleStatementLine):
@@ -40,13 +43,15 @@ def _fields(info: ClassInfo) -> tuple[list[str], bool]:
                     continue
                 annotated = True
                 names.append(small.target.value)
+                if not offset_annotation(small.annotation.annotation):
+                    no_offsets.add(small.target.value)
             elif (
                 isinstance(small, cst.Assign)
                 and isinstance(small.value, cst.Call)
                 and call_name(small.value) in _ATTRS_FIELDS
             ):
                 names.extend(dotted(t.target) or "" for t in small.targets)
-    return [n for n in names if n], annotated
+    return [n for n in names if n], annotated, no_offsets
 
 
 class PointerWithoutHash(CodeRule):
@@ -298,10 +303,10 @@ class PointerWithoutHash(CodeRule):
             resolved = _all_fields(info, classes, set())
             if resolved is None:
                 continue
-            fields, record = resolved
+            fields, record, no_offsets = resolved
             if not record:
                 continue
-            positional = [f for f in fields if is_positional_field(f)]
+            positional = [f for f in fields if is_positional_field(f) and f not in no_offsets]
             pointer_named = module.names.is_pointer_class(info.name)
             documents = [f for f in fields if is_document_field(f, pointer_named=pointer_named)]
             named = any(word in info.name for word in _CLASS_WORDS)
@@ -323,8 +328,9 @@ class PointerWithoutHash(CodeRule):
 
 def _all_fields(
     info: ClassInfo, classes: dict[str, ClassInfo], seen: set[str]
-) -> tuple[list[str], bool] | None:
-    """Fields including same-module bases; None when a base is unknown (it may hold a hash)."""
+) -> tuple[list[str], bool, set[str]] | None:
+    """Fields including same-module bases; None when a base is unknown (it may hold a hash).
+    Beside them, whether it is a record and the fields typed as no place in a text."""
     import libcst as cst
 
     from anchorlint.code.nodes import dotted
@@ -332,7 +338,7 @@ def _all_fields(
     if info.name in seen:
         return None
     seen.add(info.name)
-    fields, annotated = _fields(info)
+    fields, annotated, no_offsets = _fields(info)
     record = annotated or any(d.rsplit(".", 1)[-1] in _RECORD_DECORATORS for d in info.decorators)
     for arg in info.node.bases:
         value = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
@@ -350,4 +356,5 @@ def _all_fields(
             return None
         fields = inherited[0] + fields
         record = record or inherited[1]
-    return fields, record
+        no_offsets |= inherited[2] - set(fields[len(inherited[0]) :])
+    return fields, record, no_offsets
