@@ -312,3 +312,66 @@ class LooseChunk:
 
 def test_grid_corners_and_times_are_no_offsets() -> None:
     assert codes(GRID_CHUNKS) == [(25, "ANC304"), (32, "ANC304"), (39, "ANC304")]
+
+
+# --- a count of a helper's list taken for an offset --------------------------------------
+
+#: a terminal completion menu: the selected item's description is wrapped into rows, a long
+#: word cut to the width; the number of rows sizes the window of menu rows the method returns.
+#: A length counted on a cut text, or on the lines of a summary, still gives a returned range
+MENU_ROWS = """\
+from chat.llm import summarize
+
+
+def _truncate_to_width(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def _wrap_to_width(text: str, width: int, max_lines: int) -> list[str]:
+    lines: list[str] = []
+    words: list[str] = []
+    for word in text.split():
+        words.append(_truncate_to_width(word, width) if len(word) > width else word)
+        if len(words) >= 8:
+            lines.append(" ".join(words))
+            words = []
+    if words:
+        lines.append(" ".join(words))
+    return lines[:max_lines]
+
+
+def summary_lines(text: str) -> list[str]:
+    return summarize(text).splitlines()
+
+
+class Menu:
+    def render(self, items: list[str], selected: int, rows: int, width: int) -> list[str]:
+        meta = self._meta_lines(items[selected], width)
+        start, end = self._window(len(items), selected, rows, len(meta))
+        return items[start:end]
+
+    def _meta_lines(self, text: str, width: int) -> list[str]:
+        lines = _wrap_to_width(text, width, max_lines=4)
+        return lines or [""]
+
+    def _window(self, count: int, selected: int, rows: int, height: int) -> tuple[int, int]:
+        height = min(height, rows)
+        left = max(0, rows - height)
+        before = min(selected, left)
+        after = min(count - selected - 1, left - before)
+        return selected - before, selected + after
+
+
+def tail_range(text: str) -> tuple[int, int]:
+    short = summarize(text)
+    return len(short) - 10, len(short)
+
+
+def line_range(text: str) -> tuple[int, int]:
+    lines = summary_lines(text)
+    return len(lines) - 3, len(lines)
+"""
+
+
+def test_a_count_of_rows_a_list_helper_returns_is_no_offset() -> None:
+    assert codes(MENU_ROWS) == [(45, "ANC301"), (50, "ANC301")]

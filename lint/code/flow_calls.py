@@ -21,6 +21,7 @@ from anchorlint.code.message_forms import alternate_constructor, reads_text, ser
 from anchorlint.code.model_calls import names_a_template, runs_a_coroutine
 from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.relabel import declared_fields, provenance_sources, relabelled
+from anchorlint.code.return_types import returns_a_list
 from anchorlint.code.taint import Kind, Relabel, Taint
 
 if TYPE_CHECKING:
@@ -171,6 +172,25 @@ class KnownCalls:
             for t in (self.eval(v, env, frame) for v in spreads)
         )
 
+    def _helper_list(self, value: cst.BaseExpression, frame: Frame) -> bool:
+        """``self._meta_lines(text, width)``, or a name this function binds to it, where the
+        same-module helper is annotated ``-> list[str]``: a list of items, one of them maybe
+        cut, whose length counts items, not a place in a text."""
+        function = frame.function.node if frame.function is not None else None
+        if isinstance(value, cst.Call):
+            bound: list[cst.BaseExpression] = [value]
+        elif isinstance(value, cst.Name) and function is not None:
+            bound = assigned_values(value.value, function.body)
+        else:
+            return False
+        if not bound:
+            return False
+        for call in bound:
+            helper = self.index.lookup(call, frame.owner) if isinstance(call, cst.Call) else None
+            if helper is None or not returns_a_list(helper.node):
+                return False
+        return True
+
     def _known_call(
         self,
         call: cst.Call,
@@ -187,6 +207,8 @@ class KnownCalls:
             if name == "len" and first is not None and first.kind in textual:
                 if counts_messages(args[0][0].value, frame):
                     return None  # ``len(self.messages)``: a count of messages, no offset
+                if first.kind is K.COMPACT and self._helper_list(args[0][0].value, frame):
+                    return None  # ``len(meta)`` of ``meta = self._meta_lines(…)``: a count
                 return first.to(K.OFFSET, self.text(args[0][0].value))
             if name in _COPYING_BUILTINS and first is not None:
                 return first if first.kind in textual else None

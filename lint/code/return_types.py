@@ -89,6 +89,17 @@ def returns_bare_list(function: cst.FunctionDef | None) -> bool:
     return dotted(function.returns.annotation) in ("list", "List")
 
 
+def returns_a_list(function: cst.FunctionDef | None) -> bool:
+    """``def _meta_lines(self, text, width) -> list[str]``: annotated to return a list, with
+    or without its item, whose length counts its items."""
+    if function is None or function.returns is None:
+        return False
+    annotation = function.returns.annotation
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    return dotted(annotation) in _LISTS
+
+
 def _names_the_summary(name: str) -> bool:
     """``summarize_all``, ``condense_history``: a name that says it summarizes, not one that
     may only cut (``compact_messages``, ``truncate_history`` returning the kept messages)."""
