@@ -152,7 +152,24 @@ def _section_end(doc: Any, index: int) -> int:
     finding quotes the whole pointer and not the bare word."""
     if doc[index].text.startswith("§") and any(c.isdigit() for c in doc[index].text):
         return index + 1
-    return index + 2 if index + 1 < len(doc) and doc[index + 1].like_num else index + 1
+    if index + 1 < len(doc) and doc[index + 1].like_num:
+        return _past_its_hyphen(doc, index + 2)
+    return index + 1
+
+
+def _past_its_hyphen(doc: Any, end: int) -> int:
+    """Token index past a number's hyphenated part: "Figure 3-2", "chapter 6–4" are one
+    number (a chapter's figure, its section) that the tokenizer splits at the hyphen; the
+    finding quotes it whole, not "see Figure 3"."""
+    if (
+        end + 1 < len(doc)
+        and doc[end].text in ("-", "–")
+        and not doc[end - 1].whitespace_
+        and not doc[end].whitespace_
+        and doc[end + 1].like_num
+    ):
+        return end + 2
+    return end
 
 
 def _points_inside(hit: PhraseHit, end: int) -> bool:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 from anchorlint.rulebase import Example, RuleDoc, TextContext, TextHit, TextRule
 from anchorlint.text.described_sources import described_source, sentence_searches
+from anchorlint.text.own_figures import own_figures, points_to_own_figure
 from anchorlint.text.own_headings import names_own_section, own_titles
 from anchorlint.text.prose_pointers import (
     PHRASE_TRIGGERS,
@@ -158,6 +159,7 @@ class ProsePointer(TextRule):
                 spans[sentence.index] = span
         sections = own_sections(summary) if spans else frozenset()
         titles = own_titles(summary) if spans else frozenset()
+        figures = own_figures(summary) if spans else frozenset()
         for index in sorted(spans):
             start, end = spans[index]
             if spoken(summary, start):
@@ -166,6 +168,8 @@ class ProsePointer(TextRule):
                 continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
             if titles and names_own_section(summary.text, start, end, titles, nouns):
                 continue  # "see the Testing section" in a summary with a "## Testing"
+            if figures and points_to_own_figure(summary.text, start, end, figures, nouns):
+                continue  # "(see Figure 6-6)" in a book whose caption "Figure 6-6 …" it holds
             number = section_number(summary.text, start, end)
             if (
                 number is not None
