@@ -93,3 +93,67 @@ Latency stays flat under load (see Figure 3).
 
 def test_a_heading_that_titles_a_bare_figure_number_is_the_notes_own() -> None:
     assert coded(BARE_NUMBER_HEADING, "ANC102") == []
+
+
+# --- a plain-text file's own numbered sections ---------------------------------------------
+
+RULEBOOK = """MEET RULES
+
+4.1 - Scoring
+Each heat is scored by two judges.
+
+4.2 - Appeals
+A team may appeal a score once per day.
+
+4.3 - Appeals process
+If the score can be appealed (see section 4.2), the captain fills in the form.
+Appeals close an hour after the heat (see Section 4 for the schedule).
+
+Section 5.1 Notice. Every notice is given in writing.
+A notice under Section 5.1 of this rulebook is read aloud at the meeting.
+"""
+
+
+def test_a_plain_text_rulebooks_own_sections_are_its_own() -> None:
+    assert coded(RULEBOOK, "ANC102", path="rules.txt") == []
+
+
+REPORT = """Cache warm-up measured
+======================
+
+Plan followed: docs/plans/warmup.md
+
+0. What these numbers leave out
+-------------------------------
+- The first build is not counted; how the interval changes it is in §3.
+- The cache holds the last pass only (decided, §4 A-2).
+
+3. Lowering the interval
+------------------------
+The loop pays one interval to notice a change (see §0).
+Per B-0 §3 the gate reads the ledger first.
+
+4. What the resident process keeps
+----------------------------------
+計画 §4 の数字とは違う。結果は §4 の本題。
+"""
+
+
+def test_an_underlined_numbered_line_heads_a_plain_text_section() -> None:
+    # "§3" and "§0" are the report's; "§4 A-2" names a part its §4 lacks, "B-0 §3" and
+    # "計画 §4" (the plan's) name another document by a word before the sign
+    assert coded(REPORT, "ANC102", path="report.txt") == [(9, 48), (14, 9), (18, 4)]
+
+
+INSTALL_LIST = """Setup notes
+
+1. Install the CLI
+2. Run the migration
+
+The flags are explained in section 2 of the manual. Retries are capped (see section 2).
+2.5 GB of memory is enough; the limit is set in §2.5.
+"""
+
+
+def test_a_numbered_list_in_plain_text_makes_no_section() -> None:
+    assert coded(INSTALL_LIST, "ANC102", path="notes.txt") == [(6, 28), (6, 73), (7, 49)]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS
+from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS, POINTING_WORDS
 
 if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
@@ -51,6 +51,34 @@ _UNDERLINED = (
     + _SECTION_NUMBER
     + r"[ \t][^\n]{1,200}\n[ \t]{0,3}(?:-{3,200}|={3,200})[ \t]*$"
 )
+#: the same heading with no sign: "3. Rollout" over a line of dashes. A numbered list item
+#: is never underlined, so the line is the note's own section
+_UNDERLINED_NUMBER = (
+    r"(?m)^[ \t]{0,3}"
+    + _SECTION_NUMBER
+    + r"\.?[ \t][^\n]{1,200}\n[ \t]{0,3}(?:-{3,200}|={3,200})[ \t]*$"
+)
+#: a plain-text heading line that no list item looks like: "Section 8.4 Notice." or
+#: "Section 2.  Late Fee." (the word "Section", its number, a capitalised title), and a
+#: number of two levels closed by a dot or a dash before its title ("10.2. Effect of New
+#: Versions", "1.08 – Region Selection", "4.1 - Scoring"), as a rulebook, a licence or a
+#: contract kept as text heads its sections. "1. Install the CLI" (one level, no dash) may
+#: be a list's item and is not read; nor is "2.5 GB of memory" (no dot or dash after it)
+_TITLE_START = r"(?=[A-Z\"“]|[^\x00-\x7f])"
+_PLAIN_HEADING = (
+    r"(?m)^[ \t]{0,3}(?:section[ \t]{1,3}"
+    + _SECTION_NUMBER
+    + r"\.?[ \t]{1,3}"
+    + _TITLE_START
+    + r"|(\d{1,3}(?:\.\d{1,3}){1,3})(?:\.[ \t]{1,3}|[ \t]{1,3}[–—-][ \t]{1,3})"
+    + _TITLE_START
+    + ")"
+)
+#: how a number learnt from a plain-text heading line is kept (:func:`plain_sections`): it
+#: answers only a pointer that stands bare (:func:`_stands_bare`), since such a report names
+#: the plan it follows by a word before the sign ("計画 §4", "B-0 §4") in words no list of
+#: document nouns holds
+PLAIN = "+"
 #: how the number of a heading that opens with "§" (underlined in plain text, or a heading
 #: block) is kept besides itself: a line that opens with a pointer to one of its
 #: subsections ("§4.2 Orphans stay" under "§4 Side findings") heads that subsection, whether
@@ -84,7 +112,23 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
     if "§" in summary.text:
         for match in _compiled(_UNDERLINED).finditer(summary.text):
             found.update((match.group(1).lower(), SIGNED + match.group(1).lower()))
+    found.update(plain_sections(summary.text))
     return frozenset(found)
+
+
+def plain_sections(text: str) -> set[str]:
+    """The numbers of the headings a note kept as plain text writes as lines: "3. Rollout"
+    over a line of dashes, "Section 8.4 Notice.", "1.08 – Region Selection" (a rulebook's
+    contents or its section's first line), kept marked (:data:`PLAIN`). A section whose
+    subsections the note heads this way ("4.01 – Community Cup") is the note's too: "see
+    Section 4" is its own."""
+    found = {match.group(1).lower() for match in _compiled(_UNDERLINED_NUMBER).finditer(text)}
+    for match in _compiled(_PLAIN_HEADING).finditer(text):
+        number = (match.group(1) or match.group(2)).lower()
+        found.add(number)
+        if match.group(2):
+            found.add(number.split(".", 1)[0])
+    return {PLAIN + number for number in found}
 
 
 def heading_number(heading: str) -> str | None:
@@ -115,6 +159,7 @@ def points_to_own_section(
         not _among(number, sections)
         and not (_among(SEQUENCED + number, sections) and _compiled(_HERE).match(text, match.end()))
         and not _heads_a_subsection(text, match, sections)
+        and not (_among(PLAIN + number, sections) and _stands_bare(text, match))
     ):
         return False
     return not names_its_document(text, match.start(), match.end(), nouns)
@@ -129,6 +174,31 @@ def _heads_a_subsection(text: str, match: regex.Match[str], sections: frozenset[
         return False
     line_start = text.rfind("\n", 0, match.start()) + 1
     return not text[line_start : match.start()].strip()
+
+
+#: a part's label after the number ("§4 A-2"): a part the heading line does not hold
+_SUB_LABEL = r"[ \t]{1,2}([a-z]{1,2})-\d"
+#: a word right before the sign that names a document: an id ("B-0", "RFC"), or one in a
+#: script with no lower case that does not end in a particle ("計画", "先行ログ"); ASCII
+#: words in lower case and pointing words ("see", "See", "under") name none
+_NAME_END = r"[\w-]{1,40}$"
+
+
+def _stands_bare(text: str, match: regex.Match[str]) -> bool:
+    """Whether the pointer follows no name ("(§1)", "see section 5.12", "暖機: §3", "cold は
+    §5") and no part's label follows it: "計画 §4" (the plan's), "B-0 §4" (a document's
+    id) and "§4 A-2" (a part the note's section lacks) point out of a plain-text report."""
+    label = _compiled(_SUB_LABEL).match(text, match.end())
+    if label is not None and label.group(1).isupper():
+        return False
+    before = text[max(0, match.start() - 40) : match.start()].rstrip(" \t")
+    if not before or not before[-1].isalnum():
+        return True
+    word = _compiled(_NAME_END).search(before)
+    name = word.group(0) if word is not None else ""
+    if name.isascii():
+        return name.isalpha() and (name.islower() or name.lower() in POINTING_WORDS)
+    return _compiled(r"\p{Hiragana}").match(name[-1:]) is not None
 
 
 def _among(number: str, sections: frozenset[str]) -> bool:
