@@ -157,3 +157,70 @@ The flags are explained in section 2 of the manual. Retries are capped (see sect
 
 def test_a_numbered_list_in_plain_text_makes_no_section() -> None:
     assert coded(INSTALL_LIST, "ANC102", path="notes.txt") == [(6, 28), (6, 73), (7, 49)]
+
+
+# --- an item of a numbered list under an own numbered heading -----------------------------
+
+RFC_NOTE = """# RFC-031: Cache tier for the read path
+
+## 4. Non-goals
+
+1. **Not a new query language.** Callers keep the existing filters.
+2. **Not changing write behaviour.** Every write goes to the primary as
+   today; the cache only serves reads.
+
+## 5. Alternatives rejected
+
+- **Write-through cache.** Rejected: §4.2 keeps writes on the primary
+  path, and a write-through tier would change that.
+- **Per-tenant tiers.** Out of scope (locked §4.1).
+
+| Decision | Where |
+| --- | --- |
+| Reads only | §4.2 |
+"""
+
+
+def test_a_numbered_item_under_an_own_numbered_heading_is_its_part() -> None:
+    assert coded(RFC_NOTE, "ANC102") == []
+
+
+RFC_NOTE_NEAR_MISSES = """# RFC-031: Cache tier for the read path
+
+## 4. Non-goals
+
+1. **Not a new query language.** Callers keep the existing filters.
+2. **Not changing write behaviour.** Every write goes to the primary.
+
+The filters stay as they are.
+
+## 5. Alternatives rejected
+
+- The partner spec §4.2 asks for a write-through tier.
+- The layout follows V7 §4.1 and keeps the old keys.
+- A third tier is ruled out by §4.3.
+- The migration waits for §5.1.
+"""
+
+
+def test_a_named_document_or_an_item_the_list_lacks_still_fires() -> None:
+    # another document's section (by noun, by an id before the sign), an item the list
+    # does not hold, and a heading with no list under it
+    assert coded(RFC_NOTE_NEAR_MISSES, "ANC102") == [(12, 20), (13, 25), (14, 32), (15, 27)]
+
+
+SUBDIVIDED = """# Plan
+
+## 4. Rollout
+
+1. Canary first.
+2. Then the fleet.
+
+### 4.1 Canary
+
+The canary runs a day. The fleet waits for §4.2.
+"""
+
+
+def test_a_section_divided_by_headings_takes_no_item_as_a_part() -> None:
+    assert coded(SUBDIVIDED, "ANC102") == [(10, 44)]

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS, POINTING_WORDS
+from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS
+from anchorlint.text.section_items import section_items
 
 if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
@@ -74,10 +75,11 @@ _PLAIN_HEADING = (
     + _TITLE_START
     + ")"
 )
-#: how a number learnt from a plain-text heading line is kept (:func:`plain_sections`): it
-#: answers only a pointer that stands bare (:func:`_stands_bare`), since such a report names
-#: the plan it follows by a word before the sign ("計画 §4", "B-0 §4") in words no list of
-#: document nouns holds
+#: how a number learnt from a plain-text heading line (:func:`plain_sections`) or from a
+#: numbered list's item under a numbered heading is kept: it answers only a pointer that
+#: stands bare (:func:`_stands_bare`), since a note names another document by a word before
+#: the sign ("V7 §1.1", "B-0 §4", a Japanese report's "計画 §4") that no list of document
+#: nouns holds
 PLAIN = "+"
 #: how the number of a heading that opens with "§" (underlined in plain text, or a heading
 #: block) is kept besides itself: a line that opens with a pointer to one of its
@@ -98,9 +100,12 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
     """The numbers the summary's own headings open with ("## 1.4 How to deploy": "1.4"),
     lower-cased: handoff notes number their sections and point to them. A number after a
     word of a sequence ("## Phase 2: Rollout") is kept marked (:data:`SEQUENCED`): it
-    answers only a pointer that says "below" or "above"."""
+    answers only a pointer that says "below" or "above". The items of a numbered list
+    right under a numbered heading are its parts ("5.2" for item 2 under "## 5.
+    Non-goals", :func:`~anchorlint.text.section_items.section_items`)."""
     found = set()
-    for block in summary.source.blocks:
+    numbered = {}  # the block index of each numbered heading, and its number
+    for index, block in enumerate(summary.source.blocks):
         if block.kind == "heading":
             match = _compiled(HEADING_NUMBER).match(block.text)
             if match is not None:
@@ -109,6 +114,9 @@ def own_sections(summary: AnalysedSummary) -> frozenset[str]:
                 found.add(SEQUENCED + number if sequenced else number)
                 if match.group(0).startswith("§"):
                     found.add(SIGNED + number)
+                if not sequenced:
+                    numbered[index] = number
+    found.update(PLAIN + item for item in section_items(summary.source.blocks, numbered))
     if "§" in summary.text:
         for match in _compiled(_UNDERLINED).finditer(summary.text):
             found.update((match.group(1).lower(), SIGNED + match.group(1).lower()))
@@ -178,9 +186,10 @@ def _heads_a_subsection(text: str, match: regex.Match[str], sections: frozenset[
 
 #: a part's label after the number ("§4 A-2"): a part the heading line does not hold
 _SUB_LABEL = r"[ \t]{1,2}([a-z]{1,2})-\d"
-#: a word right before the sign that names a document: an id ("B-0", "RFC"), or one in a
-#: script with no lower case that does not end in a particle ("計画", "先行ログ"); ASCII
-#: words in lower case and pointing words ("see", "See", "under") name none
+#: a word right before the sign that names a document: an id ("B-0", "V7", "RFC": a digit,
+#: or a capital after the first letter), or one in a script with no lower case that does
+#: not end in a particle ("計画", "先行ログ"); other ASCII words ("see", "locked", "Open
+#: Decision") name none
 _NAME_END = r"[\w-]{1,40}$"
 
 
@@ -192,12 +201,13 @@ def _stands_bare(text: str, match: regex.Match[str]) -> bool:
     if label is not None and label.group(1).isupper():
         return False
     before = text[max(0, match.start() - 40) : match.start()].rstrip(" \t")
+    before = before.removesuffix("'s").removesuffix("’s")  # "V7's §1.1": V7's section
     if not before or not before[-1].isalnum():
         return True
     word = _compiled(_NAME_END).search(before)
     name = word.group(0) if word is not None else ""
     if name.isascii():
-        return name.isalpha() and (name.islower() or name.lower() in POINTING_WORDS)
+        return name.isalpha() and name[1:].islower() or name.islower()
     return _compiled(r"\p{Hiragana}").match(name[-1:]) is not None
 
 
