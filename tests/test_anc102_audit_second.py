@@ -224,3 +224,47 @@ The canary runs a day. The fleet waits for §4.2.
 
 def test_a_section_divided_by_headings_takes_no_item_as_a_part() -> None:
     assert coded(SUBDIVIDED, "ANC102") == [(10, 44)]
+
+
+# --- a section sign that opens a heading is the heading's own label ------------------------
+
+BLUEPRINT = """# Tier two blueprint
+
+## §B.1 — Discovery (measured, this session)
+
+The probe ran twice and both runs agreed.
+
+### § S12 acceptance criteria (audit specific)
+
+- The export finishes under two minutes.
+
+## §5 — WEEKLY REPORT
+
+### §5.1 — Report query
+
+| Area | Where |
+| --- | --- |
+| Cost split review | §5.1 |
+"""
+
+
+def test_a_sign_that_opens_a_heading_labels_it() -> None:
+    # the last heading's "REPORT" and the cell's "review" name no document of "§5.1": each
+    # is a block of its own
+    assert coded(BLUEPRINT, "ANC102") == []
+
+
+BLUEPRINT_NEAR_MISSES = """# Tier two blueprint
+
+## Scope per §B.1 of the charter
+
+## §4.2 of the runbook
+
+### Acceptance per § S12
+
+The export follows §B.1 as the charter fixes it.
+"""
+
+
+def test_a_sign_inside_a_heading_or_after_its_document_still_fires() -> None:
+    assert coded(BLUEPRINT_NEAR_MISSES, "ANC102") == [(3, 14), (5, 4), (7, 20), (9, 20)]

@@ -164,6 +164,8 @@ class ProsePointer(TextRule):
             start, end = spans[index]
             if spoken(summary, start):
                 continue  # `- "i see the problem in my .env file"`: the user's words, kept
+            if _labels_its_heading(summary, index, start, end, nouns):
+                continue  # "### § S25 acceptance criteria": the heading's own label
             if sections and points_to_own_section(summary.text, start, end, sections, nouns):
                 continue  # "see §1.4" in a summary with a "## 1.4" heading of its own
             if titles and names_own_section(summary.text, start, end, titles, nouns):
@@ -187,6 +189,24 @@ class ProsePointer(TextRule):
                 f'"{phrase}" describes a source instead of naming it; cite it with an anchor '
                 "(a key such as [[path#L12-20@sha256:…]]) in this sentence",
             )
+
+
+def _labels_its_heading(
+    summary: AnalysedSummary, index: int, start: int, end: int, nouns: frozenset[str]
+) -> bool:
+    """Whether the pointer is a section sign that opens a heading ("## §B.1 — Discovery",
+    "### § S25 acceptance criteria"): the label of the section the heading begins, not a
+    pointer to another document's, unless a document noun names its owner ("## §4.2 of the
+    runbook")."""
+    block = summary.sentences[index].block
+    if summary.source.blocks[block].kind != "heading" or block >= len(summary.block_starts):
+        return False
+    opening = summary.text[summary.block_starts[block] : start]
+    return (
+        summary.text.startswith("§", start)
+        and not opening.strip(" \t*_`")
+        and not names_its_document(summary.text, start, end, nouns)
+    )
 
 
 def _names_a_document(
