@@ -268,3 +268,45 @@ The export follows §B.1 as the charter fixes it.
 
 def test_a_sign_inside_a_heading_or_after_its_document_still_fires() -> None:
     assert coded(BLUEPRINT_NEAR_MISSES, "ANC102") == [(3, 14), (5, 4), (7, 20), (9, 20)]
+
+
+# --- "this chapter", "of this Agreement": the note itself ---------------------------------
+
+BOOK_AND_CONTRACT = """# Chapter 5 — Budgeting for strategy
+
+The review meetings described in this chapter feed the annual plan.
+
+Each party names a contact in accordance with Section 3.1 of this Agreement.
+Rights granted under Section 2.1 of this License end with the breach.
+"""
+
+
+def test_a_section_of_this_chapter_or_this_agreement_is_the_notes_own() -> None:
+    assert coded(BOOK_AND_CONTRACT, "ANC102") == []
+
+
+CONTRACT_TEXT = """SERVICES AGREEMENT
+
+Section 8.4 Notice. Every notice is given in writing.
+
+Each party names a contact in accordance with Section 8.4 of the main body of this
+Agreement.
+"""
+
+
+def test_this_agreement_after_a_few_words_names_no_other_document() -> None:
+    assert coded(CONTRACT_TEXT, "ANC102", path="contract.txt") == []
+
+
+OTHER_CHAPTERS = """# Chapter 5 — Budgeting for strategy
+
+The review meetings described in the previous chapter feed the annual plan.
+
+Each party names a contact in accordance with Section 3.1 of the Agreement.
+
+Rights granted under Section 2.1 of that License end with the breach.
+"""
+
+
+def test_a_section_of_another_agreement_still_fires() -> None:
+    assert coded(OTHER_CHAPTERS, "ANC102") == [(3, 21), (5, 47), (7, 22)]

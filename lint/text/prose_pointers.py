@@ -61,10 +61,11 @@ BARE_DESCRIBING_VERBS = (
 POINTING_WORDS = ["see", "cf.", "consult", "per", "according", "refer", "referring", "refers"]
 DETERMINERS = ["the", "our", "this", "that", "its", "their", "his", "her"]
 #: nouns that, after "this", name the summary itself ("as outlined in this document", "the
-#: forecasts outlined in this analysis"); after "the" they still point out ("see the analysis")
+#: forecasts outlined in this analysis", a book's "described in this chapter", a licence's
+#: "Section 2.1 of this License"); after "the" they still point out ("see the analysis")
 SELF_NOUNS = frozenset(
     "document summary recap digest handoff note page section writeup analysis report spec"
-    " guide".split()
+    " guide chapter agreement license licence".split()
 )
 #: modifiers allowed between the determiner and the document noun ("the customer's admin console")
 MAX_MODIFIERS = 4

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS
+from anchorlint.text.prose_pointers import DETERMINERS, MAX_MODIFIERS, SELF_NOUNS
 from anchorlint.text.section_items import section_items
 
 if TYPE_CHECKING:
@@ -162,6 +162,8 @@ def points_to_own_section(
     match = section_number(text, start, end)
     if match is None:
         return False
+    if _compiled(_OF_THIS_NOTE).match(text, match.end()):
+        return True  # "Section 2.1 of this License": the note is the licence
     number = match.group(1).lower()
     if (
         not _among(number, sections)
@@ -224,6 +226,11 @@ _OF_A_DOCUMENT = (
     + r")[ \t]"
 )
 _WORD = r"[\w-]{1,30}|\S"
+#: " of this Agreement", " (of this chapter)": a section of the note itself, whatever the note
+#: heads (:data:`~anchorlint.text.prose_pointers.SELF_NOUNS`)
+_OF_THIS_NOTE = (
+    r"[ \t]{0,3}\(?(?:of|in)[ \t]{1,3}this[ \t]{1,3}(?:" + "|".join(sorted(SELF_NOUNS)) + r")\b"
+)
 
 
 def names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -> bool:
@@ -235,9 +242,10 @@ def names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -
     if after is not None:
         stop = after.end() + 32 * (MAX_MODIFIERS + 1)
         words = _compiled(_WORD).findall(text, after.end(), stop)
-        for word in words[: MAX_MODIFIERS + 1]:
+        for at, word in enumerate(words[: MAX_MODIFIERS + 1]):
             if word.lower() in nouns:
-                return True
+                # "of the main body of this Agreement": the note's own body
+                return not (at and words[at - 1].lower() == "this" and word.lower() in SELF_NOUNS)
             if not word[0].isalnum():
                 break  # punctuation ends the words that may name it
     before = text[max(0, start - 40) : start]
