@@ -310,3 +310,33 @@ Rights granted under Section 2.1 of that License end with the breach.
 
 def test_a_section_of_another_agreement_still_fires() -> None:
     assert coded(OTHER_CHAPTERS, "ANC102") == [(3, 21), (5, 47), (7, 22)]
+
+
+# --- a standard named by its number before the sign ---------------------------------------
+
+RELAY_NOTES = """# Notes on the relay probe
+
+Filtering is classified per RFC 5780 §4.4 when a second server is given.
+
+The worker table is not partitioned (per RFC-031 §2.3).
+
+The capability list stays out of scope (RFC-018 §Non-goals).
+"""
+
+
+def test_a_standard_named_by_its_number_names_its_section() -> None:
+    assert coded(RELAY_NOTES, "ANC102") == []
+
+
+RELAY_NEAR_MISSES = """# Notes on the relay probe
+
+Filtering is classified per the RFC §4.4 when a second server is given.
+
+The worker table is not partitioned (per §2.3 of RFC 31 and the spec).
+
+The capability list stays out of scope (see §Non-goals in the RFC).
+"""
+
+
+def test_a_standard_not_named_by_its_number_still_fires() -> None:
+    assert coded(RELAY_NEAR_MISSES, "ANC102") == [(3, 25), (5, 42), (7, 45)]

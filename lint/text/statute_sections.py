@@ -43,10 +43,11 @@ _CITATION = regex.compile(
 )
 #: a code's name (or a ruling's number) right before the sign: "IRC §", "26 U.S.C. §",
 #: "Treas. Reg. §", "Cal. Rev. & Tax. Code §", "Fla. Stat. §", "Rev. Proc. 2023-34 §"; not
-#: the editors' "Claude Code §3", "VS Code §2"
+#: the editors' "Claude Code §3", "VS Code §2". A standard named by its number is cited as
+#: such a code is: "RFC 5780 §4.4", "RFC-023 §4.1" (as "RFC 9110 section 4" names its RFC)
 _CODE_BEFORE = regex.compile(
     r"(?:\bI\.?R\.?C\.?|\bU\.?S\.?C\.?|\bC\.?F\.?R\.?|(?<!\b(?:Claude|VS|Studio)[ \t])\bCode"
-    r"|\bRegs?\.?|\bStat\.?"
+    r"|\bRegs?\.?|\bStat\.?|\bRFC[ \t-]?\d{1,5}"
     r"|\bRev\.[ \t]?(?:Proc|Rul)\.[ \t]?\d{2,4}-\d{1,4})[ \t]{0,2}\Z"
 )
 #: what joins the sections of one run: a slash, a comma, a plus, a dash, "and", "or"
@@ -83,7 +84,13 @@ def statute_signs(masked: str, nouns: frozenset[str]) -> frozenset[int]:
             for match, shaped in found
             if not shaped and _bare(match) and _plain_word_before(masked, match.start(), nouns)
         )
+    if "RFC" in masked:  # "RFC-018 §Non-goals": a numbered standard's titled section
+        cited.update(match.end() - 1 for match in _STANDARD_SIGN.finditer(masked))
     return frozenset(cited)
+
+
+#: a section sign after a standard named by its number, whatever follows the sign
+_STANDARD_SIGN = regex.compile(r"\bRFC[ \t-]?\d{1,5}[ \t]{0,2}§")
 
 
 def _by_shape(masked: str, match: regex.Match[str], nouns: frozenset[str]) -> bool:
