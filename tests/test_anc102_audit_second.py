@@ -340,3 +340,30 @@ The capability list stays out of scope (see §Non-goals in the RFC).
 
 def test_a_standard_not_named_by_its_number_still_fires() -> None:
     assert coded(RELAY_NEAR_MISSES, "ANC102") == [(3, 25), (5, 42), (7, 45)]
+
+
+# --- ANC101: a session dated by an ISO timestamp in parentheses ----------------------------
+
+PLAN_SUMMARY = """# Phase 7 plan 2 summary
+
+## Performance
+
+- **Duration:** committed in prior session (2026-05-04T09:12:40+02:00)
+- **Verified:** in the previous session (2026-05-03 18:20 UTC), all green
+- **Started:** 2026-05-04T11:03:10Z
+"""
+
+
+def test_a_session_dated_by_a_timestamp_is_named() -> None:
+    assert coded(PLAN_SUMMARY, "ANC101") == []
+
+
+PLAN_NEAR_MISSES = """# Phase 7 plan 2 summary
+
+- **Duration:** committed in prior session (2026-05-04T09:12:40+02:00 and later)
+- **Verified:** in the previous session (at 09:12), all green
+"""
+
+
+def test_a_timestamp_the_parenthesis_goes_on_after_still_points_back() -> None:
+    assert coded(PLAN_NEAR_MISSES, "ANC101") == [(3, 30), (4, 20)]

@@ -94,8 +94,8 @@ def _referent_end(hit: PhraseHit) -> tuple[int, bool] | None:
 
 def dated_after(hit: PhraseHit, text: str) -> bool:
     """ "written in previous session (2026-02-11)", "the last session – Feb 11, 2026",
-    "Previous Session (March 2025)": a context noun with a full date, or a month with its
-    year, right after it, in parentheses that close after the date (or go on after a comma:
+    "Previous Session (March 2025)": a context noun with a full date (with its time of day or
+    not: "(2026-03-31T19:42:06+03:00)"), or a month with its year, right after it, in parentheses that close after the date (or go on after a comma:
     "(2026-02-11, the exporter)"), or after a dash. The date says which session, as "Last
     session: 2026-02-11" does. A date that is not all the parenthesis opens with ("(notes of
     2026-02-11)"), a number that is no date ("(3 fixes)"), a date without its year ("(Feb
@@ -117,10 +117,20 @@ def dated_after(hit: PhraseHit, text: str) -> bool:
     date = DATE.match(text, begin, reach) or MONTH_YEAR.match(text, begin, reach)
     if date is None:
         return False
-    after = text[date.end() : date.end() + 1]
+    time = _TIME.match(text, date.end(), min(stop, date.end() + _TIME_REACH))
+    at = date.end() if time is None else time.end()
+    after = text[at : at + 1]
     if opening[0].strip() == "(":
         return after in (")", ",", ";")
     return not after or not (after.isalnum() or after in "-_/")
+
+
+#: the time of day an ISO timestamp puts after its date ("T19:42:06+03:00", " 09:12Z",
+#: "T08:00:00.250Z"): "(2026-03-31T19:42:06+03:00)" is dated as "(2026-03-31)" is
+_TIME = regex.compile(
+    r"(?:T|[ \t])\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[ \t]?(?:Z|UTC|[+-]\d{2}:?\d{2}))?"
+)
+_TIME_REACH = 32
 
 
 #: a parenthesis opening on a few words, then a full date or a month with its year and a
