@@ -367,3 +367,47 @@ PLAN_NEAR_MISSES = """# Phase 7 plan 2 summary
 
 def test_a_timestamp_the_parenthesis_goes_on_after_still_points_back() -> None:
     assert coded(PLAN_NEAR_MISSES, "ANC101") == [(3, 30), (4, 20)]
+
+
+# --- the whole title of an own heading after the sign -------------------------------------
+
+RATING_PLAN = """# Rating model plan
+
+The harness (see §Pre-flight checks) reports any drift between the two formulas.
+The fold order is fixed per §Training protocol, and the table below says where each goes.
+
+| Item | Verdict | Where |
+| --- | --- | --- |
+| Drift harness | INTEGRATE | §"Pre-flight checks" |
+
+### Pre-flight checks (must land first)
+
+- Compare the two formulas on a sample of games.
+
+### Training protocol
+
+- Forward-chaining folds only.
+"""
+
+
+def test_the_whole_title_of_an_own_heading_after_the_sign_is_its_own() -> None:
+    assert coded(RATING_PLAN, "ANC102") == []
+
+
+RATING_NEAR_MISSES = """# Rating model plan
+
+The fold order follows §Training, as the old notebook did.
+The harness follows the runbook §Pre-flight checks to the letter.
+The harness follows V2 §Pre-flight checks to the letter.
+The fold order is fixed per §Training protocols.
+
+### Pre-flight checks (must land first)
+
+### Training protocol
+"""
+
+
+def test_first_words_a_named_document_or_a_longer_word_still_fire() -> None:
+    # the first word of a title alone, a document noun or a name before the sign, and a
+    # word that only starts like the title's last
+    assert coded(RATING_NEAR_MISSES, "ANC102") == [(3, 24), (4, 33), (5, 24), (6, 29)]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from anchorlint.text.section_numbers import names_its_document
+from anchorlint.text.section_numbers import named_before, names_its_document
 
 if TYPE_CHECKING:
     from anchorlint.text.summary import AnalysedSummary
@@ -102,7 +102,11 @@ def names_own_section(
     other document it belongs to ("the Testing section of the runbook")."""
     match = _TITLED.search(text, start, end)
     if match is None:
-        return _signed_here(text, start, titles)
+        return _signed_here(text, start, titles) or (
+            _signed_whole(text, start, titles)
+            and not names_its_document(text, start, end, nouns)
+            and not named_before(text, start)
+        )
     if _title(match.group(1)) not in titles:
         return False
     return not names_its_document(text, match.start(), match.end(), nouns)
@@ -126,6 +130,32 @@ def _signed_here(text: str, start: int, titles: frozenset[str]) -> bool:
         return False
     words = _title(match.group(1))
     return bool(words) and any(title == words or title.startswith(words + " ") for title in titles)
+
+
+#: how far after "§" a title is read: the longest title that answers a pointer
+_TITLE_REACH = 120
+#: the shortest title a pointer may name whole ("§QA" is a tag as often as a title)
+_SHORTEST_TITLE = 4
+
+
+def _signed_whole(text: str, start: int, titles: frozenset[str]) -> bool:
+    """Whether the pointer at ``start`` is "§" and then the whole title of one of the note's
+    own headings, in quote marks or not, the title ending at a word's end ("(see §Pre-flight
+    tooling)" or '§"Cron ordering"' in a note with "### Pre-flight tooling (bbref
+    harness)", "### Cron ordering"): the section is the note's, wherever it is. The first
+    words of a title alone ("per §Phase 1" under "## Phase 1 — Rollout") say so only with
+    "below" or "above" (:func:`_signed_here`)."""
+    if not text.startswith("§", start):
+        return False
+    stop = text.find("\n", start, start + _TITLE_REACH)
+    rest = _SPACES.sub(" ", _MARKS.sub(" ", text[start + 1 : stop if stop >= 0 else None]))
+    rest = rest.lower().lstrip()
+    return any(
+        len(title) >= _SHORTEST_TITLE
+        and rest.startswith(title)
+        and not rest[len(title) : len(title) + 1].isalnum()
+        for title in titles
+    )
 
 
 def _title(words: str) -> str:

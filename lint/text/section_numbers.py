@@ -202,15 +202,21 @@ def _stands_bare(text: str, match: regex.Match[str]) -> bool:
     label = _compiled(_SUB_LABEL).match(text, match.end())
     if label is not None and label.group(1).isupper():
         return False
-    before = text[max(0, match.start() - 40) : match.start()].rstrip(" \t")
+    return not named_before(text, match.start())
+
+
+def named_before(text: str, start: int) -> bool:
+    """Whether a name stands right before the pointer at ``start`` (:data:`_NAME_END`):
+    "B-0 §4", "V7's §1.1", "計画 §4"; not "(§1)", "see §3", "cold は §5"."""
+    before = text[max(0, start - 40) : start].rstrip(" \t")
     before = before.removesuffix("'s").removesuffix("’s")  # "V7's §1.1": V7's section
     if not before or not before[-1].isalnum():
-        return True
+        return False
     word = _compiled(_NAME_END).search(before)
     name = word.group(0) if word is not None else ""
     if name.isascii():
-        return name.isalpha() and name[1:].islower() or name.islower()
-    return _compiled(r"\p{Hiragana}").match(name[-1:]) is not None
+        return not (name.isalpha() and name[1:].islower() or name.islower())
+    return _compiled(r"\p{Hiragana}").match(name[-1:]) is None
 
 
 def _among(number: str, sections: frozenset[str]) -> bool:
