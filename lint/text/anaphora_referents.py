@@ -228,9 +228,11 @@ def labelled(hit: PhraseHit) -> bool:
     value = _label_value(hit)
     if value is None:
         return False
-    if value.like_num or value.lower_ in DATE_WORDS or dates_an_id(hit.doc.text, value.idx):
-        return True
     end = hit.sentence.token_end
+    # the value's first tokens, not the document's text: that is built anew on every read
+    ahead = hit.doc[value.i : min(end, value.i + _VALUE_TOKENS)].text
+    if value.like_num or value.lower_ in DATE_WORDS or dates_an_id(ahead, 0):
+        return True
     stop = min(end, value.i + _VALUE_TOKENS)
     rest = hit.doc[value.i : stop].text + ("" if stop == end else " …")  # it goes on
     return _NO_VALUE.match(rest) is not None

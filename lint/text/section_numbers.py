@@ -255,8 +255,8 @@ def names_its_document(text: str, start: int, end: int, nouns: frozenset[str]) -
             if not word[0].isalnum():
                 break  # punctuation ends the words that may name it
     before = text[max(0, start - 40) : start]
-    before = before[before.rfind("\n\n") + 1 :].split()  # a block before names none
+    words_before = before[before.rfind("\n\n") + 1 :].split()  # a block before names none
     return (
-        bool(before)
-        and before[-1].strip("(*_`").lower().removesuffix("'s").removesuffix("’s") in nouns
+        bool(words_before)
+        and words_before[-1].strip("(*_`").lower().removesuffix("'s").removesuffix("’s") in nouns
     )

@@ -201,12 +201,16 @@ def _labels_its_heading(
     block = summary.sentences[index].block
     if summary.source.blocks[block].kind != "heading" or block >= len(summary.block_starts):
         return False
-    opening = summary.text[summary.block_starts[block] : start]
-    return (
-        summary.text.startswith("§", start)
-        and not opening.strip(" \t*_`")
-        and not names_its_document(summary.text, start, end, nouns)
+    begin = summary.block_starts[block]
+    if not summary.text.startswith("§", start) or start - begin > _HEADING_LEAD:
+        return False  # a sign far into a heading's line is no label of it (and not re-read)
+    return not summary.text[begin:start].strip(" \t*_`") and not names_its_document(
+        summary.text, start, end, nouns
     )
+
+
+#: how far into its heading a section sign that labels it may stand (emphasis, spaces)
+_HEADING_LEAD = 16
 
 
 def _names_a_document(
