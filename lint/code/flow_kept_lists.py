@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from anchorlint.code.flow_calls import a_message
 from anchorlint.code.guards import assigned_values, walk
 from anchorlint.code.kept_graph_state import command_update
 from anchorlint.code.kept_module import history_processor
@@ -31,6 +30,7 @@ from anchorlint.code.kept_state import (
     tuple_elements,
 )
 from anchorlint.code.kept_state_lists import extended_with_history
+from anchorlint.code.message_list_builds import a_message
 from anchorlint.code.taint import Env, Frame, Kind, Taint
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from anchorlint.code.flow_statements import own_list
-from anchorlint.code.guards import walk
+from anchorlint.code.guards import assigned_values
 from anchorlint.code.nodes import dotted, storage_key
 from anchorlint.code.retrieval import MESSAGE_TEXT_KEYS
 
@@ -45,12 +45,7 @@ def keyed_into(target: cst.BaseExpression, function: cst.FunctionDef | None) -> 
     mapping = target.value
     if not isinstance(mapping, cst.Name):
         return None
-    bound = [
-        node.value
-        for node in walk(function.body)
-        if isinstance(node, cst.Assign)
-        and any(dotted(t.target) == mapping.value for t in node.targets)
-    ]
+    bound = assigned_values(mapping.value, function.body)
     return mapping if bound and all(_new_mapping(value) for value in bound) else None
 
 
