@@ -83,9 +83,9 @@ def _message(summary: AnalysedSummary, settings: Settings) -> str | None:
     """Why the summary has no content of its own, or None when it has some."""
     source = summary.source
     if not source.blocks:
-        if source.text_fields > 0 or source.path.endswith(".txt"):
+        if source.text_fields > 0:
             return "the summary is empty"
-        return None  # no text field at all (not a summary), or a Markdown file of code only
+        return None  # no text field at all (not a summary), or a file of code only
     # longer than both a placeholder and an empty template: content of its own
     own = _own_text(summary, max(LONGEST_PLACEHOLDER, LONGEST_TEMPLATE), settings)
     if own is None:

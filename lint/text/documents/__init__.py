@@ -66,7 +66,8 @@ class SummarySource:
     blocks: tuple[Block, ...]
     thread: str | None = None
     generation: float | None = None
-    #: a record's text fields found (all empty: an empty summary, ANC109); -1 for a file
+    #: a record's text fields found (all empty: an empty summary, ANC109); -1 for a file,
+    #: but 1 for a plain-text file that is blank (its one text, empty)
     text_fields: int = -1
     #: the id a native record gives itself within its ``thread`` (Claude Code's ``uuid``),
     #: when it has one: a framework copies records between files, and the run lints each

@@ -97,7 +97,10 @@ def read(
     if len(text) > STREAM_CHARS:
         yield LongSummary(SummarySource(path, 1, 1, ()), file_blocks(text))
     else:
-        yield SummarySource(path, 1, 1, tuple(split_blocks(text, line_start_map(text))))
+        blocks = tuple(split_blocks(text, line_start_map(text)))
+        # a blank file is one text, empty (ANC109); a file of fenced code only has no prose
+        # block but is not empty, as a Markdown file of code only is not
+        yield SummarySource(path, 1, 1, blocks, text_fields=-1 if text.strip() else 1)
 
 
 def file_blocks(text: str) -> Iterator[Block]:
