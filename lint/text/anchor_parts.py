@@ -215,6 +215,12 @@ def parse_key(
     return _anchor_of(start, end, form, raw, body, key, fragment, pin, pin_problem, descriptive)
 
 
+def nameless(body: str) -> bool:
+    """Whether a wiki link's or a link target's ``body`` has no letter or digit (``...``,
+    ``--``): a placeholder written where a name would go, which names nothing."""
+    return not any(character.isalnum() for character in body)
+
+
 def _key_matches(key_syntax: regex.Pattern[str], body: str) -> bool | None:
     if key_syntax.pattern == DEFAULT_KEY_PATTERN:  # a run of its characters: strip reads it
         return bool(body) and not body.strip(_DEFAULT_KEY_CHARACTERS)
@@ -331,6 +337,8 @@ def _anchor(
     start, end = regs[groups[kind]]
     body = text[start:end]
     if kind == "wiki":
+        if nameless(body):
+            return None  # ``[[...]]``: a placeholder, in a JSON example as in prose
         whole_start, whole_end = regs[0]
         raw = text[whole_start:whole_end]
         return parse_key(body, whole_start - delta, whole_end - delta, "wiki", raw, key_syntax)

@@ -20,7 +20,7 @@ from anchorlint.text.anchor_parts import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_parts import Anchor as Anchor
 from anchorlint.text.anchor_parts import Fragment as Fragment
 from anchorlint.text.anchor_parts import Pin as Pin
-from anchorlint.text.anchor_parts import _anchor, _anchor_of, _group_numbers
+from anchorlint.text.anchor_parts import _anchor, _anchor_of, _group_numbers, nameless
 from anchorlint.text.anchor_parts import mark_in_code as mark_in_code
 from anchorlint.text.anchor_parts import parse_fragment as parse_fragment
 from anchorlint.text.anchor_parts import parse_key as parse_key
@@ -350,11 +350,12 @@ def _finished(
         if (
             target
             and not target.startswith("#")
+            and not nameless(target)  # ``[Title](...)``: a placeholder, no target
             and not any(a.start <= start and end <= a.end for a in found)
         ):
             found.append(parse_key(target, start, end, "link", target, key_syntax))
     for start, end, target in references:
-        if not target.startswith("#"):
+        if not target.startswith("#") and not nameless(target):
             raw = text[start:end]
             found.append(parse_key(target, start + offset, end + offset, "link", raw, key_syntax))
     if extra:

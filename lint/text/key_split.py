@@ -17,7 +17,12 @@ def split_key(key: str) -> tuple[str | None, str]:
     folder it is read from names no namespace either. ``./CLAUDE.md`` and ``../CLAUDE.md``
     are qualified with the namespace "", which is no evidence of one; ``./docs/a.md`` and
     ``../docs/a.md`` are under ``docs``. Any other key starting with a dot
-    (``.claude/CLAUDE.md``) is read as written."""
+    (``.claude/CLAUDE.md``) is read as written.
+
+    A key with a scheme (``https://…``, as a Markdown link's target gives one) is an address,
+    not a name under a namespace: its ``https:/`` is no namespace, and it names none."""
+    if "://" in key and _has_scheme(key):
+        return None, key
     if key.startswith("."):
         rest = _relative_rest(key)
         if rest != key and max(rest.rfind("/"), rest.rfind(":")) <= 0:
@@ -32,3 +37,18 @@ def _relative_rest(key: str) -> str:
     while key.startswith(("./", "../")):
         key = key[2:] if key.startswith("./") else key[3:]
     return key
+
+
+#: the characters of a URI scheme after its first letter (RFC 3986)
+_SCHEME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+
+
+def _has_scheme(key: str) -> bool:
+    """Whether ``key`` opens with a URI scheme and ``://`` (``https://``, ``s3://``)."""
+    scheme = key[: key.index("://")]
+    return (
+        0 < len(scheme) <= 32
+        and scheme[0].isascii()
+        and scheme[0].isalpha()
+        and all(c in _SCHEME_CHARACTERS for c in scheme)
+    )

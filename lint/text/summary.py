@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import regex
 
 from anchorlint.config import TextSettings
-from anchorlint.text.anchor_parts import Anchor, mark_in_code
+from anchorlint.text.anchor_parts import Anchor, mark_in_code, nameless
 from anchorlint.text.anchors import BLOCK_SEPARATOR, find_anchors, find_block_anchors
 from anchorlint.text.boilerplate import framework_spans, framework_spans_of_blocks
 from anchorlint.text.documents import MAX_BLOCK, Block, SummarySource, split_long_block
@@ -84,8 +84,10 @@ def _block_parts(
         masked = _mask(masked, [(a.start - offset, a.end - offset) for a in anchors], ANCHOR_MASK)
     if block.code_spans:
         masked = _mask(masked, block.code_spans, CODE_MASK)
-    if block.hidden_spans or framework:
-        masked = _mask(masked, (*block.hidden_spans, *framework), " ")
+    # a placeholder link target (``[Title](...)``) is no anchor, and no elision either
+    placeholders = [(s, e) for s, e in block.link_targets if nameless(block.text[s:e])]
+    if block.hidden_spans or framework or placeholders:
+        masked = _mask(masked, (*block.hidden_spans, *framework, *placeholders), " ")
     return anchors, unwrapped(masked)
 
 
@@ -119,7 +121,7 @@ def analyse(
         # a block with nothing to mark or mask (most) is its own masked text, without a call
         parts = [
             _block_parts(block, settings, anchors, offset, framework)
-            if anchors or framework or block.code_spans or block.hidden_spans
+            if anchors or framework or block.code_spans or block.hidden_spans or block.link_targets
             else (anchors, unwrapped(block.text))
             for block, anchors, offset, framework in zip(
                 own, scanned, _block_starts(own), frameworks, strict=True
