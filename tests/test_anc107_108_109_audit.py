@@ -7,16 +7,27 @@ False shapes, each written here in words of our own:
   ``https://…`` target as a key under the namespace "https:/", evidence that "..." was
   ambiguous;
 - a plain-text file of fenced code only (a fixture of code blocks) was called "the summary
-  is empty" (ANC109), where the same file as Markdown is silent.
+  is empty" (ANC109), where the same file as Markdown is silent;
+- "nothing is lost", "no pending tasks" or "nothing is outstanding" said of a system or a
+  piece of work, not of the note (ANC108): a condition or a time ("while nothing is
+  pending", "once nothing is outstanding", "nothing is lost until you enable it"), what a
+  system does ("the journal ensures nothing is lost", "schedules no pending tasks"), a check
+  to run ("to confirm nothing was dropped or duplicated"), a fault's effects ("nothing is
+  dropped, destroyed, or stalled") and scope items set aside under a heading.
 
-Near misses keep firing: a blank plain-text file is empty, and a bare wiki key cited
-qualified under two namespaces elsewhere in the run is ambiguous.
+Near misses keep firing: a blank plain-text file is empty, a bare wiki key cited
+qualified under two namespaces elsewhere in the run is ambiguous, and a completeness claim
+that stands alone or names the note ("Nothing was omitted.", "No pending tasks.",
+"Nothing was lost to compaction.", "This summary ensures nothing is lost.") is a claim.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from anchorlint.api import check_summary
 from tests.conftest import lint_tree
 
 
@@ -80,3 +91,49 @@ def test_a_blank_plain_text_file_is_still_empty(tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_text("")
     (tmp_path / "blank.txt").write_text("  \n\n\t\n")
     assert _found(tmp_path, "ANC109") == [("blank.txt", 1), ("empty.txt", 1)]
+
+
+# ANC108: a completeness phrase said of a system or a piece of work
+
+
+def _claims(line: str) -> list[int]:
+    """The ANC108 lines of a short note holding ``line`` (line 3) and an elision (line 5)."""
+    text = f"# Cache notes\n\n{line}\n\nSupported backends: disk, memory, etc.\n"
+    return [f.line for f in check_summary(text, path="notes.md") if f.code == "ANC108"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Drain the outbox first (while nothing is pending) and then fetch.",
+        "The warning clears itself once nothing is outstanding.",
+        "The worker rethrows only if nothing is pending.",
+        "Eviction is off by default, so nothing is lost until you enable it.",
+        "4. **Write-ahead log**: the journal ensures nothing is lost",
+        "The replay graph has one no-op node and schedules no pending tasks, so it stays idle.",
+        "Compare the test ids before and after the move to confirm nothing was dropped or duplicated.",
+        "A crash mid-write is survivable: nothing is dropped, destroyed, or stalled in the queue.",
+        "Those payloads are not watched; nothing has been lost to that yet, but the gap is real.",
+        "The reader returns an empty list when the file is absent, so nothing is dropped that ever existed.",
+        "## 4. Out of scope (deferred, nothing dropped)",
+    ],
+)
+def test_a_claim_about_a_system_or_a_piece_of_work_is_no_claim(line: str) -> None:
+    assert _claims(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Nothing was omitted.",
+        "No pending tasks.",
+        "Nothing is left to do.",
+        "Nothing was lost to compaction.",
+        "Nothing was omitted or lost.",
+        "This summary ensures nothing is lost.",
+        "I confirm nothing was dropped.",
+        "## Done (nothing dropped)",
+    ],
+)
+def test_a_claim_that_stands_alone_or_names_the_note_still_fires(line: str) -> None:
+    assert _claims(line) == [3]

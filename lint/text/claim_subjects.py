@@ -24,7 +24,7 @@ _SUBJECT = regex.compile(
     r"(?:(?:[a-z]{2,20}ly|also|now|still|already|really|even)[ \t]{1,3}){0,2}\Z"
 )
 #: words that can name the note, or stand for it, as the verb's subject
-_NOTE_WORDS = frozenset(
+NOTE_WORDS = frozenset(
     """
 this it that which what summary summaries recap handoff hand-off note notes document doc
 digest overview record snapshot checklist guide briefing brief compaction context section
@@ -47,19 +47,19 @@ def others_claim(text: str, start: int, end: int, floor: int, row: str | None) -
     unless it names the note ("| This summary | Covers everything |")."""
     if EVERYTHING.match(text, start, end) is None:
         return False
-    word = _subject(text, start, floor)
+    word = subject_before(text, start, floor)
     if word is None:
         if row is None or text[floor:start].strip(" \t*_"):
             return False
         named = _LAST_WORD.search(row)
-        return named is None or named[0].lower() not in _NOTE_WORDS
+        return named is None or named[0].lower() not in NOTE_WORDS
     if word in _RELATIVES:  # "a recorder that captures everything": the recorder
         before = text.rfind(word, max(floor, start - _REACH), start)
-        word = _subject(text, before, floor) or word
-    return word is not None and word.lower() not in _NOTE_WORDS
+        word = subject_before(text, before, floor) or word
+    return word is not None and word.lower() not in NOTE_WORDS
 
 
-def _subject(text: str, start: int, floor: int) -> str | None:
+def subject_before(text: str, start: int, floor: int) -> str | None:
     """The word right before ``start`` (past a comma and an adverb or two), None when a
     mark or the block's start comes first ("Done. Captures everything", "- Covers …")."""
     found = _SUBJECT.search(text, max(floor, start - _REACH), start)

@@ -18,6 +18,7 @@ import regex
 from anchorlint.text.anchor_parts import Anchor
 from anchorlint.text.anchors import BLOCK_SEPARATOR
 from anchorlint.text.blank_ellipses import omits_nothing
+from anchorlint.text.claim_scope import said_of_other
 from anchorlint.text.claim_subjects import others_claim
 from anchorlint.text.documents import SummarySource
 from anchorlint.text.lexicon import SUMMARY_LABEL, TITLED_LABEL, CompiledLexicon, Markers
@@ -211,8 +212,9 @@ _FREE_DOTS = frozenset(("...", "\u2026"))
 def _outside_cells(
     claims: tuple[tuple[int, int], ...], source: SummarySource, starts: list[int], masked: str
 ) -> tuple[tuple[int, int], ...]:
-    """The claims less a label of the summary at the start of a table's cell, and "captures
-    everything" said of another thing (:mod:`~anchorlint.text.claim_subjects`): a cell holds
+    """The claims less a label of the summary at the start of a table's cell, "captures
+    everything" said of another thing (:mod:`~anchorlint.text.claim_subjects`), and "nothing
+    was lost" said of a system or a piece of work (:mod:`~anchorlint.text.claim_scope`): a cell holds
     data ("| `GetHistory` | Full history for the revert dialog |"), not the note's title."""
     if not claims:
         return claims
@@ -229,7 +231,10 @@ def _outside_cells(
             continue  # "Self-contained guide" further down is a guide the note names
         floor = starts[index] if index >= 0 else 0
         row = _first_of_its_row(blocks, index) if in_a_cell else None
-        if not others_claim(masked, start, end, floor, row):
+        if others_claim(masked, start, end, floor, row):
+            continue
+        heading = 0 <= index < len(blocks) and blocks[index].kind == "heading"
+        if not said_of_other(masked, start, end, floor, heading):
             kept.append((start, end))
     return tuple(kept)
 
