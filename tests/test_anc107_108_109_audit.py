@@ -6,6 +6,9 @@ False shapes, each written here in words of our own:
   example ``[[...]]`` in a code span) was read as the bare key "..." (ANC107), and a link's
   ``https://…`` target as a key under the namespace "https:/", evidence that "..." was
   ambiguous;
+- a relative Markdown link with a fragment (``[Pinning](boards.md#pinning-a-board)``) was
+  read as the bare key ``boards.md`` (ANC107), where the same link without its fragment,
+  like ``./boards.md``, resolves beside the file that cites it;
 - a plain-text file of fenced code only (a fixture of code blocks) was called "the summary
   is empty" (ANC109), where the same file as Markdown is silent;
 - "nothing is lost", "no pending tasks" or "nothing is outstanding" said of a system or a
@@ -67,6 +70,34 @@ def test_a_placeholder_link_target_is_no_bare_key(tmp_path: Path) -> None:
 def test_a_placeholder_link_target_is_no_elision_either(tmp_path: Path) -> None:
     (tmp_path / "handoff.md").write_text(HANDOFF.replace("- The release", "- No release"))
     assert _found(tmp_path, "ANC104") == []
+
+
+# ANC107: a relative link's target resolves beside its file, with a fragment or without
+
+DASHBOARD = """# Dashboard notes
+
+Pin a board to keep it on top. See [Pinning](boards.md#pinning-a-board).
+Also see [Boards](boards.md) and the [settings](settings#theme).
+The old page is [[boards.md]].
+"""
+
+INDEX = """# Docs index
+
+- [Boards (web)](web/boards.md) and [Settings (web)](web/settings)
+- [Boards (guide)](guides/boards.md) and [Settings (guide)](guides/settings)
+"""
+
+
+def test_a_relative_link_with_a_fragment_is_read_beside_its_file(tmp_path: Path) -> None:
+    (tmp_path / "dashboard.md").write_text(DASHBOARD)
+    (tmp_path / "index.md").write_text(INDEX)
+    # the wiki key is bare wherever it is cited from: it still fires
+    assert _found(tmp_path, "ANC107") == [("dashboard.md", 5)]
+
+
+def test_a_link_to_lines_keeps_its_unpinned_pointer(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# Notes\n\nThe retry loop is [here](retry.py#L12-20).\n")
+    assert _found(tmp_path, "ANC106") == [("notes.md", 3)]
 
 
 # ANC109: a plain-text file of code only is not empty

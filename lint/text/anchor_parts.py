@@ -25,7 +25,7 @@ from anchorlint.text.anchor_forms import (
 )
 from anchorlint.text.anchor_pins import PIN_MIN_HEX as PIN_MIN_HEX
 from anchorlint.text.anchor_pins import Pin, split_pin
-from anchorlint.text.key_split import split_key
+from anchorlint.text.key_split import split_key, split_target
 
 #: default key syntax for wiki keys and bare pointers
 DEFAULT_KEY_PATTERN = r"[A-Za-z0-9_\-./:#@=,~+%]+"
@@ -88,7 +88,7 @@ class Anchor:
         :func:`split_key`)."""
         if self.form in ("uri", "hash"):
             return None
-        return split_key(self.key)[0]
+        return (split_target if self.form == "link" else split_key)(self.key)[0]
 
     @property
     def positional(self) -> bool:

@@ -347,13 +347,15 @@ def _finished(
     for start, end in links:
         target = text[start:end]
         start, end = start + offset, end + offset
-        if (
-            target
-            and not target.startswith("#")
-            and not nameless(target)  # ``[Title](...)``: a placeholder, no target
-            and not any(a.start <= start and end <= a.end for a in found)
-        ):
+        if not target or target.startswith("#") or nameless(target):
+            continue  # ``[Title](...)``: a placeholder, no target
+        covering = [i for i, a in enumerate(found) if a.start <= start and end <= a.end]
+        if not covering:
             found.append(parse_key(target, start, end, "link", target, key_syntax))
+        elif _the_pointer_of(found[covering[0]], start, end):
+            # ``[x](boards.md#pinning)``, scanned as a pointer first: the link's target,
+            # read where the link's file is, as the same link without its fragment
+            found[covering[0]] = parse_key(target, start, end, "link", target, key_syntax)
     for start, end, target in references:
         if not target.startswith("#") and not nameless(target):
             raw = text[start:end]
@@ -369,6 +371,12 @@ def _finished(
                     _anchor_of(start + offset, end + offset, "custom", whole, whole, whole)
                 )
     return _without_overlaps(found)
+
+
+def _the_pointer_of(anchor: Anchor, start: int, end: int) -> bool:
+    """Whether ``anchor`` is a pointer scanned over exactly a link's target (``start`` to
+    ``end``), its key and fragment the target's."""
+    return anchor.form == "pointer" and anchor.start == start and anchor.end == end
 
 
 def _without_overlaps(anchors: list[Anchor]) -> list[Anchor]:

@@ -39,6 +39,16 @@ def _relative_rest(key: str) -> str:
     return key
 
 
+def split_target(key: str) -> tuple[str | None, str]:
+    """:func:`split_key` of a Markdown link's target. A target with no scheme resolves beside
+    the file that cites it, as ``./boards.md`` does: a bare one (``boards.md#pinning``) is
+    qualified with the namespace "", which is no evidence of one."""
+    namespace, name = split_key(key)
+    if namespace is None and not ("://" in key and _has_scheme(key)):
+        return "", name
+    return namespace, name
+
+
 #: the characters of a URI scheme after its first letter (RFC 3986)
 _SCHEME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from anchorlint.config import Settings
 from anchorlint.rulebase import Example, LocatedHit, RuleDoc, RunRule
-from anchorlint.text.key_split import split_key
+from anchorlint.text.key_split import split_key, split_target
 
 if TYPE_CHECKING:
     from anchorlint.facts import AnchorOccurrence, SummaryFacts
@@ -110,6 +110,8 @@ class AmbiguousAnchor(RunRule):
                 if anchor.form in _UNSTORED_SKIPPED_FORMS:
                     continue
                 namespace, name = splits[anchor.key]
+                if anchor.form == "link":  # resolves beside its file (a scheme-less target)
+                    namespace = split_target(anchor.key)[0]
                 places = namespaces.get(name, set())
                 if namespace is None and len(places) >= 2:
                     listed = ", ".join(f"{ns}/{name}" for ns in sorted(places)[:4])
