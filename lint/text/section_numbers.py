@@ -130,7 +130,9 @@ def plain_sections(text: str) -> set[str]:
     contents or its section's first line), kept marked (:data:`PLAIN`). A section whose
     subsections the note heads this way ("4.01 – Community Cup") is the note's too: "see
     Section 4" is its own."""
-    found = {match.group(1).lower() for match in _compiled(_UNDERLINED_NUMBER).finditer(text)}
+    found: set[str] = set()
+    if "---" in text or "===" in text:  # an underline's run, before the scan for one
+        found.update(m.group(1).lower() for m in _compiled(_UNDERLINED_NUMBER).finditer(text))
     for match in _compiled(_PLAIN_HEADING).finditer(text):
         number = (match.group(1) or match.group(2)).lower()
         found.add(number)
