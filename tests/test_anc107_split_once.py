@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from anchorlint.config import Settings
 from anchorlint.facts import AnchorOccurrence, SummaryFacts
 from anchorlint.text.key_split import split_key as _split
+from anchorlint.text.key_split import split_target
 from rules.text.anc107_ambiguous_anchor import (
     _SKIPPED_FORMS,
     _STORE_ONLY_FORMS,
@@ -36,6 +37,8 @@ def _reference(facts: Sequence[SummaryFacts]) -> Iterator[tuple[str, int, str, s
     for summary in facts:
         for anchor in summary.anchors:
             namespace, name = _split(anchor.key)
+            if anchor.form == "link":  # a scheme-less target is read from where it is cited
+                namespace = split_target(anchor.key)[0]
             places = namespaces.get(name, set())
             skipped = anchor.form in _SKIPPED_FORMS or anchor.form in _STORE_ONLY_FORMS
             if namespace is None and not skipped and len(places) >= 2:
