@@ -10,7 +10,7 @@ import libcst as cst
 from anchorlint.code.eviction_reading import context_named
 from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
-from anchorlint.code.nodes import dotted, storage_key
+from anchorlint.code.nodes import assigned_targets, dotted, storage_key
 
 #: verbs of a method that builds the model's context from kept state (``get_messages``)
 _BUILDER_VERBS = frozenset({"get", "load", "build", "render", "to", "as", "format", "make"})
@@ -128,10 +128,7 @@ def written_back(function: cst.CSTNode, name: str) -> bool:
         if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
             if node.value is None or not mentions(node.value, names):
                 continue
-            if isinstance(node, cst.Assign):
-                targets = [t.target for t in node.targets]
-            else:
-                targets = [node.target]
+            targets = assigned_targets(node)
             if any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets):
                 return True
         elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):

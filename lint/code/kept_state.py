@@ -19,7 +19,7 @@ from anchorlint.code.guards import walk
 from anchorlint.code.index import FunctionInfo
 from anchorlint.code.lazy_pattern import LazyPattern
 from anchorlint.code.names import summary_type
-from anchorlint.code.nodes import annotation_names, call_name, dotted
+from anchorlint.code.nodes import annotation_names, assigned_targets, call_name, dotted
 from anchorlint.code.taint import Kind, Taint
 
 #: parameters and fields named like the summary of the previous call: a word that says it was
@@ -211,12 +211,7 @@ def field_written_back(info: FunctionInfo | None, base: str, key: str) -> bool:
         return False
     written: set[int] = set()
     for node in walk(info.node.body):
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-            targets = [node.target]
-        else:
-            continue
+        targets = assigned_targets(node)
         written.update(id(t) for t in targets if constant_key(t) == (base, key))
     if not written:
         return False

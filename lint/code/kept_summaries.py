@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from anchorlint.code.guards import walk
-from anchorlint.code.nodes import call_name, dotted
+from anchorlint.code.nodes import assigned_targets, call_name, dotted
 
 if TYPE_CHECKING:
     from anchorlint.code.front import AnalysedModule
@@ -81,14 +81,10 @@ def _attributes_reaching(call: cst.Call, function: cst.FunctionDef) -> set[str]:
     reached = _names_reaching(call, function)
     values: list[cst.CSTNode] = [arg.value for arg in call.args]
     for node in walk(function.body):
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-            targets = [node.target]
-        else:
-            continue
-        if node.value is not None and any(n.value in reached for t in targets for n in _names(t)):
-            values.append(node.value)
+        targets = assigned_targets(node)
+        value = getattr(node, "value", None) if targets else None
+        if value is not None and any(n.value in reached for t in targets for n in _names(t)):
+            values.append(value)
     return {
         sub.attr.value
         for value in values

@@ -25,6 +25,16 @@ def dotted(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def assigned_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The targets a statement binds: every target of ``a = b = …``, the one of ``a += …``
+    or ``a: T = …``; none for any other node."""
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+        return [node.target]
+    return []
+
+
 def storage_key(node: cst.BaseExpression) -> str | None:
     """``a.b`` for names and attributes, ``a["k"]`` for a constant-key subscript of one."""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
